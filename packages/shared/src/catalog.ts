@@ -1,0 +1,152 @@
+import { z } from 'zod';
+import { LISTING_MAX_PAGE_SIZE, LISTING_PAGE_SIZE } from './constants';
+
+/** Listing orders (SPEC §4): name a-z, name z-a, lowest price, highest price, most recent. */
+export const PRODUCT_ORDERS = ['nombre_asc', 'nombre_desc', 'precio_asc', 'precio_desc', 'recientes'] as const;
+export type ProductOrder = (typeof PRODUCT_ORDERS)[number];
+
+export const SEARCH_MAX_LENGTH = 100;
+export const PRICE_MAX = 9_999_999_999.99;
+
+/** Query-string values arrive as text; an empty value means "not given". */
+const blankToUndefined = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? undefined : value);
+
+export const idSchema = z.coerce
+  .number({ error: 'El identificador debe ser un número entero positivo' })
+  .int({ error: 'El identificador debe ser un número entero positivo' })
+  .positive({ error: 'El identificador debe ser un número entero positivo' })
+  .max(2_147_483_647, { error: 'El identificador debe ser un número entero positivo' });
+
+export const idParamsSchema = z.object({ id: idSchema });
+
+const priceFilter = (label: string) =>
+  z.preprocess(
+    blankToUndefined,
+    z.coerce
+      .number({ error: `${label} debe ser un número` })
+      .min(0, { error: `${label} no puede ser negativo` })
+      .max(PRICE_MAX, { error: `${label} es demasiado alto` })
+      .optional(),
+  );
+
+export const booleanFlagSchema = z.enum(['true', 'false', '1', '0'], {
+  error: 'El valor de descuento debe ser true o false',
+});
+const toFlag = (value: z.infer<typeof booleanFlagSchema>) => value === 'true' || value === '1';
+
+export const pagingSchema = z.object({
+  page: z.preprocess(
+    blankToUndefined,
+    z.coerce
+      .number({ error: 'La página debe ser un número entero mayor o igual a 1' })
+      .int({ error: 'La página debe ser un número entero mayor o igual a 1' })
+      .min(1, { error: 'La página debe ser un número entero mayor o igual a 1' })
+      .max(100_000, { error: 'La página solicitada no existe' })
+      .default(1),
+  ),
+  pageSize: z.preprocess(
+    blankToUndefined,
+    z.coerce
+      .number({ error: `El tamaño de página debe ser un número entero entre 1 y ${LISTING_MAX_PAGE_SIZE}` })
+      .int({ error: `El tamaño de página debe ser un número entero entre 1 y ${LISTING_MAX_PAGE_SIZE}` })
+      .min(1, { error: `El tamaño de página debe ser un número entero entre 1 y ${LISTING_MAX_PAGE_SIZE}` })
+      .max(LISTING_MAX_PAGE_SIZE, {
+        error: `El tamaño de página debe ser un número entero entre 1 y ${LISTING_MAX_PAGE_SIZE}`,
+      })
+      .default(LISTING_PAGE_SIZE),
+  ),
+  orden: z.preprocess(
+    blankToUndefined,
+    z
+      .enum(PRODUCT_ORDERS, {
+        error: `El orden debe ser uno de: ${PRODUCT_ORDERS.join(', ')}`,
+      })
+      .optional(),
+  ),
+});
+
+/** Query of GET /api/products and of the listings derived from it. */
+export const productListQuerySchema = pagingSchema
+  .extend({
+    name: z.preprocess(
+      blankToUndefined,
+      z
+        .string()
+        .trim()
+        .max(SEARCH_MAX_LENGTH, { error: `La búsqueda admite como máximo ${SEARCH_MAX_LENGTH} caracteres` })
+        .optional(),
+    ),
+    categoria: z.preprocess(blankToUndefined, idSchema.optional()),
+    descuento: z.preprocess(blankToUndefined, booleanFlagSchema.transform(toFlag).optional()),
+    minPrecio: priceFilter('El precio mínimo'),
+    maxPrecio: priceFilter('El precio máximo'),
+  })
+  .refine((q) => q.minPrecio === undefined || q.maxPrecio === undefined || q.minPrecio <= q.maxPrecio, {
+    error: 'El precio mínimo no puede ser mayor que el precio máximo',
+    path: ['minPrecio'],
+  });
+export type ProductListQuery = z.infer<typeof productListQuerySchema>;
+/** The same query as the browser writes it into a URL (every field optional). */
+export type ProductListParams = z.input<typeof productListQuerySchema>;
+
+export const discountParamsSchema = z.object({
+  value: booleanFlagSchema.transform(toFlag),
+});
+
+export const categorySchema = z.object({
+  id_categoria_producto: z.number().int(),
+  nombre_categoria_producto: z.string(),
+  imagen_categoria_producto: z.string(),
+});
+export type Category = z.infer<typeof categorySchema>;
+
+export const productSchema = z.object({
+  id_producto: z.number().int(),
+  nombre: z.string(),
+  descripcion_producto: z.string(),
+  /** Regular price in currency units. */
+  valor: z.number(),
+  /** Discounted price in currency units, or null when there is no discount. */
+  valor_descuento: z.number().nullable(),
+  stock: z.number().int(),
+  imagen: z.string(),
+  estado: z.boolean(),
+  id_categoria_producto: z.number().int(),
+  createdAt: z.string(),
+  /** Average of the visible ratings, null when there are none. */
+  calificacion_promedio: z.number().nullable(),
+  calificaciones_total: z.number().int(),
+  Categoria_producto: categorySchema,
+});
+export type Product = z.infer<typeof productSchema>;
+
+export const productPageSchema = z.object({
+  items: z.array(productSchema),
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+});
+export type ProductPage = z.infer<typeof productPageSchema>;
+
+export const ratingSchema = z.object({
+  id_motivo_calificacion: z.number().int(),
+  descripcion_motivo: z.string(),
+  valor_calificacion: z.number().int().min(1).max(5),
+  id_producto: z.number().int(),
+  autor: z.string(),
+  fecha: z.string(),
+});
+export type Rating = z.infer<typeof ratingSchema>;
+
+export const productRatingsSchema = z.object({
+  items: z.array(ratingSchema),
+  promedio: z.number().nullable(),
+  total: z.number().int(),
+});
+export type ProductRatings = z.infer<typeof productRatingsSchema>;
+
+/** Stars to draw for an average: rounded to the nearest whole star, 0–5 (SPEC §2). */
+export function roundedStars(average: number | null): number {
+  if (average == null) return 0;
+  return Math.min(5, Math.max(0, Math.round(average)));
+}

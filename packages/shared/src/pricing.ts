@@ -1,0 +1,58 @@
+import { PRICE_PREFIX } from './constants';
+
+/** Money is handled as integer cents; the API and database speak currency units with two decimals. */
+export type Cents = number;
+
+const UNITS = /^(-)?(\d+)(?:\.(\d{1,2}))?$/;
+
+/** Parses '1299.9', '1299.90', 1299.9 or '12' into cents without floating-point drift. */
+export function toCents(amount: string | number): Cents {
+  const text = typeof amount === 'number' ? amount.toFixed(2) : amount.trim();
+  const match = UNITS.exec(text);
+  if (!match) throw new RangeError(`Not a money amount: ${amount}`);
+  const [, sign, whole, fraction = ''] = match;
+  const cents = Number(whole) * 100 + Number(fraction.padEnd(2, '0'));
+  return sign ? -cents : cents;
+}
+
+/** Cents to currency units, as the API returns them (12990 → 129.9). */
+export function fromCents(cents: Cents): number {
+  return cents / 100;
+}
+
+/** Cents to the two-decimal text PostgreSQL's numeric columns take (12990 → '129.90'). */
+export function centsToDecimal(cents: Cents): string {
+  const sign = cents < 0 ? '-' : '';
+  const abs = Math.abs(cents);
+  return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
+}
+
+/** The price the shopper pays: the discounted one when there is a valid discount. */
+export function effectivePrice(valor: Cents, valorDescuento: Cents | null | undefined): Cents {
+  return hasDiscount(valor, valorDescuento) ? (valorDescuento as Cents) : valor;
+}
+
+export function hasDiscount(valor: Cents, valorDescuento: Cents | null | undefined): boolean {
+  return valorDescuento != null && valorDescuento > 0 && valorDescuento < valor;
+}
+
+/**
+ * Percent off shown on cards: floor(100 × (valor − valor_descuento) / valor) (SPEC §9).
+ * Null when there is no valid discount, so no '-0%' badge is ever drawn.
+ */
+export function discountPercent(valor: Cents, valorDescuento: Cents | null | undefined): number | null {
+  if (!hasDiscount(valor, valorDescuento)) return null;
+  return Math.floor((100 * (valor - (valorDescuento as Cents))) / valor);
+}
+
+/** Sum of unit price × quantity over lines, in cents. */
+export function totalCents(lines: ReadonlyArray<{ unitCents: Cents; cantidad: number }>): Cents {
+  return lines.reduce((sum, line) => sum + line.unitCents * line.cantidad, 0);
+}
+
+const moneyFormat = new Intl.NumberFormat('es-MX', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+
+/** '$1,299.90': the one place a price becomes text. */
+export function formatMoney(amount: number): string {
+  return `${PRICE_PREFIX}${moneyFormat.format(amount)}`;
+}
