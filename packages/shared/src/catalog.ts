@@ -2,14 +2,21 @@ import { z } from 'zod';
 import { LISTING_MAX_PAGE_SIZE, LISTING_PAGE_SIZE } from './constants';
 
 /** Listing orders (SPEC §4): name a-z, name z-a, lowest price, highest price, most recent. */
-export const PRODUCT_ORDERS = ['nombre_asc', 'nombre_desc', 'precio_asc', 'precio_desc', 'recientes'] as const;
+export const PRODUCT_ORDERS = [
+  'nombre_asc',
+  'nombre_desc',
+  'precio_asc',
+  'precio_desc',
+  'recientes',
+] as const;
 export type ProductOrder = (typeof PRODUCT_ORDERS)[number];
 
 export const SEARCH_MAX_LENGTH = 100;
 export const PRICE_MAX = 9_999_999_999.99;
 
 /** Query-string values arrive as text; an empty value means "not given". */
-const blankToUndefined = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? undefined : value);
+const blankToUndefined = (value: unknown) =>
+  typeof value === 'string' && value.trim() === '' ? undefined : value;
 
 export const idSchema = z.coerce
   .number({ error: 'El identificador debe ser un número entero positivo' })

@@ -1,0 +1,71 @@
+import { resolve } from 'node:path';
+import { z } from 'zod';
+import { WEB_DIST_DIR } from './paths';
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
+const optionalText = z.preprocess((v) => (v === '' ? undefined : v), z.string().optional());
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  /** Where PGlite keeps its files and uploads are stored when no DATABASE_URL is given. */
+  DATA_DIR: z.string().min(1).default('./data'),
+  /** postgres://… switches from the embedded PGlite to a PostgreSQL server. */
+  DATABASE_URL: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
+      .optional(),
+  ),
+  LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
+  /** The address shoppers use; absolute links in SEO tags and the sitemap are built from it. */
+  PUBLIC_URL: z.url().optional(),
+  /** Shown to banned users and in the about page. */
+  SUPPORT_EMAIL: z.email().default('soporte@vitrina.local'),
+  SHOP_NAME: z.string().min(1).default('Vitrina'),
+  ADMIN_EMAIL: z.email().default('admin@vitrina.local'),
+  ADMIN_PASSWORD: z.string().min(8).max(20).default('Admin12345'),
+  /** Seed the demo catalog on start when the database is empty. */
+  SEED_ON_START: z
+    .enum(['true', 'false'])
+    .default('true')
+    .transform((v) => v === 'true'),
+  WEB_DIST: optionalText,
+});
+
+export type Config = ReturnType<typeof toConfig>;
+
+function toConfig(env: z.infer<typeof envSchema>) {
+  const dataDir = resolve(env.DATA_DIR);
+  return {
+    env: env.NODE_ENV,
+    host: env.HOST,
+    port: env.PORT,
+    dataDir,
+    uploadsDir: resolve(dataDir, 'uploads'),
+    databaseUrl: env.DATABASE_URL,
+    logLevel: env.LOG_LEVEL,
+    publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),
+    supportEmail: env.SUPPORT_EMAIL,
+    shopName: env.SHOP_NAME,
+    admin: { email: env.ADMIN_EMAIL.toLowerCase(), password: env.ADMIN_PASSWORD },
+    seedOnStart: env.SEED_ON_START,
+    /** The built web app; served when the folder exists. */
+    webDist: resolve(env.WEB_DIST ?? WEB_DIST_DIR),
+  };
+}
+
+export class ConfigError extends Error {}
+
+/** Parses the environment once; a bad value stops start-up with a message naming the variable. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  return toConfig(parsed.data);
+}

@@ -1,0 +1,232 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  customType,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  serial,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  varchar,
+} from 'drizzle-orm/pg-core';
+
+/*
+ * The whole data model of DESIGN.md. Column names follow SPEC §3 so the API needs no renaming.
+ * Money is numeric(12,2) here and integer cents in TypeScript (see @vitrina/shared pricing).
+ */
+
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
+const money = (name: string) => numeric(name, { precision: 12, scale: 2 });
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+
+export const usuario = pgTable(
+  'usuario',
+  {
+    id_usuario: serial('id_usuario').primaryKey(),
+    primer_nombre: varchar('primer_nombre', { length: 50 }).notNull(),
+    primer_apellido: varchar('primer_apellido', { length: 50 }).notNull(),
+    email: varchar('email', { length: 254 }).notNull(),
+    direccion: varchar('direccion', { length: 101 }).notNull(),
+    telefono: varchar('telefono', { length: 25 }).notNull(),
+    imagen: text('imagen').notNull().default(''),
+    estado: boolean('estado').notNull().default(true),
+    admin: boolean('admin').notNull().default(false),
+    /** Null for accounts that only ever signed in with Google. */
+    password_hash: text('password_hash'),
+    created_at: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('usuario_email_key').on(t.email),
+    check('usuario_email_lower', sql`${t.email} = lower(${t.email})`),
+  ],
+);
+
+export const identidadExterna = pgTable(
+  'identidad_externa',
+  {
+    id: serial('id').primaryKey(),
+    proveedor: varchar('proveedor', { length: 20 }).notNull(),
+    /** The issuer's `sub` claim. */
+    sujeto: varchar('sujeto', { length: 255 }).notNull(),
+    id_usuario: integer('id_usuario')
+      .notNull()
+      .references(() => usuario.id_usuario, { onDelete: 'cascade' }),
+    created_at: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('identidad_externa_proveedor_sujeto_key').on(t.proveedor, t.sujeto),
+    index('identidad_externa_usuario_idx').on(t.id_usuario),
+  ],
+);
+
+export const sesion = pgTable(
+  'sesion',
+  {
+    /** sha-256 of the cookie token: a stolen table does not yield usable cookies. */
+    id: varchar('id', { length: 64 }).primaryKey(),
+    id_usuario: integer('id_usuario')
+      .notNull()
+      .references(() => usuario.id_usuario, { onDelete: 'cascade' }),
+    creada: timestamp('creada', { withTimezone: true }).notNull().defaultNow(),
+    expira: timestamp('expira', { withTimezone: true }).notNull(),
+    ultimo_uso: timestamp('ultimo_uso', { withTimezone: true }).notNull().defaultNow(),
+    user_agent: varchar('user_agent', { length: 512 }),
+    ip: varchar('ip', { length: 64 }),
+  },
+  (t) => [index('sesion_usuario_idx').on(t.id_usuario), index('sesion_expira_idx').on(t.expira)],
+);
+
+/** Failed sign-in counters per account and per address; in the database so every process shares them. */
+export const intentoLogin = pgTable('intento_login', {
+  /** 'email:<address>' or 'ip:<address>'. */
+  clave: varchar('clave', { length: 320 }).primaryKey(),
+  fallos: integer('fallos').notNull().default(0),
+  ventana_inicio: timestamp('ventana_inicio', { withTimezone: true }).notNull().defaultNow(),
+  bloqueado_hasta: timestamp('bloqueado_hasta', { withTimezone: true }),
+});
+
+export const categoriaProducto = pgTable('categoria_producto', {
+  id_categoria_producto: serial('id_categoria_producto').primaryKey(),
+  nombre_categoria_producto: varchar('nombre_categoria_producto', { length: 60 }).notNull().unique(),
+  imagen_categoria_producto: text('imagen_categoria_producto').notNull(),
+});
+
+export const producto = pgTable(
+  'producto',
+  {
+    id_producto: serial('id_producto').primaryKey(),
+    nombre: varchar('nombre', { length: 120 }).notNull(),
+    descripcion_producto: text('descripcion_producto').notNull(),
+    valor: money('valor').notNull(),
+    valor_descuento: money('valor_descuento'),
+    /** What the shopper pays; price filters and price order read it. */
+    precio_efectivo: money('precio_efectivo')
+      .notNull()
+      .generatedAlwaysAs(sql`coalesce(valor_descuento, valor)`),
+    stock: integer('stock').notNull().default(0),
+    imagen: text('imagen').notNull(),
+    estado: boolean('estado').notNull().default(true),
+    id_categoria_producto: integer('id_categoria_producto')
+      .notNull()
+      .references(() => categoriaProducto.id_categoria_producto),
+    created_at: createdAt(),
+    /** Accent-free Spanish stems of the name, for full-text search (plurals, accents). */
+    busqueda: tsvector('busqueda')
+      .notNull()
+      .generatedAlwaysAs(sql`to_tsvector('spanish'::regconfig, f_unaccent(nombre))`),
+    /** Visible ratings, kept in step with motivo_calificacion so listings need no aggregate query. */
+    calificacion_suma: integer('calificacion_suma').notNull().default(0),
+    calificacion_cantidad: integer('calificacion_cantidad').notNull().default(0),
+  },
+  (t) => [
+    check('producto_valor_positivo', sql`${t.valor} > 0`),
+    check(
+      'producto_descuento_valido',
+      sql`${t.valor_descuento} IS NULL OR (${t.valor_descuento} > 0 AND ${t.valor_descuento} < ${t.valor})`,
+    ),
+    check('producto_stock_no_negativo', sql`${t.stock} >= 0`),
+    index('producto_categoria_idx').on(t.id_categoria_producto),
+    index('producto_busqueda_idx').using('gin', t.busqueda),
+    index('producto_nombre_trgm_idx').using('gin', sql`f_unaccent(lower(${t.nombre})) gin_trgm_ops`),
+  ],
+);
+
+export const VENTA_ESTADOS = ['pendiente', 'pagada', 'fallida'] as const;
+
+export const venta = pgTable(
+  'venta',
+  {
+    id_venta: serial('id_venta').primaryKey(),
+    fecha: timestamp('fecha', { withTimezone: true }).notNull().defaultNow(),
+    valor_total_venta: money('valor_total_venta').notNull(),
+    id_usuario: integer('id_usuario')
+      .notNull()
+      .references(() => usuario.id_usuario),
+    /** The payment provider's payment method id. */
+    id_pago: varchar('id_pago', { length: 255 }).notNull(),
+    estado: varchar('estado', { length: 12, enum: VENTA_ESTADOS }).notNull().default('pendiente'),
+    /** The client's Idempotency-Key: a retried request returns the first sale. */
+    idempotency_key: varchar('idempotency_key', { length: 255 }).notNull(),
+    /** Card brand and last four digits only; never the number or the CVC. */
+    pago_marca: varchar('pago_marca', { length: 30 }),
+    pago_ultimos4: varchar('pago_ultimos4', { length: 4 }),
+    pago_referencia: varchar('pago_referencia', { length: 255 }),
+    motivo_fallo: text('motivo_fallo'),
+  },
+  (t) => [
+    uniqueIndex('venta_usuario_idempotency_key').on(t.id_usuario, t.idempotency_key),
+    index('venta_usuario_idx').on(t.id_usuario),
+    index('venta_fecha_idx').on(t.fecha),
+    check('venta_total_positivo', sql`${t.valor_total_venta} > 0`),
+  ],
+);
+
+export const detalleVenta = pgTable(
+  'detalle_venta',
+  {
+    id_detalle_venta: serial('id_detalle_venta').primaryKey(),
+    id_venta: integer('id_venta')
+      .notNull()
+      .references(() => venta.id_venta, { onDelete: 'cascade' }),
+    id_producto: integer('id_producto')
+      .notNull()
+      .references(() => producto.id_producto),
+    cantidad: integer('cantidad').notNull(),
+    valor_unitario: money('valor_unitario').notNull(),
+    valor_total_cantidad: money('valor_total_cantidad').notNull(),
+    comentado: boolean('comentado').notNull().default(false),
+  },
+  (t) => [
+    index('detalle_venta_venta_idx').on(t.id_venta),
+    index('detalle_venta_producto_idx').on(t.id_producto),
+    check('detalle_venta_cantidad_positiva', sql`${t.cantidad} > 0`),
+  ],
+);
+
+export const motivoCalificacion = pgTable(
+  'motivo_calificacion',
+  {
+    id_motivo_calificacion: serial('id_motivo_calificacion').primaryKey(),
+    descripcion_motivo: varchar('descripcion_motivo', { length: 50 }).notNull().default(''),
+    valor_calificacion: smallint('valor_calificacion').notNull(),
+    id_producto: integer('id_producto')
+      .notNull()
+      .references(() => producto.id_producto),
+    id_usuario: integer('id_usuario')
+      .notNull()
+      .references(() => usuario.id_usuario),
+    /** One rating per bought line. */
+    id_detalle_venta: integer('id_detalle_venta')
+      .notNull()
+      .references(() => detalleVenta.id_detalle_venta),
+    estado: boolean('estado').notNull().default(true),
+    created_at: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('motivo_calificacion_detalle_key').on(t.id_detalle_venta),
+    index('motivo_calificacion_producto_idx').on(t.id_producto, t.estado),
+    check('motivo_calificacion_rango', sql`${t.valor_calificacion} BETWEEN 1 AND 5`),
+  ],
+);
+
+/** Every admin change: who, when, what, and the values before and after. */
+export const auditoria = pgTable(
+  'auditoria',
+  {
+    id: serial('id').primaryKey(),
+    fecha: timestamp('fecha', { withTimezone: true }).notNull().defaultNow(),
+    id_usuario: integer('id_usuario').references(() => usuario.id_usuario),
+    accion: varchar('accion', { length: 60 }).notNull(),
+    entidad: varchar('entidad', { length: 40 }).notNull(),
+    id_entidad: integer('id_entidad'),
+    antes: jsonb('antes'),
+    despues: jsonb('despues'),
+  },
+  (t) => [index('auditoria_fecha_idx').on(t.fecha)],
+);

@@ -1,0 +1,87 @@
+import { hash } from '@node-rs/argon2';
+import { count, sql } from 'drizzle-orm';
+import type { FileStorage } from '../../storage/local';
+import type { Db } from '../client';
+import { categoriaProducto, producto, usuario } from '../schema';
+import { SEED_CATALOG } from './catalog-data';
+import { DEMO_CUSTOMER } from './demo-accounts';
+import { categoryImage, productImage } from './images';
+import { seedOpinions } from './opinions';
+
+export interface SeedOptions {
+  admin: { email: string; password: string };
+  storage: FileStorage;
+}
+
+export type SeedResult = { seeded: false } | { seeded: true; categories: number; products: number };
+
+/** Fills an empty database with the demo shop; a database that already has categories is left alone. */
+export async function seedIfEmpty(db: Db, options: SeedOptions): Promise<SeedResult> {
+  const [row] = await db.select({ n: count() }).from(categoriaProducto);
+  if ((row?.n ?? 0) > 0) return { seeded: false };
+  return seed(db, options);
+}
+
+async function seed(db: Db, { admin, storage }: SeedOptions): Promise<SeedResult> {
+  const categoryImages = await Promise.all(
+    SEED_CATALOG.map(async (c) => storage.save(`categorias/${c.id}.webp`, await categoryImage(c.id))),
+  );
+  const productRows: (typeof producto.$inferInsert)[] = [];
+  for (const category of SEED_CATALOG) {
+    for (const [index, p] of category.productos.entries()) {
+      const imagen = await storage.save(
+        `productos/c${category.id}-${index + 1}.webp`,
+        await productImage(category.id, index),
+      );
+      productRows.push({
+        nombre: p.nombre,
+        descripcion_producto: p.descripcion,
+        valor: p.valor,
+        valor_descuento: p.valorDescuento,
+        stock: p.stock,
+        estado: p.estado,
+        imagen,
+        id_categoria_producto: category.id,
+        // Staggered creation dates make the "Más recientes" order meaningful.
+        created_at: new Date(Date.UTC(2026, 0, 1) + productRows.length * 36e5 * 7),
+      });
+    }
+  }
+  const [adminHash, customerHash] = await Promise.all([hash(admin.password), hash(DEMO_CUSTOMER.password)]);
+
+  await db.transaction(async (tx) => {
+    await tx.insert(categoriaProducto).values(
+      SEED_CATALOG.map((c, i) => ({
+        id_categoria_producto: c.id,
+        nombre_categoria_producto: c.nombre,
+        imagen_categoria_producto: categoryImages[i] ?? '',
+      })),
+    );
+    // Explicit ids bypass the sequence; move it past them so later inserts don't collide.
+    await tx.execute(
+      sql`SELECT setval(pg_get_serial_sequence('categoria_producto', 'id_categoria_producto'), (SELECT max(id_categoria_producto) FROM categoria_producto))`,
+    );
+    await tx.insert(producto).values(productRows);
+    await tx.insert(usuario).values([
+      {
+        primer_nombre: 'Administración',
+        primer_apellido: 'Vitrina',
+        email: admin.email.toLowerCase(),
+        direccion: 'Av. Reforma 222, Ciudad de México',
+        telefono: '5512345678',
+        admin: true,
+        password_hash: adminHash,
+      },
+      {
+        primer_nombre: DEMO_CUSTOMER.primer_nombre,
+        primer_apellido: DEMO_CUSTOMER.primer_apellido,
+        email: DEMO_CUSTOMER.email,
+        direccion: DEMO_CUSTOMER.direccion,
+        telefono: DEMO_CUSTOMER.telefono,
+        password_hash: customerHash,
+      },
+    ]);
+    await seedOpinions(tx);
+  });
+  return { seeded: true, categories: SEED_CATALOG.length, products: productRows.length };
+}

@@ -1,0 +1,18 @@
+/**
+ * A failure the client can act on. The error handler turns it into DESIGN.md's shape:
+ * `{ error: <stable English text>, message: <Spanish text for the user>, fields? }`.
+ */
+export class AppError extends Error {
+  constructor(
+    readonly statusCode: number,
+    readonly error: string,
+    message: string,
+    readonly fields?: Record<string, string>,
+  ) {
+    super(message);
+  }
+}
+
+export const notFound = (message: string) => new AppError(404, 'Not Found', message);
+export const badRequest = (message: string, fields?: Record<string, string>) =>
+  new AppError(400, 'Bad Request', message, fields);

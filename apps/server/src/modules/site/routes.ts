@@ -1,0 +1,113 @@
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import fastifyStatic from '@fastify/static';
+import { idSchema } from '@vitrina/shared';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { Config } from '../../config';
+import type { Db } from '../../db/client';
+import { AppError } from '../../errors';
+import { sendApiNotFound } from '../../plugins/errors';
+import { UPLOADS_URL_PREFIX } from '../../storage/local';
+import { getCategory, getVisibleProduct } from '../catalog/service';
+import { categoryMeta, type PageMeta, productMeta, renderHead, shopMeta } from './seo';
+import { renderRobots, renderSitemap } from './sitemap';
+
+/** Client-side routes of the web app (SPEC §2) with their page titles; anything else is a 404 page. */
+const PAGES: ReadonlyArray<readonly [RegExp, string | undefined]> = [
+  [/^\/$/, undefined],
+  [/^\/products\/todos$/, 'Todos los productos'],
+  [/^\/about$/, 'Acerca de'],
+  [/^\/login$/, 'Iniciar sesión'],
+  [/^\/register$/, 'Registrarse'],
+  [/^\/account$/, 'Mi perfil'],
+  [/^\/historial-de-compra$/, 'Historial de compras'],
+  [/^\/carrito$/, 'Carrito'],
+  [/^\/pay$/, 'Pago'],
+  [
+    /^\/(adminHome|products\/admin|producto|product\/\d+|admin\/usuarios|historialVentas|calificaciones)$/,
+    'Administración',
+  ],
+];
+const PRODUCT_PAGE = /^\/products\/([^/]+)$/;
+const CATEGORY_PAGE = /^\/products\/categoria\/([^/]+)$/;
+
+const ONE_YEAR = 31_536_000;
+
+/**
+ * Serves the built web app on every non-API path: hashed assets cached forever, uploads, the sitemap
+ * and robots.txt, and index.html with the page's own title, description, Open Graph and JSON-LD.
+ */
+export async function siteRoutes(app: FastifyInstance, { db, config }: { db: Db; config: Config }) {
+  mkdirSync(config.uploadsDir, { recursive: true });
+  await app.register(fastifyStatic, {
+    root: config.uploadsDir,
+    prefix: UPLOADS_URL_PREFIX,
+    decorateReply: false,
+    index: false,
+    maxAge: '1d',
+  });
+
+  const indexPath = join(config.webDist, 'index.html');
+  const template = existsSync(indexPath) ? readFileSync(indexPath, 'utf8') : undefined;
+  if (template) {
+    await app.register(fastifyStatic, {
+      root: config.webDist,
+      prefix: '/',
+      index: false,
+      wildcard: false,
+      setHeaders(res, path) {
+        res.header(
+          'cache-control',
+          path.includes('/assets/') ? `public, max-age=${ONE_YEAR}, immutable` : 'public, max-age=3600',
+        );
+      },
+    });
+  }
+
+  app.get('/sitemap.xml', async (_request, reply) =>
+    reply.type('application/xml; charset=utf-8').send(await renderSitemap(db, config.publicUrl)),
+  );
+  app.get('/robots.txt', async (_request, reply) =>
+    reply.type('text/plain; charset=utf-8').send(renderRobots(config.publicUrl)),
+  );
+
+  app.setNotFoundHandler(async (request, reply) => {
+    const path = request.url.split('?')[0] ?? '/';
+    if (path.startsWith('/api/') || path === '/api' || !['GET', 'HEAD'].includes(request.method)) {
+      return sendApiNotFound(reply);
+    }
+    if (!template) {
+      return reply
+        .code(503)
+        .type('text/plain; charset=utf-8')
+        .send('La tienda web no está compilada: ejecuta "npm run build" o "npm start".');
+    }
+    const { status, meta } = await pageMeta(path);
+    return sendPage(reply, status, renderHead(template, meta));
+  });
+
+  async function pageMeta(path: string): Promise<{ status: number; meta: PageMeta }> {
+    const { shopName, publicUrl } = config;
+    const page = PAGES.find(([pattern]) => pattern.test(path));
+    if (page) return { status: 200, meta: shopMeta(shopName, publicUrl, path, page[1]) };
+    try {
+      const category = CATEGORY_PAGE.exec(path);
+      if (category) {
+        const found = await getCategory(db, idSchema.parse(category[1]));
+        return { status: 200, meta: categoryMeta(found, shopName, publicUrl) };
+      }
+      const product = PRODUCT_PAGE.exec(path);
+      if (product) {
+        const found = await getVisibleProduct(db, idSchema.parse(product[1]));
+        return { status: 200, meta: productMeta(found, shopName, publicUrl) };
+      }
+    } catch (err) {
+      if (!(err instanceof AppError) && !(err instanceof Error && err.name === 'ZodError')) throw err;
+    }
+    return { status: 404, meta: shopMeta(shopName, publicUrl, path, 'Página no encontrada') };
+  }
+}
+
+function sendPage(reply: FastifyReply, status: number, html: string) {
+  return reply.code(status).header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(html);
+}

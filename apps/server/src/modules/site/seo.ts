@@ -1,0 +1,105 @@
+import { type Category, discountPercent, type Product, toCents } from '@vitrina/shared';
+
+/** What the server writes into the HTML head of a page so search engines and link previews see it. */
+export interface PageMeta {
+  title: string;
+  description: string;
+  /** Absolute URL of the page. */
+  url: string;
+  image?: string;
+  type?: 'website' | 'product';
+  jsonLd?: object;
+}
+
+const DESCRIPTION_MAX = 160;
+
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/** JSON inside <script> must not be able to close the tag. */
+const safeJson = (value: object) => JSON.stringify(value).replace(/</g, '\\u003c');
+
+function clip(text: string): string {
+  const clean = text.replace(/\s+/g, ' ').trim();
+  return clean.length <= DESCRIPTION_MAX ? clean : `${clean.slice(0, DESCRIPTION_MAX - 1).trimEnd()}…`;
+}
+
+export function renderHead(template: string, meta: PageMeta): string {
+  const description = clip(meta.description);
+  const tags = [
+    `<link rel="canonical" href="${escapeHtml(meta.url)}">`,
+    `<meta property="og:type" content="${meta.type ?? 'website'}">`,
+    `<meta property="og:title" content="${escapeHtml(meta.title)}">`,
+    `<meta property="og:description" content="${escapeHtml(description)}">`,
+    `<meta property="og:url" content="${escapeHtml(meta.url)}">`,
+    `<meta property="og:locale" content="es_MX">`,
+    meta.image ? `<meta property="og:image" content="${escapeHtml(meta.image)}">` : '',
+    `<meta name="twitter:card" content="${meta.image ? 'summary_large_image' : 'summary'}">`,
+    meta.jsonLd ? `<script type="application/ld+json">${safeJson(meta.jsonLd)}</script>` : '',
+  ].filter(Boolean);
+  return template
+    .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(meta.title)}</title>`)
+    .replace(
+      /<meta name="description" content="[^"]*"\s*\/?>/,
+      `<meta name="description" content="${escapeHtml(description)}">`,
+    )
+    .replace('</head>', `${tags.join('\n    ')}\n  </head>`);
+}
+
+export function productMeta(product: Product, shopName: string, publicUrl: string): PageMeta {
+  const url = `${publicUrl}/products/${product.id_producto}`;
+  const image = `${publicUrl}${product.imagen}`;
+  const price = product.valor_descuento ?? product.valor;
+  const percent = discountPercent(
+    toCents(product.valor),
+    product.valor_descuento === null ? null : toCents(product.valor_descuento),
+  );
+  return {
+    title: `${product.nombre} | ${shopName}`,
+    description: `${percent ? `-${percent}%: ` : ''}${product.descripcion_producto}`,
+    url,
+    image,
+    type: 'product',
+    jsonLd: {
+      '@context': 'https://schema.org',
+      '@type': 'Product',
+      name: product.nombre,
+      description: product.descripcion_producto,
+      image,
+      sku: String(product.id_producto),
+      category: product.Categoria_producto.nombre_categoria_producto,
+      offers: {
+        '@type': 'Offer',
+        url,
+        price: price.toFixed(2),
+        priceCurrency: 'USD',
+        availability: product.stock > 0 ? 'https://schema.org/InStock' : 'https://schema.org/OutOfStock',
+      },
+      ...(product.calificacion_promedio !== null && {
+        aggregateRating: {
+          '@type': 'AggregateRating',
+          ratingValue: product.calificacion_promedio,
+          reviewCount: product.calificaciones_total,
+          bestRating: 5,
+          worstRating: 1,
+        },
+      }),
+    },
+  };
+}
+
+export function categoryMeta(category: Category, shopName: string, publicUrl: string): PageMeta {
+  return {
+    title: `${category.nombre_categoria_producto} | ${shopName}`,
+    description: `Compra ${category.nombre_categoria_producto.toLowerCase()} en ${shopName}: ofertas, precios claros y opiniones de otros compradores.`,
+    url: `${publicUrl}/products/categoria/${category.id_categoria_producto}`,
+    image: `${publicUrl}${category.imagen_categoria_producto}`,
+  };
+}
+
+export function shopMeta(shopName: string, publicUrl: string, path: string, title?: string): PageMeta {
+  return {
+    title: title ? `${title} | ${shopName}` : `${shopName} | Tienda en línea`,
+    description: `${shopName}: moda, hogar, tecnología, belleza y más, con ofertas todos los días y pago seguro con tarjeta.`,
+    url: `${publicUrl}${path}`,
+  };
+}

@@ -1,0 +1,48 @@
+import type { Db } from '../../db/client';
+import { listCategories, listVisibleProductIds } from '../catalog/service';
+
+const escapeXml = (text: string) =>
+  text.replace(
+    /[<>&'"]/g,
+    (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&apos;', '"': '&quot;' })[c] ?? c,
+  );
+
+/** Home, about, every category and every product the public can see. */
+export async function renderSitemap(db: Db, publicUrl: string): Promise<string> {
+  const [categories, productIds] = await Promise.all([listCategories(db), listVisibleProductIds(db)]);
+  const paths = [
+    '/',
+    '/products/todos',
+    '/about',
+    ...categories.map((c) => `/products/categoria/${c.id_categoria_producto}`),
+    ...productIds.map((id) => `/products/${id}`),
+  ];
+  const urls = paths.map((path) => `  <url><loc>${escapeXml(`${publicUrl}${path}`)}</loc></url>`);
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join('\n')}\n</urlset>\n`;
+}
+
+/** Crawlers may read the shop but not the API, the admin or personal pages. */
+export function renderRobots(publicUrl: string): string {
+  const private_ = [
+    '/api/',
+    '/account',
+    '/carrito',
+    '/pay',
+    '/historial-de-compra',
+    '/adminHome',
+    '/admin/',
+    '/products/admin',
+    '/producto',
+    '/product/',
+    '/historialVentas',
+    '/calificaciones',
+  ];
+  return [
+    'User-agent: *',
+    'Allow: /',
+    ...private_.map((p) => `Disallow: ${p}`),
+    '',
+    `Sitemap: ${publicUrl}/sitemap.xml`,
+    '',
+  ].join('\n');
+}

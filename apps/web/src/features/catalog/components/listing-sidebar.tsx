@@ -1,0 +1,208 @@
+import type { ProductOrder } from '@vitrina/shared';
+import { type FormEvent, useId, useState } from 'react';
+import { Link } from 'react-router';
+import type { ListingFilters, ListingParams } from '../utils/listing-params';
+import { listingPath, listingSearch } from '../utils/listing-params';
+import styles from './listing-sidebar.module.css';
+
+export interface SidebarCategory {
+  id: number;
+  nombre: string;
+}
+
+interface ListingSidebarProps {
+  params: ListingParams;
+  categories: readonly SidebarCategory[];
+  onChange: (patch: Partial<ListingFilters>) => void;
+}
+
+const SORT_OPTIONS: ReadonlyArray<{ value: ProductOrder; label: string }> = [
+  { value: 'nombre_asc', label: 'Nombre a-z' },
+  { value: 'nombre_desc', label: 'Nombre z-a' },
+  { value: 'recientes', label: 'Más recientes' },
+];
+
+const PRICE_OPTIONS: ReadonlyArray<{ value: ProductOrder; label: string }> = [
+  { value: 'precio_desc', label: 'Mayor precio' },
+  { value: 'precio_asc', label: 'Menor precio' },
+];
+
+/** Sections Desc, Categorias, Ordenar and Precio (SPEC §2); on small screens they fold behind a button. */
+export function ListingSidebar({ params, categories, onChange }: ListingSidebarProps) {
+  const [open, setOpen] = useState(false);
+  const panelId = useId();
+  const hasFilters =
+    params.descuento || params.orden || params.minPrecio !== undefined || params.maxPrecio !== undefined;
+  // Moving to another category keeps the discount, order and price filters but not the search words.
+  const carry = { ...params, name: undefined, page: 1 };
+
+  return (
+    <div className={styles.sidebar}>
+      <button
+        type="button"
+        className={styles.toggle}
+        aria-expanded={open}
+        aria-controls={panelId}
+        onClick={() => setOpen((value) => !value)}
+      >
+        {open ? 'Ocultar filtros' : 'Filtros y orden'}
+      </button>
+      <section id={panelId} aria-label="Filtros" className={`${styles.panel} ${open ? styles.open : ''}`}>
+        <div className={styles.section}>
+          <h2 className={styles.title}>Desc</h2>
+          <label className={styles.switch}>
+            <input
+              type="checkbox"
+              role="switch"
+              checked={params.descuento ?? false}
+              onChange={(event) => onChange({ descuento: event.target.checked || undefined })}
+            />
+            <span>Solo productos con descuento</span>
+          </label>
+        </div>
+
+        <nav className={styles.section} aria-labelledby={`${panelId}-cat`}>
+          <h2 className={styles.title} id={`${panelId}-cat`}>
+            Categorias
+          </h2>
+          <ul className={styles.links}>
+            <li>
+              <Link
+                to={`${listingPath()}${listingSearch(carry)}`}
+                aria-current={params.categoria === undefined ? 'page' : undefined}
+              >
+                Ver Todo
+              </Link>
+            </li>
+            {categories.map((category) => (
+              <li key={category.id}>
+                <Link
+                  to={`${listingPath(category.id)}${listingSearch(carry)}`}
+                  aria-current={params.categoria === category.id ? 'page' : undefined}
+                >
+                  {category.nombre}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+
+        <div className={styles.section}>
+          <h2 className={styles.title}>Ordenar</h2>
+          <OrderButtons options={SORT_OPTIONS} current={params.orden} onChange={onChange} />
+        </div>
+
+        <div className={styles.section}>
+          <h2 className={styles.title}>Precio</h2>
+          <OrderButtons options={PRICE_OPTIONS} current={params.orden} onChange={onChange} />
+          <PriceRangeForm
+            key={`${params.minPrecio ?? ''}-${params.maxPrecio ?? ''}`}
+            min={params.minPrecio}
+            max={params.maxPrecio}
+            onApply={(minPrecio, maxPrecio) => onChange({ minPrecio, maxPrecio })}
+          />
+        </div>
+
+        {hasFilters && (
+          <button
+            type="button"
+            className={styles.clear}
+            onClick={() =>
+              onChange({ descuento: undefined, orden: undefined, minPrecio: undefined, maxPrecio: undefined })
+            }
+          >
+            Limpiar filtros
+          </button>
+        )}
+      </section>
+    </div>
+  );
+}
+
+function OrderButtons({
+  options,
+  current,
+  onChange,
+}: {
+  options: ReadonlyArray<{ value: ProductOrder; label: string }>;
+  current: ProductOrder | undefined;
+  onChange: (patch: Partial<ListingFilters>) => void;
+}) {
+  return (
+    <div className={styles.chips}>
+      {options.map((option) => {
+        const pressed = current === option.value;
+        return (
+          <button
+            key={option.value}
+            type="button"
+            className={styles.chip}
+            aria-pressed={pressed}
+            onClick={() => onChange({ orden: pressed ? undefined : option.value })}
+          >
+            {option.label}
+          </button>
+        );
+      })}
+    </div>
+  );
+}
+
+function toPrice(text: string): number | undefined {
+  if (text.trim() === '') return undefined;
+  const n = Number(text);
+  return Number.isFinite(n) && n >= 0 ? n : undefined;
+}
+
+function PriceRangeForm({
+  min,
+  max,
+  onApply,
+}: {
+  min: number | undefined;
+  max: number | undefined;
+  onApply: (min: number | undefined, max: number | undefined) => void;
+}) {
+  const [minText, setMinText] = useState(min === undefined ? '' : String(min));
+  const [maxText, setMaxText] = useState(max === undefined ? '' : String(max));
+  const id = useId();
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    onApply(toPrice(minText), toPrice(maxText));
+  };
+
+  return (
+    <form className={styles.range} onSubmit={submit} aria-label="Rango de precio">
+      <div className={styles.field}>
+        <label htmlFor={`${id}-min`}>Precio mínimo</label>
+        <input
+          id={`${id}-min`}
+          type="number"
+          inputMode="decimal"
+          min={0}
+          step="0.01"
+          placeholder="0"
+          value={minText}
+          onChange={(event) => setMinText(event.target.value)}
+        />
+      </div>
+      <div className={styles.field}>
+        <label htmlFor={`${id}-max`}>Precio máximo</label>
+        <input
+          id={`${id}-max`}
+          type="number"
+          inputMode="decimal"
+          min={0}
+          step="0.01"
+          placeholder="Sin límite"
+          value={maxText}
+          onChange={(event) => setMaxText(event.target.value)}
+        />
+      </div>
+      <button type="submit" className={styles.apply}>
+        Aplicar
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,57 @@
+import { CART_MIN_QUANTITY } from '@vitrina/shared';
+import { useId } from 'react';
+import { MinusIcon, PlusIcon } from '../../../components/icons';
+import styles from './quantity-picker.module.css';
+
+interface QuantityPickerProps {
+  value: number;
+  max: number;
+  onChange: (value: number) => void;
+}
+
+/** Quantity starts at 1 and never goes below 1 nor above `max`. */
+export function QuantityPicker({ value, max, onChange }: QuantityPickerProps) {
+  const id = useId();
+  const upper = Math.max(CART_MIN_QUANTITY, max);
+  const set = (next: number) => onChange(Math.min(upper, Math.max(CART_MIN_QUANTITY, next)));
+  return (
+    <div className={styles.picker}>
+      <label htmlFor={id} className={styles.label}>
+        Cantidad
+      </label>
+      <div className={styles.controls}>
+        <button
+          type="button"
+          className={styles.step}
+          aria-label="Disminuir cantidad"
+          disabled={value <= CART_MIN_QUANTITY}
+          onClick={() => set(value - 1)}
+        >
+          <MinusIcon width={18} height={18} />
+        </button>
+        <input
+          id={id}
+          className={styles.input}
+          type="number"
+          inputMode="numeric"
+          min={CART_MIN_QUANTITY}
+          max={upper}
+          value={value}
+          onChange={(event) => {
+            const n = Number.parseInt(event.target.value, 10);
+            set(Number.isNaN(n) ? CART_MIN_QUANTITY : n);
+          }}
+        />
+        <button
+          type="button"
+          className={styles.step}
+          aria-label="Aumentar cantidad"
+          disabled={value >= upper}
+          onClick={() => set(value + 1)}
+        >
+          <PlusIcon width={18} height={18} />
+        </button>
+      </div>
+    </div>
+  );
+}

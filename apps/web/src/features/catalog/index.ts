@@ -1,0 +1,6 @@
+/** What other features and the app may use from the catalog (nothing else is public). */
+export { categoriesQueryOptions, useCategories } from './api/get-categories';
+export { discountedProductsQueryOptions, useDiscountedProducts } from './api/get-discounted-products';
+export { productQueryOptions } from './api/get-product';
+export { productsQueryOptions } from './api/get-products';
+export { listingPath, listingSearch, parseId, parseListingSearch } from './utils/listing-params';

@@ -1,0 +1,63 @@
+import { CATEGORIES, LISTING_PAGE_SIZE, showsPager, totalPages } from '@vitrina/shared';
+import { Loader } from '../../../components/loader';
+import { Pager } from '../../../components/pager';
+import { errorMessage } from '../../../lib/api-client';
+import { useDocumentTitle } from '../../../lib/use-document-title';
+import { useCategories } from '../api/get-categories';
+import { useProducts } from '../api/get-products';
+import { ListingSidebar, type SidebarCategory } from '../components/listing-sidebar';
+import { NoResults } from '../components/no-results';
+import { ProductGrid } from '../components/product-grid';
+import { useListingParams } from '../hooks/use-listing-params';
+import styles from './listing-page.module.css';
+
+const FALLBACK_CATEGORIES: readonly SidebarCategory[] = CATEGORIES;
+
+/** /products/todos (also search results) and /products/categoria/:id. */
+export function ListingPage() {
+  const { params, categoria, setFilters, setPage } = useListingParams();
+  const categoriesQuery = useCategories();
+  const productsQuery = useProducts(params);
+
+  const categories: readonly SidebarCategory[] =
+    categoriesQuery.data?.map((c) => ({ id: c.id_categoria_producto, nombre: c.nombre_categoria_producto })) ??
+    FALLBACK_CATEGORIES;
+  const categoryName = categories.find((c) => c.id === categoria)?.nombre;
+  const heading = params.name
+    ? `Resultados para "${params.name}"`
+    : categoria !== undefined
+      ? (categoryName ?? 'Categoría')
+      : 'Todos los productos';
+  useDocumentTitle(heading);
+
+  const data = productsQuery.data;
+  const pages = data ? totalPages(data.total, LISTING_PAGE_SIZE) : 1;
+
+  return (
+    <div className={styles.layout}>
+      <header className={styles.header}>
+        <h1 className={styles.heading}>{heading}</h1>
+        <p className={styles.count} aria-live="polite">
+          {data ? `${data.total} ${data.total === 1 ? 'producto' : 'productos'}` : ''}
+        </p>
+      </header>
+      <ListingSidebar params={params} categories={categories} onChange={setFilters} />
+      <section className={styles.results} aria-label="Productos">
+        {productsQuery.isPending ? (
+          <Loader label="Cargando productos…" />
+        ) : productsQuery.isError ? (
+          <p role="alert" className={styles.error}>
+            {errorMessage(productsQuery.error)}
+          </p>
+        ) : (
+          <>
+            {data && data.items.length > 0 ? <ProductGrid products={data.items} /> : <NoResults />}
+            {data && showsPager(data.total, LISTING_PAGE_SIZE) && (
+              <Pager page={Math.min(params.page, pages)} totalPages={pages} onPageChange={setPage} />
+            )}
+          </>
+        )}
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,120 @@
+import { CART_MAX_UNITS_PER_PRODUCT, NOTIFY_LOGIN_REQUIRED_MS, type Product } from '@vitrina/shared';
+import { useState } from 'react';
+import { Link, useParams } from 'react-router';
+import { Button, buttonClass } from '../../../components/button';
+import { ChevronLeftIcon } from '../../../components/icons';
+import { Loader } from '../../../components/loader';
+import { Price } from '../../../components/price';
+import { PRODUCT_IMAGE_SIZE } from '../../../components/product-card';
+import { errorMessage, isNotFound } from '../../../lib/api-client';
+import { notify } from '../../../lib/notifications';
+import { useDocumentTitle } from '../../../lib/use-document-title';
+import { useProduct } from '../api/get-product';
+import { useProductRatings } from '../api/get-product-ratings';
+import { QuantityPicker } from '../components/quantity-picker';
+import { RatingsList } from '../components/ratings-list';
+import { listingPath, parseId } from '../utils/listing-params';
+import styles from './product-page.module.css';
+
+const LOGIN_REQUIRED = 'Debe de iniciar sesion para comprar';
+
+/** /products/:id */
+export function ProductPage() {
+  const id = parseId(useParams().id);
+  if (id === undefined) return <ProductNotFound />;
+  return <ProductDetail key={id} id={id} />;
+}
+
+function ProductDetail({ id }: { id: number }) {
+  const productQuery = useProduct(id);
+  useDocumentTitle(productQuery.data?.nombre ?? (productQuery.isError ? 'Producto no encontrado' : null));
+
+  if (productQuery.isPending) return <Loader label="Cargando producto…" />;
+  if (productQuery.isError) {
+    if (isNotFound(productQuery.error)) return <ProductNotFound />;
+    return (
+      <div className={styles.message}>
+        <h1>No pudimos cargar el producto</h1>
+        <p role="alert">{errorMessage(productQuery.error)}</p>
+        <Button variant="secondary" onClick={() => productQuery.refetch()}>
+          Reintentar
+        </Button>
+      </div>
+    );
+  }
+  return <ProductView product={productQuery.data} />;
+}
+
+function ProductView({ product }: { product: Product }) {
+  const [quantity, setQuantity] = useState(1);
+  const inStock = product.stock > 1;
+  const maxQuantity = Math.min(product.stock, CART_MAX_UNITS_PER_PRODUCT);
+  const category = product.Categoria_producto;
+  const askToLogIn = () => notify(LOGIN_REQUIRED, { kind: 'info', durationMs: NOTIFY_LOGIN_REQUIRED_MS });
+
+  return (
+    <div className={styles.page}>
+      <Link to={listingPath(category.id_categoria_producto)} className={styles.back}>
+        <ChevronLeftIcon width={20} height={20} />
+        Volver a {category.nombre_categoria_producto}
+      </Link>
+
+      <article className={styles.product}>
+        <div className={styles.media}>
+          <img
+            src={product.imagen}
+            alt={product.nombre}
+            width={PRODUCT_IMAGE_SIZE}
+            height={PRODUCT_IMAGE_SIZE}
+            fetchPriority="high"
+          />
+        </div>
+        <div className={styles.info}>
+          <p className={styles.category}>{category.nombre_categoria_producto}</p>
+          <h1 className={styles.name}>{product.nombre}</h1>
+          <Price valor={product.valor} valorDescuento={product.valor_descuento} size="lg" showBadge />
+          <p className={inStock ? styles.available : styles.unavailable}>
+            {inStock ? 'Disponible' : 'No hay Existencias'}
+          </p>
+          <p className={styles.description}>{product.descripcion_producto}</p>
+          <QuantityPicker value={quantity} max={maxQuantity} onChange={setQuantity} />
+          <div className={styles.actions}>
+            <Button size="lg" onClick={askToLogIn}>
+              Comprar
+            </Button>
+            <Button size="lg" variant="secondary" onClick={askToLogIn}>
+              Agregar al carrito
+            </Button>
+          </div>
+        </div>
+      </article>
+
+      <section className={styles.opinions} aria-labelledby="opiniones">
+        <h2 id="opiniones" className={styles.sectionTitle}>
+          Opiniones
+        </h2>
+        <Opinions id={product.id_producto} />
+      </section>
+    </div>
+  );
+}
+
+function Opinions({ id }: { id: number }) {
+  const ratingsQuery = useProductRatings(id);
+  if (ratingsQuery.isPending) return <Loader label="Cargando opiniones…" />;
+  if (ratingsQuery.isError) return <p role="alert">{errorMessage(ratingsQuery.error)}</p>;
+  return <RatingsList ratings={ratingsQuery.data} />;
+}
+
+function ProductNotFound() {
+  useDocumentTitle('Producto no encontrado');
+  return (
+    <div className={styles.message}>
+      <h1>Producto no encontrado</h1>
+      <p>El producto que buscas no existe o ya no está disponible.</p>
+      <Link to="/" className={buttonClass('primary')}>
+        Volver al inicio
+      </Link>
+    </div>
+  );
+}

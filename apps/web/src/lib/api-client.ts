@@ -1,0 +1,114 @@
+import { XSRF_COOKIE, XSRF_HEADER } from '@vitrina/shared';
+
+const NETWORK_MESSAGE = 'No se pudo conectar con el servidor. Revisa tu conexión e inténtalo de nuevo.';
+const GENERIC_MESSAGE = 'Ocurrió un error inesperado. Inténtalo de nuevo más tarde.';
+
+/** A failed API call, carrying the Spanish `message` the server wrote for the user. */
+export class ApiError extends Error {
+  override readonly name = 'ApiError';
+  readonly status: number;
+  readonly code: string;
+  readonly fields: Readonly<Record<string, string>> | undefined;
+
+  constructor(status: number, code: string, message: string, fields?: Record<string, string>) {
+    super(message);
+    this.status = status;
+    this.code = code;
+    this.fields = fields;
+  }
+}
+
+export function isApiError(error: unknown): error is ApiError {
+  return error instanceof ApiError;
+}
+
+export function isNotFound(error: unknown): boolean {
+  return isApiError(error) && error.status === 404;
+}
+
+/** The Spanish text to show for any error thrown by a query or mutation. */
+export function errorMessage(error: unknown): string {
+  return isApiError(error) ? error.message : GENERIC_MESSAGE;
+}
+
+export type QueryValue = string | number | boolean | null | undefined;
+export type Query = Readonly<Record<string, QueryValue>>;
+
+/** `?a=1&b=x` from the defined, non-empty values of `query` ('' when nothing remains). */
+export function toQueryString(query: Query = {}): string {
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value === undefined || value === null || value === '') continue;
+    search.set(key, String(value));
+  }
+  const text = search.toString();
+  return text ? `?${text}` : '';
+}
+
+interface RequestOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  query?: Query;
+  body?: unknown;
+  signal?: AbortSignal;
+}
+
+function readCookie(name: string): string | undefined {
+  const prefix = `${name}=`;
+  const entry = document.cookie.split('; ').find((part) => part.startsWith(prefix));
+  return entry ? decodeURIComponent(entry.slice(prefix.length)) : undefined;
+}
+
+function toApiError(status: number, payload: unknown): ApiError {
+  if (payload && typeof payload === 'object') {
+    const { error, message, fields } = payload as Record<string, unknown>;
+    if (typeof message === 'string') {
+      return new ApiError(
+        status,
+        typeof error === 'string' ? error : 'Error',
+        message,
+        fields && typeof fields === 'object' ? (fields as Record<string, string>) : undefined,
+      );
+    }
+  }
+  return new ApiError(status, 'Error', GENERIC_MESSAGE);
+}
+
+/**
+ * The one place the browser talks to the API (`/api` on the same origin). Sends the session cookie and,
+ * on state-changing requests, the XSRF header; turns the error shape `{error, message, fields?}` into a
+ * thrown ApiError.
+ */
+export async function api<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  const method = options.method ?? 'GET';
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  let body: BodyInit | undefined;
+  if (options.body instanceof FormData) {
+    body = options.body;
+  } else if (options.body !== undefined) {
+    headers['Content-Type'] = 'application/json';
+    body = JSON.stringify(options.body);
+  }
+  if (method !== 'GET') {
+    const token = readCookie(XSRF_COOKIE);
+    if (token) headers[XSRF_HEADER] = token;
+  }
+
+  let response: Response;
+  try {
+    response = await fetch(`/api${path}${toQueryString(options.query)}`, {
+      method,
+      headers,
+      body,
+      credentials: 'same-origin',
+      signal: options.signal,
+    });
+  } catch (error) {
+    if (error instanceof DOMException && error.name === 'AbortError') throw error;
+    throw new ApiError(0, 'Network error', NETWORK_MESSAGE);
+  }
+
+  const isJson = response.headers.get('content-type')?.includes('application/json') ?? false;
+  const payload: unknown = isJson ? await response.json().catch(() => undefined) : undefined;
+  if (!response.ok) throw toApiError(response.status, payload);
+  return payload as T;
+}
