@@ -1,0 +1,58 @@
+import { CATEGORIES } from '@vitrina/shared';
+import { useEffect, useState } from 'react';
+import { Link, NavLink, useLocation, useSearchParams } from 'react-router';
+import { MenuIcon } from '../../components/icons';
+import { AccountMenu } from './account-menu';
+import { Drawer } from './drawer';
+import { Logo } from './logo';
+import styles from './navbar.module.css';
+import { SearchBox } from './search-box';
+
+/** Logo, search, account menu; the drawer on small screens and a category strip on wide ones. */
+export function Navbar() {
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  const location = useLocation();
+  const [search] = useSearchParams();
+  const urlName = location.pathname.startsWith('/products/') ? (search.get('name') ?? '') : '';
+
+  // Any navigation closes the drawer.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on location change on purpose
+  useEffect(() => setDrawerOpen(false), [location.key]);
+
+  return (
+    <header className={styles.header}>
+      <div className={styles.bar}>
+        <button
+          type="button"
+          className={styles.menuButton}
+          aria-label="Abrir menú"
+          aria-haspopup="dialog"
+          aria-expanded={drawerOpen}
+          onClick={() => setDrawerOpen(true)}
+        >
+          <MenuIcon />
+        </button>
+        <Link to="/" className={styles.logo}>
+          <Logo />
+        </Link>
+        <SearchBox key={urlName} initialValue={urlName} className={styles.search} />
+        <AccountMenu className={styles.account} />
+      </div>
+      <nav className={styles.categories} aria-label="Categorías">
+        <ul>
+          <li>
+            <NavLink to="/products/todos" end>
+              Ver Todo
+            </NavLink>
+          </li>
+          {CATEGORIES.map((category) => (
+            <li key={category.id}>
+              <NavLink to={`/products/categoria/${category.id}`}>{category.nombre}</NavLink>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <Drawer open={drawerOpen} onClose={() => setDrawerOpen(false)} />
+    </header>
+  );
+}

@@ -1,0 +1,30 @@
+import { CHUNK_LOAD_TIMEOUT_MS } from '@vitrina/shared';
+
+/** A route's code could not be downloaded (network failure, a new deploy, or the 120 s time-out). */
+export class ChunkLoadError extends Error {
+  override readonly name = 'ChunkLoadError';
+}
+
+export function isChunkLoadError(error: unknown): boolean {
+  return error instanceof Error && error.name === 'ChunkLoadError';
+}
+
+/** Loads a lazy chunk, turning a failure or a CHUNK_LOAD_TIMEOUT_MS stall into a ChunkLoadError. */
+export function loadChunk<T>(load: () => Promise<T>, timeoutMs = CHUNK_LOAD_TIMEOUT_MS): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const timer = setTimeout(
+      () => reject(new ChunkLoadError('Se agotó el tiempo para cargar la página.')),
+      timeoutMs,
+    );
+    load().then(
+      (value) => {
+        clearTimeout(timer);
+        resolve(value);
+      },
+      (error: unknown) => {
+        clearTimeout(timer);
+        reject(new ChunkLoadError('No se pudo cargar la página.', { cause: error }));
+      },
+    );
+  });
+}

@@ -1,0 +1,62 @@
+import { useEffect } from 'react';
+import { isRouteErrorResponse, Link, useRouteError } from 'react-router';
+import { buttonClass } from '../../components/button';
+import { isChunkLoadError } from '../lazy';
+import styles from './error-page.module.css';
+
+function explain(error: unknown): { text: string; code?: number; reload: boolean } {
+  if (isRouteErrorResponse(error)) {
+    if (error.status === 404) {
+      return { text: 'Lo sentimos, la página que buscas no existe o fue movida.', code: 404, reload: false };
+    }
+    return { text: 'El servidor no pudo atender la solicitud. Inténtalo de nuevo.', code: error.status, reload: true };
+  }
+  if (isChunkLoadError(error)) {
+    return {
+      text: 'No se pudo cargar esta sección de la tienda. Revisa tu conexión y recarga la página.',
+      reload: true,
+    };
+  }
+  return { text: 'Algo salió mal al mostrar esta página. Inténtalo de nuevo en unos momentos.', reload: true };
+}
+
+/** The router's error element: unknown routes, render errors and failed chunk loads land here. */
+export function ErrorPage() {
+  const error = useRouteError();
+  const { text, code, reload } = explain(error);
+
+  useEffect(() => {
+    document.title = code === 404 ? 'Página no encontrada | Vitrina' : 'Error | Vitrina';
+  }, [code]);
+
+  return (
+    <div className={styles.error}>
+      {code !== undefined && (
+        <p className={styles.code} aria-hidden="true">
+          {code}
+        </p>
+      )}
+      <h1 className={styles.title}>Unexpected Application Error!</h1>
+      <p className={styles.text}>{text}</p>
+      <div className={styles.actions}>
+        <Link to="/" className={buttonClass('primary')}>
+          Volver al inicio
+        </Link>
+        {reload && (
+          <button type="button" className={buttonClass('secondary')} onClick={() => window.location.reload()}>
+            Recargar la página
+          </button>
+        )}
+      </div>
+    </div>
+  );
+}
+
+/** For errors above the layout (the layout itself failed): the page stands alone in its own <main>. */
+export function RootErrorPage() {
+  return (
+    <main id="contenido" className={styles.standalone}>
+      <ErrorPage />
+    </main>
+  );
+}
