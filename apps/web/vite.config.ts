@@ -17,6 +17,12 @@ export default defineConfig({
     // Never inline assets as data: URIs, so a strict img-src CSP keeps working.
     assetsInlineLimit: 0,
     rolldownOptions: {
+      // @vitrina/shared builds its zod schemas at module level; the storefront only needs its constants and
+      // pure rules, so let unused schemas (and zod with them) be dropped from the bundle.
+      treeshake: {
+        moduleSideEffects: [{ test: /[\\/]packages[\\/]shared[\\/]/, sideEffects: false }],
+        manualPureFunctions: ['z'],
+      },
       output: {
         entryFileNames: 'assets/[name]-[hash].js',
         chunkFileNames: 'assets/[name]-[hash].js',

@@ -9,10 +9,22 @@ export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
 }
 
 /** The app's button; `buttonClass` gives links the same look. */
-export function Button({ variant = 'primary', size = 'md', className, type = 'button', ...props }: ButtonProps) {
+export function Button({
+  variant = 'primary',
+  size = 'md',
+  className,
+  type = 'button',
+  ...props
+}: ButtonProps) {
   return <button type={type} className={buttonClass(variant, size, className)} {...props} />;
 }
 
-export function buttonClass(variant: ButtonVariant = 'primary', size: 'md' | 'lg' = 'md', extra?: string): string {
-  return [styles.button, styles[variant], size === 'lg' ? styles.lg : '', extra ?? ''].filter(Boolean).join(' ');
+export function buttonClass(
+  variant: ButtonVariant = 'primary',
+  size: 'md' | 'lg' = 'md',
+  extra?: string,
+): string {
+  return [styles.button, styles[variant], size === 'lg' ? styles.lg : '', extra ?? '']
+    .filter(Boolean)
+    .join(' ');
 }

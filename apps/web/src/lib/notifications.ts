@@ -24,7 +24,10 @@ export function dismiss(id: number): void {
 }
 
 /** Shows a toast (rendered by <Toaster/>) and hides it after `durationMs`. Returns its id. */
-export function notify(message: string, options: { kind?: NotificationKind; durationMs?: number } = {}): number {
+export function notify(
+  message: string,
+  options: { kind?: NotificationKind; durationMs?: number } = {},
+): number {
   const id = nextId++;
   emit([...notifications, { id, message, kind: options.kind ?? 'info' }]);
   setTimeout(() => dismiss(id), options.durationMs ?? NOTIFY_MS);

@@ -17,6 +17,7 @@ export function SearchBox({ initialValue, className }: { initialValue: string; c
   };
 
   return (
+    // biome-ignore lint/a11y/useSemanticElements: role=search on a form works in every browser; <search> does not yet
     <form role="search" className={`${styles.form} ${className ?? ''}`} onSubmit={submit}>
       <input
         type="search"

@@ -9,7 +9,11 @@ function explain(error: unknown): { text: string; code?: number; reload: boolean
     if (error.status === 404) {
       return { text: 'Lo sentimos, la página que buscas no existe o fue movida.', code: 404, reload: false };
     }
-    return { text: 'El servidor no pudo atender la solicitud. Inténtalo de nuevo.', code: error.status, reload: true };
+    return {
+      text: 'El servidor no pudo atender la solicitud. Inténtalo de nuevo.',
+      code: error.status,
+      reload: true,
+    };
   }
   if (isChunkLoadError(error)) {
     return {
@@ -17,7 +21,10 @@ function explain(error: unknown): { text: string; code?: number; reload: boolean
       reload: true,
     };
   }
-  return { text: 'Algo salió mal al mostrar esta página. Inténtalo de nuevo en unos momentos.', reload: true };
+  return {
+    text: 'Algo salió mal al mostrar esta página. Inténtalo de nuevo en unos momentos.',
+    reload: true,
+  };
 }
 
 /** The router's error element: unknown routes, render errors and failed chunk loads land here. */

@@ -52,7 +52,14 @@ export function AboutPage() {
           {about.team.map((member) => (
             <li key={member.name} className={styles.member}>
               {member.avatar ? (
-                <img className={styles.avatar} src={member.avatar} alt="" width={96} height={96} loading="lazy" />
+                <img
+                  className={styles.avatar}
+                  src={member.avatar}
+                  alt=""
+                  width={96}
+                  height={96}
+                  loading="lazy"
+                />
               ) : (
                 <span className={styles.avatar} aria-hidden="true">
                   {initials(member.name)}
@@ -60,8 +67,14 @@ export function AboutPage() {
               )}
               <h3 className={styles.name}>{member.name}</h3>
               <p className={styles.role}>{member.role}</p>
-              <a className={styles.profile} href={member.profileUrl} target="_blank" rel="noopener noreferrer">
-                Ver perfil<span className="visually-hidden"> de {member.name} (se abre en una pestaña nueva)</span>
+              <a
+                className={styles.profile}
+                href={member.profileUrl}
+                target="_blank"
+                rel="noopener noreferrer"
+              >
+                Ver perfil
+                <span className="visually-hidden"> de {member.name} (se abre en una pestaña nueva)</span>
               </a>
             </li>
           ))}

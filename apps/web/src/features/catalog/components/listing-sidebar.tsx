@@ -54,6 +54,7 @@ export function ListingSidebar({ params, categories, onChange }: ListingSidebarP
             <input
               type="checkbox"
               role="switch"
+              aria-checked={params.descuento ?? false}
               checked={params.descuento ?? false}
               onChange={(event) => onChange({ descuento: event.target.checked || undefined })}
             />

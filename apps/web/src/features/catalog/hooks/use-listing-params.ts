@@ -1,6 +1,12 @@
 import { useCallback, useMemo } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
-import { type ListingFilters, type ListingParams, listingSearch, parseId, parseListingSearch } from '../utils/listing-params';
+import {
+  type ListingFilters,
+  type ListingParams,
+  listingSearch,
+  parseId,
+  parseListingSearch,
+} from '../utils/listing-params';
 
 /**
  * The listing's filters, order, search and page, read from and written to the URL, so a listing can be
@@ -24,5 +30,11 @@ export function useListingParams() {
   );
   const setPage = useCallback((page: number) => go({ ...params, page }), [go, params]);
 
-  return { params, categoria, invalidCategory: id !== undefined && categoria === undefined, setFilters, setPage };
+  return {
+    params,
+    categoria,
+    invalidCategory: id !== undefined && categoria === undefined,
+    setFilters,
+    setPage,
+  };
 }

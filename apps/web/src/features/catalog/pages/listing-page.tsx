@@ -20,8 +20,10 @@ export function ListingPage() {
   const productsQuery = useProducts(params);
 
   const categories: readonly SidebarCategory[] =
-    categoriesQuery.data?.map((c) => ({ id: c.id_categoria_producto, nombre: c.nombre_categoria_producto })) ??
-    FALLBACK_CATEGORIES;
+    categoriesQuery.data?.map((c) => ({
+      id: c.id_categoria_producto,
+      nombre: c.nombre_categoria_producto,
+    })) ?? FALLBACK_CATEGORIES;
   const categoryName = categories.find((c) => c.id === categoria)?.nombre;
   const heading = params.name
     ? `Resultados para "${params.name}"`

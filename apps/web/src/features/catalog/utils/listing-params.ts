@@ -1,4 +1,9 @@
-import { PRODUCT_ORDERS, type ProductListParams, type ProductOrder, SEARCH_MAX_LENGTH } from '@vitrina/shared';
+import {
+  PRODUCT_ORDERS,
+  type ProductListParams,
+  type ProductOrder,
+  SEARCH_MAX_LENGTH,
+} from '@vitrina/shared';
 
 /** A listing's query as the browser holds it: every filter lives in the URL (`?name=&descuento=true&…`). */
 export interface ListingParams {

@@ -99,6 +99,7 @@ export function OffersCarousel({ products }: { products: readonly Product[] }) {
       <div className={styles.viewport} ref={viewportRef}>
         <div className={styles.container} style={{ '--slides': slidesPerView } as CSSProperties}>
           {products.map((product, index) => (
+            // biome-ignore lint/a11y/useSemanticElements: an ARIA carousel slide is a group, not a form fieldset
             <div
               key={product.id_producto}
               className={styles.slide}

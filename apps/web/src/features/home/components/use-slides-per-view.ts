@@ -8,7 +8,9 @@ const queries = CAROUSEL_BREAKPOINTS.map(([width, slides]) => ({
 }));
 
 function matching(): readonly MediaQueryList[] {
-  return typeof window === 'undefined' || !window.matchMedia ? [] : queries.map((q) => window.matchMedia(q.query));
+  return typeof window === 'undefined' || !window.matchMedia
+    ? []
+    : queries.map((q) => window.matchMedia(q.query));
 }
 
 function getSlides(): number {

@@ -1,0 +1,148 @@
+import { mkdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { and, eq, gt } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { producto } from '../../db/schema';
+import { seededTestApp, type TestApp } from '../../test/app';
+
+const TEMPLATE = `<!doctype html>
+<html lang="es">
+  <head>
+    <meta charset="UTF-8">
+    <meta name="description" content="Tienda en línea">
+    <title>Vitrina</title>
+    <script type="module" src="/assets/index-abc123.js"></script>
+  </head>
+  <body><div id="root"></div></body>
+</html>`;
+
+/** A stand-in for the built web app: the server only reads index.html and serves files. */
+async function fakeWebBuild(dir: string) {
+  await mkdir(join(dir, 'assets'), { recursive: true });
+  await writeFile(join(dir, 'index.html'), TEMPLATE);
+  await writeFile(join(dir, 'assets', 'index-abc123.js'), 'console.log("vitrina")');
+}
+
+describe('web pages, SEO and security headers', () => {
+  let t: TestApp;
+  let product: typeof producto.$inferSelect;
+
+  beforeAll(async () => {
+    const webDist = join(process.env.TMPDIR ?? '/tmp', `vitrina-web-${process.pid}`);
+    await fakeWebBuild(webDist);
+    t = await seededTestApp('pglite', { WEB_DIST: webDist, PUBLIC_URL: 'https://tienda.example.com' });
+    const [row] = await t.db
+      .select()
+      .from(producto)
+      .where(and(eq(producto.estado, true), gt(producto.stock, 0)))
+      .limit(1);
+    product = row as typeof producto.$inferSelect;
+  });
+  afterAll(() => t.close());
+
+  const get = (url: string) => t.app.inject({ method: 'GET', url });
+
+  it('puts the product name, description, Open Graph tags and JSON-LD Product into its page', async () => {
+    const res = await get(`/products/${product.id_producto}`);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^text\/html/);
+    expect(res.body).toContain(`<title>${product.nombre} | Vitrina</title>`);
+    expect(res.body).toContain('<meta property="og:type" content="product">');
+    expect(res.body).toContain(
+      `<link rel="canonical" href="https://tienda.example.com/products/${product.id_producto}">`,
+    );
+    const jsonLd = /<script type="application\/ld\+json">(.+?)<\/script>/.exec(res.body)?.[1];
+    const data = JSON.parse(jsonLd ?? '{}');
+    expect(data).toMatchObject({
+      '@type': 'Product',
+      name: product.nombre,
+      offers: { priceCurrency: 'USD', availability: 'https://schema.org/InStock' },
+    });
+    expect(data.offers.price).toBe(product.valor_descuento ?? product.valor);
+    expect(res.body.match(/<meta name="description"/g)).toHaveLength(1);
+  });
+
+  it('titles a category page with the category name', async () => {
+    const res = await get('/products/categoria/8');
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('<title>Jardinería | Vitrina</title>');
+    expect(res.body).toContain('og:image" content="https://tienda.example.com/uploads/categorias/8.webp"');
+  });
+
+  it('serves the app with 200 on its routes and 404 on unknown ones', async () => {
+    for (const path of ['/', '/about', '/products/todos', '/login', '/carrito']) {
+      expect((await get(path)).statusCode, path).toBe(200);
+    }
+    for (const path of ['/no-existe', '/products/987654', '/products/categoria/99', '/products/abc']) {
+      const res = await get(path);
+      expect(res.statusCode, path).toBe(404);
+      expect(res.body).toContain('<div id="root"></div>');
+    }
+  });
+
+  it('hides an inactive product page from search engines with a 404', async () => {
+    await t.db.update(producto).set({ estado: false }).where(eq(producto.id_producto, product.id_producto));
+    expect((await get(`/products/${product.id_producto}`)).statusCode).toBe(404);
+    const sitemap = await get('/sitemap.xml');
+    expect(sitemap.body).not.toContain(`/products/${product.id_producto}<`);
+    await t.db.update(producto).set({ estado: true }).where(eq(producto.id_producto, product.id_producto));
+  });
+
+  it('escapes text that comes from the database', async () => {
+    await t.db
+      .update(producto)
+      .set({ nombre: 'Taza "</script><script>alert(1)</script>' })
+      .where(eq(producto.id_producto, product.id_producto));
+    const res = await get(`/products/${product.id_producto}`);
+    expect(res.body).not.toContain('<script>alert(1)</script>');
+    await t.db
+      .update(producto)
+      .set({ nombre: product.nombre })
+      .where(eq(producto.id_producto, product.id_producto));
+  });
+
+  it('lists categories and visible products in sitemap.xml and points robots.txt to it', async () => {
+    const sitemap = await get('/sitemap.xml');
+    expect(sitemap.statusCode).toBe(200);
+    expect(sitemap.headers['content-type']).toMatch(/^application\/xml/);
+    expect(sitemap.body).toContain('<loc>https://tienda.example.com/products/categoria/11</loc>');
+    expect(sitemap.body).toContain(`<loc>https://tienda.example.com/products/${product.id_producto}</loc>`);
+    const robots = await get('/robots.txt');
+    expect(robots.body).toContain('Sitemap: https://tienda.example.com/sitemap.xml');
+    expect(robots.body).toContain('Disallow: /api/');
+  });
+
+  it('serves hashed assets as immutable and pages as no-cache', async () => {
+    const asset = await get('/assets/index-abc123.js');
+    expect(asset.statusCode).toBe(200);
+    expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect((await get('/')).headers['cache-control']).toBe('no-cache');
+  });
+
+  it('sends a strict Content-Security-Policy and the usual security headers', async () => {
+    const res = await get('/');
+    const csp = String(res.headers['content-security-policy']);
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).toContain("style-src 'self'");
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).not.toContain('unsafe-inline');
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+  });
+
+  it('answers the health check after asking the database', async () => {
+    const res = await get('/api/health');
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ status: 'ok', database: 'pglite' });
+  });
+
+  it('publishes the OpenAPI document and its UI at /api/docs', async () => {
+    const ui = await get('/api/docs');
+    expect([200, 302]).toContain(ui.statusCode);
+    const doc = await get('/api/docs/json');
+    expect(doc.statusCode).toBe(200);
+    const paths = Object.keys(doc.json().paths);
+    expect(paths).toEqual(
+      expect.arrayContaining(['/api/products', '/api/products/{id}', '/api/categorias', '/api/health']),
+    );
+  });
+});

@@ -1,0 +1,99 @@
+import type { ComponentType } from 'react';
+import { createBrowserRouter, data, type LoaderFunctionArgs, type RouteObject } from 'react-router';
+import { Loader } from '../components/loader';
+import {
+  categoriesQueryOptions,
+  discountedProductsQueryOptions,
+  parseId,
+  parseListingSearch,
+  productQueryOptions,
+  productsQueryOptions,
+} from '../features/catalog';
+import { queryClient } from '../lib/query-client';
+import { RootLayout } from './layout/root-layout';
+import { loadChunk } from './lazy';
+import { ErrorPage, RootErrorPage } from './routes/error-page';
+
+/** A lazily loaded page: its chunk downloads on first visit; a failed download lands on the error page. */
+function page(load: () => Promise<ComponentType>): Pick<RouteObject, 'lazy' | 'HydrateFallback'> {
+  return {
+    lazy: async () => ({ Component: await loadChunk(load) }),
+    HydrateFallback: PageLoader,
+  };
+}
+
+function PageLoader() {
+  return <Loader label="Cargando página…" />;
+}
+
+/*
+ * Loaders only start the data requests (in parallel with the page's chunk) and never block navigation:
+ * the pages read the same queries and show their own loaders.
+ */
+function prefetchHome() {
+  void queryClient.prefetchQuery(discountedProductsQueryOptions());
+  void queryClient.prefetchQuery(categoriesQueryOptions());
+  return null;
+}
+
+function prefetchListing({ request, params }: LoaderFunctionArgs) {
+  const search = new URL(request.url).searchParams;
+  void queryClient.prefetchQuery(productsQueryOptions(parseListingSearch(search, parseId(params.id))));
+  void queryClient.prefetchQuery(categoriesQueryOptions());
+  return null;
+}
+
+function prefetchProduct({ params }: LoaderFunctionArgs) {
+  const id = parseId(params.id);
+  if (id !== undefined) void queryClient.prefetchQuery(productQueryOptions(id));
+  return null;
+}
+
+function notFound(): never {
+  throw data('Not Found', { status: 404, statusText: 'Not Found' });
+}
+
+export const routes: RouteObject[] = [
+  {
+    path: '/',
+    Component: RootLayout,
+    errorElement: <RootErrorPage />,
+    children: [
+      {
+        // Errors below the layout render inside it, so the header and footer stay usable.
+        errorElement: <ErrorPage />,
+        children: [
+          {
+            index: true,
+            loader: prefetchHome,
+            ...page(() => import('../features/home/pages/home-page').then((m) => m.HomePage)),
+          },
+          {
+            path: 'products/todos',
+            loader: prefetchListing,
+            ...page(() => import('../features/catalog/pages/listing-page').then((m) => m.ListingPage)),
+          },
+          {
+            path: 'products/categoria/:id',
+            loader: prefetchListing,
+            ...page(() => import('../features/catalog/pages/listing-page').then((m) => m.ListingPage)),
+          },
+          {
+            path: 'products/:id',
+            loader: prefetchProduct,
+            ...page(() => import('../features/catalog/pages/product-page').then((m) => m.ProductPage)),
+          },
+          {
+            path: 'about',
+            ...page(() => import('../features/about/pages/about-page').then((m) => m.AboutPage)),
+          },
+          { path: '*', loader: notFound },
+        ],
+      },
+    ],
+  },
+];
+
+export function createRouter() {
+  return createBrowserRouter(routes);
+}
