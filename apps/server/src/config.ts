@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { z } from 'zod';
 import { WEB_DIST_DIR } from './paths';
@@ -68,4 +69,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   return toConfig(parsed.data);
+}
+
+/** Reads ./.env into process.env when it exists; variables already set win. */
+export function readDotEnv(path = '.env'): void {
+  if (existsSync(path)) process.loadEnvFile(path);
 }

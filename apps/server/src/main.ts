@@ -1,11 +1,12 @@
 import { buildApp } from './app';
-import { ConfigError, loadConfig } from './config';
+import { ConfigError, loadConfig, readDotEnv } from './config';
 import { configuredTarget, openDatabase } from './db/client';
 import { seedIfEmpty } from './db/seed/seed';
 import { localStorage } from './storage/local';
 
 /** Read config → open db → migrate → seed if empty → listen; close cleanly on SIGTERM/SIGINT. */
 async function main() {
+  readDotEnv();
   const config = loadConfig();
   const database = await openDatabase(configuredTarget(config));
   await database.migrate();

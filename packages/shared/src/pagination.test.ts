@@ -36,7 +36,7 @@ describe('pageWindow', () => {
           expect(pages).toHaveLength(Math.min(size, total));
           expect(pages[0]).toBeGreaterThanOrEqual(1);
           expect(pages.at(-1)).toBeLessThanOrEqual(total);
-          pages.forEach((n, i) => i > 0 && expect(n).toBe((pages[i - 1] as number) + 1));
+          expect(pages).toEqual(pages.map((_, i) => (pages[0] as number) + i));
         },
       ),
     );

@@ -1,9 +1,10 @@
-import { loadConfig } from '../../config';
+import { loadConfig, readDotEnv } from '../../config';
 import { localStorage } from '../../storage/local';
 import { configuredTarget, openDatabase } from '../client';
 import { seedIfEmpty } from './seed';
 
 /** `npm run seed`: migrate and seed the configured database when it is empty. */
+readDotEnv();
 const config = loadConfig();
 const database = await openDatabase(configuredTarget(config));
 await database.migrate();
