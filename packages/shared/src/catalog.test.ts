@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { productListQuerySchema, roundedStars } from './catalog';
+import { productListQuerySchema } from './catalog';
+import { roundedStars } from './ratings';
 
 describe('productListQuerySchema', () => {
   it('defaults to page 1 of 8 and treats empty values as absent', () => {

@@ -1,18 +1,6 @@
 import { z } from 'zod';
 import { LISTING_MAX_PAGE_SIZE, LISTING_PAGE_SIZE } from './constants';
-
-/** Listing orders (SPEC §4): name a-z, name z-a, lowest price, highest price, most recent. */
-export const PRODUCT_ORDERS = [
-  'nombre_asc',
-  'nombre_desc',
-  'precio_asc',
-  'precio_desc',
-  'recientes',
-] as const;
-export type ProductOrder = (typeof PRODUCT_ORDERS)[number];
-
-export const SEARCH_MAX_LENGTH = 100;
-export const PRICE_MAX = 9_999_999_999.99;
+import { PRICE_MAX, PRODUCT_ORDERS, SEARCH_MAX_LENGTH } from './listing';
 
 /** Query-string values arrive as text; an empty value means "not given". */
 const blankToUndefined = (value: unknown) =>
@@ -151,9 +139,3 @@ export const productRatingsSchema = z.object({
   total: z.number().int(),
 });
 export type ProductRatings = z.infer<typeof productRatingsSchema>;
-
-/** Stars to draw for an average: rounded to the nearest whole star, 0–5 (SPEC §2). */
-export function roundedStars(average: number | null): number {
-  if (average == null) return 0;
-  return Math.min(5, Math.max(0, Math.round(average)));
-}

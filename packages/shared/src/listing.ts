@@ -1,0 +1,16 @@
+/*
+ * Listing rules without zod, so the browser can import them without pulling the schemas into its bundle.
+ */
+
+/** Listing orders (SPEC §4): name a-z, name z-a, lowest price, highest price, most recent. */
+export const PRODUCT_ORDERS = [
+  'nombre_asc',
+  'nombre_desc',
+  'precio_asc',
+  'precio_desc',
+  'recientes',
+] as const;
+export type ProductOrder = (typeof PRODUCT_ORDERS)[number];
+
+export const SEARCH_MAX_LENGTH = 100;
+export const PRICE_MAX = 9_999_999_999.99;
