@@ -1,0 +1,216 @@
+// @vitest-environment jsdom
+import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import type { Category, Product, ProductPage, ProductRatings } from '@vitrina/shared';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { queryClient } from '../lib/query-client';
+import { AppProvider } from './provider';
+import { routes } from './router';
+
+const categories: Category[] = [
+  { id_categoria_producto: 1, nombre_categoria_producto: 'Indumentaria', imagen_categoria_producto: '/uploads/categorias/1.webp' },
+  { id_categoria_producto: 2, nombre_categoria_producto: 'Electrodomesticos', imagen_categoria_producto: '/uploads/categorias/2.webp' },
+  { id_categoria_producto: 3, nombre_categoria_producto: 'Informatica', imagen_categoria_producto: '/uploads/categorias/3.webp' },
+];
+
+function product(id: number, overrides: Partial<Product> = {}): Product {
+  return {
+    id_producto: id,
+    nombre: `Producto ${id}`,
+    descripcion_producto: `Descripción del producto ${id}`,
+    valor: 100,
+    valor_descuento: 75,
+    stock: 10,
+    imagen: `/uploads/productos/${id}.webp`,
+    estado: true,
+    id_categoria_producto: 1,
+    createdAt: '2026-01-01T00:00:00.000Z',
+    calificacion_promedio: null,
+    calificaciones_total: 0,
+    Categoria_producto: categories[0] as Category,
+    ...overrides,
+  };
+}
+
+const page = (items: Product[], total: number, pageNumber = 1): ProductPage => ({
+  items,
+  total,
+  page: pageNumber,
+  pageSize: 8,
+});
+
+const ratings: ProductRatings = {
+  items: [
+    {
+      id_motivo_calificacion: 1,
+      descripcion_motivo: 'Excelente calidad',
+      valor_calificacion: 4,
+      id_producto: 1,
+      autor: 'Lucía H.',
+      fecha: '2026-10-08T15:00:00.000Z',
+    },
+  ],
+  promedio: 4.4,
+  total: 1,
+};
+
+const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+const fetchMock = vi.fn(async (input: RequestInfo | URL) => {
+  const url = new URL(String(input), 'http://localhost');
+  const path = url.pathname;
+  if (path === '/api/categorias') return json(categories);
+  if (path === '/api/products/filter/descuento/true') return json(page([product(1), product(2)], 2));
+  if (path === '/api/products') {
+    if (url.searchParams.get('name') === 'nada') return json(page([], 0));
+    const current = Number(url.searchParams.get('page') ?? '1');
+    return json(page([product(1), product(2, { valor_descuento: null })], 20, current));
+  }
+  if (path === '/api/products/1') return json(product(1));
+  if (path === '/api/products/1/calificaciones') return json(ratings);
+  if (path === '/api/products/2/calificaciones') return json({ items: [], promedio: null, total: 0 });
+  if (path === '/api/products/2') return json(product(2, { stock: 1 }));
+  return json({ error: 'Not Found', message: 'El producto no existe o no está disponible.' }, 404);
+});
+
+beforeEach(() => {
+  vi.stubGlobal('fetch', fetchMock);
+  vi.stubGlobal(
+    'ResizeObserver',
+    class {
+      observe() {}
+      unobserve() {}
+      disconnect() {}
+    },
+  );
+  vi.stubGlobal(
+    'IntersectionObserver',
+    class {
+      observe() {}
+      unobserve() {}
+      disconnect() {}
+      takeRecords() {
+        return [];
+      }
+    },
+  );
+  window.scrollTo = () => {};
+});
+
+afterEach(() => {
+  cleanup();
+  queryClient.clear();
+  fetchMock.mockClear();
+  vi.unstubAllGlobals();
+});
+
+function renderAt(path: string) {
+  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  render(
+    <AppProvider>
+      <RouterProvider router={router} />
+    </AppProvider>,
+  );
+  return router;
+}
+
+const requested = (path: string) =>
+  fetchMock.mock.calls.map(([input]) => new URL(String(input), 'http://localhost')).filter((u) => u.pathname === path);
+
+describe('storefront routes', () => {
+  it('home shows the banner headline, the offers carousel and the categories', async () => {
+    renderAt('/');
+    expect(await screen.findByRole('heading', { level: 1 })).toBeTruthy();
+    const carousel = await screen.findByRole('region', { name: 'Ofertas destacadas' });
+    expect(within(carousel).getByRole('link', { name: 'Producto 1' })).toBeTruthy();
+    expect(within(carousel).getAllByText('-25%').length).toBeGreaterThan(0);
+    expect(screen.getByRole('button', { name: 'Oferta siguiente' })).toBeTruthy();
+    const category = await screen.findByRole('link', { name: 'Indumentaria' });
+    expect(category.getAttribute('href')).toBe('/products/categoria/1');
+    expect(document.title).toBe('Vitrina');
+  });
+
+  it('a category listing reads its page from the URL and the pager moves to the next one', async () => {
+    const router = renderAt('/products/categoria/1?orden=precio_asc&page=2');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Indumentaria' })).toBeTruthy();
+    expect((await screen.findByRole('button', { name: 'Página 2' })).getAttribute('aria-current')).toBe('page');
+    const first = requested('/api/products')[0];
+    expect(first?.searchParams.get('categoria')).toBe('1');
+    expect(first?.searchParams.get('orden')).toBe('precio_asc');
+    expect(first?.searchParams.get('pageSize')).toBe('8');
+
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Página siguiente' })));
+    expect(router.state.location.search).toBe('?orden=precio_asc&page=3');
+  });
+
+  it('changing a filter keeps the others and goes back to page 1', async () => {
+    const router = renderAt('/products/todos?orden=precio_asc&page=2');
+    await screen.findByRole('heading', { level: 1, name: 'Todos los productos' });
+    await act(async () => fireEvent.click(screen.getByRole('switch', { name: 'Solo productos con descuento' })));
+    expect(router.state.location.search).toBe('?descuento=true&orden=precio_asc');
+  });
+
+  it('search results with no products say so', async () => {
+    renderAt('/products/todos?name=nada');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Resultados para "nada"' })).toBeTruthy();
+    expect(await screen.findByText('No hay coincidencias')).toBeTruthy();
+    expect(screen.queryByRole('navigation', { name: 'Paginación' })).toBeNull();
+  });
+
+  it('the product page shows stock, prices, opinions and asks visitors to log in to buy', async () => {
+    renderAt('/products/1');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Producto 1' })).toBeTruthy();
+    expect(screen.getByText('Disponible')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Volver a Indumentaria' }).getAttribute('href')).toBe(
+      '/products/categoria/1',
+    );
+    expect(await screen.findByRole('img', { name: '4 de 5 estrellas' })).toBeTruthy();
+    expect(document.title).toBe('Producto 1 | Vitrina');
+
+    const quantity = screen.getByRole('spinbutton', { name: 'Cantidad' }) as HTMLInputElement;
+    expect(quantity.value).toBe('1');
+    expect((screen.getByRole('button', { name: 'Disminuir cantidad' }) as HTMLButtonElement).disabled).toBe(true);
+    fireEvent.click(screen.getByRole('button', { name: 'Aumentar cantidad' }));
+    expect(quantity.value).toBe('2');
+
+    fireEvent.click(screen.getByRole('button', { name: 'Comprar' }));
+    expect(screen.getByText('Debe de iniciar sesion para comprar')).toBeTruthy();
+  });
+
+  it('a product with one unit left reads as out of stock and without opinions says so', async () => {
+    renderAt('/products/2');
+    expect(await screen.findByText('No hay Existencias')).toBeTruthy();
+    expect(await screen.findByText('Este producto no tiene opiniones aun')).toBeTruthy();
+  });
+
+  it('an unknown product shows a friendly not-found page', async () => {
+    renderAt('/products/999');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Producto no encontrado' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Volver al inicio' }).getAttribute('href')).toBe('/');
+  });
+
+  it('an unknown route lands on the error page inside the layout', async () => {
+    renderAt('/no-existe');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Unexpected Application Error!' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Volver al inicio' })).toBeTruthy();
+    expect(screen.getByRole('banner')).toBeTruthy();
+    expect(screen.getByRole('contentinfo')).toBeTruthy();
+  });
+
+  it('the about page lists the four team members from the content file', async () => {
+    renderAt('/about');
+    await screen.findByRole('heading', { level: 1 });
+    expect(screen.getAllByText('Desarrollador web')).toHaveLength(4);
+    expect(screen.getAllByRole('link', { name: /^Ver perfil/ })).toHaveLength(4);
+  });
+
+  it('the search box sends the words to the listing as the name filter', async () => {
+    const router = renderAt('/about');
+    await screen.findByRole('heading', { level: 1 });
+    fireEvent.change(screen.getByRole('searchbox', { name: 'Buscar productos' }), { target: { value: 'licuadora' } });
+    await act(async () => fireEvent.submit(screen.getByRole('search')));
+    expect(router.state.location.pathname).toBe('/products/todos');
+    expect(router.state.location.search).toBe('?name=licuadora');
+  });
+});

@@ -1,0 +1,54 @@
+// @vitest-environment jsdom
+import { cleanup, render, screen } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
+import { afterEach, describe, expect, it } from 'vitest';
+import { ProductCard } from './product-card';
+
+afterEach(cleanup);
+
+const product = {
+  id_producto: 7,
+  nombre: 'Licuadora de vaso de vidrio',
+  imagen: '/uploads/productos/7.webp',
+  valor: 129.9,
+  valor_descuento: 99.9,
+};
+
+function renderCard(overrides: Partial<typeof product> & { valor_descuento?: number | null } = {}) {
+  return render(
+    <MemoryRouter>
+      <ProductCard product={{ ...product, ...overrides }} />
+    </MemoryRouter>,
+  );
+}
+
+describe('ProductCard', () => {
+  it('is a link named by the product name that opens its detail page', () => {
+    renderCard();
+    const link = screen.getByRole('link', { name: 'Licuadora de vaso de vidrio' });
+    expect(link.getAttribute('href')).toBe('/products/7');
+  });
+
+  it('shows the -N% badge (rounded down), the discounted price and the regular price struck through', () => {
+    const { container } = renderCard();
+    // floor(100 × (129.90 − 99.90) / 129.90) = 23
+    expect(screen.getByText('-23%')).toBeTruthy();
+    expect(container.querySelector('s')?.textContent).toContain('$129.90');
+    expect(screen.getByText('$99.90')).toBeTruthy();
+  });
+
+  it('shows only the regular price and no badge without a discount', () => {
+    const { container } = renderCard({ valor_descuento: null });
+    expect(screen.queryByText(/%$/)).toBeNull();
+    expect(container.querySelector('s')).toBeNull();
+    expect(screen.getByText('$129.90')).toBeTruthy();
+  });
+
+  it('gives the image its size and loads it lazily unless asked to load it at once', () => {
+    renderCard();
+    const image = screen.getByRole('img', { name: 'Licuadora de vaso de vidrio' });
+    expect(image.getAttribute('width')).toBe('480');
+    expect(image.getAttribute('height')).toBe('480');
+    expect(image.getAttribute('loading')).toBe('lazy');
+  });
+});

@@ -1,0 +1,29 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test } from '@playwright/test';
+
+const PAGES = [
+  ['home', '/', 'Ofertas destacadas'],
+  ['listing', '/products/categoria/1', 'Indumentaria'],
+  ['search results', '/products/todos?name=camiseta', 'Camiseta'],
+  ['about', '/about', 'Desarrollador web'],
+] as const;
+
+for (const [name, path, ready] of PAGES) {
+  test(`axe finds no serious or critical violation on ${name}`, async ({ page }) => {
+    await page.goto(path);
+    await expect(page.getByText(ready).first()).toBeVisible();
+    const { violations } = await new AxeBuilder({ page }).analyze();
+    const severe = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+    expect(severe.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+  });
+}
+
+test('axe finds no serious or critical violation on a product page', async ({ page, request }) => {
+  const { items } = await (await request.get('/api/products?descuento=true&pageSize=1')).json();
+  await page.goto(`/products/${items[0].id_producto}`);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(items[0].nombre);
+  await expect(page.getByRole('heading', { name: 'Opiniones' })).toBeVisible();
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  const severe = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(severe.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+});

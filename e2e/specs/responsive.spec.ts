@@ -1,0 +1,32 @@
+import { expect, test } from '@playwright/test';
+
+test.use({ viewport: { width: 360, height: 740 } });
+
+test('on a small phone the drawer lists every entry and leads to a category', async ({ page }) => {
+  await page.goto('/');
+  await page.getByRole('button', { name: 'Abrir menú' }).click();
+  const drawer = page.getByRole('dialog');
+  await expect(drawer).toBeVisible();
+  for (const entry of [
+    'Ver Todo',
+    'Indumentaria',
+    'Herramientas',
+    'Más recientes',
+    'Iniciar sesión',
+    'Registrarse',
+  ]) {
+    await expect(drawer.getByRole('link', { name: entry, exact: true })).toBeVisible();
+  }
+  await drawer.getByRole('link', { name: 'Jardinería', exact: true }).click();
+  await expect(page).toHaveURL(/\/products\/categoria\/8/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Jardinería');
+});
+
+for (const path of ['/', '/products/categoria/2', '/about']) {
+  test(`${path} fits a 360 px screen without sideways scrolling`, async ({ page }) => {
+    await page.goto(path);
+    await page.waitForLoadState('networkidle');
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+  });
+}
