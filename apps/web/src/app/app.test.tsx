@@ -8,9 +8,21 @@ import { AppProvider } from './provider';
 import { routes } from './router';
 
 const categories: Category[] = [
-  { id_categoria_producto: 1, nombre_categoria_producto: 'Indumentaria', imagen_categoria_producto: '/uploads/categorias/1.webp' },
-  { id_categoria_producto: 2, nombre_categoria_producto: 'Electrodomesticos', imagen_categoria_producto: '/uploads/categorias/2.webp' },
-  { id_categoria_producto: 3, nombre_categoria_producto: 'Informatica', imagen_categoria_producto: '/uploads/categorias/3.webp' },
+  {
+    id_categoria_producto: 1,
+    nombre_categoria_producto: 'Indumentaria',
+    imagen_categoria_producto: '/uploads/categorias/1.webp',
+  },
+  {
+    id_categoria_producto: 2,
+    nombre_categoria_producto: 'Electrodomesticos',
+    imagen_categoria_producto: '/uploads/categorias/2.webp',
+  },
+  {
+    id_categoria_producto: 3,
+    nombre_categoria_producto: 'Informatica',
+    imagen_categoria_producto: '/uploads/categorias/3.webp',
+  },
 ];
 
 function product(id: number, overrides: Partial<Product> = {}): Product {
@@ -95,6 +107,18 @@ beforeEach(() => {
       }
     },
   );
+  vi.stubGlobal(
+    'matchMedia',
+    (query: string) =>
+      ({
+        matches: false,
+        media: query,
+        addEventListener() {},
+        removeEventListener() {},
+        addListener() {},
+        removeListener() {},
+      }) as unknown as MediaQueryList,
+  );
   window.scrollTo = () => {};
 });
 
@@ -116,7 +140,9 @@ function renderAt(path: string) {
 }
 
 const requested = (path: string) =>
-  fetchMock.mock.calls.map(([input]) => new URL(String(input), 'http://localhost')).filter((u) => u.pathname === path);
+  fetchMock.mock.calls
+    .map(([input]) => new URL(String(input), 'http://localhost'))
+    .filter((u) => u.pathname === path);
 
 describe('storefront routes', () => {
   it('home shows the banner headline, the offers carousel and the categories', async () => {
@@ -126,7 +152,8 @@ describe('storefront routes', () => {
     expect(within(carousel).getByRole('link', { name: 'Producto 1' })).toBeTruthy();
     expect(within(carousel).getAllByText('-25%').length).toBeGreaterThan(0);
     expect(screen.getByRole('button', { name: 'Oferta siguiente' })).toBeTruthy();
-    const category = await screen.findByRole('link', { name: 'Indumentaria' });
+    const section = await screen.findByRole('region', { name: 'Explora por categoría' });
+    const category = within(section).getByRole('link', { name: 'Indumentaria' });
     expect(category.getAttribute('href')).toBe('/products/categoria/1');
     expect(document.title).toBe('Vitrina');
   });
@@ -134,7 +161,9 @@ describe('storefront routes', () => {
   it('a category listing reads its page from the URL and the pager moves to the next one', async () => {
     const router = renderAt('/products/categoria/1?orden=precio_asc&page=2');
     expect(await screen.findByRole('heading', { level: 1, name: 'Indumentaria' })).toBeTruthy();
-    expect((await screen.findByRole('button', { name: 'Página 2' })).getAttribute('aria-current')).toBe('page');
+    expect((await screen.findByRole('button', { name: 'Página 2' })).getAttribute('aria-current')).toBe(
+      'page',
+    );
     const first = requested('/api/products')[0];
     expect(first?.searchParams.get('categoria')).toBe('1');
     expect(first?.searchParams.get('orden')).toBe('precio_asc');
@@ -147,7 +176,9 @@ describe('storefront routes', () => {
   it('changing a filter keeps the others and goes back to page 1', async () => {
     const router = renderAt('/products/todos?orden=precio_asc&page=2');
     await screen.findByRole('heading', { level: 1, name: 'Todos los productos' });
-    await act(async () => fireEvent.click(screen.getByRole('switch', { name: 'Solo productos con descuento' })));
+    await act(async () =>
+      fireEvent.click(screen.getByRole('switch', { name: 'Solo productos con descuento' })),
+    );
     expect(router.state.location.search).toBe('?descuento=true&orden=precio_asc');
   });
 
@@ -165,12 +196,15 @@ describe('storefront routes', () => {
     expect(screen.getByRole('link', { name: 'Volver a Indumentaria' }).getAttribute('href')).toBe(
       '/products/categoria/1',
     );
-    expect(await screen.findByRole('img', { name: '4 de 5 estrellas' })).toBeTruthy();
+    // The 4.4 average and the single 4-star opinion both read as four stars.
+    expect(await screen.findAllByRole('img', { name: '4 de 5 estrellas' })).toHaveLength(2);
     expect(document.title).toBe('Producto 1 | Vitrina');
 
     const quantity = screen.getByRole('spinbutton', { name: 'Cantidad' }) as HTMLInputElement;
     expect(quantity.value).toBe('1');
-    expect((screen.getByRole('button', { name: 'Disminuir cantidad' }) as HTMLButtonElement).disabled).toBe(true);
+    expect((screen.getByRole('button', { name: 'Disminuir cantidad' }) as HTMLButtonElement).disabled).toBe(
+      true,
+    );
     fireEvent.click(screen.getByRole('button', { name: 'Aumentar cantidad' }));
     expect(quantity.value).toBe('2');
 
@@ -192,7 +226,9 @@ describe('storefront routes', () => {
 
   it('an unknown route lands on the error page inside the layout', async () => {
     renderAt('/no-existe');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Unexpected Application Error!' })).toBeTruthy();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Unexpected Application Error!' }),
+    ).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Volver al inicio' })).toBeTruthy();
     expect(screen.getByRole('banner')).toBeTruthy();
     expect(screen.getByRole('contentinfo')).toBeTruthy();
@@ -208,7 +244,9 @@ describe('storefront routes', () => {
   it('the search box sends the words to the listing as the name filter', async () => {
     const router = renderAt('/about');
     await screen.findByRole('heading', { level: 1 });
-    fireEvent.change(screen.getByRole('searchbox', { name: 'Buscar productos' }), { target: { value: 'licuadora' } });
+    fireEvent.change(screen.getByRole('searchbox', { name: 'Buscar productos' }), {
+      target: { value: 'licuadora' },
+    });
     await act(async () => fireEvent.submit(screen.getByRole('search')));
     expect(router.state.location.pathname).toBe('/products/todos');
     expect(router.state.location.search).toBe('?name=licuadora');

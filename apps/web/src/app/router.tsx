@@ -49,6 +49,10 @@ function prefetchProduct({ params }: LoaderFunctionArgs) {
   return null;
 }
 
+function Empty() {
+  return null;
+}
+
 function notFound(): never {
   throw data('Not Found', { status: 404, statusText: 'Not Found' });
 }
@@ -87,7 +91,8 @@ export const routes: RouteObject[] = [
             path: 'about',
             ...page(() => import('../features/about/pages/about-page').then((m) => m.AboutPage)),
           },
-          { path: '*', loader: notFound },
+          // Unknown paths: the loader answers 404, so the error page shows inside the layout.
+          { path: '*', loader: notFound, Component: Empty, HydrateFallback: PageLoader },
         ],
       },
     ],

@@ -16,10 +16,16 @@ describe('Pager', () => {
 
   it('disables the previous arrow on the first page and the next arrow on the last one', () => {
     const { rerender } = render(<Pager page={1} totalPages={3} onPageChange={() => {}} />);
-    expect((screen.getByRole('button', { name: 'Página anterior' }) as HTMLButtonElement).disabled).toBe(true);
-    expect((screen.getByRole('button', { name: 'Página siguiente' }) as HTMLButtonElement).disabled).toBe(false);
+    expect((screen.getByRole('button', { name: 'Página anterior' }) as HTMLButtonElement).disabled).toBe(
+      true,
+    );
+    expect((screen.getByRole('button', { name: 'Página siguiente' }) as HTMLButtonElement).disabled).toBe(
+      false,
+    );
     rerender(<Pager page={3} totalPages={3} onPageChange={() => {}} />);
-    expect((screen.getByRole('button', { name: 'Página siguiente' }) as HTMLButtonElement).disabled).toBe(true);
+    expect((screen.getByRole('button', { name: 'Página siguiente' }) as HTMLButtonElement).disabled).toBe(
+      true,
+    );
   });
 
   it('asks for the page the shopper clicks, or the neighbour one with the arrows', () => {

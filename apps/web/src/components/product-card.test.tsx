@@ -2,11 +2,11 @@
 import { cleanup, render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
-import { ProductCard } from './product-card';
+import { ProductCard, type ProductCardProps } from './product-card';
 
 afterEach(cleanup);
 
-const product = {
+const product: ProductCardProps['product'] = {
   id_producto: 7,
   nombre: 'Licuadora de vaso de vidrio',
   imagen: '/uploads/productos/7.webp',
@@ -14,7 +14,7 @@ const product = {
   valor_descuento: 99.9,
 };
 
-function renderCard(overrides: Partial<typeof product> & { valor_descuento?: number | null } = {}) {
+function renderCard(overrides: Partial<ProductCardProps['product']> = {}) {
   return render(
     <MemoryRouter>
       <ProductCard product={{ ...product, ...overrides }} />

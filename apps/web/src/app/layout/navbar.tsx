@@ -38,7 +38,7 @@ export function Navbar() {
         <SearchBox key={urlName} initialValue={urlName} className={styles.search} />
         <AccountMenu className={styles.account} />
       </div>
-      <nav className={styles.categories} aria-label="Categorías">
+      <nav className={styles.categories} aria-label="Navegación por categorías">
         <ul>
           <li>
             <NavLink to="/products/todos" end>

@@ -18,7 +18,9 @@ describe('listing URL parameters', () => {
   });
 
   it('drops malformed values and starts at page 1', () => {
-    const search = new URLSearchParams('name=%20%20&descuento=yes&orden=random&minPrecio=-4&maxPrecio=abc&page=0');
+    const search = new URLSearchParams(
+      'name=%20%20&descuento=yes&orden=random&minPrecio=-4&maxPrecio=abc&page=0',
+    );
     expect(parseListingSearch(search)).toEqual({ page: 1 });
   });
 
