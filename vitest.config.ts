@@ -14,7 +14,7 @@ export default defineConfig({
       },
       {
         extends: './apps/web/vite.config.ts',
-        test: { name: 'web', root: './apps/web', include: ['src/**/*.test.tsx'], environment: 'jsdom' },
+        test: { name: 'web', root: './apps/web', include: ['src/**/*.test.{ts,tsx}'], environment: 'jsdom' },
       },
     ],
   },

@@ -81,8 +81,6 @@ export const productListQuerySchema = pagingSchema
     path: ['minPrecio'],
   });
 export type ProductListQuery = z.infer<typeof productListQuerySchema>;
-/** The same query as the browser writes it into a URL (every field optional). */
-export type ProductListParams = z.input<typeof productListQuerySchema>;
 
 export const discountParamsSchema = z.object({
   value: booleanFlagSchema.transform(toFlag),

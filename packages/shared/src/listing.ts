@@ -14,3 +14,15 @@ export type ProductOrder = (typeof PRODUCT_ORDERS)[number];
 
 export const SEARCH_MAX_LENGTH = 100;
 export const PRICE_MAX = 9_999_999_999.99;
+
+/** The listing query as the browser sends it; the server parses it with productListQuerySchema. */
+export interface ProductListParams {
+  name?: string | undefined;
+  categoria?: number | undefined;
+  descuento?: 'true' | 'false' | undefined;
+  minPrecio?: number | undefined;
+  maxPrecio?: number | undefined;
+  orden?: ProductOrder | undefined;
+  page?: number | undefined;
+  pageSize?: number | undefined;
+}
