@@ -1,18 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-
-const CATEGORY_NAMES = [
-  'Indumentaria',
-  'Electrodomesticos',
-  'Informatica',
-  'Cosmética',
-  'Alimentos',
-  'Juguetes',
-  'Muebles',
-  'Jardinería',
-  'Deportes',
-  'Joyería',
-  'Herramientas',
-];
+import { CATEGORIES } from '@vitrina/shared';
 
 const productNames = (page: Page) =>
   page.getByRole('region', { name: 'Productos' }).getByRole('article').getByRole('link').allTextContents();
@@ -34,7 +21,7 @@ test('home shows the offers carousel with percent off and the 11 categories in o
   const names = await categories.evaluateAll((links) =>
     links.map((a) => a.querySelector(':scope > span:last-child')?.textContent?.trim()),
   );
-  expect(names).toEqual(CATEGORY_NAMES);
+  expect(names).toEqual(CATEGORIES.map((c) => c.nombre));
   await expect(categories.first()).toHaveAttribute('href', '/products/categoria/1');
 });
 
