@@ -1,25 +1,36 @@
 import compress from '@fastify/compress';
+import cookie from '@fastify/cookie';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { Database } from './db/client';
+import { accountsRoutes } from './modules/accounts/routes';
+import { DEFAULT_THROTTLE, type ThrottlePolicy } from './modules/auth/login-throttle';
+import { cookieSecure } from './modules/auth/sessions';
 import { catalogRoutes } from './modules/catalog/routes';
 import { healthRoutes } from './modules/health/routes';
 import { ratingsRoutes } from './modules/ratings/routes';
+import { publicConfigRoutes } from './modules/site/config-routes';
 import { siteRoutes } from './modules/site/routes';
+import { uploadsRoutes } from './modules/uploads/routes';
 import { apiDocsPlugin } from './plugins/api-docs';
+import { authPlugin } from './plugins/auth';
+import { csrfPlugin } from './plugins/csrf';
 import { errorsPlugin } from './plugins/errors';
 import { etagPlugin } from './plugins/etag';
 import { securityHeadersPlugin } from './plugins/security-headers';
+import { localStorage } from './storage/local';
 
 export interface AppDeps {
   config: Config;
   database: Database;
   logger?: FastifyServerOptions['logger'];
+  /** Sign-in brute-force limits; tests pass faster ones. */
+  throttle?: ThrottlePolicy;
 }
 
 /** The whole HTTP application; main.ts listens with it, tests call it through inject(). */
-export async function buildApp({ config, database, logger }: AppDeps) {
+export async function buildApp({ config, database, logger, throttle = DEFAULT_THROTTLE }: AppDeps) {
   const app = Fastify({
     logger: logger ?? { level: config.logLevel },
     trustProxy: true,
@@ -37,11 +48,18 @@ export async function buildApp({ config, database, logger }: AppDeps) {
   await app.register(apiDocsPlugin);
 
   const { db } = database;
+  await app.register(cookie);
+  await app.register(csrfPlugin, { secure: cookieSecure(config.publicUrl) });
+  await app.register(authPlugin, { db });
+
   await app.register(
     async (api) => {
       await api.register(healthRoutes, { database });
       await api.register(catalogRoutes, { db });
       await api.register(ratingsRoutes, { db });
+      await api.register(publicConfigRoutes, { config });
+      await api.register(accountsRoutes, { db, config, throttle });
+      await api.register(uploadsRoutes, { storage: localStorage(config.uploadsDir) });
     },
     { prefix: '/api' },
   );

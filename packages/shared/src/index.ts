@@ -6,3 +6,5 @@ export * from './listing';
 export * from './pagination';
 export * from './pricing';
 export * from './ratings';
+export * from './usuario';
+export * from './validation';

@@ -1,3 +1,4 @@
+import { LOGIN_TYPES } from '@vitrina/shared';
 import { sql } from 'drizzle-orm';
 import {
   boolean,
@@ -76,6 +77,8 @@ export const sesion = pgTable(
     creada: timestamp('creada', { withTimezone: true }).notNull().defaultNow(),
     expira: timestamp('expira', { withTimezone: true }).notNull(),
     ultimo_uso: timestamp('ultimo_uso', { withTimezone: true }).notNull().defaultNow(),
+    /** How this session signed in: 'database' (password) or 'google'. */
+    metodo: varchar('metodo', { length: 10, enum: LOGIN_TYPES }).notNull().default('database'),
     user_agent: varchar('user_agent', { length: 512 }),
     ip: varchar('ip', { length: 64 }),
   },

@@ -5,6 +5,7 @@ import { Writable } from 'node:stream';
 import { buildApp } from '../app';
 import { loadConfig } from '../config';
 import { seedIfEmpty } from '../db/seed/seed';
+import type { ThrottlePolicy } from '../modules/auth/login-throttle';
 import { localStorage } from '../storage/local';
 import { type DatabaseKind, freshDatabase } from './databases';
 
@@ -18,7 +19,11 @@ export interface LogLine {
  * The real application on a fresh, seeded database of the given kind, for `inject()` tests.
  * Every log line is kept so tests can assert that bad input is never logged as an error.
  */
-export async function seededTestApp(kind: DatabaseKind, env: Record<string, string> = {}) {
+export async function seededTestApp(
+  kind: DatabaseKind,
+  env: Record<string, string> = {},
+  throttle?: ThrottlePolicy,
+) {
   const dataDir = await mkdtemp(join(tmpdir(), 'vitrina-test-'));
   const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'info', NODE_ENV: 'test', ...env });
   const database = await freshDatabase(kind);
@@ -30,7 +35,12 @@ export async function seededTestApp(kind: DatabaseKind, env: Record<string, stri
       done();
     },
   });
-  const app = await buildApp({ config, database, logger: { level: 'info', stream } });
+  const app = await buildApp({
+    config,
+    database,
+    logger: { level: 'info', stream },
+    ...(throttle && { throttle }),
+  });
   await app.ready();
   return {
     app,

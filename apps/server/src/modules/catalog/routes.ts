@@ -21,6 +21,7 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
   app.get(
     '/products',
     {
+      config: { access: 'anyone' },
       schema: {
         tags,
         summary: 'Productos visibles, filtrados, ordenados y paginados',
@@ -34,6 +35,7 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
   app.get(
     '/products/:id',
     {
+      config: { access: 'anyone' },
       schema: {
         tags,
         summary: 'Un producto visible, con su categoría',
@@ -47,6 +49,7 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
   app.get(
     '/products/categoria/:id',
     {
+      config: { access: 'anyone' },
       schema: {
         tags,
         summary: 'Productos de una categoría (acepta los mismos filtros que /products)',
@@ -64,6 +67,7 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
   app.get(
     '/products/filter/descuento/:value',
     {
+      config: { access: 'anyone' },
       schema: {
         tags,
         summary: 'Productos con descuento (true) o sin descuento (false)',
@@ -78,6 +82,7 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
   app.get(
     '/categorias',
     {
+      config: { access: 'anyone' },
       schema: { tags, summary: 'Todas las categorías', response: { 200: z.array(categorySchema) } },
     },
     async () => listCategories(db),

@@ -14,6 +14,7 @@ export const healthRoutes: FastifyPluginAsyncZod<{ database: Database }> = async
   app.get(
     '/health',
     {
+      config: { access: 'anyone' },
       schema: {
         tags: ['Sistema'],
         summary: 'Estado del servicio y de la base de datos',

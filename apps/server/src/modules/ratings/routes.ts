@@ -7,6 +7,7 @@ export const ratingsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
   app.get(
     '/products/:id/calificaciones',
     {
+      config: { access: 'anyone' },
       schema: {
         tags: ['Calificaciones'],
         summary: 'Opiniones visibles de un producto, las más recientes primero, con el promedio',

@@ -1,0 +1,1 @@
+ALTER TABLE "sesion" ADD COLUMN "metodo" varchar(10) DEFAULT 'database' NOT NULL;

@@ -1,0 +1,239 @@
+import {
+  apiErrorSchema,
+  emailField,
+  idParamsSchema,
+  loginSchema,
+  passwordChangeSchema,
+  perfilUpdateSchema,
+  registroSchema,
+  sessionUserSchema,
+  usuarioSchema,
+} from '@vitrina/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Config } from '../../config';
+import type { Db } from '../../db/client';
+import { AppError } from '../../errors';
+import { forbidden, sessionOf } from '../../plugins/auth';
+import { assertNotLocked, clearFailures, recordFailure, type ThrottlePolicy } from '../auth/login-throttle';
+import { cookieSecure, endSession, startSession } from '../auth/sessions';
+import {
+  accountDisabled,
+  changePassword,
+  findUserByEmail,
+  getUser,
+  hasPlaceholders,
+  listCustomers,
+  registerUser,
+  setUserEnabled,
+  updateProfile,
+  verifyCredentials,
+  WRONG_CREDENTIALS,
+} from './service';
+import { toSessionUser, toUsuarioDto } from './user-mapper';
+
+const tags = ['Cuentas'];
+const errors = {
+  400: apiErrorSchema,
+  401: apiErrorSchema,
+  403: apiErrorSchema,
+  404: apiErrorSchema,
+  409: apiErrorSchema,
+  429: apiErrorSchema,
+};
+
+export interface AccountsOptions {
+  db: Db;
+  config: Config;
+  throttle: ThrottlePolicy;
+}
+
+/** Registration, sign-in with a password, the session's user, profile and password, bans. */
+export const accountsRoutes: FastifyPluginAsyncZod<AccountsOptions> = async (
+  app,
+  { db, config, throttle },
+) => {
+  const cookie = { secure: cookieSecure(config.publicUrl) };
+
+  app.post(
+    '/usuario',
+    {
+      config: { access: 'anyone' },
+      schema: {
+        tags,
+        summary: 'Registro de una cuenta (estado, admin e id no se pueden fijar)',
+        body: registroSchema,
+        response: { 201: usuarioSchema, ...errors },
+      },
+    },
+    async (request, reply) => reply.code(201).send(await registerUser(db, request.body)),
+  );
+
+  app.post(
+    '/usuario/login',
+    {
+      config: { access: 'anyone' },
+      schema: {
+        tags,
+        summary: 'Inicio de sesión con correo y contraseña; deja la cookie de sesión',
+        body: loginSchema,
+        response: { 200: z.object({ session: sessionUserSchema }), ...errors },
+      },
+    },
+    async (request, reply) => {
+      const { email, password } = request.body;
+      await assertNotLocked(db, email, request.ip);
+      const user = await verifyCredentials(db, email, password);
+      if (!user) {
+        const delay = await recordFailure(db, email, request.ip, throttle);
+        if (delay > 0) await new Promise((resolve) => setTimeout(resolve, delay));
+        throw new AppError(401, 'Unauthorized', WRONG_CREDENTIALS);
+      }
+      await clearFailures(db, email);
+      if (!user.estado) throw accountDisabled(config.supportEmail);
+      await startSession(db, request, reply, user.id_usuario, 'database', cookie);
+      return { session: toSessionUser(user, 'database') };
+    },
+  );
+
+  app.post(
+    '/usuario/logout',
+    {
+      config: { access: 'anyone' },
+      schema: { tags, summary: 'Cierra la sesión en el servidor', response: { 204: z.null() } },
+    },
+    async (request, reply) => {
+      await endSession(db, reply, request.session?.id);
+      return reply.code(204).send(null);
+    },
+  );
+
+  app.get(
+    '/usuario/me',
+    {
+      config: { access: 'user' },
+      schema: {
+        tags,
+        summary: 'El usuario de la sesión',
+        response: { 200: sessionUserSchema, 401: apiErrorSchema },
+      },
+    },
+    async (request) => {
+      const { user, metodo } = sessionOf(request);
+      return toSessionUser(user, metodo);
+    },
+  );
+
+  app.get(
+    '/usuario',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags,
+        summary: 'Clientes (activos y baneados)',
+        response: { 200: z.array(usuarioSchema), ...errors },
+      },
+    },
+    async () => listCustomers(db),
+  );
+
+  app.get(
+    '/usuario/:id',
+    {
+      config: { access: 'user' },
+      schema: {
+        tags,
+        summary: 'Un usuario: el propio, o cualquiera para un admin',
+        params: idParamsSchema,
+        response: { 200: usuarioSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const { user } = sessionOf(request);
+      if (!user.admin && user.id_usuario !== request.params.id) throw forbidden();
+      return toUsuarioDto(await getUser(db, request.params.id));
+    },
+  );
+
+  app.get(
+    '/email',
+    {
+      config: { access: 'user' },
+      schema: {
+        tags,
+        summary: 'Usuarios por correo: el propio, o cualquiera para un admin',
+        querystring: z.object({ email: emailField }),
+        response: { 200: z.array(usuarioSchema), ...errors },
+      },
+    },
+    async (request) => {
+      const { user } = sessionOf(request);
+      const email = request.query.email.trim().toLowerCase();
+      if (!user.admin && user.email !== email) throw forbidden();
+      const found = await findUserByEmail(db, email);
+      return found ? [toUsuarioDto(found)] : [];
+    },
+  );
+
+  app.put(
+    '/usuario',
+    {
+      config: { access: 'user' },
+      schema: {
+        tags,
+        summary: 'Actualiza dirección, teléfono o imagen del propio usuario',
+        body: perfilUpdateSchema,
+        response: { 200: usuarioSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const { user, metodo } = sessionOf(request);
+      const { id_usuario, ...changes } = request.body;
+      if (id_usuario !== undefined && id_usuario !== user.id_usuario) throw forbidden();
+      // SPEC §6: profile edit is for password accounts; Google accounts only complete the first-time form.
+      if (metodo === 'google' && !hasPlaceholders(user)) {
+        throw forbidden('Las cuentas de Google solo pueden completar sus datos la primera vez.');
+      }
+      return updateProfile(db, user.id_usuario, changes);
+    },
+  );
+
+  app.put(
+    '/usuario/password',
+    {
+      config: { access: 'user' },
+      schema: {
+        tags,
+        summary: 'Cambia la contraseña (cuentas con contraseña) y cierra todas las sesiones',
+        body: passwordChangeSchema,
+        response: { 204: z.null(), ...errors },
+      },
+    },
+    async (request, reply) => {
+      const { user, metodo } = sessionOf(request);
+      if (metodo !== 'database' || !user.password_hash) {
+        throw forbidden('Solo las cuentas con contraseña pueden cambiarla.');
+      }
+      await changePassword(db, user, request.body);
+      await endSession(db, reply, undefined);
+      return reply.code(204).send(null);
+    },
+  );
+
+  app.put(
+    '/usuario/delete',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags,
+        summary: 'Banea (estado false) o restaura (true) a un cliente; banear cierra sus sesiones',
+        body: z.object({ id_usuario: z.number().int().positive(), estado: z.boolean() }),
+        response: { 200: usuarioSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const { user } = sessionOf(request);
+      return setUserEnabled(db, user.id_usuario, request.body.id_usuario, request.body.estado);
+    },
+  );
+};

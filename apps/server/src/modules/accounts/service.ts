@@ -1,0 +1,146 @@
+import { hash, verify } from '@node-rs/argon2';
+import {
+  type PasswordChangeInput,
+  PLACEHOLDER_ADDRESS,
+  PLACEHOLDER_PHONE,
+  type Registro,
+  type Usuario,
+} from '@vitrina/shared';
+import { asc, eq } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { auditoria, usuario } from '../../db/schema';
+import { AppError, badRequest, notFound } from '../../errors';
+import { forbidden } from '../../plugins/auth';
+import { revokeSessions, type UserRow } from '../auth/sessions';
+import { toUsuarioDto } from './user-mapper';
+
+const EMAIL_TAKEN = 'Este correo ya está registrado';
+export const WRONG_CREDENTIALS = 'Correo o contraseñas invalidos';
+
+/** A hash of nothing in particular, verified when the e-mail is unknown so both paths take as long. */
+const DUMMY_HASH = hash('vitrina-timing-equaliser');
+
+export async function findUserByEmail(db: Db, email: string): Promise<UserRow | undefined> {
+  const [row] = await db.select().from(usuario).where(eq(usuario.email, email.trim().toLowerCase()));
+  return row;
+}
+
+export async function getUser(db: Db, id: number): Promise<UserRow> {
+  const [row] = await db.select().from(usuario).where(eq(usuario.id_usuario, id));
+  if (!row) throw notFound('El usuario no existe.');
+  return row;
+}
+
+/** Registration: the shared schema already ran; the server adds what needs the database. */
+export async function registerUser(db: Db, input: Registro): Promise<Usuario> {
+  const email = input.email.trim().toLowerCase();
+  if (await findUserByEmail(db, email))
+    throw new AppError(409, 'Conflict', EMAIL_TAKEN, { email: EMAIL_TAKEN });
+  const [row] = await db
+    .insert(usuario)
+    .values({
+      primer_nombre: input.primer_nombre.trim(),
+      primer_apellido: input.primer_apellido.trim(),
+      email,
+      direccion: input.direccion.trim(),
+      telefono: input.telefono,
+      imagen: input.imagen,
+      password_hash: await hash(input.password),
+    })
+    .onConflictDoNothing({ target: usuario.email })
+    .returning();
+  // Two registrations racing for one e-mail: the unique index lets only one through.
+  if (!row) throw new AppError(409, 'Conflict', EMAIL_TAKEN, { email: EMAIL_TAKEN });
+  return toUsuarioDto(row);
+}
+
+/**
+ * Checks an e-mail and password. Unknown e-mail, Google-only account and wrong password all give the
+ * same answer, so nobody can find out which e-mails have accounts.
+ */
+export async function verifyCredentials(db: Db, email: string, password: string): Promise<UserRow | null> {
+  const user = await findUserByEmail(db, email);
+  if (!user?.password_hash) {
+    await verify(await DUMMY_HASH, password).catch(() => false);
+    return null;
+  }
+  return (await verify(user.password_hash, password)) ? user : null;
+}
+
+export const accountDisabled = (supportEmail: string) =>
+  new AppError(
+    403,
+    'User not enabled for login',
+    `Tu cuenta ha sido desactivada. Escríbenos a ${supportEmail} para recuperarla.`,
+  );
+
+export function hasPlaceholders(user: UserRow): boolean {
+  return user.telefono === PLACEHOLDER_PHONE || user.direccion === PLACEHOLDER_ADDRESS;
+}
+
+export interface ProfileChanges {
+  direccion?: string | undefined;
+  telefono?: string | undefined;
+  imagen?: string | undefined;
+}
+
+export async function updateProfile(db: Db, id: number, changes: ProfileChanges): Promise<Usuario> {
+  const set = Object.fromEntries(Object.entries(changes).filter(([, v]) => v !== undefined));
+  const [row] = await db.update(usuario).set(set).where(eq(usuario.id_usuario, id)).returning();
+  if (!row) throw notFound('El usuario no existe.');
+  return toUsuarioDto(row);
+}
+
+/** Changes the password after checking the current one, and ends every session of the user. */
+export async function changePassword(db: Db, user: UserRow, input: PasswordChangeInput): Promise<void> {
+  if (!user.password_hash || !(await verify(user.password_hash, input.password_actual))) {
+    throw badRequest('La contraseña actual no es correcta', {
+      password_actual: 'La contraseña actual no es correcta',
+    });
+  }
+  await db
+    .update(usuario)
+    .set({ password_hash: await hash(input.password) })
+    .where(eq(usuario.id_usuario, user.id_usuario));
+  await revokeSessions(db, user.id_usuario);
+}
+
+/** Customers and banned customers for the admin's user tables; administrators are never listed. */
+export async function listCustomers(db: Db): Promise<Usuario[]> {
+  const rows = await db
+    .select()
+    .from(usuario)
+    .where(eq(usuario.admin, false))
+    .orderBy(asc(usuario.id_usuario));
+  return rows.map(toUsuarioDto);
+}
+
+/** Bans (estado false) or restores a customer; a ban ends their sessions at once. */
+export async function setUserEnabled(
+  db: Db,
+  adminId: number,
+  targetId: number,
+  estado: boolean,
+): Promise<Usuario> {
+  return db.transaction(async (tx) => {
+    const [before] = await tx.select().from(usuario).where(eq(usuario.id_usuario, targetId)).for('update');
+    if (!before) throw notFound('El usuario no existe.');
+    if (before.admin) throw forbidden('No se puede banear a un administrador.');
+    const [after] = await tx
+      .update(usuario)
+      .set({ estado })
+      .where(eq(usuario.id_usuario, targetId))
+      .returning();
+    if (!after) throw notFound('El usuario no existe.');
+    if (!estado) await revokeSessions(tx, targetId);
+    await tx.insert(auditoria).values({
+      id_usuario: adminId,
+      accion: estado ? 'usuario.restaurado' : 'usuario.baneado',
+      entidad: 'usuario',
+      id_entidad: targetId,
+      antes: { estado: before.estado },
+      despues: { estado: after.estado },
+    });
+    return toUsuarioDto(after);
+  });
+}

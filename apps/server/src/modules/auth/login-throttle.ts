@@ -1,0 +1,95 @@
+import { eq, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { intentoLogin } from '../../db/schema';
+import { AppError } from '../../errors';
+
+/*
+ * Brute-force protection for password sign-in (docs/decisions/004-sessions.md). Failures are counted
+ * per account (e-mail) and per client address within a window; the counters live in the database so
+ * every server process sees the same numbers.
+ * - From the SLOW_AFTER-th failure of an account, each further failure is answered after a growing delay.
+ * - At LOCK_AFTER failures the key is locked for LOCK_MS: every attempt, right or wrong, gets 429.
+ * A successful sign-in clears the account's counter (not the address's).
+ */
+export interface ThrottlePolicy {
+  windowMs: number;
+  lockMs: number;
+  accountSlowAfter: number;
+  accountLockAfter: number;
+  addressLockAfter: number;
+  /** Extra delay per failure beyond accountSlowAfter, capped at maxDelayMs. */
+  delayStepMs: number;
+  maxDelayMs: number;
+}
+
+export const DEFAULT_THROTTLE: ThrottlePolicy = {
+  windowMs: 15 * 60 * 1000,
+  lockMs: 15 * 60 * 1000,
+  accountSlowAfter: 3,
+  accountLockAfter: 10,
+  addressLockAfter: 50,
+  delayStepMs: 500,
+  maxDelayMs: 4000,
+};
+
+const TOO_MANY = 'Demasiados intentos fallidos. Espera 15 minutos e inténtalo de nuevo.';
+
+const keysFor = (email: string, ip: string) => ({
+  account: `email:${email.toLowerCase()}`,
+  address: `ip:${ip}`,
+});
+
+/** Refuses the attempt with 429 while the account or the address is locked. */
+export async function assertNotLocked(db: Db, email: string, ip: string): Promise<void> {
+  const { account, address } = keysFor(email, ip);
+  const rows = await db
+    .select({ hasta: intentoLogin.bloqueado_hasta })
+    .from(intentoLogin)
+    .where(sql`${intentoLogin.clave} IN (${account}, ${address})`);
+  if (rows.some((r) => r.hasta && r.hasta.getTime() > Date.now())) {
+    throw new AppError(429, 'Too Many Requests', TOO_MANY);
+  }
+}
+
+/** Counts a failure on both keys; returns how long to wait before answering. */
+export async function recordFailure(
+  db: Db,
+  email: string,
+  ip: string,
+  policy: ThrottlePolicy,
+): Promise<number> {
+  const { account, address } = keysFor(email, ip);
+  const accountFailures = await bump(db, account, policy.accountLockAfter, policy);
+  await bump(db, address, policy.addressLockAfter, policy);
+  const over = accountFailures - policy.accountSlowAfter;
+  return over > 0 ? Math.min(policy.maxDelayMs, over * policy.delayStepMs) : 0;
+}
+
+export async function clearFailures(db: Db, email: string): Promise<void> {
+  await db.delete(intentoLogin).where(eq(intentoLogin.clave, keysFor(email, '').account));
+}
+
+/** Adds one failure in the current window (a stale window restarts at 1) and locks at the limit. */
+async function bump(db: Db, clave: string, lockAfter: number, policy: ThrottlePolicy): Promise<number> {
+  const windowStart = sql`${new Date(Date.now() - policy.windowMs).toISOString()}::timestamptz`;
+  const lockUntil = new Date(Date.now() + policy.lockMs);
+  const [row] = await db
+    .insert(intentoLogin)
+    .values({ clave, fallos: 1, ventana_inicio: new Date() })
+    .onConflictDoUpdate({
+      target: intentoLogin.clave,
+      set: {
+        fallos: sql`CASE WHEN ${intentoLogin.ventana_inicio} < ${windowStart} THEN 1 ELSE ${intentoLogin.fallos} + 1 END`,
+        ventana_inicio: sql`CASE WHEN ${intentoLogin.ventana_inicio} < ${windowStart} THEN now() ELSE ${intentoLogin.ventana_inicio} END`,
+      },
+    })
+    .returning({ fallos: intentoLogin.fallos });
+  const fallos = row?.fallos ?? 1;
+  if (fallos >= lockAfter) {
+    await db
+      .update(intentoLogin)
+      .set({ bloqueado_hasta: lockUntil, fallos: 0, ventana_inicio: new Date() })
+      .where(eq(intentoLogin.clave, clave));
+  }
+  return fallos;
+}

@@ -1,0 +1,19 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Config } from '../../config';
+
+/** What the browser needs to know about this shop's configuration (nothing secret). */
+export const publicConfigRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app, { config }) => {
+  app.get(
+    '/config',
+    {
+      config: { access: 'anyone' },
+      schema: {
+        tags: ['Sistema'],
+        summary: 'Configuración pública de la tienda',
+        response: { 200: z.object({ shopName: z.string(), supportEmail: z.string() }) },
+      },
+    },
+    async () => ({ shopName: config.shopName, supportEmail: config.supportEmail }),
+  );
+};

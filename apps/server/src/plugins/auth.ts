@@ -1,0 +1,56 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import type { Db } from '../db/client';
+import { AppError } from '../errors';
+import { type ActiveSession, findSession, SESSION_COOKIE } from '../modules/auth/sessions';
+
+/**
+ * Who may call a route. Every /api route must declare it (`config: { access }`); the server refuses to
+ * start otherwise, so no endpoint is public by accident.
+ * - anyone: visitors included;
+ * - user: any signed-in account (customer or admin);
+ * - customer: a signed-in account that is not an admin (buying, rating);
+ * - admin: administrators only.
+ */
+export type Access = 'anyone' | 'user' | 'customer' | 'admin';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    access?: Access;
+  }
+  interface FastifyRequest {
+    session: ActiveSession | null;
+  }
+}
+
+export const unauthorized = () => new AppError(401, 'Unauthorized', 'Debes iniciar sesión para continuar.');
+export const forbidden = (message = 'No tienes permiso para realizar esta acción.') =>
+  new AppError(403, 'Forbidden', message);
+
+/** The signed-in session of a route that declared it needs one. */
+export function sessionOf(request: FastifyRequest): ActiveSession {
+  if (!request.session) throw unauthorized();
+  return request.session;
+}
+
+export const authPlugin = fp(async (app: FastifyInstance, { db }: { db: Db }) => {
+  app.decorateRequest('session', null);
+
+  app.addHook('onRoute', (route) => {
+    if (route.url.startsWith('/api/') && !route.url.startsWith('/api/docs') && !route.config?.access) {
+      throw new Error(`Route ${route.method} ${route.url} does not declare who may call it (config.access)`);
+    }
+  });
+
+  app.addHook('preHandler', async (request) => {
+    const access = request.routeOptions.config.access;
+    if (!access) return;
+    const token = request.cookies[SESSION_COOKIE];
+    request.session = token ? await findSession(db, token) : null;
+    if (access === 'anyone') return;
+    const user = request.session?.user;
+    if (!user) throw unauthorized();
+    if (access === 'admin' && !user.admin) throw forbidden();
+    if (access === 'customer' && user.admin) throw forbidden('Los administradores no pueden comprar.');
+  });
+});

@@ -1,0 +1,40 @@
+import { randomBytes, timingSafeEqual } from 'node:crypto';
+import { XSRF_COOKIE, XSRF_HEADER } from '@vitrina/shared';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { forbidden } from './auth';
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/**
+ * Double-submit CSRF check (SPEC §9 names): any GET hands out an XSRF-TOKEN cookie the page's script
+ * can read; every state-changing /api request must echo it in the X-XSRF-TOKEN header. A forged
+ * cross-site request cannot read the cookie, so it cannot send the header.
+ */
+export const csrfPlugin = fp(async (app: FastifyInstance, { secure }: { secure: boolean }) => {
+  app.addHook('onRequest', async (request, reply) => {
+    const cookie = request.cookies[XSRF_COOKIE];
+    if (SAFE_METHODS.has(request.method)) {
+      if (!cookie) {
+        reply.setCookie(XSRF_COOKIE, randomBytes(32).toString('base64url'), {
+          httpOnly: false,
+          sameSite: 'strict',
+          secure,
+          path: '/',
+        });
+      }
+      return;
+    }
+    if (!request.url.startsWith('/api/')) return;
+    const header = request.headers[XSRF_HEADER.toLowerCase()];
+    if (!cookie || typeof header !== 'string' || !sameToken(cookie, header)) {
+      throw forbidden('La sesión de seguridad expiró. Recarga la página e inténtalo de nuevo.');
+    }
+  });
+});
+
+function sameToken(a: string, b: string): boolean {
+  const left = Buffer.from(a);
+  const right = Buffer.from(b);
+  return left.length === right.length && timingSafeEqual(left, right);
+}

@@ -1,0 +1,49 @@
+import { XSRF_COOKIE, XSRF_HEADER } from '@vitrina/shared';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+
+type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+/**
+ * A browser for inject() tests: keeps cookies between requests and, like the web app's API client,
+ * echoes the XSRF-TOKEN cookie in the X-XSRF-TOKEN header of state-changing requests.
+ */
+export class Agent {
+  readonly cookies = new Map<string, string>();
+
+  constructor(private readonly app: FastifyInstance) {}
+
+  async request(method: Method, url: string, payload?: unknown, headers: Record<string, string> = {}) {
+    if (method !== 'GET' && !this.cookies.has(XSRF_COOKIE)) await this.request('GET', '/api/health');
+    const res = await this.app.inject({
+      method,
+      url,
+      payload: payload as never,
+      headers: {
+        cookie: [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; '),
+        ...(method === 'GET' ? {} : { [XSRF_HEADER]: this.cookies.get(XSRF_COOKIE) ?? '' }),
+        ...headers,
+      },
+    });
+    this.remember(res);
+    return res;
+  }
+
+  get = (url: string) => this.request('GET', url);
+  post = (url: string, body?: unknown) => this.request('POST', url, body);
+  put = (url: string, body?: unknown) => this.request('PUT', url, body);
+
+  /** Signs in with a password and fails the test if that does not work. */
+  async signIn(email: string, password: string) {
+    const res = await this.post('/api/usuario/login', { email, password });
+    if (res.statusCode !== 200) throw new Error(`sign-in failed: ${res.statusCode} ${res.body}`);
+    return res.json().session;
+  }
+
+  private remember(res: LightMyRequestResponse) {
+    for (const c of res.cookies as Array<{ name: string; value: string; maxAge?: number; expires?: Date }>) {
+      const expired = c.maxAge === 0 || (c.expires && c.expires.getTime() < Date.now()) || c.value === '';
+      if (expired) this.cookies.delete(c.name);
+      else this.cookies.set(c.name, c.value);
+    }
+  }
+}

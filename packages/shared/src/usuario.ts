@@ -1,0 +1,26 @@
+import { z } from 'zod';
+
+/** How the current session signed in: SPEC's estaLogueado values. */
+export const LOGIN_TYPES = ['database', 'google'] as const;
+export type LoginType = (typeof LOGIN_TYPES)[number];
+
+/** A user as the API shows it: never a password or a hash. */
+export const usuarioSchema = z.object({
+  id_usuario: z.number().int(),
+  primer_nombre: z.string(),
+  primer_apellido: z.string(),
+  email: z.string(),
+  direccion: z.string(),
+  telefono: z.string(),
+  imagen: z.string(),
+  estado: z.boolean(),
+  admin: z.boolean(),
+  /** Whether the account has a password (false for Google-only accounts). */
+  tiene_password: z.boolean(),
+  createdAt: z.string(),
+});
+export type Usuario = z.infer<typeof usuarioSchema>;
+
+/** The signed-in user with how this session signed in. */
+export const sessionUserSchema = usuarioSchema.extend({ login: z.enum(LOGIN_TYPES) });
+export type SessionUser = z.infer<typeof sessionUserSchema>;

@@ -1,0 +1,5 @@
+export * from './login';
+export * from './password';
+export * from './perfil';
+export * from './registro';
+export * from './rules';

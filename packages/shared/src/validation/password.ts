@@ -1,0 +1,24 @@
+import { z } from 'zod';
+import { HAS_DIGIT, notBlank, requiredText } from './rules';
+
+const nuevo = requiredText('Campo Requerido')
+  .refine(notBlank, { error: 'No puede estar vacio' })
+  .min(8, { error: 'Minimo 8 caracteres' })
+  .max(20, { error: 'Maximo 20 caracteres' })
+  .regex(HAS_DIGIT, { error: 'Inserta al menos un número' });
+
+/** Password change (SPEC §5), with the current password required. */
+export const passwordChangeSchema = z
+  .object({
+    password_actual: requiredText('Campo Requerido').max(200),
+    password: nuevo,
+    passwordconfirm: requiredText('Debes confirmar la contraseña'),
+  })
+  .refine((v) => v.password === v.passwordconfirm, {
+    error: 'Las contraseñas no coinciden',
+    path: ['passwordconfirm'],
+    when: (payload) =>
+      typeof (payload.value as { password?: unknown }).password === 'string' &&
+      typeof (payload.value as { passwordconfirm?: unknown }).passwordconfirm === 'string',
+  });
+export type PasswordChangeInput = z.infer<typeof passwordChangeSchema>;

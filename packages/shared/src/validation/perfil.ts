@@ -1,0 +1,60 @@
+import { z } from 'zod';
+import { imagenField } from './registro';
+import { DIGITS_ONLY, looksLikeAddress, notBlank } from './rules';
+
+export const PROFILE_ADDRESS_MAX = 100;
+export const PROFILE_PHONE_MAX = 25;
+
+const direccion = z
+  .string()
+  .refine(notBlank, { error: 'La dirección no puede ser un espacio en blanco' })
+  .refine(looksLikeAddress, { error: 'La dirección debe contener números y letras' })
+  .max(PROFILE_ADDRESS_MAX, { error: 'Maximo 100 caracteres' })
+  .min(15, { error: 'Minimo 15 caracteres' });
+
+const telefono = z
+  .string()
+  .refine(notBlank, { error: 'El número de teléfono no puede ser un espacio en blanco' })
+  .regex(DIGITS_ONLY, { error: 'Debe contener solo números' })
+  .min(10, { error: 'Minimo 10 digitos' })
+  .max(PROFILE_PHONE_MAX, { error: 'El telefono no debería sumar más de 25 caracteres' });
+
+/** Treats an empty field as "not changing it": the profile form sends only what was filled. */
+const optional = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((v) => (v === '' || v === null ? undefined : v), schema.optional());
+
+const perfilFields = {
+  direccion: optional(direccion),
+  telefono: optional(telefono),
+  imagen: optional(imagenField),
+};
+const somethingToChange = (v: { direccion?: string; telefono?: string; imagen?: string }) =>
+  v.direccion !== undefined || v.telefono !== undefined || v.imagen !== undefined;
+const NOTHING_TO_CHANGE = 'No hay cambios para guardar';
+
+/** Profile update form (SPEC §5): any of address, phone and avatar, at least one. */
+export const perfilSchema = z.object(perfilFields).refine(somethingToChange, { error: NOTHING_TO_CHANGE });
+
+/**
+ * PUT /api/usuario: the same fields, plus the optional id of SPEC §7. Anything else (email, admin,
+ * estado, password) is refused by name, never silently applied.
+ */
+export const perfilUpdateSchema = z
+  .strictObject(
+    { id_usuario: z.number().int().positive().optional(), ...perfilFields },
+    {
+      error: (issue) =>
+        issue.code === 'unrecognized_keys'
+          ? `Estos datos no se pueden cambiar aquí: ${issue.keys.join(', ')}`
+          : undefined,
+    },
+  )
+  .refine(somethingToChange, { error: NOTHING_TO_CHANGE });
+export type PerfilInput = z.input<typeof perfilSchema>;
+
+/** The first-time form of a Google account: both address and phone are required. */
+export const perfilInicialSchema = z.object({
+  direccion: z.string().min(1, { error: 'Campo Requerido' }).pipe(direccion),
+  telefono: z.string().min(1, { error: 'Campo Requerido' }).pipe(telefono),
+});
+export type PerfilInicialInput = z.input<typeof perfilInicialSchema>;

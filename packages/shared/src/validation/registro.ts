@@ -1,0 +1,85 @@
+import { z } from 'zod';
+import {
+  DIGITS_ONLY,
+  HAS_DIGIT,
+  LETTERS_AND_SPACES,
+  looksLikeAddress,
+  notBlank,
+  requiredText,
+} from './rules';
+
+/** SPEC §5 and §9: registration limits. */
+export const NAME_MAX = 50;
+export const NAME_MIN = 3;
+export const ADDRESS_MIN = 15;
+export const ADDRESS_MAX = 100;
+export const PHONE_MIN_DIGITS = 10;
+export const PHONE_MAX_DIGITS = 20;
+export const EMAIL_MAX = 30;
+export const PASSWORD_MIN = 8;
+export const PASSWORD_MAX = 20;
+
+const REQUIRED = 'Campo Requerido';
+const BLANK = 'No puede ser un espacio en blanco';
+
+const personName = requiredText(REQUIRED)
+  .refine(notBlank, { error: BLANK })
+  .max(NAME_MAX, { error: 'Máximo 50 caracteres' })
+  .regex(LETTERS_AND_SPACES, { error: 'Los números ó símbolos son invalidos' })
+  .refine((v) => v.trim().length >= NAME_MIN, { error: 'Inserta minimo 3 caracteres' });
+
+export const registroDireccion = requiredText(REQUIRED)
+  .refine(notBlank, { error: BLANK })
+  .max(ADDRESS_MAX, { error: 'Máximo 100 caracteres' })
+  .min(ADDRESS_MIN, { error: 'Mínimo 15 caracteres' })
+  .refine(looksLikeAddress, { error: 'Números y letras' });
+
+const telefono = requiredText(REQUIRED)
+  .refine(notBlank, { error: BLANK })
+  .regex(DIGITS_ONLY, { error: 'Debe contener solo números' })
+  .min(PHONE_MIN_DIGITS, { error: 'Mínimo 10 digitos' })
+  .max(PHONE_MAX_DIGITS, { error: 'Máximo 20 digitos' });
+
+export const emailField = requiredText(REQUIRED)
+  .refine(notBlank, { error: BLANK })
+  .max(EMAIL_MAX, { error: 'Máximo 30 caracteres' })
+  .pipe(z.email({ error: 'Por favor ingresa un email válido' }));
+
+const password = requiredText(REQUIRED)
+  .refine(notBlank, { error: BLANK })
+  .min(PASSWORD_MIN, { error: 'Inserta minimo 8 caracteres' })
+  .max(PASSWORD_MAX, { error: 'Inserta maximo 20 caracteres' })
+  .regex(HAS_DIGIT, { error: 'Ingresa al menos un número' });
+
+/** An image the shop stored (`/uploads/…`), or nothing. */
+export const imagenField = z
+  .string()
+  .max(300)
+  .regex(/^(\/uploads\/[\w./-]+\.webp)?$/, { error: 'La imagen no es válida' })
+  .default('');
+
+/**
+ * Registration (SPEC §5). The form validates with it while typing; POST /api/usuario re-applies it.
+ * Unknown keys (estado, admin, an id) are stripped: they can never be set from here.
+ */
+export const registroSchema = z
+  .object({
+    primer_nombre: personName,
+    primer_apellido: personName,
+    direccion: registroDireccion,
+    telefono,
+    email: emailField,
+    password,
+    passwordconfirm: requiredText('Por favor confirma tu contraseña').refine(notBlank, { error: BLANK }),
+    imagen: imagenField,
+  })
+  .refine((v) => v.password === v.passwordconfirm, {
+    error: 'Las contraseñas no coinciden',
+    path: ['passwordconfirm'],
+    // Compare as soon as both fields exist, even while others are still invalid.
+    when: (payload) =>
+      typeof (payload.value as { password?: unknown }).password === 'string' &&
+      typeof (payload.value as { passwordconfirm?: unknown }).passwordconfirm === 'string',
+  });
+export type RegistroInput = z.input<typeof registroSchema>;
+export type Registro = z.output<typeof registroSchema>;

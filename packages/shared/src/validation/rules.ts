@@ -1,0 +1,25 @@
+import { z } from 'zod';
+
+/*
+ * Building blocks of the form schemas. Checks run in order and forms show the first failing message,
+ * so each field lists its rules from the most basic (required) to the most specific.
+ */
+
+export const notBlank = (value: string) => value.length === 0 || value.trim().length > 0;
+
+/** Letters of Spanish (with ñ, ü and accented vowels) and spaces. */
+export const LETTERS_AND_SPACES = /^[A-Za-zÁÉÍÓÚÜÑáéíóúüñ ]+$/;
+export const DIGITS_ONLY = /^\d+$/;
+export const HAS_DIGIT = /\d/;
+
+/**
+ * "A number and words" (SPEC §5): at least one digit and at least two words of letters,
+ * as in 'Calle Alcalá 45' or '45 Calle Alcalá'.
+ */
+export function looksLikeAddress(value: string): boolean {
+  const words = value.match(/[A-Za-zÁÉÍÓÚÜÑáéíóúüñ]{2,}/g) ?? [];
+  return HAS_DIGIT.test(value) && words.length >= 2;
+}
+
+/** Text input that must be filled: `required` for '' and a missing value. */
+export const requiredText = (required: string) => z.string({ error: required }).min(1, { error: required });
