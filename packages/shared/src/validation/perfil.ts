@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { imagenField } from './registro';
+import { imagenUrl } from './registro';
 import { DIGITS_ONLY, looksLikeAddress, notBlank } from './rules';
 
 export const PROFILE_ADDRESS_MAX = 100;
@@ -26,7 +26,7 @@ const optional = <T extends z.ZodType>(schema: T) =>
 const perfilFields = {
   direccion: optional(direccion),
   telefono: optional(telefono),
-  imagen: optional(imagenField),
+  imagen: optional(imagenUrl),
 };
 const somethingToChange = (v: { direccion?: string; telefono?: string; imagen?: string }) =>
   v.direccion !== undefined || v.telefono !== undefined || v.imagen !== undefined;
@@ -54,7 +54,7 @@ export type PerfilInput = z.input<typeof perfilSchema>;
 
 /** The first-time form of a Google account: both address and phone are required. */
 export const perfilInicialSchema = z.object({
-  direccion: z.string().min(1, { error: 'Campo Requerido' }).pipe(direccion),
-  telefono: z.string().min(1, { error: 'Campo Requerido' }).pipe(telefono),
+  direccion: z.string({ error: 'Campo Requerido' }).min(1, { error: 'Campo Requerido' }).pipe(direccion),
+  telefono: z.string({ error: 'Campo Requerido' }).min(1, { error: 'Campo Requerido' }).pipe(telefono),
 });
 export type PerfilInicialInput = z.input<typeof perfilInicialSchema>;

@@ -51,11 +51,20 @@ const password = requiredText(REQUIRED)
   .max(PASSWORD_MAX, { error: 'Inserta maximo 20 caracteres' })
   .regex(HAS_DIGIT, { error: 'Ingresa al menos un número' });
 
-/** An image the shop stored (`/uploads/…`), or nothing. */
+/** An image the shop stored (`/uploads/<folder>/<name>.webp`): nothing else, no path tricks. */
+const IMAGE_PATH = /^\/uploads\/(avatars|productos|categorias)\/[\w-]+\.webp$/;
+const INVALID_IMAGE = 'La imagen no es válida';
+
+export const imagenUrl = z
+  .string()
+  .max(300, { error: INVALID_IMAGE })
+  .regex(IMAGE_PATH, { error: INVALID_IMAGE });
+
+/** The registration's image: optional, '' when none. */
 export const imagenField = z
   .string()
-  .max(300)
-  .regex(/^(\/uploads\/[\w./-]+\.webp)?$/, { error: 'La imagen no es válida' })
+  .max(300, { error: INVALID_IMAGE })
+  .refine((v) => v === '' || IMAGE_PATH.test(v), { error: INVALID_IMAGE })
   .default('');
 
 /**
