@@ -5,7 +5,9 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import type { Config } from './config';
 import type { Database } from './db/client';
 import { accountsRoutes } from './modules/accounts/routes';
+import { googleRoutes } from './modules/auth/google-routes';
 import { DEFAULT_THROTTLE, type ThrottlePolicy } from './modules/auth/login-throttle';
+import type { OidcClientConfig } from './modules/auth/oidc-client';
 import { cookieSecure } from './modules/auth/sessions';
 import { catalogRoutes } from './modules/catalog/routes';
 import { healthRoutes } from './modules/health/routes';
@@ -24,16 +26,18 @@ import { localStorage } from './storage/local';
 export interface AppDeps {
   config: Config;
   database: Database;
+  /** Where "Continuar con Google" signs in: Google, or the local development issuer. */
+  oidc: OidcClientConfig;
   logger?: FastifyServerOptions['logger'];
   /** Sign-in brute-force limits; tests pass faster ones. */
   throttle?: ThrottlePolicy;
 }
 
 /** The whole HTTP application; main.ts listens with it, tests call it through inject(). */
-export async function buildApp({ config, database, logger, throttle = DEFAULT_THROTTLE }: AppDeps) {
+export async function buildApp({ config, database, oidc, logger, throttle = DEFAULT_THROTTLE }: AppDeps) {
   const app = Fastify({
     logger: logger ?? { level: config.logLevel },
-    trustProxy: true,
+    trustProxy: config.trustProxy,
     // Query values are always validated as text by the zod schemas.
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
   });
@@ -59,6 +63,7 @@ export async function buildApp({ config, database, logger, throttle = DEFAULT_TH
       await api.register(ratingsRoutes, { db });
       await api.register(publicConfigRoutes, { config });
       await api.register(accountsRoutes, { db, config, throttle });
+      await api.register(googleRoutes, { db, config, oidc });
       await api.register(uploadsRoutes, { storage: localStorage(config.uploadsDir) });
     },
     { prefix: '/api' },

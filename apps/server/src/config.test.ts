@@ -27,4 +27,40 @@ describe('loadConfig', () => {
       'postgres://shop@db/shop',
     );
   });
+
+  describe('sign in with Google', () => {
+    it('uses the local development issuer when no Google credentials are set', () => {
+      const config = loadConfig({});
+      expect(config.google).toBeUndefined();
+      expect(config.cookieSecret.length).toBeGreaterThanOrEqual(32);
+    });
+
+    it('uses Google when both credentials are set, in production too', () => {
+      const config = loadConfig({
+        NODE_ENV: 'production',
+        GOOGLE_CLIENT_ID: 'shop.apps.googleusercontent.com',
+        GOOGLE_CLIENT_SECRET: 'secret',
+      });
+      expect(config.google).toEqual({ clientId: 'shop.apps.googleusercontent.com', clientSecret: 'secret' });
+    });
+
+    it('refuses to start in production with the local issuer, naming GOOGLE_CLIENT_ID', () => {
+      expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(ConfigError);
+      expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(
+        /^Invalid configuration:\n\s+GOOGLE_CLIENT_ID: .*ALLOW_LOCAL_OIDC=true/,
+      );
+    });
+
+    it('runs the local issuer in production only when ALLOW_LOCAL_OIDC is true', () => {
+      expect(loadConfig({ NODE_ENV: 'production', ALLOW_LOCAL_OIDC: 'true' }).allowLocalOidc).toBe(true);
+    });
+
+    it('refuses a client id without its secret', () => {
+      expect(() => loadConfig({ GOOGLE_CLIENT_ID: 'shop' })).toThrow(/GOOGLE_CLIENT_SECRET: /);
+    });
+
+    it('refuses a short COOKIE_SECRET', () => {
+      expect(() => loadConfig({ COOKIE_SECRET: 'short' })).toThrow(/COOKIE_SECRET: /);
+    });
+  });
 });

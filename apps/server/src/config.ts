@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { z } from 'zod';
@@ -35,6 +36,46 @@ const envSchema = z.object({
     .default('true')
     .transform((v) => v === 'true'),
   WEB_DIST: optionalText,
+  /** Behind a reverse proxy, trust its X-Forwarded-For for the client address (rate limits). */
+  TRUST_PROXY: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((v) => v === 'true'),
+  /** Sign in with Google: both set → accounts.google.com; both empty → the local development issuer. */
+  GOOGLE_CLIENT_ID: optionalText,
+  GOOGLE_CLIENT_SECRET: optionalText,
+  /** Production refuses the local development issuer unless this is 'true' (a demo deployment). */
+  ALLOW_LOCAL_OIDC: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((v) => v === 'true'),
+  /**
+   * Key for the short-lived sign-in cookies (Google's state, nonce and PKCE verifier). Optional: a random
+   * one is made at start, which is fine for one process; set it when several instances share the traffic.
+   */
+  COOKIE_SECRET: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z.string().min(32, 'must be at least 32 characters').optional(),
+  ),
+});
+
+/** Rules between variables, checked once each variable is valid on its own. */
+const checkedEnvSchema = envSchema.superRefine((env, ctx) => {
+  if (Boolean(env.GOOGLE_CLIENT_ID) !== Boolean(env.GOOGLE_CLIENT_SECRET)) {
+    ctx.addIssue({
+      code: 'custom',
+      path: [env.GOOGLE_CLIENT_ID ? 'GOOGLE_CLIENT_SECRET' : 'GOOGLE_CLIENT_ID'],
+      message: 'GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET must be set together',
+    });
+  }
+  if (env.NODE_ENV === 'production' && !env.GOOGLE_CLIENT_ID && !env.ALLOW_LOCAL_OIDC) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['GOOGLE_CLIENT_ID'],
+      message:
+        'is required in production (with GOOGLE_CLIENT_SECRET); set ALLOW_LOCAL_OIDC=true to run the local development sign-in issuer instead',
+    });
+  }
 });
 
 export type Config = ReturnType<typeof toConfig>;
@@ -54,8 +95,17 @@ function toConfig(env: z.infer<typeof envSchema>) {
     shopName: env.SHOP_NAME,
     admin: { email: env.ADMIN_EMAIL.toLowerCase(), password: env.ADMIN_PASSWORD },
     seedOnStart: env.SEED_ON_START,
+    trustProxy: env.TRUST_PROXY,
     /** The built web app; served when the folder exists. */
     webDist: resolve(env.WEB_DIST ?? WEB_DIST_DIR),
+    /** Google's client when both are set; otherwise "Continuar con Google" uses the local issuer. */
+    google:
+      env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET
+        ? { clientId: env.GOOGLE_CLIENT_ID, clientSecret: env.GOOGLE_CLIENT_SECRET }
+        : undefined,
+    allowLocalOidc: env.ALLOW_LOCAL_OIDC,
+    /** Never logged; random per process when COOKIE_SECRET is not set. */
+    cookieSecret: env.COOKIE_SECRET ?? randomBytes(32).toString('base64url'),
   };
 }
 
@@ -63,7 +113,7 @@ export class ConfigError extends Error {}
 
 /** Parses the environment once; a bad value stops start-up with a message naming the variable. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
-  const parsed = envSchema.safeParse(env);
+  const parsed = checkedEnvSchema.safeParse(env);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);

@@ -1,7 +1,10 @@
+import type { FastifyBaseLogger } from 'fastify';
 import { buildApp } from './app';
 import { ConfigError, loadConfig, readDotEnv } from './config';
 import { configuredTarget, openDatabase } from './db/client';
 import { seedIfEmpty } from './db/seed/seed';
+import { resolveOidc } from './modules/auth/oidc-client';
+import { purgeExpiredSessions } from './modules/auth/sessions';
 import { localStorage } from './storage/local';
 
 /** Read config → open db → migrate → seed if empty → listen; close cleanly on SIGTERM/SIGINT. */
@@ -10,14 +13,22 @@ async function main() {
   const config = loadConfig();
   const database = await openDatabase(configuredTarget(config));
   await database.migrate();
+  await purgeExpiredSessions(database.db);
+  // The issuer starts before the app exists; its rare errors are logged once the app's logger is there.
+  let log: FastifyBaseLogger | undefined;
+  const oidc = await resolveOidc(config, {
+    onError: (err) => log?.warn({ err }, 'local sign-in issuer error'),
+  });
   const app = await buildApp({
     config,
     database,
+    oidc,
     logger:
       config.env === 'development' && process.stdout.isTTY
         ? { level: config.logLevel, transport: { target: 'pino-pretty' } }
         : { level: config.logLevel },
   });
+  log = app.log;
   if (config.seedOnStart) {
     const result = await seedIfEmpty(database.db, {
       admin: config.admin,
@@ -34,11 +45,19 @@ async function main() {
       app.log.info({ signal }, 'shutting down');
       const timer = setTimeout(() => process.exit(1), 10_000).unref();
       await app.close();
+      await oidc.local?.close();
       await database.close();
       clearTimeout(timer);
       process.exit(0);
     });
   }
+  if (oidc.local)
+    app.log.info({ issuer: oidc.issuer.href }, 'Continuar con Google uses the local development issuer');
+  // Expired sessions are useless rows; clear them hourly (any process may do it).
+  setInterval(
+    () => purgeExpiredSessions(database.db).catch((err) => app.log.warn({ err }, 'session purge failed')),
+    36e5,
+  ).unref();
   await app.listen({ host: config.host, port: config.port });
 }
 

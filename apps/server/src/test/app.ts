@@ -6,6 +6,7 @@ import { buildApp } from '../app';
 import { loadConfig } from '../config';
 import { seedIfEmpty } from '../db/seed/seed';
 import type { ThrottlePolicy } from '../modules/auth/login-throttle';
+import { resolveOidc } from '../modules/auth/oidc-client';
 import { localStorage } from '../storage/local';
 import { type DatabaseKind, freshDatabase } from './databases';
 
@@ -35,9 +36,11 @@ export async function seededTestApp(
       done();
     },
   });
+  const oidc = await resolveOidc(config);
   const app = await buildApp({
     config,
     database,
+    oidc,
     logger: { level: 'info', stream },
     ...(throttle && { throttle }),
   });
@@ -49,6 +52,7 @@ export async function seededTestApp(
     logs,
     async close() {
       await app.close();
+      await oidc.local?.close();
       await database.drop();
       await rm(dataDir, { recursive: true, force: true });
     },

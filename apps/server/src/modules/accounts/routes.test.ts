@@ -27,7 +27,7 @@ describe.each(TEST_DATABASE_KINDS)('accounts API on %s', (kind) => {
   beforeAll(async () => {
     t = await seededTestApp(
       kind,
-      {},
+      { TRUST_PROXY: 'true' },
       {
         windowMs: 60_000,
         lockMs: 60_000,

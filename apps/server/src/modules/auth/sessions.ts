@@ -74,7 +74,7 @@ export async function findSession(db: Db, token: string): Promise<ActiveSession 
         gt(sesion.ultimo_uso, new Date(now - SESSION_IDLE_MS)),
       ),
     );
-  if (!row || !row.u.estado) return null;
+  if (!row?.u.estado) return null;
   if (now - row.s.ultimo_uso.getTime() > TOUCH_EVERY_MS) {
     await db
       .update(sesion)

@@ -20,7 +20,7 @@ const png = (width: number, height: number) =>
 describe('POST /api/uploads', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await seededTestApp('pglite');
+    t = await seededTestApp('pglite', { TRUST_PROXY: 'true' });
   });
   afterAll(() => t.close());
 
