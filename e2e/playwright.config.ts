@@ -53,6 +53,8 @@ export default defineConfig({
       HOST: '127.0.0.1',
       DATA_DIR,
       LOG_LEVEL: 'warn',
+      // The shop's own address: Google sign-in's callback must come back to the origin the browser uses.
+      PUBLIC_URL: `http://127.0.0.1:${PORT}`,
       NODE_ENV: 'test',
       DATABASE_URL: '',
     },
