@@ -1,4 +1,4 @@
-import { LOGIN_TYPES } from '@vitrina/shared';
+import { LOGIN_TYPES, VENTA_ESTADOS } from '@vitrina/shared';
 import { sql } from 'drizzle-orm';
 import {
   boolean,
@@ -139,8 +139,6 @@ export const producto = pgTable(
     index('producto_nombre_trgm_idx').using('gin', sql`f_unaccent(lower(${t.nombre})) gin_trgm_ops`),
   ],
 );
-
-export const VENTA_ESTADOS = ['pendiente', 'pagada', 'fallida'] as const;
 
 export const venta = pgTable(
   'venta',

@@ -1,3 +1,4 @@
+export * from './calificacion';
 export * from './login';
 export * from './password';
 export * from './perfil';

@@ -1,0 +1,71 @@
+import { z } from 'zod';
+import { CART_MAX_ITEMS, CART_MAX_UNITS_PER_PRODUCT } from './constants';
+
+export const VENTA_ESTADOS = ['pendiente', 'pagada', 'fallida'] as const;
+export type VentaEstado = (typeof VENTA_ESTADOS)[number];
+
+const lineSchema = z.object({
+  id_producto: z
+    .number({ error: 'Producto inválido' })
+    .int({ error: 'Producto inválido' })
+    .positive({ error: 'Producto inválido' }),
+  cantidad: z
+    .number({ error: 'La cantidad debe ser un número entero' })
+    .int({ error: 'La cantidad debe ser un número entero' })
+    .min(1, { error: 'La cantidad mínima es 1' })
+    .max(CART_MAX_UNITS_PER_PRODUCT, { error: `Solo ${CART_MAX_UNITS_PER_PRODUCT} unidades por compra` }),
+});
+
+/**
+ * POST /api/venta. Only the products, quantities and payment method are trusted. SPEC's other fields may
+ * come along: `valor_total_venta` (the total the shopper saw, × 100) is compared with the server's to
+ * detect changed prices; fecha and id_usuario are ignored.
+ */
+export const checkoutSchema = z.object({
+  detalle_venta: z
+    .array(lineSchema, { error: 'El carrito está vacío' })
+    .min(1, { error: 'El carrito está vacío' })
+    .refine((lines) => new Set(lines.map((l) => l.id_producto)).size === lines.length, {
+      error: 'Un producto aparece dos veces en el carrito',
+    })
+    .refine((lines) => lines.reduce((n, l) => n + l.cantidad, 0) <= CART_MAX_ITEMS, {
+      error: `Solo puedes llevar ${CART_MAX_ITEMS} productos por compra`,
+    }),
+  id_pago: z.string({ error: 'Falta el medio de pago' }).min(1, { error: 'Falta el medio de pago' }).max(255),
+  valor_total_venta: z.number().int().nonnegative().optional(),
+});
+export type CheckoutInput = z.infer<typeof checkoutSchema>;
+
+export const saleLineSchema = z.object({
+  id_detalle_venta: z.number().int(),
+  id_venta: z.number().int(),
+  id_producto: z.number().int(),
+  cantidad: z.number().int(),
+  valor_unitario: z.number(),
+  valor_total_cantidad: z.number(),
+  comentado: z.boolean(),
+  Producto: z.object({ id_producto: z.number().int(), nombre: z.string(), imagen: z.string() }),
+});
+
+export const saleSchema = z.object({
+  id_venta: z.number().int(),
+  fecha: z.string(),
+  estado: z.enum(VENTA_ESTADOS),
+  /** In currency units; the provider is charged the same amount in cents. */
+  valor_total_venta: z.number(),
+  id_usuario: z.number().int(),
+  id_pago: z.string(),
+  pago_marca: z.string().nullable(),
+  pago_ultimos4: z.string().nullable(),
+  Usuario: z
+    .object({
+      id_usuario: z.number().int(),
+      primer_nombre: z.string(),
+      primer_apellido: z.string(),
+      email: z.string(),
+    })
+    .optional(),
+  detalle_venta: z.array(saleLineSchema),
+});
+export type Sale = z.infer<typeof saleSchema>;
+export type SaleLine = z.infer<typeof saleLineSchema>;
