@@ -1,6 +1,14 @@
 // @vitest-environment jsdom
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
-import type { Category, Product, ProductPage, ProductRatings } from '@vitrina/shared';
+import {
+  type Category,
+  PLACEHOLDER_ADDRESS,
+  PLACEHOLDER_PHONE,
+  type Product,
+  type ProductPage,
+  type ProductRatings,
+  type SessionUser,
+} from '@vitrina/shared';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { queryClient } from '../lib/query-client';
@@ -69,9 +77,31 @@ const ratings: ProductRatings = {
 const json = (body: unknown, status = 200) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
+const sessionUser = (overrides: Partial<SessionUser> = {}): SessionUser => ({
+  id_usuario: 2,
+  primer_nombre: 'Ana',
+  primer_apellido: 'López',
+  email: 'ana@vitrina.local',
+  direccion: 'Avenida Reforma 123',
+  telefono: '5512345678',
+  imagen: '',
+  estado: true,
+  admin: false,
+  tiene_password: true,
+  createdAt: '2026-01-01T00:00:00.000Z',
+  login: 'database',
+  ...overrides,
+});
+
+/** Who GET /api/usuario/me answers (401 when null). */
+let me: SessionUser | null = null;
+
 const fetchMock = vi.fn(async (input: RequestInfo | URL) => {
   const url = new URL(String(input), 'http://localhost');
   const path = url.pathname;
+  if (path === '/api/usuario/me') {
+    return me ? json(me) : json({ error: 'Unauthorized', message: 'Inicia sesión para continuar.' }, 401);
+  }
   if (path === '/api/categorias') return json(categories);
   if (path === '/api/products/filter/descuento/true') return json(page([product(1), product(2)], 2));
   if (path === '/api/products') {
@@ -123,6 +153,7 @@ beforeEach(() => {
 });
 
 afterEach(() => {
+  me = null;
   cleanup();
   queryClient.clear();
   fetchMock.mockClear();
@@ -250,5 +281,108 @@ describe('storefront routes', () => {
     await act(async () => fireEvent.submit(screen.getByRole('search')));
     expect(router.state.location.pathname).toBe('/products/todos');
     expect(router.state.location.search).toBe('?name=licuadora');
+  });
+});
+
+describe('account and admin routes', () => {
+  it('admin pages show the fallback text to anyone but an admin', async () => {
+    renderAt('/adminHome');
+    expect(
+      await screen.findByText(
+        'Esta sección es solo para administradores. Inicia sesión con una cuenta de administrador.',
+      ),
+    ).toBeTruthy();
+    const main = screen.getByRole('main');
+    expect(within(main).getByRole('link', { name: 'Iniciar sesión' }).getAttribute('href')).toBe('/login');
+    expect(screen.queryByRole('heading', { name: 'Unexpected Application Error!' })).toBeNull();
+  });
+
+  it('an admin gets the dashboard with its five sections', async () => {
+    me = sessionUser({ admin: true, primer_nombre: 'Admin' });
+    renderAt('/adminHome');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Administración' })).toBeTruthy();
+    const main = screen.getByRole('main');
+    const links = [
+      ['Gestionar productos', '/products/admin'],
+      ['Gestionar usuarios', '/admin/usuarios'],
+      ['Crear producto', '/producto'],
+      ['Historial de ventas', '/historialVentas'],
+      ['Gestionar calificaciones', '/calificaciones'],
+    ];
+    for (const [name, href] of links) {
+      expect(within(main).getByRole('link', { name }).getAttribute('href')).toBe(href);
+    }
+  });
+
+  it('the admin screens still to come read Próximamente for an admin', async () => {
+    me = sessionUser({ admin: true });
+    renderAt('/admin/usuarios');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Próximamente' })).toBeTruthy();
+  });
+
+  it('a visitor asking for /account lands on the login page', async () => {
+    const router = renderAt('/account');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Iniciar sesión' })).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/login');
+    expect(screen.getByRole('button', { name: 'Continuar con Google' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Regístrate' }).getAttribute('href')).toBe('/register');
+    expect(screen.getByRole('link', { name: 'Volver al inicio' }).getAttribute('href')).toBe('/');
+  });
+
+  it('a signed-in user visiting /login or /register is sent home', async () => {
+    me = sessionUser();
+    const router = renderAt('/register');
+    await screen.findByRole('heading', { level: 1 });
+    expect(router.state.location.pathname).toBe('/');
+  });
+
+  it('a Google account with the placeholders gets the first-time form', async () => {
+    me = sessionUser({ login: 'google', telefono: PLACEHOLDER_PHONE, direccion: PLACEHOLDER_ADDRESS });
+    renderAt('/account');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Completa tu perfil' })).toBeTruthy();
+    expect(screen.getByLabelText('Dirección')).toBeTruthy();
+    expect(screen.getByLabelText('Teléfono')).toBeTruthy();
+    expect(screen.queryByLabelText('Contraseña actual')).toBeNull();
+  });
+
+  it('a database user sees their data, the update form (disabled until filled) and the password form', async () => {
+    me = sessionUser();
+    renderAt('/account');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Mi perfil' })).toBeTruthy();
+    expect(screen.getByText('ana@vitrina.local')).toBeTruthy();
+    const update = screen.getByRole('button', { name: 'Actualizar datos' }) as HTMLButtonElement;
+    expect(update.disabled).toBe(true);
+    fireEvent.change(screen.getByLabelText('Teléfono'), { target: { value: '5587654321' } });
+    expect(update.disabled).toBe(false);
+    for (const label of ['Contraseña actual', 'Nueva contraseña', 'Confirmar contraseña']) {
+      expect(screen.getByLabelText(label)).toBeTruthy();
+    }
+  });
+
+  it('a Google account with a complete profile reads its data without forms', async () => {
+    me = sessionUser({ login: 'google' });
+    renderAt('/account');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Mi perfil' })).toBeTruthy();
+    expect(screen.getByText(/Iniciaste sesión con Google/)).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Actualizar datos' })).toBeNull();
+    expect(screen.queryByLabelText('Contraseña actual')).toBeNull();
+  });
+
+  it('back from Google sign-in greets the user and takes ?login=google out of the address', async () => {
+    me = sessionUser({ login: 'google' });
+    const router = renderAt('/?login=google');
+    const title = await screen.findByText('Bienvenido');
+    expect(title.parentElement?.textContent).toBe('BienvenidoHola, Ana');
+    expect(router.state.location.search).toBe('');
+  });
+
+  it('a failed Google sign-in shows the alert with Aceptar', async () => {
+    const router = renderAt('/login?error=google');
+    const dialog = await screen.findByRole('alertdialog', { name: 'Usuario o contraseña incorrectos' });
+    expect(within(dialog).getByRole('button', { name: 'Aceptar' })).toBeTruthy();
+    expect(router.state.location.search).toBe('');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Aceptar' }));
+    await act(async () => {});
+    expect(screen.queryByRole('alertdialog')).toBeNull();
   });
 });

@@ -1,6 +1,7 @@
-import type { ComponentType } from 'react';
+import { type ComponentType, lazy, Suspense } from 'react';
 import { createBrowserRouter, data, type LoaderFunctionArgs, type RouteObject } from 'react-router';
 import { Loader } from '../components/loader';
+import { AdminOnly } from '../features/auth';
 import {
   categoriesQueryOptions,
   discountedProductsQueryOptions,
@@ -21,6 +22,27 @@ function page(load: () => Promise<ComponentType>): Pick<RouteObject, 'lazy' | 'H
     HydrateFallback: PageLoader,
   };
 }
+
+/**
+ * An admin page (SPEC §2): only an admin session renders it, so its chunk is only ever downloaded for an
+ * admin; anyone else reads the fallback text of <AdminOnly>, not the error page.
+ */
+function adminPage(load: () => Promise<ComponentType>): Pick<RouteObject, 'Component'> {
+  const LazyPage = lazy(() => loadChunk(load).then((Component) => ({ default: Component })));
+  return {
+    Component: function AdminRoute() {
+      return (
+        <AdminOnly>
+          <Suspense fallback={<PageLoader />}>
+            <LazyPage />
+          </Suspense>
+        </AdminOnly>
+      );
+    },
+  };
+}
+
+const comingSoon = () => import('../features/admin/pages/coming-soon-page').then((m) => m.ComingSoonPage);
 
 function PageLoader() {
   return <Loader label="Cargando página…" />;
@@ -91,6 +113,31 @@ export const routes: RouteObject[] = [
             path: 'about',
             ...page(() => import('../features/about/pages/about-page').then((m) => m.AboutPage)),
           },
+          {
+            path: 'login',
+            ...page(() => import('../features/auth/pages/login-page').then((m) => m.LoginPage)),
+          },
+          {
+            path: 'register',
+            ...page(() => import('../features/auth/pages/register-page').then((m) => m.RegisterPage)),
+          },
+          {
+            path: 'account',
+            ...page(() => import('../features/account/pages/account-page').then((m) => m.AccountPage)),
+          },
+          {
+            path: 'adminHome',
+            ...adminPage(() =>
+              import('../features/admin/pages/admin-home-page').then((m) => m.AdminHomePage),
+            ),
+          },
+          // The other admin screens come with the admin issue.
+          { path: 'products/admin', ...adminPage(comingSoon) },
+          { path: 'producto', ...adminPage(comingSoon) },
+          { path: 'product/:id', ...adminPage(comingSoon) },
+          { path: 'admin/usuarios', ...adminPage(comingSoon) },
+          { path: 'historialVentas', ...adminPage(comingSoon) },
+          { path: 'calificaciones', ...adminPage(comingSoon) },
           // Unknown paths: the loader answers 404, so the error page shows inside the layout.
           { path: '*', loader: notFound, Component: Empty, HydrateFallback: PageLoader },
         ],

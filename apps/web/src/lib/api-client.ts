@@ -61,21 +61,34 @@ function readCookie(name: string): string | undefined {
 function toApiError(status: number, payload: unknown): ApiError {
   if (payload && typeof payload === 'object') {
     const { error, message, fields } = payload as Record<string, unknown>;
-    if (typeof message === 'string') {
-      return new ApiError(
-        status,
-        typeof error === 'string' ? error : 'Error',
-        message,
-        fields && typeof fields === 'object' ? (fields as Record<string, string>) : undefined,
-      );
-    }
+    return new ApiError(
+      status,
+      typeof error === 'string' ? error : 'Error',
+      typeof message === 'string' ? message : GENERIC_MESSAGE,
+      fields && typeof fields === 'object' ? (fields as Record<string, string>) : undefined,
+    );
   }
   return new ApiError(status, 'Error', GENERIC_MESSAGE);
 }
 
 /**
+ * The XSRF token for a state-changing request. Any GET hands out the cookie, so when it is missing
+ * (a POST before any other API call) one cheap GET fetches it first.
+ */
+async function xsrfToken(): Promise<string | undefined> {
+  const existing = readCookie(XSRF_COOKIE);
+  if (existing) return existing;
+  try {
+    await fetch('/api/config', { credentials: 'same-origin', headers: { Accept: 'application/json' } });
+  } catch {
+    // The request itself will report the network failure.
+  }
+  return readCookie(XSRF_COOKIE);
+}
+
+/**
  * The one place the browser talks to the API (`/api` on the same origin). Sends the session cookie and,
- * on state-changing requests, the XSRF header; turns the error shape `{error, message, fields?}` into a
+ * on every state-changing request (POST, PUT, PATCH, DELETE), the XSRF header; turns the error shape `{error, message, fields?}` into a
  * thrown ApiError.
  */
 export async function api<T>(path: string, options: RequestOptions = {}): Promise<T> {
@@ -89,7 +102,7 @@ export async function api<T>(path: string, options: RequestOptions = {}): Promis
     body = JSON.stringify(options.body);
   }
   if (method !== 'GET') {
-    const token = readCookie(XSRF_COOKIE);
+    const token = await xsrfToken();
     if (token) headers[XSRF_HEADER] = token;
   }
 

@@ -1,37 +1,122 @@
 import { NOTIFY_MS } from '@vitrina/shared';
 
-export type NotificationKind = 'info' | 'success' | 'error';
+/*
+ * The app's messages (SPEC §8) without sweetalert2, whose runtime <style> tag our CSP (style-src 'self')
+ * blocks: `notify()` shows a toast that hides itself, `alert()` and `confirm()` open a native modal
+ * <dialog>. <Toaster/> renders both; this module only keeps the state.
+ */
 
-export interface Notification {
+export type NotifyIcon = 'success' | 'error' | 'info' | 'warning';
+
+export interface NotifyOptions {
+  title: string;
+  text?: string;
+  icon?: NotifyIcon;
+  /** Hides the toast after this many ms (NOTIFY_MS by default). */
+  timer?: number;
+}
+
+export interface Toast {
   id: number;
-  message: string;
-  kind: NotificationKind;
+  title: string;
+  text?: string;
+  icon: NotifyIcon;
+}
+
+export interface AlertOptions {
+  title: string;
+  text?: string;
+  icon?: NotifyIcon;
+  confirmText?: string;
+  /** Closes the alert by itself after this many ms (paused while the pointer is over it). */
+  timer?: number;
+}
+
+export interface ConfirmOptions {
+  title: string;
+  text?: string;
+  icon?: NotifyIcon;
+  confirmText?: string;
+  cancelText?: string;
+}
+
+export interface DialogRequest {
+  id: number;
+  kind: 'alert' | 'confirm';
+  title: string;
+  text?: string;
+  icon: NotifyIcon;
+  confirmText: string;
+  cancelText: string;
+  timer?: number;
+  /** Closes the dialog: true for the confirm button, false for cancel, Escape or the timer. */
+  close: (confirmed: boolean) => void;
+}
+
+export interface NotificationState {
+  toasts: readonly Toast[];
+  /** Dialogs waiting their turn; the first one is on screen. */
+  dialogs: readonly DialogRequest[];
 }
 
 type Listener = () => void;
 
-let notifications: readonly Notification[] = [];
+let state: NotificationState = { toasts: [], dialogs: [] };
 let nextId = 1;
 const listeners = new Set<Listener>();
 
-function emit(next: readonly Notification[]) {
-  notifications = next;
+function emit(next: NotificationState) {
+  state = next;
   for (const listener of listeners) listener();
 }
 
 export function dismiss(id: number): void {
-  emit(notifications.filter((item) => item.id !== id));
+  if (!state.toasts.some((toast) => toast.id === id)) return;
+  emit({ ...state, toasts: state.toasts.filter((toast) => toast.id !== id) });
 }
 
-/** Shows a toast (rendered by <Toaster/>) and hides it after `durationMs`. Returns its id. */
-export function notify(
-  message: string,
-  options: { kind?: NotificationKind; durationMs?: number } = {},
-): number {
+/** Shows a toast ('success' and 'info' politely, 'error' and 'warning' as an alert). Returns its id. */
+export function notify({ title, text, icon = 'info', timer = NOTIFY_MS }: NotifyOptions): number {
   const id = nextId++;
-  emit([...notifications, { id, message, kind: options.kind ?? 'info' }]);
-  setTimeout(() => dismiss(id), options.durationMs ?? NOTIFY_MS);
+  emit({ ...state, toasts: [...state.toasts, { id, title, text, icon }] });
+  setTimeout(() => dismiss(id), timer);
   return id;
+}
+
+function openDialog(request: Omit<DialogRequest, 'id' | 'close'>): Promise<boolean> {
+  return new Promise((resolve) => {
+    const id = nextId++;
+    let settled = false;
+    const close = (confirmed: boolean) => {
+      if (settled) return;
+      settled = true;
+      emit({ ...state, dialogs: state.dialogs.filter((dialog) => dialog.id !== id) });
+      resolve(confirmed);
+    };
+    emit({ ...state, dialogs: [...state.dialogs, { ...request, id, close }] });
+  });
+}
+
+/** A modal message with one button ('Aceptar'); resolves when it closes. */
+export async function alert({
+  title,
+  text,
+  icon = 'error',
+  confirmText = 'Aceptar',
+  timer,
+}: AlertOptions): Promise<void> {
+  await openDialog({ kind: 'alert', title, text, icon, confirmText, cancelText: '', timer });
+}
+
+/** A modal question; resolves true for the confirm button, false for cancel or Escape. */
+export function confirm({
+  title,
+  text,
+  icon = 'warning',
+  confirmText = 'Sí',
+  cancelText = 'Cancel',
+}: ConfirmOptions): Promise<boolean> {
+  return openDialog({ kind: 'confirm', title, text, icon, confirmText, cancelText });
 }
 
 export function subscribe(listener: Listener): () => void {
@@ -39,6 +124,6 @@ export function subscribe(listener: Listener): () => void {
   return () => listeners.delete(listener);
 }
 
-export function getNotifications(): readonly Notification[] {
-  return notifications;
+export function getNotificationState(): NotificationState {
+  return state;
 }

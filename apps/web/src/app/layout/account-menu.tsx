@@ -1,23 +1,120 @@
-import { Link } from 'react-router';
+import type { SessionUser } from '@vitrina/shared';
+import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
+import { Link, useLocation } from 'react-router';
+import { Avatar } from '../../components/avatar';
 import { buttonClass } from '../../components/button';
-import styles from './navbar.module.css';
+import { ChevronDownIcon } from '../../components/icons';
+import { type AccountMenuModel, accountMenu, useLogout, useSession } from '../../features/auth';
+import styles from './account-menu.module.css';
 
-/** The account entries of a visitor (SPEC §2: logged-out menu). No cart icon for visitors. */
+/** The navbar's account entries for each role (SPEC §2 Navbar), in a nav named 'Cuenta'. */
 export function AccountMenu({ className }: { className?: string }) {
+  const { user, isPending } = useSession();
+  // Nothing while the session is unknown, so a signed-in user never sees 'Iniciar sesión' flash by.
+  if (isPending) return <div className={className} />;
+  if (!user) {
+    return (
+      <nav className={className} aria-label="Cuenta">
+        <ul className={styles.inline}>
+          <li>
+            <Link to="/login" className={buttonClass('ghost')}>
+              Iniciar sesión
+            </Link>
+          </li>
+          <li>
+            <Link to="/register" className={buttonClass('primary')}>
+              Registrarse
+            </Link>
+          </li>
+        </ul>
+      </nav>
+    );
+  }
+  return <AccountDisclosure user={user} model={accountMenu(user)} className={className} />;
+}
+
+/** A button named by the user's first name that shows and hides the list (disclosure pattern). */
+function AccountDisclosure({
+  user,
+  model,
+  className,
+}: {
+  user: SessionUser;
+  model: AccountMenuModel;
+  className?: string;
+}) {
+  const [open, setOpen] = useState(false);
+  const listId = useId();
+  const root = useRef<HTMLElement>(null);
+  const button = useRef<HTMLButtonElement>(null);
+  const location = useLocation();
+  const logout = useLogout();
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: any navigation closes the list
+  useEffect(() => setOpen(false), [location.key]);
+
+  useEffect(() => {
+    if (!open) return;
+    const closeOutside = (event: PointerEvent) => {
+      if (!root.current?.contains(event.target as Node)) setOpen(false);
+    };
+    document.addEventListener('pointerdown', closeOutside);
+    return () => document.removeEventListener('pointerdown', closeOutside);
+  }, [open]);
+
+  const onKeyDown = (event: KeyboardEvent) => {
+    if (event.key === 'Escape' && open) {
+      setOpen(false);
+      button.current?.focus();
+    }
+  };
+
   return (
-    <nav className={className} aria-label="Cuenta">
-      <ul className={styles.accountList}>
-        <li>
-          <Link to="/login" className={buttonClass('ghost')}>
-            Iniciar sesión
-          </Link>
-        </li>
-        <li>
-          <Link to="/register" className={buttonClass('primary')}>
-            Registrarse
-          </Link>
-        </li>
-      </ul>
+    <nav
+      ref={root}
+      className={`${styles.menu} ${className ?? ''}`}
+      aria-label="Cuenta"
+      onKeyDown={onKeyDown}
+      onBlur={(event) => {
+        if (!root.current?.contains(event.relatedTarget as Node | null)) setOpen(false);
+      }}
+    >
+      <button
+        ref={button}
+        type="button"
+        className={styles.trigger}
+        aria-expanded={open}
+        aria-controls={listId}
+        onClick={() => setOpen((value) => !value)}
+      >
+        <Avatar firstName={user.primer_nombre} lastName={user.primer_apellido} src={user.imagen} />
+        <span className={styles.name}>{user.primer_nombre}</span>
+        <ChevronDownIcon width={18} height={18} className={styles.chevron} />
+      </button>
+      <div id={listId} className={styles.panel} hidden={!open}>
+        {model.label && <p className={styles.label}>{model.label}</p>}
+        <ul className={styles.list}>
+          {model.links.map((link) => (
+            <li key={link.to}>
+              <Link to={link.to} className={styles.item}>
+                {link.label}
+              </Link>
+            </li>
+          ))}
+          {model.canLogOut && (
+            <li>
+              <button
+                type="button"
+                className={styles.item}
+                disabled={logout.isPending}
+                onClick={() => logout.mutate()}
+              >
+                Cerrar sesión
+              </button>
+            </li>
+          )}
+        </ul>
+      </div>
     </nav>
   );
 }

@@ -1,7 +1,9 @@
 import { CATEGORIES, type ProductOrder } from '@vitrina/shared';
 import { useEffect, useRef } from 'react';
 import { Link, useLocation } from 'react-router';
+import { Avatar } from '../../components/avatar';
 import { CloseIcon } from '../../components/icons';
+import { accountMenu, useLogout, useSession } from '../../features/auth';
 import { listingPath, listingSearch, parseId, parseListingSearch } from '../../features/catalog';
 import styles from './drawer.module.css';
 
@@ -28,6 +30,9 @@ function useOrderHref(): (orden: ProductOrder) => string {
 export function Drawer({ open, onClose }: DrawerProps) {
   const ref = useRef<HTMLDialogElement>(null);
   const orderHref = useOrderHref();
+  const { user } = useSession();
+  const account = accountMenu(user);
+  const logout = useLogout();
 
   useEffect(() => {
     const dialog = ref.current;
@@ -97,14 +102,33 @@ export function Drawer({ open, onClose }: DrawerProps) {
               </Link>
             </li>
           </ul>
-          <p className={styles.group}>Tu cuenta</p>
+          {user ? (
+            <div className={styles.greeting}>
+              <Avatar firstName={user.primer_nombre} lastName={user.primer_apellido} src={user.imagen} />
+              <p>Hola, {user.primer_nombre}</p>
+            </div>
+          ) : (
+            <p className={styles.group}>Tu cuenta</p>
+          )}
+          {account.label && <p className={styles.group}>{account.label}</p>}
           <ul className={styles.list}>
-            <li>
-              <Link to="/login">Iniciar sesión</Link>
-            </li>
-            <li>
-              <Link to="/register">Registrarse</Link>
-            </li>
+            {account.links.map((link) => (
+              <li key={link.to}>
+                <Link to={link.to}>{link.label}</Link>
+              </li>
+            ))}
+            {account.canLogOut && (
+              <li>
+                <button
+                  type="button"
+                  className={styles.action}
+                  disabled={logout.isPending}
+                  onClick={() => logout.mutate()}
+                >
+                  Cerrar sesión
+                </button>
+              </li>
+            )}
           </ul>
         </nav>
       </div>

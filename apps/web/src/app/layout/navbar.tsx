@@ -2,15 +2,22 @@ import { CATEGORIES } from '@vitrina/shared';
 import { useEffect, useState } from 'react';
 import { Link, NavLink, useLocation, useSearchParams } from 'react-router';
 import { MenuIcon } from '../../components/icons';
+import { accountMenu, useSession } from '../../features/auth';
+import { CartLink } from '../../features/cart';
 import { AccountMenu } from './account-menu';
 import { Drawer } from './drawer';
 import { Logo } from './logo';
 import styles from './navbar.module.css';
 import { SearchBox } from './search-box';
 
-/** Logo, search, account menu; the drawer on small screens and a category strip on wide ones. */
+/**
+ * Logo, search, cart and account menu; the drawer on small screens and a category strip on wide ones.
+ * Admins get no search box and no cart; visitors no cart (SPEC §2 Navbar).
+ */
 export function Navbar() {
   const [drawerOpen, setDrawerOpen] = useState(false);
+  const { user } = useSession();
+  const { showSearch, showCart } = accountMenu(user);
   const location = useLocation();
   const [search] = useSearchParams();
   const urlName = location.pathname.startsWith('/products/') ? (search.get('name') ?? '') : '';
@@ -35,8 +42,11 @@ export function Navbar() {
         <Link to="/" className={styles.logo}>
           <Logo />
         </Link>
-        <SearchBox key={urlName} initialValue={urlName} className={styles.search} />
-        <AccountMenu className={styles.account} />
+        {showSearch && <SearchBox key={urlName} initialValue={urlName} className={styles.search} />}
+        <div className={styles.account}>
+          {showCart && <CartLink />}
+          <AccountMenu className={styles.accountMenu} />
+        </div>
       </div>
       <nav className={styles.categories} aria-label="Navegación por categorías">
         <ul>

@@ -1,5 +1,6 @@
 import { Outlet, ScrollRestoration, useNavigation } from 'react-router';
 import { Toaster } from '../../components/toaster';
+import { GoogleLoginWelcome } from '../../features/auth';
 import { Footer } from './footer';
 import styles from './layout.module.css';
 import { Navbar } from './navbar';
@@ -19,6 +20,7 @@ export function RootLayout() {
       </main>
       <Footer />
       <Toaster />
+      <GoogleLoginWelcome />
       <ScrollRestoration />
     </div>
   );

@@ -50,7 +50,7 @@ function ProductView({ product }: { product: Product }) {
   const inStock = product.stock > 1;
   const maxQuantity = Math.min(product.stock, CART_MAX_UNITS_PER_PRODUCT);
   const category = product.Categoria_producto;
-  const askToLogIn = () => notify(LOGIN_REQUIRED, { kind: 'info', durationMs: NOTIFY_LOGIN_REQUIRED_MS });
+  const askToLogIn = () => notify({ title: LOGIN_REQUIRED, icon: 'info', timer: NOTIFY_LOGIN_REQUIRED_MS });
 
   return (
     <div className={styles.page}>

@@ -1,0 +1,91 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { NOTIFY_MS, type PasswordChangeInput, passwordChangeSchema } from '@vitrina/shared';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useNavigate } from 'react-router';
+import { Button } from '../../../components/button';
+import formStyles from '../../../components/form.module.css';
+import { PasswordToggle } from '../../../components/password-toggle';
+import { TextField } from '../../../components/text-field';
+import { isApiError } from '../../../lib/api-client';
+import { notify } from '../../../lib/notifications';
+import { useChangePassword } from '../api/change-password';
+
+const FIELDS = ['password_actual', 'password', 'passwordconfirm'] as const;
+const IDS = 'password-actual password-nueva password-confirmar';
+
+/** Password change (database users): afterwards every session ends and the user logs in again. */
+export function PasswordForm() {
+  const [visible, setVisible] = useState(false);
+  const navigate = useNavigate();
+  const change = useChangePassword();
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors, dirtyFields },
+  } = useForm<PasswordChangeInput>({
+    resolver: zodResolver(passwordChangeSchema),
+    mode: 'onChange',
+    defaultValues: { password_actual: '', password: '', passwordconfirm: '' },
+  });
+  const type = visible ? 'text' : 'password';
+  const valid = (name: 'password' | 'passwordconfirm') => Boolean(dirtyFields[name]) && !errors[name];
+
+  const onValid = (values: PasswordChangeInput) => {
+    change.mutate(values, {
+      onSuccess: () => {
+        notify({
+          title: 'Cambio exitoso',
+          text: 'Debes loguearte nuevamente!',
+          icon: 'success',
+          timer: NOTIFY_MS,
+        });
+        navigate('/login', { replace: true });
+      },
+      onError: (error) => {
+        const fields = isApiError(error) ? (error.fields ?? {}) : {};
+        FIELDS.filter((name) => fields[name]).forEach((name, index) => {
+          setError(name, { type: 'server', message: fields[name] }, { shouldFocus: index === 0 });
+        });
+        notify({ title: 'Error', text: 'intente nuevamente', icon: 'error', timer: NOTIFY_MS });
+      },
+    });
+  };
+
+  return (
+    <form className={formStyles.form} noValidate onSubmit={handleSubmit(onValid)}>
+      <TextField
+        id="password-actual"
+        label="Contraseña actual"
+        type={type}
+        autoComplete="current-password"
+        error={errors.password_actual?.message}
+        end={<PasswordToggle visible={visible} controls={IDS} onToggle={() => setVisible((v) => !v)} />}
+        {...register('password_actual')}
+      />
+      <TextField
+        id="password-nueva"
+        label="Nueva contraseña"
+        type={type}
+        autoComplete="new-password"
+        hint="De 8 a 20 caracteres, con al menos un número"
+        error={errors.password?.message}
+        valid={valid('password')}
+        {...register('password', { deps: ['passwordconfirm'] })}
+      />
+      <TextField
+        id="password-confirmar"
+        label="Confirmar contraseña"
+        type={type}
+        autoComplete="new-password"
+        error={errors.passwordconfirm?.message}
+        valid={valid('passwordconfirm')}
+        {...register('passwordconfirm')}
+      />
+      <Button type="submit" size="lg" disabled={change.isPending}>
+        Cambiar contraseña
+      </Button>
+    </form>
+  );
+}

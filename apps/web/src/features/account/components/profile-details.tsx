@@ -1,0 +1,32 @@
+import { PLACEHOLDER_ADDRESS, PLACEHOLDER_PHONE, type SessionUser } from '@vitrina/shared';
+import { Avatar } from '../../../components/avatar';
+import styles from './account.module.css';
+
+/** The user's data as the shop keeps it. */
+export function ProfileDetails({ user }: { user: SessionUser }) {
+  return (
+    <div className={styles.details}>
+      <Avatar firstName={user.primer_nombre} lastName={user.primer_apellido} src={user.imagen} size="lg" />
+      <dl className={styles.list}>
+        <div>
+          <dt>Nombre</dt>
+          <dd>
+            {user.primer_nombre} {user.primer_apellido}
+          </dd>
+        </div>
+        <div>
+          <dt>Email</dt>
+          <dd>{user.email}</dd>
+        </div>
+        <div>
+          <dt>Dirección</dt>
+          <dd>{user.direccion === PLACEHOLDER_ADDRESS ? 'Sin dirección' : user.direccion}</dd>
+        </div>
+        <div>
+          <dt>Teléfono</dt>
+          <dd>{user.telefono === PLACEHOLDER_PHONE ? 'Sin teléfono' : user.telefono}</dd>
+        </div>
+      </dl>
+    </div>
+  );
+}

@@ -1,0 +1,75 @@
+import { PLACEHOLDER_ADDRESS, PLACEHOLDER_PHONE, type SessionUser } from '@vitrina/shared';
+import { Navigate } from 'react-router';
+import { Loader } from '../../../components/loader';
+import { useDocumentTitle } from '../../../lib/use-document-title';
+import { useSession } from '../../auth';
+import styles from '../components/account.module.css';
+import { FirstTimeForm } from '../components/first-time-form';
+import { PasswordForm } from '../components/password-form';
+import { ProfileDetails } from '../components/profile-details';
+import { ProfileForm } from '../components/profile-form';
+
+const isIncomplete = (user: SessionUser) =>
+  user.telefono === PLACEHOLDER_PHONE || user.direccion === PLACEHOLDER_ADDRESS;
+
+/**
+ * /account (SPEC §2 Profile): the first-time form while address or phone are the placeholders; then, for
+ * database users, their data with the update and password forms; Google users read their data only.
+ */
+export function AccountPage() {
+  useDocumentTitle('Mi perfil');
+  const { user, isPending } = useSession();
+  if (isPending) return <Loader label="Cargando tu perfil…" />;
+  if (!user) return <Navigate to="/login" replace />;
+
+  if (isIncomplete(user)) {
+    return (
+      <div className={styles.page}>
+        <section className={styles.card} aria-labelledby="perfil-inicial">
+          <h1 id="perfil-inicial" className={styles.title}>
+            Completa tu perfil
+          </h1>
+          <p className={styles.intro}>
+            Hola, {user.primer_nombre}. Para enviarte tus compras necesitamos tu dirección y tu teléfono.
+          </p>
+          <FirstTimeForm />
+        </section>
+      </div>
+    );
+  }
+
+  return (
+    <div className={styles.page}>
+      <h1 className={styles.heading}>Mi perfil</h1>
+      <section className={styles.card} aria-labelledby="mis-datos">
+        <h2 id="mis-datos" className={styles.title}>
+          Mis datos
+        </h2>
+        <ProfileDetails user={user} />
+        {user.login === 'google' && (
+          <p className={styles.note}>
+            Iniciaste sesión con Google: tu nombre, tu correo y tu contraseña se administran en tu cuenta de
+            Google, y tus datos de envío no se pueden editar desde aquí.
+          </p>
+        )}
+      </section>
+      {user.login === 'database' && (
+        <>
+          <section className={styles.card} aria-labelledby="actualizar-datos">
+            <h2 id="actualizar-datos" className={styles.title}>
+              Actualizar datos
+            </h2>
+            <ProfileForm />
+          </section>
+          <section className={styles.card} aria-labelledby="cambiar-password">
+            <h2 id="cambiar-password" className={styles.title}>
+              Cambiar contraseña
+            </h2>
+            <p className={styles.intro}>Al cambiarla se cerrarán todas tus sesiones.</p>
+            <PasswordForm />
+          </section>
+        </>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,56 @@
+import { type QueryClient, queryOptions, useQuery } from '@tanstack/react-query';
+import type { SessionUser, Usuario } from '@vitrina/shared';
+import { api, isApiError } from '../../../lib/api-client';
+import { forgetAccountData, rememberLoginType } from '../utils/account-storage';
+
+export const sessionQueryKey = ['session'] as const;
+
+/** GET /api/usuario/me: the signed-in user, or null when signed out (the API answers 401). */
+export async function getSession(signal?: AbortSignal): Promise<SessionUser | null> {
+  try {
+    const user = await api<SessionUser>('/usuario/me', { signal });
+    rememberLoginType(user.login);
+    return user;
+  } catch (error) {
+    if (isApiError(error) && error.status === 401) {
+      rememberLoginType(null);
+      return null;
+    }
+    throw error;
+  }
+}
+
+export const sessionQueryOptions = () =>
+  queryOptions({
+    queryKey: sessionQueryKey,
+    queryFn: ({ signal }) => getSession(signal),
+    staleTime: 5 * 60_000,
+    // A logout or a ban seen from another tab shows up when the shopper comes back.
+    refetchOnWindowFocus: true,
+  });
+
+export interface Session {
+  /** The signed-in user; null when signed out or while unknown. */
+  user: SessionUser | null;
+  /** True until the first answer (the navbar waits before showing account entries). */
+  isPending: boolean;
+}
+
+/** Who is signed in. A failed lookup (server down) reads as signed out. */
+export function useSession(): Session {
+  const query = useQuery(sessionQueryOptions());
+  return { user: query.data ?? null, isPending: query.isPending };
+}
+
+/** After a profile change: the session keeps its login type and takes the user's new data. */
+export function updateSessionUser(client: QueryClient, usuario: Usuario): void {
+  client.setQueryData<SessionUser | null>(sessionQueryKey, (current) =>
+    current ? { ...current, ...usuario } : current,
+  );
+}
+
+/** After a logout or a password change: this browser forgets the user and their cart. */
+export function endLocalSession(client: QueryClient): void {
+  forgetAccountData();
+  client.setQueryData(sessionQueryKey, null);
+}

@@ -1,0 +1,129 @@
+// @vitest-environment jsdom
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { AppProvider } from '../../../app/provider';
+import { Toaster } from '../../../components/toaster';
+import { queryClient } from '../../../lib/query-client';
+import { LoginForm } from './login-form';
+
+type Handler = (url: string, init?: RequestInit) => Response;
+let answer: Handler = () => new Response(null, { status: 500 });
+const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => answer(String(input), init));
+
+beforeEach(() => vi.stubGlobal('fetch', fetchMock));
+afterEach(() => {
+  cleanup();
+  queryClient.clear();
+  fetchMock.mockClear();
+  vi.unstubAllGlobals();
+  localStorage.clear();
+});
+
+function renderForm() {
+  const router = createMemoryRouter(
+    [
+      { path: '/login', element: <LoginForm /> },
+      { path: '/', element: <p>Inicio</p> },
+    ],
+    { initialEntries: ['/login'] },
+  );
+  render(
+    <AppProvider>
+      <RouterProvider router={router} />
+      <Toaster />
+    </AppProvider>,
+  );
+  return router;
+}
+
+const field = (label: string) => screen.getByLabelText(label) as HTMLInputElement;
+const submit = () => act(async () => fireEvent.click(screen.getByRole('button', { name: 'Iniciar sesión' })));
+const fillIn = async (email: string, password: string) => {
+  fireEvent.change(field('Email'), { target: { value: email } });
+  fireEvent.change(field('Contraseña'), { target: { value: password } });
+};
+const posted = () => fetchMock.mock.calls.filter(([url]) => String(url) === '/api/usuario/login');
+
+describe('LoginForm', () => {
+  it('validates on submit only: no message while typing, "Field required" after an empty submit', async () => {
+    renderForm();
+    fireEvent.change(field('Email'), { target: { value: 'a' } });
+    fireEvent.change(field('Email'), { target: { value: '' } });
+    await act(async () => {});
+    expect(screen.queryByText('Field required')).toBeNull();
+
+    await submit();
+    expect(screen.getAllByText('Field required')).toHaveLength(2);
+    expect(field('Email').getAttribute('aria-invalid')).toBe('true');
+    expect(document.activeElement).toBe(field('Email'));
+    expect(posted()).toHaveLength(0);
+
+    // Typing does not clear the message: it is checked again on the next submit.
+    fireEvent.change(field('Email'), { target: { value: 'ana@vitrina.local' } });
+    await act(async () => {});
+    expect(screen.getAllByText('Field required')).toHaveLength(2);
+  });
+
+  it('email is an e-mail input and the toggle shows the password', () => {
+    renderForm();
+    expect(field('Email').type).toBe('email');
+    expect(field('Contraseña').type).toBe('password');
+    fireEvent.click(screen.getByRole('button', { name: 'Mostrar contraseña' }));
+    expect(field('Contraseña').type).toBe('text');
+  });
+
+  it('wrong credentials read "Correo o contraseñas invalidos"', async () => {
+    answer = () =>
+      Response.json({ error: 'Unauthorized', message: 'Correo o contraseñas invalidos' }, { status: 401 });
+    renderForm();
+    await fillIn('ana@vitrina.local', 'mala12345');
+    await submit();
+    expect((await screen.findAllByText('Correo o contraseñas invalidos')).length).toBeGreaterThan(0);
+    expect(posted()).toHaveLength(1);
+  });
+
+  it('a banned account gets the alert with the support e-mail', async () => {
+    answer = (url) =>
+      url === '/api/config'
+        ? Response.json({ shopName: 'Vitrina', supportEmail: 'soporte@vitrina.local' })
+        : Response.json(
+            { error: 'User not enabled for login', message: 'Cuenta desactivada' },
+            { status: 403 },
+          );
+    renderForm();
+    await fillIn('ana@vitrina.local', 'secreta123');
+    await submit();
+    const dialog = await screen.findByRole('alertdialog', { name: 'Tu cuenta ha sido desactivada' });
+    expect(dialog.textContent).toContain('soporte@vitrina.local');
+    fireEvent.click(screen.getByRole('button', { name: 'Aceptar' }));
+    await act(async () => {});
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+  });
+
+  it('signs in, keeps the login type and goes home', async () => {
+    const session = {
+      id_usuario: 2,
+      primer_nombre: 'Ana',
+      primer_apellido: 'López',
+      email: 'ana@vitrina.local',
+      direccion: 'Avenida Reforma 123',
+      telefono: '5512345678',
+      imagen: '',
+      estado: true,
+      admin: false,
+      tiene_password: true,
+      createdAt: '2026-01-01T00:00:00.000Z',
+      login: 'database',
+    };
+    answer = (url) => (url === '/api/usuario/me' ? Response.json(session) : Response.json({ session }));
+    const router = renderForm();
+    await fillIn('ana@vitrina.local', 'secreta123');
+    await submit();
+    expect(await screen.findByText('Bienvenido')).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/');
+    expect(localStorage.getItem('estaLogueado')).toBe('database');
+    const init = posted()[0]?.[1] as RequestInit;
+    expect(JSON.parse(String(init.body))).toEqual({ email: 'ana@vitrina.local', password: 'secreta123' });
+  });
+});
