@@ -1,0 +1,156 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page, test } from '@playwright/test';
+import { apiAs, TINY_PNG, uniqueEmail } from '../support/api';
+
+async function logIn(page: Page, email: string, password: string) {
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Contraseña', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Iniciar sesión' }).click();
+}
+
+const accountMenu = (page: Page) => page.getByRole('navigation', { name: 'Cuenta' });
+
+test('register with an avatar → log in → edit the profile → change the password → log in again', async ({
+  page,
+}) => {
+  const email = uniqueEmail('reg');
+  await page.goto('/register');
+  await page.getByLabel('Nombre').fill('Valentina');
+  await page.getByLabel('Apellido').fill('Ortega');
+  await page.getByLabel('Dirección').fill('Av. Álvaro Obregón 45, Roma');
+  await page.getByLabel('Teléfono').fill('5512345678');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Contraseña', { exact: true }).fill('primera123');
+  await page.getByLabel('Confirmar contraseña').fill('primera12');
+  await expect(page.getByText('Las contraseñas no coinciden')).toBeVisible();
+  await page.getByLabel('Confirmar contraseña').fill('primera123');
+  await page.getByLabel('Imagen').setInputFiles({ name: 'yo.png', mimeType: 'image/png', buffer: TINY_PNG });
+  await expect(page.getByRole('img', { name: 'Vista previa de la imagen' })).toHaveAttribute(
+    'src',
+    /\/uploads\/avatars\//,
+  );
+  await page.getByRole('button', { name: 'Registrarse' }).click();
+  await expect(page.getByText('Registro exitoso')).toBeVisible();
+  await expect(page).toHaveURL(/\/login$/);
+
+  await logIn(page, email, 'primera123');
+  await expect(page.getByText('Bienvenido')).toBeVisible();
+  await expect(page).toHaveURL(/\/$/);
+
+  await accountMenu(page)
+    .getByRole('button', { name: /Valentina/ })
+    .click();
+  await page.getByRole('link', { name: 'Ver mi perfil' }).click();
+  await expect(page).toHaveURL(/\/account$/);
+  const update = page.getByRole('button', { name: 'Actualizar datos' });
+  await expect(update).toBeDisabled();
+  await page.getByLabel('Teléfono').fill('5587654321');
+  await update.click();
+  await expect(page.getByText('Actualización Exitosa')).toBeVisible();
+
+  await page.getByLabel('Contraseña actual').fill('primera123');
+  await page.getByLabel('Nueva contraseña').fill('segunda456');
+  await page.getByLabel('Confirmar contraseña').fill('segunda456');
+  await page.getByRole('button', { name: 'Cambiar contraseña' }).click();
+  await expect(page.getByText('Cambio exitoso')).toBeVisible();
+  await expect(page).toHaveURL(/\/login$/);
+
+  await logIn(page, email, 'primera123');
+  await expect(page.getByText('Correo o contraseñas invalidos').first()).toBeVisible();
+  await logIn(page, email, 'segunda456');
+  await expect(page).toHaveURL(/\/$/);
+  await expect(accountMenu(page).getByRole('button', { name: /Valentina/ })).toBeVisible();
+});
+
+test('Continuar con Google → first-time profile form → home with the Google menu', async ({ page }) => {
+  const email = uniqueEmail('g');
+  await page.goto('/login');
+  await page.getByRole('button', { name: 'Continuar con Google' }).click();
+  await expect(page.getByRole('heading', { name: 'Continuar con Google' })).toBeVisible();
+  await page.getByLabel('Nombre').fill('Diego');
+  await page.getByLabel('Apellido').fill('Ramírez');
+  await page.getByLabel('Correo').fill(email);
+  await page.getByRole('button', { name: 'Continuar' }).click();
+
+  await expect(page).toHaveURL(/\/account/);
+  await expect(page.getByText('Bienvenido')).toBeVisible();
+  await page.getByLabel('Dirección').fill('Calle Madero 32, Centro Histórico');
+  await page.getByLabel('Teléfono').fill('5523456789');
+  await page.getByRole('button', { name: 'Guardar y continuar' }).click();
+  await expect(page.getByText('Gracias')).toBeVisible();
+  await expect(page).toHaveURL(/\/$/);
+
+  await accountMenu(page).getByRole('button', { name: /Diego/ }).click();
+  await expect(
+    page.getByRole('button', { name: 'Cerrar sesión' }).or(page.getByRole('link', { name: 'Cerrar sesión' })),
+  ).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Ver mi perfil' })).toHaveCount(0);
+});
+
+test('an administrator gets the admin menu, without search or cart', async ({ page }) => {
+  await logIn(page, 'admin@vitrina.local', 'Admin12345');
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole('searchbox', { name: 'Buscar productos' })).toHaveCount(0);
+  await expect(page.getByRole('link', { name: /Carrito/ })).toHaveCount(0);
+  await expect(accountMenu(page).getByText('Administración').first()).toBeVisible();
+  await accountMenu(page).getByRole('button').click();
+  await page.getByRole('link', { name: 'Inicio' }).click();
+  await expect(page).toHaveURL(/\/adminHome$/);
+  for (const name of [
+    'Gestionar productos',
+    'Gestionar usuarios',
+    'Crear producto',
+    'Historial de ventas',
+    'Gestionar calificaciones',
+  ]) {
+    await expect(page.getByRole('link', { name })).toBeVisible();
+  }
+});
+
+test('a customer sees the fallback text on admin pages', async ({ page }) => {
+  await logIn(page, 'cliente@vitrina.local', 'Cliente12345');
+  await expect(page).toHaveURL(/\/$/);
+  await page.goto('/adminHome');
+  await expect(page.getByText(/solo para administradores/)).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Gestionar productos' })).toHaveCount(0);
+});
+
+test('a banned user sees the disabled-account message', async ({ page, playwright, baseURL }) => {
+  const email = uniqueEmail('ban');
+  const visitor = await playwright.request.newContext({ baseURL });
+  const user = await (await apiAs(visitor)).register(email);
+  const adminContext = await playwright.request.newContext({ baseURL });
+  const admin = await apiAs(adminContext);
+  await admin.signIn('admin@vitrina.local', 'Admin12345');
+  expect(
+    (await admin.put('/api/usuario/delete', { id_usuario: user.id_usuario, estado: false })).status(),
+  ).toBe(200);
+
+  await logIn(page, email, 'Prueba12345');
+  await expect(page.getByRole('alertdialog', { name: 'Tu cuenta ha sido desactivada' })).toBeVisible();
+  await expect(page.getByText(/soporte@vitrina\.local/).first()).toBeVisible();
+  await expect(page).toHaveURL(/\/login$/);
+  await visitor.dispose();
+  await adminContext.dispose();
+});
+
+test('axe finds no serious or critical violation on login, registration and profile', async ({ page }) => {
+  const check = async () => {
+    const { violations } = await new AxeBuilder({ page }).analyze();
+    const severe = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+    expect(severe.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+  };
+  await page.goto('/login');
+  await expect(page.getByRole('button', { name: 'Iniciar sesión' })).toBeVisible();
+  await check();
+  await page.goto('/register');
+  await page.getByRole('button', { name: 'Registrarse' }).click();
+  await expect(page.getByText('Campo Requerido').first()).toBeVisible();
+  await check();
+  await logIn(page, 'cliente@vitrina.local', 'Cliente12345');
+  await expect(page).toHaveURL(/\/$/);
+  await page.goto('/account');
+  await expect(page.getByRole('button', { name: 'Actualizar datos' })).toBeVisible();
+  await check();
+});

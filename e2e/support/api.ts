@@ -1,0 +1,46 @@
+import type { APIRequestContext } from '@playwright/test';
+
+/** A 4×4 PNG, enough for the server to decode and re-encode as a real image. */
+export const TINY_PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAQAAAAECAIAAAAmkwkpAAAACXBIWXMAAAPoAAAD6AG1e1JrAAAAEElEQVQImWPYYiMCRwzEcQCwwxBBCfp2mgAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+let sequence = 0;
+/** A unique e-mail within the 30 characters registration allows. */
+export const uniqueEmail = (prefix: string) =>
+  `${prefix}${Date.now().toString(36)}${(sequence++).toString(36)}@ej.mx`.slice(-30);
+
+/**
+ * The shop's API as the web app calls it: cookies kept by Playwright's request context, and the
+ * XSRF-TOKEN cookie echoed in the X-XSRF-TOKEN header of state-changing requests.
+ */
+export async function apiAs(request: APIRequestContext) {
+  await request.get('/api/health');
+  const { cookies } = await request.storageState();
+  const xsrf = cookies.find((c) => c.name === 'XSRF-TOKEN')?.value ?? '';
+  const send = (method: 'post' | 'put', url: string, data: unknown) =>
+    request[method](url, { data, headers: { 'X-XSRF-TOKEN': xsrf } });
+  return {
+    post: (url: string, data: unknown) => send('post', url, data),
+    put: (url: string, data: unknown) => send('put', url, data),
+    async signIn(email: string, password: string) {
+      const res = await send('post', '/api/usuario/login', { email, password });
+      if (!res.ok()) throw new Error(`sign-in failed: ${res.status()} ${await res.text()}`);
+      return (await res.json()).session as { id_usuario: number };
+    },
+    async register(email: string, password = 'Prueba12345') {
+      const res = await send('post', '/api/usuario', {
+        primer_nombre: 'Prueba',
+        primer_apellido: 'Playwright',
+        direccion: 'Calle Durango 120, Roma Norte',
+        telefono: '5512345678',
+        email,
+        password,
+        passwordconfirm: password,
+      });
+      if (res.status() !== 201) throw new Error(`registration failed: ${res.status()} ${await res.text()}`);
+      return (await res.json()) as { id_usuario: number };
+    },
+  };
+}
