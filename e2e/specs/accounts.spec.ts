@@ -106,6 +106,26 @@ test('an administrator gets the admin menu, without search or cart', async ({ pa
   ]) {
     await expect(page.getByRole('link', { name })).toBeVisible();
   }
+
+  await accountMenu(page).getByRole('button').click();
+  await page
+    .getByRole('button', { name: 'Cerrar sesión' })
+    .or(page.getByRole('link', { name: 'Cerrar sesión' }))
+    .click();
+  await expect(page.getByText('Sesión cerrada con éxito')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Iniciar sesión' }).first()).toBeVisible();
+  expect((await page.request.get('/api/usuario/me')).status()).toBe(401);
+});
+
+test('cancelling at the sign-in provider comes back to /login with SPEC’s message', async ({ page }) => {
+  await page.goto('/login');
+  await page.getByRole('button', { name: 'Continuar con Google' }).click();
+  await page.getByRole('button', { name: 'Cancelar' }).click();
+  await expect(page).toHaveURL(/\/login/);
+  const dialog = page.getByRole('alertdialog', { name: 'Usuario o contraseña incorrectos' });
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole('button', { name: 'Aceptar' }).click();
+  await expect(dialog).toHaveCount(0);
 });
 
 test('a customer sees the fallback text on admin pages', async ({ page }) => {
