@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { HAS_DIGIT, notBlank, requiredText } from './rules';
+import { HAS_DIGIT, notBlank, passwordsMatch, requiredText, samePasswords } from './rules';
 
 const nuevo = requiredText('Campo Requerido')
   .refine(notBlank, { error: 'No puede estar vacio' })
@@ -14,11 +14,5 @@ export const passwordChangeSchema = z
     password: nuevo,
     passwordconfirm: requiredText('Debes confirmar la contraseña'),
   })
-  .refine((v) => v.password === v.passwordconfirm, {
-    error: 'Las contraseñas no coinciden',
-    path: ['passwordconfirm'],
-    when: (payload) =>
-      typeof (payload.value as { password?: unknown }).password === 'string' &&
-      typeof (payload.value as { passwordconfirm?: unknown }).passwordconfirm === 'string',
-  });
+  .refine(samePasswords, passwordsMatch);
 export type PasswordChangeInput = z.infer<typeof passwordChangeSchema>;

@@ -5,7 +5,9 @@ import {
   LETTERS_AND_SPACES,
   looksLikeAddress,
   notBlank,
+  passwordsMatch,
   requiredText,
+  samePasswords,
 } from './rules';
 
 /** SPEC §5 and §9: registration limits. */
@@ -82,13 +84,6 @@ export const registroSchema = z
     passwordconfirm: requiredText('Por favor confirma tu contraseña').refine(notBlank, { error: BLANK }),
     imagen: imagenField,
   })
-  .refine((v) => v.password === v.passwordconfirm, {
-    error: 'Las contraseñas no coinciden',
-    path: ['passwordconfirm'],
-    // Compare as soon as both fields exist, even while others are still invalid.
-    when: (payload) =>
-      typeof (payload.value as { password?: unknown }).password === 'string' &&
-      typeof (payload.value as { passwordconfirm?: unknown }).passwordconfirm === 'string',
-  });
+  .refine(samePasswords, passwordsMatch);
 export type RegistroInput = z.input<typeof registroSchema>;
 export type Registro = z.output<typeof registroSchema>;

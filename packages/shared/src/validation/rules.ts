@@ -23,3 +23,19 @@ export function looksLikeAddress(value: string): boolean {
 
 /** Text input that must be filled: `required` for '' and a missing value. */
 export const requiredText = (required: string) => z.string({ error: required }).min(1, { error: required });
+
+export const samePasswords = (v: { password: string; passwordconfirm: string }) =>
+  v.password === v.passwordconfirm;
+
+/**
+ * "Las contraseñas no coinciden" on the confirmation field, checked as soon as both fields hold text,
+ * even while other fields are still invalid (forms validate while typing).
+ */
+export const passwordsMatch = {
+  error: 'Las contraseñas no coinciden',
+  path: ['passwordconfirm'],
+  when: (payload: { value: unknown }) => {
+    const value = payload.value as { password?: unknown; passwordconfirm?: unknown };
+    return typeof value.password === 'string' && typeof value.passwordconfirm === 'string';
+  },
+};
