@@ -10,11 +10,15 @@ import { DEFAULT_THROTTLE, type ThrottlePolicy } from './modules/auth/login-thro
 import type { OidcClientConfig } from './modules/auth/oidc-client';
 import { cookieSecure } from './modules/auth/sessions';
 import { catalogRoutes } from './modules/catalog/routes';
+import { checkoutRoutes } from './modules/checkout/routes';
 import { healthRoutes } from './modules/health/routes';
 import { ratingsRoutes } from './modules/ratings/routes';
 import { publicConfigRoutes } from './modules/site/config-routes';
 import { siteRoutes } from './modules/site/routes';
 import { uploadsRoutes } from './modules/uploads/routes';
+import { createPaymentProvider } from './payments/create-provider';
+import type { PaymentProvider } from './payments/provider';
+import { sandboxPaymentRoutes } from './payments/sandbox-routes';
 import { apiDocsPlugin } from './plugins/api-docs';
 import { authPlugin } from './plugins/auth';
 import { csrfPlugin } from './plugins/csrf';
@@ -31,10 +35,19 @@ export interface AppDeps {
   logger?: FastifyServerOptions['logger'];
   /** Sign-in brute-force limits; tests pass faster ones. */
   throttle?: ThrottlePolicy;
+  /** The payment provider; by default the one PAYMENT_PROVIDER names. Tests pass a failing one. */
+  payments?: PaymentProvider;
 }
 
 /** The whole HTTP application; main.ts listens with it, tests call it through inject(). */
-export async function buildApp({ config, database, oidc, logger, throttle = DEFAULT_THROTTLE }: AppDeps) {
+export async function buildApp({
+  config,
+  database,
+  oidc,
+  logger,
+  throttle = DEFAULT_THROTTLE,
+  payments,
+}: AppDeps) {
   const app = Fastify({
     logger: logger ?? { level: config.logLevel },
     trustProxy: config.trustProxy,
@@ -52,6 +65,7 @@ export async function buildApp({ config, database, oidc, logger, throttle = DEFA
   await app.register(apiDocsPlugin);
 
   const { db } = database;
+  const provider = payments ?? createPaymentProvider(config, db);
   await app.register(cookie);
   await app.register(csrfPlugin, { secure: cookieSecure(config.publicUrl) });
   await app.register(authPlugin, { db });
@@ -65,6 +79,8 @@ export async function buildApp({ config, database, oidc, logger, throttle = DEFA
       await api.register(accountsRoutes, { db, config, throttle });
       await api.register(googleRoutes, { db, config, oidc });
       await api.register(uploadsRoutes, { storage: localStorage(config.uploadsDir) });
+      await api.register(checkoutRoutes, { db, payments: provider });
+      if (config.payments.provider === 'sandbox') await api.register(sandboxPaymentRoutes, { db });
     },
     { prefix: '/api' },
   );

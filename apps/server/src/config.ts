@@ -3,6 +3,7 @@ import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { z } from 'zod';
 import { WEB_DIST_DIR } from './paths';
+import { PAYMENT_PROVIDERS } from './payments/provider';
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
@@ -49,6 +50,10 @@ const envSchema = z.object({
     .enum(['true', 'false'])
     .default('false')
     .transform((v) => v === 'true'),
+  /** Who charges the cards: the offline sandbox (test cards, no real money) or Stripe. */
+  PAYMENT_PROVIDER: z.enum(PAYMENT_PROVIDERS).default('sandbox'),
+  /** Simulated network latency of a sandbox charge, in milliseconds (the crash-recovery test uses it). */
+  SANDBOX_LATENCY_MS: z.coerce.number().int().min(0).max(600_000).default(0),
   /**
    * Key for the short-lived sign-in cookies (Google's state, nonce and PKCE verifier). Optional: a random
    * one is made at start, which is fine for one process; set it when several instances share the traffic.
@@ -104,6 +109,7 @@ function toConfig(env: z.infer<typeof envSchema>) {
         ? { clientId: env.GOOGLE_CLIENT_ID, clientSecret: env.GOOGLE_CLIENT_SECRET }
         : undefined,
     allowLocalOidc: env.ALLOW_LOCAL_OIDC,
+    payments: { provider: env.PAYMENT_PROVIDER, sandboxLatencyMs: env.SANDBOX_LATENCY_MS },
     /** Never logged; random per process when COOKIE_SECRET is not set. */
     cookieSecret: env.COOKIE_SECRET ?? randomBytes(32).toString('base64url'),
   };

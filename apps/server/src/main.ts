@@ -5,6 +5,8 @@ import { configuredTarget, openDatabase } from './db/client';
 import { seedIfEmpty } from './db/seed/seed';
 import { resolveOidc } from './modules/auth/oidc-client';
 import { purgeExpiredSessions } from './modules/auth/sessions';
+import { settlePendingSales } from './modules/checkout/service';
+import { createPaymentProvider } from './payments/create-provider';
 import { localStorage } from './storage/local';
 
 /** Read config → open db → migrate → seed if empty → listen; close cleanly on SIGTERM/SIGINT. */
@@ -19,10 +21,12 @@ async function main() {
   const oidc = await resolveOidc(config, {
     onError: (err) => log?.warn({ err }, 'local sign-in issuer error'),
   });
+  const payments = createPaymentProvider(config, database.db);
   const app = await buildApp({
     config,
     database,
     oidc,
+    payments,
     logger:
       config.env === 'development' && process.stdout.isTTY
         ? { level: config.logLevel, transport: { target: 'pino-pretty' } }
@@ -36,6 +40,10 @@ async function main() {
     });
     if (result.seeded) app.log.info(result, 'empty database: demo shop seeded');
   }
+
+  // Sales a crash or an unreachable provider left 'pendiente' are settled before any new checkout.
+  const settled = await settlePendingSales(database.db, payments, { log: app.log });
+  if (settled.pending > 0) app.log.info(settled, 'pending sales settled');
 
   let closing = false;
   for (const signal of ['SIGTERM', 'SIGINT'] as const) {
@@ -57,6 +65,14 @@ async function main() {
   setInterval(
     () => purgeExpiredSessions(database.db).catch((err) => app.log.warn({ err }, 'session purge failed')),
     36e5,
+  ).unref();
+  // Later leftovers (a 502, an instance that died) are settled here; the age keeps it off live checkouts.
+  setInterval(
+    () =>
+      settlePendingSales(database.db, payments, { log: app.log, minAgeMs: 15 * 60_000 })
+        .then((r) => r.pending > 0 && app.log.info(r, 'pending sales settled'))
+        .catch((err) => app.log.warn({ err }, 'settling pending sales failed')),
+    5 * 60_000,
   ).unref();
   await app.listen({ host: config.host, port: config.port });
 }

@@ -164,6 +164,9 @@ export const venta = pgTable(
     uniqueIndex('venta_usuario_idempotency_key').on(t.id_usuario, t.idempotency_key),
     index('venta_usuario_idx').on(t.id_usuario),
     index('venta_fecha_idx').on(t.fecha),
+    // Start-up settles the sales left 'pendiente'; they are few, so a partial index finds them at once.
+    index('venta_pendiente_idx').on(t.fecha).where(sql`${t.estado} = 'pendiente'`),
+    check('venta_estado_valido', sql`${t.estado} IN ('pendiente', 'pagada', 'fallida')`),
     check('venta_total_positivo', sql`${t.valor_total_venta} > 0`),
   ],
 );
@@ -213,6 +216,57 @@ export const motivoCalificacion = pgTable(
     uniqueIndex('motivo_calificacion_detalle_key').on(t.id_detalle_venta),
     index('motivo_calificacion_producto_idx').on(t.id_producto, t.estado),
     check('motivo_calificacion_rango', sql`${t.valor_calificacion} BETWEEN 1 AND 5`),
+  ],
+);
+
+/*
+ * The sandbox payment provider's own records (PAYMENT_PROVIDER=sandbox). They stand in for what a real
+ * provider keeps on its side, so they live in the shop's database only for the sandbox's sake: checkout
+ * never reads them, it asks the provider. Never the card number or the CVC: brand, last four and the test
+ * behaviour the number selected.
+ */
+export const metodoPagoSandbox = pgTable(
+  'metodo_pago_sandbox',
+  {
+    /** 'pm_sandbox_<random>': what the browser sends as id_pago. */
+    id: varchar('id', { length: 64 }).primaryKey(),
+    id_usuario: integer('id_usuario')
+      .notNull()
+      .references(() => usuario.id_usuario, { onDelete: 'cascade' }),
+    marca: varchar('marca', { length: 20 }).notNull(),
+    ultimos4: varchar('ultimos4', { length: 4 }).notNull(),
+    /** What a charge with this card does: 'succeed', 'requires_action' or a decline code. */
+    comportamiento: varchar('comportamiento', { length: 30 }).notNull(),
+    created_at: createdAt(),
+  },
+  (t) => [index('metodo_pago_sandbox_usuario_idx').on(t.id_usuario)],
+);
+
+/** One row per charge the sandbox received; the unique idempotency key makes a retried charge a no-op. */
+export const cargoSandbox = pgTable(
+  'cargo_sandbox',
+  {
+    id: serial('id').primaryKey(),
+    idempotency_key: varchar('idempotency_key', { length: 255 }).notNull(),
+    /** The sale the shop charged for; no foreign key, as a real provider knows nothing of our tables. */
+    id_venta: integer('id_venta').notNull(),
+    /** Null when the row only closes a sale the shop gave up on before its charge arrived. */
+    id_pago: varchar('id_pago', { length: 64 }),
+    monto_centavos: integer('monto_centavos').notNull(),
+    estado: varchar('estado', { length: 20, enum: ['succeeded', 'requires_action', 'declined'] }).notNull(),
+    codigo_rechazo: varchar('codigo_rechazo', { length: 30 }),
+    /** 'ch_sandbox_<random>'. */
+    referencia: varchar('referencia', { length: 64 }).notNull(),
+    /** Lets the browser finish the extra confirmation step of a requires_action charge. */
+    client_secret: varchar('client_secret', { length: 128 }),
+    created_at: createdAt(),
+    actualizado: timestamp('actualizado', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('cargo_sandbox_idempotency_key').on(t.idempotency_key),
+    uniqueIndex('cargo_sandbox_referencia_key').on(t.referencia),
+    uniqueIndex('cargo_sandbox_client_secret_key').on(t.client_secret),
+    index('cargo_sandbox_venta_idx').on(t.id_venta),
   ],
 );
 

@@ -13,6 +13,8 @@ export interface ChargeRequest {
   currency: 'usd';
   /** The payment method the browser created (sandbox: pm_sandbox_…, Stripe: pm_…). */
   paymentMethodId: string;
+  /** The buyer's id_usuario: a payment method created by another account must not be charged. */
+  customerId: number;
   /** Derived from the sale id: the same sale is never charged twice. */
   idempotencyKey: string;
   description: string;
@@ -40,4 +42,15 @@ export interface PaymentProvider {
    * left 'pendiente' by a crash. `not_found`: the provider never received the charge.
    */
   lookup(saleId: number, reference: string | null): Promise<ChargeResult | { status: 'not_found' }>;
+  /**
+   * Gives up on a sale's charge for good, when the shop settles a sale nobody is finishing any more
+   * (never received, or its extra step abandoned). From then on a late charge with the sale's idempotency
+   * key must not succeed (a crashed or slow process may still send it) and a pending extra step must not
+   * be confirmable. Returns the charge's final state, which is 'succeeded' when it won the race.
+   * Optional: without it, settling trusts that a charge the provider never received will not arrive.
+   */
+  cancel?(saleId: number, reference: string | null): Promise<ChargeResult>;
 }
+
+/** The idempotency key of a sale's charge: the same sale is never charged twice. */
+export const chargeKey = (saleId: number) => `venta-${saleId}`;

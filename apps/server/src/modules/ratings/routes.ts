@@ -1,7 +1,14 @@
-import { apiErrorSchema, idParamsSchema, productRatingsSchema } from '@vitrina/shared';
+import {
+  apiErrorSchema,
+  calificacionSchema,
+  idParamsSchema,
+  productRatingsSchema,
+  ratingSchema,
+} from '@vitrina/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/client';
-import { listProductRatings } from './service';
+import { sessionOf } from '../../plugins/auth';
+import { listProductRatings, rateSaleLine } from './service';
 
 export const ratingsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
   app.get(
@@ -16,5 +23,29 @@ export const ratingsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
       },
     },
     async (request) => listProductRatings(db, request.params.id),
+  );
+
+  app.post(
+    '/products/:id/calificacion',
+    {
+      config: { access: 'customer' },
+      schema: {
+        tags: ['Calificaciones'],
+        summary: 'Califica un producto comprado (una línea de una compra pagada propia, una sola vez)',
+        params: idParamsSchema,
+        // SPEC's id_producto and id_usuario may come along; they are dropped, the path and session decide.
+        body: calificacionSchema,
+        response: {
+          201: ratingSchema,
+          400: apiErrorSchema,
+          401: apiErrorSchema,
+          403: apiErrorSchema,
+          404: apiErrorSchema,
+          409: apiErrorSchema,
+        },
+      },
+    },
+    async (request, reply) =>
+      reply.code(201).send(await rateSaleLine(db, sessionOf(request).user, request.params.id, request.body)),
   );
 };

@@ -1,8 +1,14 @@
-import type { ProductRatings } from '@vitrina/shared';
-import { and, desc, eq } from 'drizzle-orm';
+import type { calificacionSchema, ProductRatings, Rating } from '@vitrina/shared';
+import { and, desc, eq, sql } from 'drizzle-orm';
+import type { z } from 'zod';
 import type { Db } from '../../db/client';
-import { motivoCalificacion, usuario } from '../../db/schema';
+import { detalleVenta, motivoCalificacion, producto, usuario, venta } from '../../db/schema';
+import { AppError, badRequest, notFound } from '../../errors';
+import { forbidden } from '../../plugins/auth';
 import { getVisibleProduct } from '../catalog/service';
+
+const ALREADY_RATED = 'Ya calificaste esta compra.';
+const author = (nombre: string, apellido: string) => `${nombre} ${apellido.charAt(0)}.`;
 
 /** The visible opinions of a product, newest first, signed with the buyer's first name and initial. */
 export async function listProductRatings(db: Db, idProducto: number): Promise<ProductRatings> {
@@ -24,10 +30,80 @@ export async function listProductRatings(db: Db, idProducto: number): Promise<Pr
   return {
     items: rows.map(({ created_at, nombre, apellido, ...rating }) => ({
       ...rating,
-      autor: `${nombre} ${apellido.charAt(0)}.`,
+      autor: author(nombre, apellido),
       fecha: created_at.toISOString(),
     })),
     promedio: product.calificacion_promedio,
     total: product.calificaciones_total,
+  };
+}
+
+/**
+ * POST /api/products/:id/calificacion: the buyer rates a line of a paid sale, once. The rating, the line's
+ * `comentado` flag and the product's running sum and count change together or not at all.
+ */
+export async function rateSaleLine(
+  db: Db,
+  buyer: { id_usuario: number; primer_nombre: string; primer_apellido: string },
+  idProducto: number,
+  input: z.output<typeof calificacionSchema>,
+): Promise<Rating> {
+  const [line] = await db
+    .select({
+      id_producto: detalleVenta.id_producto,
+      comentado: detalleVenta.comentado,
+      id_usuario: venta.id_usuario,
+      estado: venta.estado,
+    })
+    .from(detalleVenta)
+    .innerJoin(venta, eq(venta.id_venta, detalleVenta.id_venta))
+    .where(eq(detalleVenta.id_detalle_venta, input.id_detalle_venta));
+  if (!line) throw notFound('La compra no existe.');
+  if (line.id_usuario !== buyer.id_usuario) throw forbidden('Solo puedes calificar tus propias compras.');
+  if (line.id_producto !== idProducto) {
+    throw badRequest('Esa compra no corresponde a este producto.', {
+      id_detalle_venta: 'Esa compra no corresponde a este producto.',
+    });
+  }
+  if (line.estado !== 'pagada') throw new AppError(409, 'Conflict', 'Solo puedes calificar compras pagadas.');
+  if (line.comentado) throw new AppError(409, 'Conflict', ALREADY_RATED);
+
+  const rating = await db.transaction(async (tx) => {
+    // Conditional, so two submissions racing for one line rate it once.
+    const [marked] = await tx
+      .update(detalleVenta)
+      .set({ comentado: true })
+      .where(
+        and(eq(detalleVenta.id_detalle_venta, input.id_detalle_venta), eq(detalleVenta.comentado, false)),
+      )
+      .returning({ id: detalleVenta.id_detalle_venta });
+    if (!marked) throw new AppError(409, 'Conflict', ALREADY_RATED);
+    const [row] = await tx
+      .insert(motivoCalificacion)
+      .values({
+        descripcion_motivo: input.descripcion_motivo,
+        valor_calificacion: input.valor_calificacion,
+        id_producto: idProducto,
+        id_usuario: buyer.id_usuario,
+        id_detalle_venta: input.id_detalle_venta,
+      })
+      .returning();
+    await tx
+      .update(producto)
+      .set({
+        calificacion_suma: sql`${producto.calificacion_suma} + ${input.valor_calificacion}`,
+        calificacion_cantidad: sql`${producto.calificacion_cantidad} + 1`,
+      })
+      .where(eq(producto.id_producto, idProducto));
+    return row;
+  });
+  if (!rating) throw new Error('rating not recorded');
+  return {
+    id_motivo_calificacion: rating.id_motivo_calificacion,
+    descripcion_motivo: rating.descripcion_motivo,
+    valor_calificacion: rating.valor_calificacion,
+    id_producto: rating.id_producto,
+    autor: author(buyer.primer_nombre, buyer.primer_apellido),
+    fecha: rating.created_at.toISOString(),
   };
 }

@@ -1,0 +1,131 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { and, count, eq, like, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cargoSandbox, detalleVenta, producto, venta } from '../../db/schema';
+import { HttpClient } from './test/http-client';
+import { processDatabase } from './test/process-database';
+import { type ServerProcess, startServer, stopServer } from './test/server-process';
+
+const BUYERS = 50;
+const STOCK = 10;
+
+/*
+ * No oversell across processes: two real servers on one PostgreSQL database, fifty shoppers at once for
+ * ten units. Only PostgreSQL can be shared by processes, so this runs when TEST_DATABASE_URL is set.
+ */
+describe.runIf(process.env.TEST_DATABASE_URL)('fifty simultaneous checkouts on two server processes', () => {
+  let database: Awaited<ReturnType<typeof processDatabase>>;
+  const servers: ServerProcess[] = [];
+  const dataDirs: string[] = [];
+
+  beforeAll(async () => {
+    database = await processDatabase();
+    // The first seeds the empty database; the second starts once it is serving, on the seeded data.
+    for (const seed of ['true', 'false']) {
+      const dataDir = await mkdtemp(join(tmpdir(), 'vitrina-concurrency-'));
+      dataDirs.push(dataDir);
+      servers.push(await startServer({ DATABASE_URL: database.url, DATA_DIR: dataDir, SEED_ON_START: seed }));
+    }
+  }, 120_000);
+
+  afterAll(async () => {
+    await Promise.all(servers.map((s) => stopServer(s)));
+    await database?.drop();
+    await Promise.all(dataDirs.map((d) => rm(d, { recursive: true, force: true })));
+  });
+
+  it('sells exactly the stock, refuses the rest with 409 and never goes below zero', async ({ annotate }) => {
+    const setupStart = Date.now();
+    // Shopper i uses server i % 2 for everything, as a load balancer would pin nothing.
+    const shoppers = await Promise.all(
+      Array.from({ length: BUYERS }, async (_, i) => {
+        const client = new HttpClient((servers[i % 2] as ServerProcess).url);
+        const email = `concurrente${i}@example.com`;
+        const registered = await client.post('/api/usuario', {
+          primer_nombre: 'Cliente',
+          primer_apellido: 'Concurrente',
+          direccion: 'Av. Insurgentes Sur 1234, CDMX',
+          telefono: '5511223344',
+          email,
+          password: 'secreto123',
+          passwordconfirm: 'secreto123',
+        });
+        expect(registered.status, JSON.stringify(registered.body)).toBe(201);
+        await client.signIn(email, 'secreto123');
+        const method = await client.post('/api/pagos/sandbox/metodos', {
+          numero: '4242424242424242',
+          expiracion: '12/39',
+          cvc: '123',
+          nombre: 'Cliente Concurrente',
+        });
+        expect(method.status).toBe(201);
+        return { client, idPago: method.body.id_pago as string };
+      }),
+    );
+    const setupMs = Date.now() - setupStart;
+
+    const [target] = await database.db
+      .select({ id: producto.id_producto, nombre: producto.nombre })
+      .from(producto)
+      .where(eq(producto.estado, true))
+      .orderBy(producto.id_producto)
+      .limit(1);
+    if (!target) throw new Error('no active product');
+    await database.db.update(producto).set({ stock: STOCK }).where(eq(producto.id_producto, target.id));
+
+    const start = performance.now();
+    const answers = await Promise.all(
+      shoppers.map(({ client, idPago }, i) => {
+        const t0 = performance.now();
+        return client
+          .post(
+            '/api/venta',
+            { detalle_venta: [{ id_producto: target.id, cantidad: 1 }], id_pago: idPago },
+            { 'idempotency-key': `concurrencia-${i}-${Date.now()}` },
+          )
+          .then((res) => ({ ...res, ms: performance.now() - t0 }));
+      }),
+    );
+    const wallMs = performance.now() - start;
+
+    const statuses = answers.map((a) => a.status);
+    expect(statuses.filter((s) => s === 201)).toHaveLength(STOCK);
+    expect(statuses.filter((s) => s === 409)).toHaveLength(BUYERS - STOCK);
+    for (const refused of answers.filter((a) => a.status === 409)) {
+      expect(refused.body.message).toBe(`No hay suficientes unidades de ${target.nombre}. Quedan 0.`);
+    }
+    const [row] = await database.db.select().from(producto).where(eq(producto.id_producto, target.id));
+    expect(row?.stock).toBe(0);
+    // The seed's demo orders may include this product; count only the sales made here.
+    const ours = and(eq(detalleVenta.id_producto, target.id), like(venta.idempotency_key, 'concurrencia-%'));
+    const [paid] = await database.db
+      .select({ n: count() })
+      .from(venta)
+      .innerJoin(detalleVenta, eq(detalleVenta.id_venta, venta.id_venta))
+      .where(and(ours, eq(venta.estado, 'pagada')));
+    expect(paid?.n).toBe(STOCK);
+    const [sales] = await database.db
+      .select({ n: count() })
+      .from(venta)
+      .innerJoin(detalleVenta, eq(detalleVenta.id_venta, venta.id_venta))
+      .where(ours);
+    expect(sales?.n).toBe(STOCK);
+    const [charges] = await database.db.select({ n: count() }).from(cargoSandbox);
+    expect(charges?.n).toBe(STOCK);
+    // The database itself refuses a negative stock, whatever the code does.
+    await expect(
+      database.db.execute(sql`UPDATE producto SET stock = stock - 1 WHERE id_producto = ${target.id}`),
+    ).rejects.toThrow();
+
+    const sorted = answers.map((a) => a.ms).sort((a, b) => a - b);
+    const pct = (p: number) =>
+      Math.round(sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))] ?? 0);
+    await annotate(
+      `${BUYERS} shoppers set up (register, sign in, card) in ${setupMs} ms; ` +
+        `${BUYERS} checkouts in ${Math.round(wallMs)} ms wall, per request p50 ${pct(0.5)} ms, ` +
+        `p95 ${pct(0.95)} ms, max ${Math.round(sorted.at(-1) ?? 0)} ms`,
+    );
+  }, 120_000);
+});

@@ -1,0 +1,159 @@
+import {
+  apiErrorSchema,
+  checkoutSchema,
+  idParamsSchema,
+  SALES_PAGE_SIZE,
+  saleSchema,
+  VENTA_ESTADOS,
+} from '@vitrina/shared';
+import type { FastifyReply } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Db } from '../../db/client';
+import type { PaymentProvider } from '../../payments/provider';
+import { sessionOf } from '../../plugins/auth';
+import { type CheckoutReply, confirmSale, listSales, placeOrder } from './service';
+
+const tags = ['Compras'];
+const errors = {
+  400: apiErrorSchema,
+  401: apiErrorSchema,
+  402: apiErrorSchema,
+  403: apiErrorSchema,
+  404: apiErrorSchema,
+  409: apiErrorSchema,
+  502: apiErrorSchema,
+};
+
+/** A sale waiting for the shopper's extra confirmation step (3-D Secure). */
+const saleAwaitingActionSchema = saleSchema.extend({
+  requiere_accion: z.object({ client_secret: z.string() }),
+});
+
+const MISSING_KEY = 'Falta la clave de idempotencia de la compra. Recarga la página e inténtalo de nuevo.';
+// Loose: the other headers stay as Fastify parsed them.
+const checkoutHeadersSchema = z.looseObject({
+  'idempotency-key': z
+    .string({ error: MISSING_KEY })
+    .min(8, { error: MISSING_KEY })
+    .max(255, { error: MISSING_KEY }),
+});
+
+const SALES_MAX_PAGE_SIZE = 50;
+const DAY = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/;
+const day = (label: string) =>
+  z
+    .string()
+    .regex(DAY, { error: `${label} debe tener el formato AAAA-MM-DD` })
+    .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)), { error: `${label} no es una fecha válida` })
+    .optional();
+const PAGE_SIZE_ERROR = `El tamaño de página debe ser un número entero entre 1 y ${SALES_MAX_PAGE_SIZE}`;
+const salesQuerySchema = z.object({
+  page: z.coerce
+    .number({ error: 'La página debe ser un número entero mayor o igual a 1' })
+    .int({ error: 'La página debe ser un número entero mayor o igual a 1' })
+    .min(1, { error: 'La página debe ser un número entero mayor o igual a 1' })
+    .max(100_000, { error: 'La página solicitada no existe' })
+    .default(1),
+  pageSize: z.coerce
+    .number({ error: PAGE_SIZE_ERROR })
+    .int({ error: PAGE_SIZE_ERROR })
+    .min(1, { error: PAGE_SIZE_ERROR })
+    .max(SALES_MAX_PAGE_SIZE, { error: PAGE_SIZE_ERROR })
+    .default(SALES_PAGE_SIZE),
+  desde: day('La fecha inicial'),
+  hasta: day('La fecha final'),
+  estado: z
+    .enum(VENTA_ESTADOS, { error: `El estado debe ser uno de: ${VENTA_ESTADOS.join(', ')}` })
+    .optional(),
+});
+
+function sendCheckout(reply: FastifyReply, result: CheckoutReply) {
+  if (result.status === 202) {
+    return reply.code(202).send({ ...result.sale, requiere_accion: { client_secret: result.clientSecret } });
+  }
+  return reply.code(result.status).send(result.sale);
+}
+
+export interface CheckoutOptions {
+  db: Db;
+  payments: PaymentProvider;
+}
+
+/** Buying (customers only) and the sales history (own sales, or all of them for an admin). */
+export const checkoutRoutes: FastifyPluginAsyncZod<CheckoutOptions> = async (app, { db, payments }) => {
+  app.post(
+    '/venta',
+    {
+      config: { access: 'customer' },
+      schema: {
+        tags,
+        summary: 'Compra el carrito: precios y total del servidor, stock reservado, cobro idempotente',
+        description:
+          'Header Idempotency-Key obligatorio (8–255 caracteres, uno por intento de pago): repetirlo devuelve la misma compra sin volver a cobrar. ' +
+          '201 pagada · 202 requiere confirmación (requiere_accion.client_secret) · 402 pago rechazado (stock devuelto) · ' +
+          '409 stock o precios cambiaron · 502 sin respuesta del sistema de pagos (la compra queda pendiente).',
+        headers: checkoutHeadersSchema,
+        body: checkoutSchema,
+        response: { 201: saleSchema, 202: saleAwaitingActionSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const { user } = sessionOf(request);
+      const result = await placeOrder(
+        db,
+        payments,
+        user.id_usuario,
+        request.body,
+        request.headers['idempotency-key'],
+        request.log,
+      );
+      return sendCheckout(reply, result);
+    },
+  );
+
+  app.post(
+    '/venta/:id/confirmar',
+    {
+      config: { access: 'customer' },
+      schema: {
+        tags,
+        summary:
+          'Termina una compra pendiente (tras la confirmación del pago) preguntando al sistema de pagos',
+        params: idParamsSchema,
+        response: { 200: saleSchema, 202: saleAwaitingActionSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const { user } = sessionOf(request);
+      return sendCheckout(
+        reply,
+        await confirmSale(db, payments, user.id_usuario, request.params.id, request.log),
+      );
+    },
+  );
+
+  app.get(
+    '/venta',
+    {
+      config: { access: 'user' },
+      schema: {
+        tags,
+        summary:
+          'Compras propias (cliente) o todas las ventas con su comprador (admin), las más recientes primero',
+        querystring: salesQuerySchema,
+        response: {
+          200: z.object({
+            items: z.array(saleSchema),
+            total: z.number().int(),
+            page: z.number().int(),
+            pageSize: z.number().int(),
+          }),
+          400: apiErrorSchema,
+          401: apiErrorSchema,
+        },
+      },
+    },
+    async (request) => listSales(db, sessionOf(request).user, request.query),
+  );
+};

@@ -1,0 +1,59 @@
+import { fromCents, type Sale, toCents } from '@vitrina/shared';
+import { asc, eq, inArray } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { detalleVenta, producto, usuario, type venta } from '../../db/schema';
+
+export type SaleRow = typeof venta.$inferSelect;
+
+const units = (amount: string) => fromCents(toCents(amount));
+
+/**
+ * Sales as the API shows them (SPEC §3): money in currency units, each line with its product's name and
+ * picture, and the buyer (`Usuario`) when an admin is looking. Three queries for any number of sales.
+ */
+export async function toSales(db: Db, rows: readonly SaleRow[], withBuyer = false): Promise<Sale[]> {
+  if (rows.length === 0) return [];
+  const ids = rows.map((r) => r.id_venta);
+  const lines = await db
+    .select({
+      line: detalleVenta,
+      Producto: { id_producto: producto.id_producto, nombre: producto.nombre, imagen: producto.imagen },
+    })
+    .from(detalleVenta)
+    .innerJoin(producto, eq(producto.id_producto, detalleVenta.id_producto))
+    .where(inArray(detalleVenta.id_venta, ids))
+    .orderBy(asc(detalleVenta.id_detalle_venta));
+  const buyers = withBuyer
+    ? await db
+        .select({
+          id_usuario: usuario.id_usuario,
+          primer_nombre: usuario.primer_nombre,
+          primer_apellido: usuario.primer_apellido,
+          email: usuario.email,
+        })
+        .from(usuario)
+        .where(inArray(usuario.id_usuario, [...new Set(rows.map((r) => r.id_usuario))]))
+    : [];
+  return rows.map((row) => {
+    const buyer = buyers.find((b) => b.id_usuario === row.id_usuario);
+    return {
+      id_venta: row.id_venta,
+      fecha: row.fecha.toISOString(),
+      estado: row.estado,
+      valor_total_venta: units(row.valor_total_venta),
+      id_usuario: row.id_usuario,
+      id_pago: row.id_pago,
+      pago_marca: row.pago_marca,
+      pago_ultimos4: row.pago_ultimos4,
+      ...(buyer && { Usuario: buyer }),
+      detalle_venta: lines
+        .filter(({ line }) => line.id_venta === row.id_venta)
+        .map(({ line, Producto }) => ({
+          ...line,
+          valor_unitario: units(line.valor_unitario),
+          valor_total_cantidad: units(line.valor_total_cantidad),
+          Producto,
+        })),
+    };
+  });
+}

@@ -1,0 +1,151 @@
+import { randomUUID } from 'node:crypto';
+import { and, eq, gt } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cargoSandbox, producto, usuario, venta } from '../../db/schema';
+import { DEMO_CUSTOMER } from '../../db/seed/demo-accounts';
+import { AppError } from '../../errors';
+import { chargeKey, type PaymentProvider } from '../../payments/provider';
+import { confirmSandboxCharge, createSandboxPaymentMethod, sandboxProvider } from '../../payments/sandbox';
+import { seededTestApp, type TestApp } from '../../test/app';
+import { TEST_DATABASE_KINDS } from '../../test/databases';
+import { placeOrder, settlePendingSales } from './service';
+
+const CARD = { numero: '4242424242424242', expiracion: '12/39', cvc: '123', nombre: 'Lucía Hernández' };
+
+describe.each(TEST_DATABASE_KINDS)('checkout service on %s', (kind) => {
+  let t: TestApp;
+  let sandbox: PaymentProvider;
+  let buyer: number;
+  let productId: number;
+
+  beforeAll(async () => {
+    t = await seededTestApp(kind);
+    sandbox = sandboxProvider(t.db);
+    const [u] = await t.db.select().from(usuario).where(eq(usuario.email, DEMO_CUSTOMER.email));
+    const [p] = await t.db
+      .select()
+      .from(producto)
+      .where(and(eq(producto.estado, true), gt(producto.stock, 20)))
+      .orderBy(producto.id_producto);
+    buyer = u?.id_usuario as number;
+    productId = p?.id_producto as number;
+  });
+  afterAll(() => t.close());
+
+  const stock = async () =>
+    (await t.db.select({ s: producto.stock }).from(producto).where(eq(producto.id_producto, productId)))[0]
+      ?.s;
+  const sale = async (id: number) => (await t.db.select().from(venta).where(eq(venta.id_venta, id)))[0];
+  const card = async (numero = CARD.numero) =>
+    (await createSandboxPaymentMethod(t.db, buyer, { ...CARD, numero })).id_pago;
+  const order = (idPago: string, provider: PaymentProvider = sandbox, key = randomUUID()) =>
+    placeOrder(
+      t.db,
+      provider,
+      buyer,
+      { detalle_venta: [{ id_producto: productId, cantidad: 2 }], id_pago: idPago },
+      key,
+    );
+
+  /** A provider that never answers: the network is down. */
+  const unreachable: PaymentProvider = {
+    name: 'sandbox',
+    charge: () => Promise.reject(new Error('ECONNRESET')),
+    lookup: () => Promise.reject(new Error('ECONNRESET')),
+  };
+
+  /** Leaves a sale 'pendiente' whose charge never reached the provider; returns its id. */
+  async function unchargedSale(key = randomUUID()) {
+    const idPago = await card();
+    const error = await order(idPago, unreachable, key).catch((err) => err);
+    expect(error).toBeInstanceOf(AppError);
+    expect(error).toMatchObject({ statusCode: 502, error: 'Bad Gateway' });
+    const [row] = await t.db.select().from(venta).where(eq(venta.idempotency_key, key));
+    expect(row?.estado).toBe('pendiente');
+    return row?.id_venta as number;
+  }
+
+  it('leaves the sale pending with its stock when the provider cannot be reached (502)', async () => {
+    const before = await stock();
+    await unchargedSale();
+    expect(await stock()).toBe((before ?? 0) - 2);
+  });
+
+  it('charges a 502-pending sale when the same request is retried', async () => {
+    const key = randomUUID();
+    const id = await unchargedSale(key);
+    const again = await order('ignored-on-retry', sandbox, key);
+    expect(again).toMatchObject({ status: 201, sale: { id_venta: id, estado: 'pagada' } });
+  });
+
+  it('fails a sale the provider never received, returns its stock, and blocks a late charge', async () => {
+    await settlePendingSales(t.db, sandbox); // leftovers of earlier tests
+    const before = await stock();
+    const id = await unchargedSale();
+    const summary = await settlePendingSales(t.db, sandbox);
+    expect(summary.failed).toBeGreaterThanOrEqual(1);
+    expect(await sale(id)).toMatchObject({ estado: 'fallida', motivo_fallo: 'processing_error' });
+    expect(await stock()).toBe(before);
+    // The crashed request's charge arriving after the settle must not take the money.
+    const late = await sandbox.charge({
+      saleId: id,
+      amountCents: 100,
+      currency: 'usd',
+      paymentMethodId: (await sale(id))?.id_pago as string,
+      customerId: buyer,
+      idempotencyKey: chargeKey(id),
+      description: 'late',
+    });
+    expect(late.status).toBe('declined');
+    expect(await stock()).toBe(before);
+  });
+
+  it('marks paid a sale whose charge went through before the process lost the answer', async () => {
+    const lostAnswer: PaymentProvider = {
+      ...sandbox,
+      charge: async (request) => {
+        await sandbox.charge(request);
+        throw new Error('socket hang up');
+      },
+    };
+    const idPago = await card();
+    const key = randomUUID();
+    await expect(order(idPago, lostAnswer, key)).rejects.toMatchObject({ statusCode: 502 });
+    const [row] = await t.db.select().from(venta).where(eq(venta.idempotency_key, key));
+    await settlePendingSales(t.db, sandbox);
+    expect(await sale(row?.id_venta as number)).toMatchObject({
+      estado: 'pagada',
+      pago_marca: 'visa',
+      pago_ultimos4: '4242',
+    });
+    const charges = await t.db
+      .select()
+      .from(cargoSandbox)
+      .where(eq(cargoSandbox.id_venta, row?.id_venta as number));
+    expect(charges).toHaveLength(1);
+  });
+
+  it('waits for a recent confirmation step and gives up one abandoned for over an hour', async () => {
+    const before = await stock();
+    const result = await order(await card('4000002500003155'));
+    expect(result.status).toBe(202);
+    const id = result.sale.id_venta;
+    await settlePendingSales(t.db, sandbox);
+    expect((await sale(id))?.estado).toBe('pendiente');
+
+    await settlePendingSales(t.db, sandbox, { now: new Date(Date.now() + 2 * 3_600_000) });
+    expect(await sale(id)).toMatchObject({ estado: 'fallida', motivo_fallo: 'authentication_failed' });
+    expect(await stock()).toBe(before);
+    // Approving now is too late: the sandbox already closed the charge.
+    const secret = result.status === 202 ? result.clientSecret : '';
+    expect(await confirmSandboxCharge(t.db, buyer, secret, true)).toMatchObject({ estado: 'declined' });
+  });
+
+  it('leaves recent sales alone when asked for a minimum age', async () => {
+    const id = await unchargedSale();
+    await settlePendingSales(t.db, sandbox, { minAgeMs: 60_000 });
+    expect((await sale(id))?.estado).toBe('pendiente');
+    await settlePendingSales(t.db, sandbox);
+    expect((await sale(id))?.estado).toBe('fallida');
+  });
+});

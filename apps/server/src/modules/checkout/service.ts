@@ -1,0 +1,250 @@
+import {
+  type CheckoutInput,
+  centsToDecimal,
+  type Sale,
+  toCents,
+  totalCents,
+  type VentaEstado,
+} from '@vitrina/shared';
+import { and, count, desc, eq, gte, lt } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../../db/client';
+import { detalleVenta, venta } from '../../db/schema';
+import { AppError, notFound } from '../../errors';
+import { type ChargeResult, chargeKey, type PaymentProvider } from '../../payments/provider';
+import { forbidden } from '../../plugins/auth';
+import { type SaleRow, toSales } from './sale-mapper';
+import { applyChargeResult, paymentRequired, providerUnreachable, saleById } from './settlement';
+import { lineTotal, takeStock } from './stock';
+
+/** What a checkout answers when it does not fail: the sale, and the extra step the browser must take. */
+export type CheckoutReply =
+  | { status: 200 | 201; sale: Sale }
+  | { status: 202; sale: Sale; clientSecret: string };
+
+export const PRICES_CHANGED = 'Los precios de tu carrito cambiaron. Revisa el total antes de pagar.';
+const SALE_NOT_FOUND = 'La compra no existe.';
+
+/** Thrown inside the reservation to roll it back when the same request already made its sale. */
+class AlreadyPlaced extends Error {}
+
+/**
+ * POST /api/venta (DESIGN.md, checkout): reserve the stock and record the sale in one transaction, then
+ * charge the server's total through the provider with the sale's idempotency key. The request's
+ * Idempotency-Key makes a retry return the first sale instead of buying again.
+ */
+export async function placeOrder(
+  db: Db,
+  provider: PaymentProvider,
+  idUsuario: number,
+  input: CheckoutInput,
+  idempotencyKey: string,
+  log?: FastifyBaseLogger,
+): Promise<CheckoutReply> {
+  const earlier = await saleByKey(db, idUsuario, idempotencyKey);
+  if (earlier) return finishSale(db, provider, earlier, 201, log);
+  let sale: SaleRow;
+  try {
+    sale = await reserveSale(db, idUsuario, input, idempotencyKey);
+  } catch (err) {
+    // The same key raced in from a second request: answer with the sale the first one made.
+    if (!(err instanceof AlreadyPlaced)) throw err;
+    const first = await saleByKey(db, idUsuario, idempotencyKey);
+    if (!first) throw err;
+    return finishSale(db, provider, first, 201, log);
+  }
+  return reply(db, await chargeSale(db, provider, sale, log), 201, log);
+}
+
+/**
+ * POST /api/venta/:id/confirmar: after the browser's extra step (or a 502), asks the provider what
+ * became of the sale's charge and settles it.
+ */
+export async function confirmSale(
+  db: Db,
+  provider: PaymentProvider,
+  idUsuario: number,
+  idVenta: number,
+  log?: FastifyBaseLogger,
+): Promise<CheckoutReply> {
+  const sale = await saleById(db, idVenta);
+  if (!sale) throw notFound(SALE_NOT_FOUND);
+  if (sale.id_usuario !== idUsuario) throw forbidden();
+  return finishSale(db, provider, sale, 200, log);
+}
+
+async function saleByKey(db: Db, idUsuario: number, key: string): Promise<SaleRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(venta)
+    .where(and(eq(venta.id_usuario, idUsuario), eq(venta.idempotency_key, key)));
+  return row;
+}
+
+/** Stock taken, prices read, sale and lines written: all in one transaction or nothing. */
+async function reserveSale(
+  db: Db,
+  idUsuario: number,
+  input: CheckoutInput,
+  idempotencyKey: string,
+): Promise<SaleRow> {
+  return db.transaction(async (tx) => {
+    const lines = await takeStock(tx, input.detalle_venta);
+    const total = totalCents(lines);
+    // The shopper paid attention to a total; never charge a different one without showing it first.
+    if (input.valor_total_venta !== undefined && input.valor_total_venta !== total) {
+      throw new AppError(409, 'Conflict', PRICES_CHANGED);
+    }
+    const [sale] = await tx
+      .insert(venta)
+      .values({
+        valor_total_venta: centsToDecimal(total),
+        id_usuario: idUsuario,
+        id_pago: input.id_pago,
+        estado: 'pendiente',
+        idempotency_key: idempotencyKey,
+      })
+      .onConflictDoNothing({ target: [venta.id_usuario, venta.idempotency_key] })
+      .returning();
+    if (!sale) throw new AlreadyPlaced();
+    await tx.insert(detalleVenta).values(
+      lines.map((line) => ({
+        id_venta: sale.id_venta,
+        id_producto: line.id_producto,
+        cantidad: line.cantidad,
+        valor_unitario: centsToDecimal(line.unitCents),
+        valor_total_cantidad: lineTotal(line),
+      })),
+    );
+    return sale;
+  });
+}
+
+interface Charged {
+  sale: SaleRow;
+  clientSecret?: string;
+}
+
+/** Charges a pending sale (again, harmlessly: the provider's key is the sale's) and records the answer. */
+async function chargeSale(
+  db: Db,
+  provider: PaymentProvider,
+  sale: SaleRow,
+  log?: FastifyBaseLogger,
+): Promise<Charged> {
+  let result: ChargeResult;
+  try {
+    result = await provider.charge({
+      saleId: sale.id_venta,
+      amountCents: toCents(sale.valor_total_venta),
+      currency: 'usd',
+      paymentMethodId: sale.id_pago,
+      customerId: sale.id_usuario,
+      idempotencyKey: chargeKey(sale.id_venta),
+      description: `Vitrina, compra ${sale.id_venta}`,
+    });
+  } catch (err) {
+    log?.warn({ err, id_venta: sale.id_venta }, 'payment provider unreachable; sale left pending');
+    throw providerUnreachable();
+  }
+  return settled(db, sale, result, log);
+}
+
+async function settled(
+  db: Db,
+  sale: SaleRow,
+  result: ChargeResult,
+  log?: FastifyBaseLogger,
+): Promise<Charged> {
+  const now = await applyChargeResult(db, sale, result, log);
+  return result.status === 'requires_action'
+    ? { sale: now, clientSecret: result.clientSecret }
+    : { sale: now };
+}
+
+/** A sale found again (retried request or confirmation): settle it if it is still pending, then answer. */
+async function finishSale(
+  db: Db,
+  provider: PaymentProvider,
+  sale: SaleRow,
+  okStatus: 200 | 201,
+  log?: FastifyBaseLogger,
+): Promise<CheckoutReply> {
+  if (sale.estado !== 'pendiente') return reply(db, { sale }, okStatus, log);
+  let result: Awaited<ReturnType<PaymentProvider['lookup']>>;
+  try {
+    result = await provider.lookup(sale.id_venta, sale.pago_referencia);
+  } catch (err) {
+    log?.warn({ err, id_venta: sale.id_venta }, 'payment provider unreachable on lookup');
+    throw providerUnreachable();
+  }
+  // Never received (the first attempt died or could not reach the provider): charge it now.
+  if (result.status === 'not_found')
+    return reply(db, await chargeSale(db, provider, sale, log), okStatus, log);
+  return reply(db, await settled(db, sale, result), okStatus, log);
+}
+
+async function reply(
+  db: Db,
+  { sale, clientSecret }: Charged,
+  okStatus: 200 | 201,
+  log?: FastifyBaseLogger,
+): Promise<CheckoutReply> {
+  if (sale.estado === 'fallida') throw paymentRequired(sale.motivo_fallo);
+  const [dto] = await toSales(db, [sale]);
+  if (!dto) throw notFound(SALE_NOT_FOUND);
+  if (sale.estado === 'pagada') return { status: okStatus, sale: dto };
+  if (clientSecret) return { status: 202, sale: dto, clientSecret };
+  // Pending with the provider still deciding (another request is charging it right now).
+  log?.info({ id_venta: sale.id_venta }, 'sale still pending after a charge attempt');
+  throw providerUnreachable();
+}
+
+export interface SalesQuery {
+  page: number;
+  pageSize: number;
+  /** Calendar days, 'YYYY-MM-DD', both included, in UTC. */
+  desde?: string | undefined;
+  hasta?: string | undefined;
+  estado?: VentaEstado | undefined;
+}
+
+export interface SalesPage {
+  items: Sale[];
+  total: number;
+  page: number;
+  pageSize: number;
+}
+
+/** GET /api/venta: a customer's own sales, or every sale with its buyer for an admin; newest first. */
+export async function listSales(
+  db: Db,
+  viewer: { id_usuario: number; admin: boolean },
+  query: SalesQuery,
+): Promise<SalesPage> {
+  const nextDay = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) + 864e5);
+  const where = and(
+    viewer.admin ? undefined : eq(venta.id_usuario, viewer.id_usuario),
+    query.desde ? gte(venta.fecha, new Date(`${query.desde}T00:00:00Z`)) : undefined,
+    query.hasta ? lt(venta.fecha, nextDay(query.hasta)) : undefined,
+    query.estado ? eq(venta.estado, query.estado) : undefined,
+  );
+  const [rows, [totalRow]] = await Promise.all([
+    db
+      .select()
+      .from(venta)
+      .where(where)
+      .orderBy(desc(venta.fecha), desc(venta.id_venta))
+      .limit(query.pageSize)
+      .offset((query.page - 1) * query.pageSize),
+    db.select({ total: count() }).from(venta).where(where),
+  ]);
+  return {
+    items: await toSales(db, rows, viewer.admin),
+    total: totalRow?.total ?? 0,
+    page: query.page,
+    pageSize: query.pageSize,
+  };
+}
+
+export { type SettleOptions, type SettleSummary, settlePendingSales } from './settlement';

@@ -1,0 +1,161 @@
+import { and, asc, eq, lte, type SQL } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../../db/client';
+import { detalleVenta, venta } from '../../db/schema';
+import { AppError } from '../../errors';
+import type { ChargeResult, DeclineCode, PaymentProvider } from '../../payments/provider';
+import type { SaleRow } from './sale-mapper';
+import { returnStock } from './stock';
+
+/*
+ * A pending sale becomes 'pagada' or 'fallida' exactly once. Every change is conditional on the sale still
+ * being 'pendiente', so a checkout, a confirmation and a start-up settle racing on one sale (even in
+ * different processes) give the stock back at most once.
+ */
+
+export const DECLINE_MESSAGES: Record<DeclineCode, string> = {
+  card_declined: 'Tarjeta rechazada. Prueba con otra tarjeta.',
+  insufficient_funds: 'Fondos insuficientes. Prueba con otra tarjeta.',
+  expired_card: 'La tarjeta está vencida.',
+  incorrect_cvc: 'El CVC no es correcto.',
+  authentication_failed: 'No se confirmó el pago.',
+  processing_error: 'No pudimos procesar el pago. Inténtalo de nuevo.',
+};
+
+/** 402 with the Spanish reason of a failed sale. */
+export function paymentRequired(code: string | null): AppError {
+  const message = DECLINE_MESSAGES[code as DeclineCode] ?? DECLINE_MESSAGES.processing_error;
+  return new AppError(402, 'Payment Required', message);
+}
+
+/** The provider did not answer: the sale stays 'pendiente' with its stock until it is settled. */
+export const providerUnreachable = () =>
+  new AppError(
+    502,
+    'Bad Gateway',
+    'No pudimos comunicarnos con el sistema de pagos. Tu compra quedó pendiente; revisa tus compras en unos minutos.',
+  );
+
+export async function saleById(db: Db, id: number): Promise<SaleRow | undefined> {
+  const [row] = await db.select().from(venta).where(eq(venta.id_venta, id));
+  return row;
+}
+
+/**
+ * Records what the provider said about a pending sale and returns the sale as it now stands. A sale that
+ * was already settled is left alone (and returned as it is).
+ */
+export async function applyChargeResult(
+  db: Db,
+  sale: SaleRow,
+  result: ChargeResult,
+  log?: FastifyBaseLogger,
+): Promise<SaleRow> {
+  const stillPending = and(eq(venta.id_venta, sale.id_venta), eq(venta.estado, 'pendiente'));
+  if (result.status === 'succeeded') {
+    const [paid] = await db
+      .update(venta)
+      .set({
+        estado: 'pagada',
+        pago_marca: result.brand,
+        pago_ultimos4: result.last4,
+        pago_referencia: result.reference,
+      })
+      .where(stillPending)
+      .returning();
+    if (paid) return paid;
+    const now = (await saleById(db, sale.id_venta)) ?? sale;
+    // Only possible with a provider that cannot cancel: the money was taken for a sale already failed.
+    if (now.estado === 'fallida')
+      log?.error(
+        { id_venta: sale.id_venta, referencia: result.reference },
+        'charge succeeded on a failed sale: refund it',
+      );
+    return now;
+  }
+  if (result.status === 'requires_action') {
+    const [waiting] = await db
+      .update(venta)
+      .set({ pago_referencia: result.reference })
+      .where(stillPending)
+      .returning();
+    return waiting ?? (await saleById(db, sale.id_venta)) ?? sale;
+  }
+  const failed = await db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(venta)
+      .set({ estado: 'fallida', motivo_fallo: result.code, pago_referencia: result.reference })
+      .where(stillPending)
+      .returning();
+    if (!row) return undefined;
+    const lines = await tx
+      .select({ id_producto: detalleVenta.id_producto, cantidad: detalleVenta.cantidad })
+      .from(detalleVenta)
+      .where(eq(detalleVenta.id_venta, row.id_venta));
+    await returnStock(tx, lines);
+    return row;
+  });
+  return failed ?? (await saleById(db, sale.id_venta)) ?? sale;
+}
+
+export interface SettleOptions {
+  log?: FastifyBaseLogger;
+  /** Only sales at least this old (a periodic sweep must not race checkouts still in progress). */
+  minAgeMs?: number;
+  /** A charge waiting for the shopper's extra step longer than this is given up. */
+  requiresActionTimeoutMs?: number;
+  now?: Date;
+}
+
+export interface SettleSummary {
+  pending: number;
+  paid: number;
+  failed: number;
+  waiting: number;
+  errors: number;
+}
+
+/**
+ * Settles the sales left 'pendiente' (a crash between the charge and its record, an unreachable
+ * provider, an abandoned extra step) by asking the provider. Run at start-up, before serving.
+ * A charge the provider never received is cancelled there first, so it cannot arrive late and take money
+ * for a sale already failed with its stock returned.
+ */
+export async function settlePendingSales(
+  db: Db,
+  provider: PaymentProvider,
+  { log, minAgeMs = 0, requiresActionTimeoutMs = 3_600_000, now = new Date() }: SettleOptions = {},
+): Promise<SettleSummary> {
+  const conditions: SQL[] = [eq(venta.estado, 'pendiente')];
+  if (minAgeMs > 0) conditions.push(lte(venta.fecha, new Date(now.getTime() - minAgeMs)));
+  const pending = await db
+    .select()
+    .from(venta)
+    .where(and(...conditions))
+    .orderBy(asc(venta.id_venta));
+  const summary: SettleSummary = { pending: pending.length, paid: 0, failed: 0, waiting: 0, errors: 0 };
+  for (const sale of pending) {
+    try {
+      let result = await provider.lookup(sale.id_venta, sale.pago_referencia);
+      const abandoned =
+        result.status === 'requires_action' && now.getTime() - sale.fecha.getTime() > requiresActionTimeoutMs;
+      if (result.status === 'not_found' || abandoned) {
+        result = provider.cancel
+          ? await provider.cancel(sale.id_venta, sale.pago_referencia)
+          : {
+              status: 'declined',
+              code: abandoned ? 'authentication_failed' : 'processing_error',
+              reference: sale.pago_referencia,
+            };
+      }
+      const after = await applyChargeResult(db, sale, result, log);
+      if (after.estado === 'pagada') summary.paid++;
+      else if (after.estado === 'fallida') summary.failed++;
+      else summary.waiting++;
+    } catch (err) {
+      summary.errors++;
+      log?.warn({ err, id_venta: sale.id_venta }, 'could not settle a pending sale');
+    }
+  }
+  return summary;
+}

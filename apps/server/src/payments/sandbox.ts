@@ -1,0 +1,204 @@
+import { randomBytes } from 'node:crypto';
+import { type CardInput, cardBrand, cardDigits, expiryValid, luhnValid } from '@vitrina/shared';
+import { and, desc, eq, type SQL } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { cargoSandbox, metodoPagoSandbox } from '../db/schema';
+import { badRequest, notFound } from '../errors';
+import { forbidden } from '../plugins/auth';
+import { type ChargeResult, chargeKey, type DeclineCode, type PaymentProvider } from './provider';
+
+/*
+ * The offline payment provider (PAYMENT_PROVIDER=sandbox, the default): Stripe's test cards, no money.
+ * It keeps its payment methods and charges in its own tables, as a real provider would on its side, so a
+ * charge survives a crash and `lookup` can answer after a restart.
+ */
+
+type Behaviour = 'succeed' | 'requires_action' | DeclineCode;
+
+/** Stripe's test numbers and what they do; any other number that passes Luhn is approved. */
+export const SANDBOX_TEST_CARDS: Readonly<Record<string, Behaviour>> = {
+  '4242424242424242': 'succeed',
+  '4000000000000002': 'card_declined',
+  '4000000000009995': 'insufficient_funds',
+  '4000000000000069': 'expired_card',
+  '4000000000000127': 'incorrect_cvc',
+  '4000000000000119': 'processing_error',
+  '4000002500003155': 'requires_action',
+};
+
+const newId = (prefix: string) => `${prefix}_${randomBytes(12).toString('base64url')}`;
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+export interface SandboxPaymentMethod {
+  id_pago: string;
+  marca: string;
+  ultimos4: string;
+}
+
+/**
+ * The sandbox's counterpart of Stripe's createPaymentMethod: keeps the brand, the last four digits and
+ * the test behaviour, and forgets the number, expiry, CVC and name on return.
+ */
+export async function createSandboxPaymentMethod(
+  db: Db,
+  idUsuario: number,
+  card: CardInput,
+): Promise<SandboxPaymentMethod> {
+  const digits = cardDigits(card.numero);
+  // The route's schema already checked both; a caller that skipped it still cannot store a bad card.
+  if (!luhnValid(digits))
+    throw badRequest('El número de tarjeta no es válido', { numero: 'El número de tarjeta no es válido' });
+  if (!expiryValid(card.expiracion))
+    throw badRequest('La tarjeta está vencida', { expiracion: 'La tarjeta está vencida' });
+  const method = { id_pago: newId('pm_sandbox'), marca: cardBrand(digits), ultimos4: digits.slice(-4) };
+  await db.insert(metodoPagoSandbox).values({
+    id: method.id_pago,
+    id_usuario: idUsuario,
+    marca: method.marca,
+    ultimos4: method.ultimos4,
+    comportamiento: SANDBOX_TEST_CARDS[digits] ?? 'succeed',
+  });
+  return method;
+}
+
+export interface SandboxConfirmation {
+  id_venta: number;
+  estado: 'succeeded' | 'requires_action' | 'declined';
+}
+
+/**
+ * The browser's answer to the extra confirmation step (3-D Secure in Stripe) of a requires_action charge.
+ * Only the owner of the card may answer; a second answer changes nothing and reports the first.
+ */
+export async function confirmSandboxCharge(
+  db: Db,
+  idUsuario: number,
+  clientSecret: string,
+  approve: boolean,
+): Promise<SandboxConfirmation> {
+  const [row] = await db
+    .select({ charge: cargoSandbox, owner: metodoPagoSandbox.id_usuario })
+    .from(cargoSandbox)
+    .innerJoin(metodoPagoSandbox, eq(metodoPagoSandbox.id, cargoSandbox.id_pago))
+    .where(eq(cargoSandbox.client_secret, clientSecret));
+  if (!row) throw notFound('El pago no existe.');
+  if (row.owner !== idUsuario) throw forbidden();
+  const [updated] = await db
+    .update(cargoSandbox)
+    .set(
+      approve
+        ? { estado: 'succeeded', actualizado: new Date() }
+        : { estado: 'declined', codigo_rechazo: 'authentication_failed', actualizado: new Date() },
+    )
+    .where(and(eq(cargoSandbox.id, row.charge.id), eq(cargoSandbox.estado, 'requires_action')))
+    .returning({ estado: cargoSandbox.estado });
+  return { id_venta: row.charge.id_venta, estado: updated?.estado ?? row.charge.estado };
+}
+
+export interface SandboxOptions {
+  /** Simulated network latency of a charge (SANDBOX_LATENCY_MS). */
+  latencyMs?: number;
+}
+
+export function sandboxProvider(db: Db, { latencyMs = 0 }: SandboxOptions = {}): PaymentProvider {
+  /** A stored charge as the provider reports it, with the card's brand and last four on success. */
+  async function storedCharge(where: SQL): Promise<ChargeResult | undefined> {
+    const [row] = await db
+      .select({ charge: cargoSandbox, marca: metodoPagoSandbox.marca, ultimos4: metodoPagoSandbox.ultimos4 })
+      .from(cargoSandbox)
+      .leftJoin(metodoPagoSandbox, eq(metodoPagoSandbox.id, cargoSandbox.id_pago))
+      .where(where)
+      .orderBy(desc(cargoSandbox.id))
+      .limit(1);
+    if (!row) return undefined;
+    const { charge } = row;
+    switch (charge.estado) {
+      case 'succeeded':
+        return { status: 'succeeded', reference: charge.referencia, brand: row.marca, last4: row.ultimos4 };
+      case 'requires_action':
+        return {
+          status: 'requires_action',
+          reference: charge.referencia,
+          clientSecret: charge.client_secret ?? '',
+        };
+      default:
+        return {
+          status: 'declined',
+          code: (charge.codigo_rechazo ?? 'processing_error') as DeclineCode,
+          reference: charge.referencia,
+        };
+    }
+  }
+
+  return {
+    name: 'sandbox',
+
+    async charge(request) {
+      const seen = await storedCharge(eq(cargoSandbox.idempotency_key, request.idempotencyKey));
+      if (seen) return seen;
+      // The latency comes before the record: a process killed meanwhile leaves no charge behind, like a
+      // request that never reached the provider.
+      if (latencyMs > 0) await sleep(latencyMs);
+      const [method] = await db
+        .select()
+        .from(metodoPagoSandbox)
+        .where(eq(metodoPagoSandbox.id, request.paymentMethodId));
+      // A payment method that does not exist or belongs to someone else is refused like a bad card.
+      const behaviour: Behaviour =
+        method && method.id_usuario === request.customerId
+          ? (method.comportamiento as Behaviour)
+          : 'card_declined';
+      const referencia = newId('ch_sandbox');
+      await db
+        .insert(cargoSandbox)
+        .values({
+          idempotency_key: request.idempotencyKey,
+          id_venta: request.saleId,
+          id_pago: method ? method.id : null,
+          monto_centavos: request.amountCents,
+          referencia,
+          ...(behaviour === 'succeed'
+            ? { estado: 'succeeded' }
+            : behaviour === 'requires_action'
+              ? {
+                  estado: 'requires_action',
+                  client_secret: `${referencia}_secret_${randomBytes(16).toString('base64url')}`,
+                }
+              : { estado: 'declined', codigo_rechazo: behaviour }),
+        })
+        // Two requests with one key racing: the unique index keeps the first, both report it.
+        .onConflictDoNothing({ target: cargoSandbox.idempotency_key });
+      const stored = await storedCharge(eq(cargoSandbox.idempotency_key, request.idempotencyKey));
+      if (!stored) throw new Error('sandbox: the charge was not recorded');
+      return stored;
+    },
+
+    async lookup(saleId, reference) {
+      const where = reference ? eq(cargoSandbox.referencia, reference) : eq(cargoSandbox.id_venta, saleId);
+      return (await storedCharge(where)) ?? { status: 'not_found' };
+    },
+
+    async cancel(saleId) {
+      const key = chargeKey(saleId);
+      // Taking the sale's idempotency key first makes a late charge find this closed record instead.
+      await db
+        .insert(cargoSandbox)
+        .values({
+          idempotency_key: key,
+          id_venta: saleId,
+          monto_centavos: 0,
+          estado: 'declined',
+          codigo_rechazo: 'processing_error',
+          referencia: newId('ch_sandbox'),
+        })
+        .onConflictDoNothing({ target: cargoSandbox.idempotency_key });
+      await db
+        .update(cargoSandbox)
+        .set({ estado: 'declined', codigo_rechazo: 'authentication_failed', actualizado: new Date() })
+        .where(and(eq(cargoSandbox.idempotency_key, key), eq(cargoSandbox.estado, 'requires_action')));
+      const final = await storedCharge(eq(cargoSandbox.idempotency_key, key));
+      if (!final) throw new Error('sandbox: the cancelled charge was not recorded');
+      return final;
+    },
+  };
+}
