@@ -63,6 +63,13 @@ export function setLineQuantity(
   const wanted = clampQuantity(quantity);
   const others = cartCount(lines.filter((l) => l.id !== product.id_producto));
   const current = lines.find((l) => l.id === product.id_producto)?.cantidad ?? 0;
+  // Going down is never refused, even when the line is above today's stock.
+  if (current > 0 && wanted <= current) {
+    return {
+      ok: true,
+      lines: lines.map((l) => (l.id === product.id_producto ? { ...l, cantidad: wanted } : l)),
+    };
+  }
   if (wanted > current && others + current >= CART_MAX_ITEMS)
     return { ok: false, problem: cartProblems.full };
   if (others + wanted > CART_MAX_ITEMS) return { ok: false, problem: cartProblems.almostFull };
@@ -80,6 +87,10 @@ export function addToCart(lines: readonly CartLine[], product: CartProduct, quan
   const current = lines.find((l) => l.id === product.id_producto)?.cantidad ?? 0;
   return setLineQuantity(lines, product, current + clampQuantity(quantity));
 }
+
+/** One unit less (never below 1): needs nothing of the product, which may no longer be available. */
+export const decreaseLine = (lines: readonly CartLine[], id: number): CartLine[] =>
+  lines.map((l) => (l.id === id ? { ...l, cantidad: clampQuantity(l.cantidad - 1) } : l));
 
 export const removeFromCart = (lines: readonly CartLine[], id: number): CartLine[] =>
   lines.filter((l) => l.id !== id);

@@ -1,3 +1,4 @@
+export * from './admin';
 export * from './cart';
 export * from './catalog';
 export * from './categories';

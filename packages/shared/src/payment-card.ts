@@ -34,6 +34,22 @@ export function cardBrand(number: string): CardBrand {
   return 'desconocida';
 }
 
+const BRAND_LABELS: Readonly<Record<string, string>> = {
+  visa: 'Visa',
+  mastercard: 'Mastercard',
+  amex: 'American Express',
+};
+
+/** How a card brand from the payment provider ('visa', 'mastercard'…) reads to the shopper. */
+export function cardBrandLabel(marca: string | null | undefined): string {
+  return (marca && BRAND_LABELS[marca.toLowerCase()]) || 'Tarjeta';
+}
+
+/** 'Visa •••• 4242': a card as the shopper recognises it. */
+export function cardSummary(marca: string | null | undefined, ultimos4: string | null | undefined): string {
+  return ultimos4 ? `${cardBrandLabel(marca)} •••• ${ultimos4}` : cardBrandLabel(marca);
+}
+
 /** 'MM/AA' not before the current month. */
 export function expiryValid(expiry: string, now: Date = new Date()): boolean {
   const match = /^(0[1-9]|1[0-2])\/(\d{2})$/.exec(expiry.trim());

@@ -52,7 +52,12 @@ export function totalCents(lines: ReadonlyArray<{ unitCents: Cents; cantidad: nu
 
 const moneyFormat = new Intl.NumberFormat('es-MX', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 
+/** '1,299.90': an amount with two decimals and no currency sign ('Pagar 1,299.90 USD'). */
+export function formatAmount(amount: number): string {
+  return moneyFormat.format(amount);
+}
+
 /** '$1,299.90': the one place a price becomes text. */
 export function formatMoney(amount: number): string {
-  return `${PRICE_PREFIX}${moneyFormat.format(amount)}`;
+  return `${PRICE_PREFIX}${formatAmount(amount)}`;
 }

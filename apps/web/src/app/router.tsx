@@ -126,6 +126,20 @@ export const routes: RouteObject[] = [
             ...page(() => import('../features/account/pages/account-page').then((m) => m.AccountPage)),
           },
           {
+            path: 'carrito',
+            ...page(() => import('../features/cart/pages/cart-page').then((m) => m.CartPage)),
+          },
+          {
+            path: 'pay',
+            ...page(() => import('../features/cart/pages/pay-page').then((m) => m.PayPage)),
+          },
+          {
+            path: 'historial-de-compra',
+            ...page(() =>
+              import('../features/orders/pages/purchase-history-page').then((m) => m.PurchaseHistoryPage),
+            ),
+          },
+          {
             path: 'adminHome',
             ...adminPage(() =>
               import('../features/admin/pages/admin-home-page').then((m) => m.AdminHomePage),

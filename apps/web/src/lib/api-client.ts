@@ -50,6 +50,8 @@ interface RequestOptions {
   query?: Query;
   body?: unknown;
   signal?: AbortSignal;
+  /** Extra request headers (e.g. `Idempotency-Key`). */
+  headers?: Readonly<Record<string, string>>;
 }
 
 function readCookie(name: string): string | undefined {
@@ -93,7 +95,7 @@ async function xsrfToken(): Promise<string | undefined> {
  */
 export async function api<T>(path: string, options: RequestOptions = {}): Promise<T> {
   const method = options.method ?? 'GET';
-  const headers: Record<string, string> = { Accept: 'application/json' };
+  const headers: Record<string, string> = { ...options.headers, Accept: 'application/json' };
   let body: BodyInit | undefined;
   if (options.body instanceof FormData) {
     body = options.body;

@@ -14,6 +14,9 @@ export function readStorage(key: string): string | null {
   }
 }
 
+type StorageListener = (key: string | null) => void;
+const localListeners = new Set<StorageListener>();
+
 export function writeStorage(key: string, value: string | null): void {
   try {
     if (value === null) window.localStorage.removeItem(key);
@@ -21,4 +24,25 @@ export function writeStorage(key: string, value: string | null): void {
   } catch {
     // Storage disabled or full: these keys are conveniences, nothing depends on them.
   }
+  // The browser's `storage` event only reaches the other tabs; this tab's readers hear it from here.
+  for (const listener of localListeners) listener(key);
+}
+
+/**
+ * Calls `listener` when one of `keys` changes, in this tab (through writeStorage) or in another one (the
+ * `storage` event; a key of null means the other tab cleared all of local storage).
+ */
+export function subscribeStorage(keys: readonly string[], listener: () => void): () => void {
+  const onKey = (key: string | null) => {
+    if (key === null || keys.includes(key)) listener();
+  };
+  const onStorage = (event: StorageEvent) => {
+    if (event.storageArea === null || event.storageArea === window.localStorage) onKey(event.key);
+  };
+  localListeners.add(onKey);
+  window.addEventListener('storage', onStorage);
+  return () => {
+    localListeners.delete(onKey);
+    window.removeEventListener('storage', onStorage);
+  };
 }

@@ -2,5 +2,6 @@ export * from './calificacion';
 export * from './login';
 export * from './password';
 export * from './perfil';
+export * from './producto';
 export * from './registro';
 export * from './rules';

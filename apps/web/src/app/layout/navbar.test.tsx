@@ -88,6 +88,13 @@ describe('Navbar by role', () => {
   });
 
   it('a database user has profile, purchase history and logout, and the cart count', async () => {
+    localStorage.setItem(
+      'cart',
+      JSON.stringify([
+        { id: 1, cantidad: 2 },
+        { id: 2, cantidad: 1 },
+      ]),
+    );
     localStorage.setItem('cart count', '3');
     await renderNavbar(user());
     expect(openMenu('Ana')).toEqual(['Ver mi perfil', 'Historial de compras', 'Cerrar sesión']);

@@ -1,2 +1,14 @@
-/** What the app may use from the cart (the cart page comes with the cart issue). */
+/*
+ * What the app and other features may use from the cart: the store and the navbar's badge (both in the
+ * entry bundle). The pages are not here: the router loads them lazily.
+ */
 export { CartLink } from './components/cart-link';
+export {
+  addProductToCart,
+  type CartableProduct,
+  clearCart,
+  getCartLines,
+  type StoredCartLine,
+  useCartCount,
+  useCartLines,
+} from './store/cart-store';

@@ -4,6 +4,9 @@ import { api } from '../../../lib/api-client';
 export interface ShopConfig {
   shopName: string;
   supportEmail: string;
+  /** Which card provider takes payments (absent on servers that predate it: the sandbox). */
+  paymentProvider?: 'sandbox' | 'stripe';
+  stripePublishableKey?: string;
 }
 
 /** GET /api/config: the shop's public settings. */

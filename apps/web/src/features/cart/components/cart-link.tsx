@@ -1,32 +1,40 @@
-import { useSyncExternalStore } from 'react';
+import { CART_MAX_ITEMS } from '@vitrina/shared';
+import { useId } from 'react';
 import { Link } from 'react-router';
 import { CartIcon } from '../../../components/icons';
-import { CART_COUNT_KEY, readStorage } from '../../../lib/local-storage';
+import { useCartCount } from '../store/cart-store';
 import styles from './cart-link.module.css';
 
-function subscribe(onChange: () => void) {
-  window.addEventListener('storage', onChange);
-  return () => window.removeEventListener('storage', onChange);
-}
-
-function readCount(): number {
-  const count = Number.parseInt(readStorage(CART_COUNT_KEY) ?? '0', 10);
-  return Number.isFinite(count) && count > 0 ? count : 0;
-}
-
 /**
- * The navbar's cart icon with the number of items (customers only). For now the count is read from
- * local storage ('cart count'); the cart feature will own it.
+ * The navbar's cart icon with the number of items (customers only). At the cart's limit (SPEC §9: 50) the
+ * badge changes colour and screen readers hear 'Carrito lleno' as the link's description; its name stays
+ * 'Carrito, N productos'.
  */
 export function CartLink({ className }: { className?: string }) {
-  const count = useSyncExternalStore(subscribe, readCount, () => 0);
+  const count = useCartCount();
+  const hintId = useId();
+  const full = count >= CART_MAX_ITEMS;
   const label = count === 1 ? 'Carrito, 1 producto' : `Carrito, ${count} productos`;
   return (
-    <Link to="/carrito" className={`${styles.cart} ${className ?? ''}`} aria-label={label}>
+    <Link
+      to="/carrito"
+      className={`${styles.cart} ${className ?? ''}`}
+      aria-label={label}
+      aria-describedby={full ? hintId : undefined}
+    >
       <CartIcon />
-      <span className={styles.count} aria-hidden="true">
+      <span
+        className={`${styles.count} ${full ? styles.full : ''}`}
+        aria-hidden="true"
+        data-full={full || undefined}
+      >
         {count}
       </span>
+      {full && (
+        <span id={hintId} className="visually-hidden">
+          Carrito lleno
+        </span>
+      )}
     </Link>
   );
 }

@@ -7,13 +7,18 @@ interface QuantityPickerProps {
   value: number;
   max: number;
   onChange: (value: number) => void;
+  /** Called instead of going past `max` (the page explains why); without it, '+' is disabled at `max`. */
+  onLimit?: () => void;
 }
 
 /** Quantity starts at 1 and never goes below 1 nor above `max`. */
-export function QuantityPicker({ value, max, onChange }: QuantityPickerProps) {
+export function QuantityPicker({ value, max, onChange, onLimit }: QuantityPickerProps) {
   const id = useId();
   const upper = Math.max(CART_MIN_QUANTITY, max);
-  const set = (next: number) => onChange(Math.min(upper, Math.max(CART_MIN_QUANTITY, next)));
+  const set = (next: number) => {
+    if (next > upper) onLimit?.();
+    onChange(Math.min(upper, Math.max(CART_MIN_QUANTITY, next)));
+  };
   return (
     <div className={styles.picker}>
       <label htmlFor={id} className={styles.label}>
@@ -46,7 +51,7 @@ export function QuantityPicker({ value, max, onChange }: QuantityPickerProps) {
           type="button"
           className={styles.step}
           aria-label="Aumentar cantidad"
-          disabled={value >= upper}
+          disabled={!onLimit && value >= upper}
           onClick={() => set(value + 1)}
         >
           <PlusIcon width={18} height={18} />

@@ -1,6 +1,14 @@
-import { CART_MAX_UNITS_PER_PRODUCT, NOTIFY_LOGIN_REQUIRED_MS, type Product } from '@vitrina/shared';
-import { useState } from 'react';
-import { Link, useParams } from 'react-router';
+import {
+  CART_MAX_ITEMS,
+  CART_MAX_UNITS_PER_PRODUCT,
+  canAddToCart,
+  cartProblems,
+  NOTIFY_LOGIN_REQUIRED_MS,
+  NOTIFY_MS,
+  type Product,
+} from '@vitrina/shared';
+import { useId, useState } from 'react';
+import { Link, useNavigate, useParams } from 'react-router';
 import { Button, buttonClass } from '../../../components/button';
 import { ChevronLeftIcon } from '../../../components/icons';
 import { Loader } from '../../../components/loader';
@@ -9,6 +17,8 @@ import { PRODUCT_IMAGE_SIZE } from '../../../components/product-card';
 import { errorMessage, isNotFound } from '../../../lib/api-client';
 import { notify } from '../../../lib/notifications';
 import { useDocumentTitle } from '../../../lib/use-document-title';
+import { useSession } from '../../auth';
+import { addProductToCart, useCartCount } from '../../cart';
 import { useProduct } from '../api/get-product';
 import { useProductRatings } from '../api/get-product-ratings';
 import { QuantityPicker } from '../components/quantity-picker';
@@ -50,7 +60,6 @@ function ProductView({ product }: { product: Product }) {
   const inStock = product.stock > 1;
   const maxQuantity = Math.min(product.stock, CART_MAX_UNITS_PER_PRODUCT);
   const category = product.Categoria_producto;
-  const askToLogIn = () => notify({ title: LOGIN_REQUIRED, icon: 'info', timer: NOTIFY_LOGIN_REQUIRED_MS });
 
   return (
     <div className={styles.page}>
@@ -77,15 +86,12 @@ function ProductView({ product }: { product: Product }) {
             {inStock ? 'Disponible' : 'No hay Existencias'}
           </p>
           <p className={styles.description}>{product.descripcion_producto}</p>
-          <QuantityPicker value={quantity} max={maxQuantity} onChange={setQuantity} />
-          <div className={styles.actions}>
-            <Button size="lg" onClick={askToLogIn}>
-              Comprar
-            </Button>
-            <Button size="lg" variant="secondary" onClick={askToLogIn}>
-              Agregar al carrito
-            </Button>
-          </div>
+          <BuyActions
+            product={product}
+            quantity={quantity}
+            onQuantityChange={setQuantity}
+            max={maxQuantity}
+          />
         </div>
       </article>
 
@@ -96,6 +102,75 @@ function ProductView({ product }: { product: Product }) {
         <Opinions id={product.id_producto} />
       </section>
     </div>
+  );
+}
+
+/** The limit the picker reached: the stock when it is below 25, else the 25 units per purchase. */
+function quantityLimitProblem(product: Product) {
+  return product.stock < CART_MAX_UNITS_PER_PRODUCT
+    ? cartProblems.stock(product.nombre)
+    : cartProblems.perProduct(product.nombre);
+}
+
+interface BuyActionsProps {
+  product: Product;
+  quantity: number;
+  max: number;
+  onQuantityChange: (quantity: number) => void;
+}
+
+/**
+ * Quantity, 'Comprar' (adds, then opens the cart) and 'Agregar al carrito' for customers; visitors are
+ * asked to log in; admins cannot buy (SPEC §6) and see neither button.
+ */
+function BuyActions({ product, quantity, max, onQuantityChange }: BuyActionsProps) {
+  const { user, isPending } = useSession();
+  const count = useCartCount();
+  const navigate = useNavigate();
+  const hintId = useId();
+  const showLimit = () => {
+    const problem = quantityLimitProblem(product);
+    notify({ title: problem.title, text: problem.text, icon: 'warning', timer: NOTIFY_MS });
+  };
+  const picker = (
+    <QuantityPicker value={quantity} max={max} onChange={onQuantityChange} onLimit={showLimit} />
+  );
+  if (user?.admin) return picker;
+
+  const canAdd = !user || canAddToCart(quantity, count);
+  const buy = (thenOpenCart: boolean) => {
+    if (!user) {
+      notify({ title: LOGIN_REQUIRED, icon: 'info', timer: NOTIFY_LOGIN_REQUIRED_MS });
+      return;
+    }
+    if (!addProductToCart(product, quantity)) return;
+    if (thenOpenCart) navigate('/carrito');
+    else notify({ title: 'Agregado al carrito', text: `${quantity} × ${product.nombre}`, icon: 'success' });
+  };
+
+  return (
+    <>
+      {picker}
+      <div className={styles.actions}>
+        <Button size="lg" disabled={isPending} onClick={() => buy(true)}>
+          Comprar
+        </Button>
+        <Button
+          size="lg"
+          variant="secondary"
+          disabled={isPending || !canAdd}
+          aria-describedby={canAdd ? undefined : hintId}
+          onClick={() => buy(false)}
+        >
+          Agregar al carrito
+        </Button>
+      </div>
+      {!canAdd && (
+        <p id={hintId} className={styles.limit}>
+          {count >= CART_MAX_ITEMS ? cartProblems.full.text : cartProblems.almostFull.text}
+        </p>
+      )}
+    </>
   );
 }
 

@@ -1,0 +1,119 @@
+import { formatMoney, fromCents } from '@vitrina/shared';
+import { useId } from 'react';
+import { Link } from 'react-router';
+import { Button } from '../../../components/button';
+import { WarningIcon } from '../../../components/icons';
+import type { ReviewedLine } from '../hooks/use-cart-review';
+import { acceptCartPrice, decreaseCartLine, removeCartLine, setCartQuantity } from '../store/cart-store';
+import styles from './cart-item-card.module.css';
+import { QuantityControl } from './quantity-control';
+
+const money = (cents: number | null) => (cents === null ? '—' : formatMoney(fromCents(cents)));
+
+interface CartItemCardProps {
+  item: ReviewedLine;
+  onRetry: () => void;
+  /** After 'Eliminar', so the page can move focus somewhere sensible. */
+  onRemoved: () => void;
+}
+
+/**
+ * One cart line (an article named by its product): image, name, unit price, quantity, subtotal and
+ * 'Eliminar', with what changed since it was added. Nothing changes without the shopper's click.
+ */
+export function CartItemCard({ item, onRetry, onRemoved }: CartItemCardProps) {
+  const nameId = useId();
+  const { line, product, status } = item;
+  const unavailable = status === 'unavailable';
+  const rulesProduct = product && {
+    id_producto: product.id_producto,
+    nombre: product.nombre,
+    stock: product.stock,
+  };
+
+  const decrease = () => decreaseCartLine(line.id);
+  const increase = () => {
+    if (rulesProduct) setCartQuantity(rulesProduct, line.cantidad + 1);
+  };
+  const remove = () => {
+    removeCartLine(line.id);
+    onRemoved();
+  };
+
+  return (
+    <article className={`${styles.card} ${unavailable ? styles.unavailable : ''}`} aria-labelledby={nameId}>
+      <div className={styles.media}>
+        {item.imagen && <img src={item.imagen} alt="" width={120} height={120} loading="lazy" />}
+      </div>
+      <div className={styles.body}>
+        <h2 id={nameId} className={styles.name}>
+          <Link to={`/products/${line.id}`}>{item.nombre}</Link>
+        </h2>
+        <p className={styles.unit}>
+          Precio unitario: <strong>{money(item.unitCents)}</strong>
+        </p>
+
+        {status === 'checking' && <p className={styles.checking}>Comprobando precio y existencias…</p>}
+        {unavailable && (
+          <p className={`${styles.flag} ${styles.danger}`}>
+            <WarningIcon width={18} height={18} />
+            <span>
+              <strong>Ya no está disponible</strong>. Elimínalo para poder pagar.
+            </span>
+          </p>
+        )}
+        {status === 'error' && (
+          <div className={`${styles.flag} ${styles.danger}`}>
+            <WarningIcon width={18} height={18} />
+            <span>No pudimos comprobar este producto.</span>
+            <Button variant="ghost" onClick={onRetry}>
+              Reintentar
+            </Button>
+          </div>
+        )}
+        {item.previousCents !== null && !unavailable && (
+          <div className={`${styles.flag} ${styles.warning}`}>
+            <WarningIcon width={18} height={18} />
+            <span>
+              El precio cambió: antes {money(item.previousCents)}, ahora {money(item.unitCents)}
+            </span>
+            <Button
+              variant="ghost"
+              onClick={() => item.unitCents !== null && acceptCartPrice(line.id, item.unitCents)}
+            >
+              Aceptar nuevo precio
+            </Button>
+          </div>
+        )}
+        {item.stockLeft !== null && rulesProduct && (
+          <div className={`${styles.flag} ${styles.danger}`}>
+            <WarningIcon width={18} height={18} />
+            <span>
+              Solo quedan {item.stockLeft} {item.stockLeft === 1 ? 'unidad' : 'unidades'}.
+            </span>
+            <Button variant="ghost" onClick={() => setCartQuantity(rulesProduct, item.stockLeft ?? 1)}>
+              Ajustar a {item.stockLeft}
+            </Button>
+          </div>
+        )}
+
+        <div className={styles.footer}>
+          <QuantityControl
+            nombre={item.nombre}
+            value={line.cantidad}
+            disabled={unavailable}
+            increaseDisabled={status !== 'ok'}
+            onDecrease={decrease}
+            onIncrease={increase}
+          />
+          <p className={styles.subtotal}>
+            Subtotal: <strong>{unavailable ? '—' : money(item.subtotalCents)}</strong>
+          </p>
+          <Button variant="ghost" className={styles.remove} onClick={remove}>
+            Eliminar
+          </Button>
+        </div>
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,103 @@
+import { useQueries } from '@tanstack/react-query';
+import { type Cents, cartCount, type Product, totalCents } from '@vitrina/shared';
+import { isNotFound } from '../../../lib/api-client';
+import { productQueryOptions } from '../../catalog';
+import { type StoredCartLine, useCartLines } from '../store/cart-store';
+import { unitCents } from '../utils/unit-price';
+
+/** What the server says of a line's product now. */
+export type LineStatus = 'checking' | 'ok' | 'unavailable' | 'error';
+
+export interface ReviewedLine {
+  line: StoredCartLine;
+  product: Product | undefined;
+  status: LineStatus;
+  nombre: string;
+  imagen: string | undefined;
+  /** The current unit price in cents (the remembered one while checking; null if never known). */
+  unitCents: Cents | null;
+  /** The price seen when adding, when the current one differs. */
+  previousCents: Cents | null;
+  /** The units left when the line asks for more. */
+  stockLeft: number | null;
+  subtotalCents: Cents | null;
+  error: unknown;
+}
+
+export interface CartReview {
+  lines: ReviewedLine[];
+  /** Lines that can be paid now (their product checked and available). */
+  payable: ReviewedLine[];
+  /** Articles and money of the payable lines. */
+  articles: number;
+  totalCents: Cents;
+  checking: boolean;
+  /** A line must be fixed (removed, reduced, or checked again) before paying. */
+  blocked: boolean;
+  refresh: () => void;
+}
+
+function review(
+  line: StoredCartLine,
+  query: { data?: Product; error: unknown; isPending: boolean },
+): ReviewedLine {
+  const product = query.data;
+  const base = {
+    line,
+    product,
+    nombre: product?.nombre ?? line.nombre ?? `Producto ${line.id}`,
+    imagen: product?.imagen ?? line.imagen,
+    previousCents: null,
+    stockLeft: null,
+    error: query.error,
+  };
+  // A 404 wins over data cached from an earlier visit: the product is gone now.
+  if (!product || isNotFound(query.error)) {
+    const unit = line.precio ?? null;
+    const status: LineStatus = isNotFound(query.error)
+      ? 'unavailable'
+      : query.isPending
+        ? 'checking'
+        : 'error';
+    return { ...base, status, unitCents: unit, subtotalCents: unit === null ? null : unit * line.cantidad };
+  }
+  const unit = unitCents(product);
+  const available = product.estado && product.stock > 0;
+  return {
+    ...base,
+    status: available ? 'ok' : 'unavailable',
+    unitCents: unit,
+    subtotalCents: unit * line.cantidad,
+    previousCents: line.precio !== undefined && line.precio !== unit ? line.precio : null,
+    stockLeft: available && line.cantidad > product.stock ? product.stock : null,
+  };
+}
+
+/**
+ * The cart as the server sees it now: each line's product is fetched again (GET /api/products/:id) when
+ * the cart is shown, so an unavailable product, a changed price or a short stock is flagged. Nothing in the
+ * cart changes by itself; the totals count only what can be paid, in cents.
+ */
+export function useCartReview(): CartReview {
+  const stored = useCartLines();
+  const queries = useQueries({
+    queries: stored.map((line) => ({ ...productQueryOptions(line.id), staleTime: 0 })),
+  });
+  const lines = stored.map((line, index) => {
+    const query = queries[index];
+    return review(line, query ?? { error: null, isPending: true });
+  });
+  const payable = lines.filter((l) => l.status === 'ok');
+  const priced = payable.map((l) => ({ unitCents: l.unitCents ?? 0, cantidad: l.line.cantidad }));
+  return {
+    lines,
+    payable,
+    articles: cartCount(payable.map((l) => l.line)),
+    totalCents: totalCents(priced),
+    checking: lines.some((l) => l.status === 'checking'),
+    blocked: lines.some((l) => l.status === 'unavailable' || l.status === 'error' || l.stockLeft !== null),
+    refresh: () => {
+      for (const query of queries) void query.refetch();
+    },
+  };
+}

@@ -1,0 +1,319 @@
+// @vitest-environment jsdom
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import type { Product, Sale, SessionUser } from '@vitrina/shared';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { AppProvider } from '../../../app/provider';
+import { Toaster } from '../../../components/toaster';
+import { dismiss, getNotificationState } from '../../../lib/notifications';
+import { queryClient } from '../../../lib/query-client';
+import { CartPage } from './cart-page';
+
+const customer: SessionUser = {
+  id_usuario: 2,
+  primer_nombre: 'Ana',
+  primer_apellido: 'López',
+  email: 'ana@vitrina.local',
+  direccion: 'Avenida Reforma 123',
+  telefono: '5512345678',
+  imagen: '',
+  estado: true,
+  admin: false,
+  tiene_password: true,
+  createdAt: '2026-01-01T00:00:00.000Z',
+  login: 'database',
+};
+
+const product = (id: number, overrides: Partial<Product> = {}): Product => ({
+  id_producto: id,
+  nombre: `Producto ${id}`,
+  descripcion_producto: '',
+  valor: 10,
+  valor_descuento: null,
+  stock: 10,
+  imagen: `/uploads/${id}.webp`,
+  estado: true,
+  id_categoria_producto: 1,
+  createdAt: '2026-01-01T00:00:00.000Z',
+  calificacion_promedio: null,
+  calificaciones_total: 0,
+  Categoria_producto: {
+    id_categoria_producto: 1,
+    nombre_categoria_producto: 'Hogar',
+    imagen_categoria_producto: '',
+  },
+  ...overrides,
+});
+
+const sale = (overrides: Partial<Sale> = {}): Sale => ({
+  id_venta: 7,
+  fecha: '2026-03-01T10:00:00.000Z',
+  estado: 'pagada',
+  valor_total_venta: 25,
+  id_usuario: 2,
+  id_pago: 'pm_1',
+  pago_marca: 'visa',
+  pago_ultimos4: '4242',
+  detalle_venta: [],
+  ...overrides,
+});
+
+type Handler = (init?: RequestInit) => Response | Promise<Response>;
+let routes: Record<string, Handler> = {};
+const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+  const url = String(input);
+  const handler = routes[`${init?.method ?? 'GET'} ${url}`];
+  if (handler) return handler(init);
+  if (url === '/api/usuario/me') return Response.json(customer);
+  if (url === '/api/config') return Response.json({ shopName: 'Vitrina', supportEmail: 'x@y.z' });
+  return Response.json({ error: 'Not Found', message: 'No encontrado' }, { status: 404 });
+});
+const calls = (key: string) =>
+  fetchMock.mock.calls.filter(([url, init]) => `${init?.method ?? 'GET'} ${String(url)}` === key);
+const bodyOf = (init: RequestInit | undefined) => JSON.parse(String(init?.body));
+const idempotencyKey = (init: RequestInit | undefined) =>
+  new Headers(init?.headers).get('Idempotency-Key') ?? undefined;
+
+beforeEach(() => vi.stubGlobal('fetch', fetchMock));
+afterEach(() => {
+  cleanup();
+  for (const toast of getNotificationState().toasts) dismiss(toast.id);
+  queryClient.clear();
+  fetchMock.mockClear();
+  vi.unstubAllGlobals();
+  localStorage.clear();
+  routes = {};
+});
+
+function storeCart(lines: Array<{ id: number; cantidad: number; precio?: number; nombre?: string }>) {
+  localStorage.setItem('cart', JSON.stringify(lines));
+  localStorage.setItem('cart count', String(lines.reduce((n, l) => n + l.cantidad, 0)));
+}
+
+function renderCart() {
+  const router = createMemoryRouter(
+    [
+      { path: '/carrito', element: <CartPage /> },
+      { path: '/', element: <p>Inicio</p> },
+      { path: '/login', element: <p>Login</p> },
+    ],
+    { initialEntries: ['/carrito'] },
+  );
+  render(
+    <AppProvider>
+      <RouterProvider router={router} />
+      <Toaster />
+    </AppProvider>,
+  );
+  return router;
+}
+
+const card = (name: string) => screen.getByRole('article', { name });
+const findCard = (name: string) => screen.findByRole('article', { name });
+const payButton = (name: RegExp | string = /^Pagar/) =>
+  screen.getByRole('button', { name }) as HTMLButtonElement;
+
+async function fillCard(numero = '4242 4242 4242 4242') {
+  fireEvent.change(screen.getByLabelText('Número de tarjeta'), { target: { value: numero } });
+  fireEvent.change(screen.getByLabelText('Vencimiento'), { target: { value: '12/40' } });
+  fireEvent.change(screen.getByLabelText('CVC'), { target: { value: '123' } });
+  fireEvent.change(screen.getByLabelText('Nombre en la tarjeta'), { target: { value: 'Ana López' } });
+  await act(async () => {});
+}
+/** The lines were checked with the server and the pay button is on. */
+const payable = () => waitFor(() => expect(payButton().disabled).toBe(false));
+const submit = () => act(async () => fireEvent.click(payButton()));
+
+describe('CartPage', () => {
+  it('flags a product no longer available and a changed price, and blocks paying until it is removed', async () => {
+    routes['GET /api/products/2'] = () => Response.json(product(2, { nombre: 'Taza', valor: 12.5 }));
+    storeCart([
+      { id: 1, cantidad: 1, precio: 1000, nombre: 'Lámpara' },
+      { id: 2, cantidad: 2, precio: 1000, nombre: 'Taza' },
+    ]);
+    renderCart();
+
+    expect(await within(await findCard('Lámpara')).findByText('Ya no está disponible')).toBeTruthy();
+    expect(
+      await within(await findCard('Taza')).findByText('El precio cambió: antes $10.00, ahora $12.50'),
+    ).toBeTruthy();
+    // Only what can be paid counts: 2 × $12.50.
+    expect(payButton('Pagar 25.00 USD').disabled).toBe(true);
+    expect(screen.getByText('Revisa los productos marcados antes de pagar.')).toBeTruthy();
+
+    fireEvent.click(within(card('Lámpara')).getByRole('button', { name: 'Eliminar' }));
+    expect(payButton('Pagar 25.00 USD').disabled).toBe(false);
+    // Nothing else changed by itself: the remembered price is still the old one.
+    expect(JSON.parse(localStorage.getItem('cart') ?? '')).toEqual([
+      { id: 2, cantidad: 2, precio: 1000, nombre: 'Taza' },
+    ]);
+    expect(within(card('Taza')).getByText(/El precio cambió/)).toBeTruthy();
+  });
+
+  it('flags a quantity above the stock, and − / + go through the shared rules', async () => {
+    routes['GET /api/products/3'] = () => Response.json(product(3, { nombre: 'Silla', stock: 2 }));
+    storeCart([{ id: 3, cantidad: 4, precio: 1000, nombre: 'Silla' }]);
+    renderCart();
+    const silla = await findCard('Silla');
+    expect(await within(silla).findByText('Solo quedan 2 unidades.')).toBeTruthy();
+    expect(payButton().disabled).toBe(true);
+
+    fireEvent.click(within(silla).getByRole('button', { name: 'Disminuir cantidad' }));
+    expect(JSON.parse(localStorage.getItem('cart') ?? '')[0].cantidad).toBe(3);
+    fireEvent.click(within(silla).getByRole('button', { name: 'Ajustar a 2' }));
+    expect(localStorage.getItem('cart count')).toBe('2');
+    expect(payButton('Pagar 20.00 USD').disabled).toBe(false);
+
+    fireEvent.click(within(silla).getByRole('button', { name: 'Aumentar cantidad' }));
+    expect(await screen.findByText('Máximas unidades disponibles de Silla alcanzadas')).toBeTruthy();
+    expect(localStorage.getItem('cart count')).toBe('2');
+  });
+
+  it('shows "Añade productos al carrito" for an empty cart', async () => {
+    renderCart();
+    expect(await screen.findByText('Añade productos al carrito')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Ver productos' }).getAttribute('href')).toBe('/products/todos');
+  });
+
+  it('pays: posts the lines and the total in cents with an idempotency key, then empties the cart and goes home', async () => {
+    routes['GET /api/products/2'] = () => Response.json(product(2, { nombre: 'Taza', valor: 12.5 }));
+    routes['POST /api/pagos/sandbox/metodos'] = () =>
+      Response.json({ id_pago: 'pm_1', marca: 'visa', ultimos4: '4242' }, { status: 201 });
+    routes['POST /api/venta'] = () => Response.json(sale(), { status: 201 });
+    storeCart([{ id: 2, cantidad: 2, precio: 1250, nombre: 'Taza' }]);
+    const router = renderCart();
+    await payable();
+    await fillCard();
+    await submit();
+
+    expect(bodyOf(calls('POST /api/pagos/sandbox/metodos')[0]?.[1])).toEqual({
+      numero: '4242424242424242',
+      expiracion: '12/40',
+      cvc: '123',
+      nombre: 'Ana López',
+    });
+    const [, init] = calls('POST /api/venta')[0] ?? [];
+    expect(bodyOf(init)).toEqual({
+      detalle_venta: [{ id_producto: 2, cantidad: 2 }],
+      id_pago: 'pm_1',
+      valor_total_venta: 2500,
+    });
+    expect(idempotencyKey(init)).toMatch(/^[0-9a-f-]{36}$/);
+    expect(await screen.findByText('Gracias por tu compra!')).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/');
+    expect(JSON.parse(localStorage.getItem('cart') ?? '')).toEqual([]);
+    expect(localStorage.getItem('cart count')).toBe('0');
+  });
+
+  it('a declined card (402) shows the server message and keeps the cart', async () => {
+    routes['GET /api/products/2'] = () => Response.json(product(2, { nombre: 'Taza' }));
+    routes['POST /api/pagos/sandbox/metodos'] = () =>
+      Response.json({ id_pago: 'pm_2', marca: 'visa', ultimos4: '0002' }, { status: 201 });
+    routes['POST /api/venta'] = () =>
+      Response.json(
+        { error: 'Payment Required', message: 'Tarjeta rechazada. Prueba con otra tarjeta.' },
+        { status: 402 },
+      );
+    storeCart([{ id: 2, cantidad: 1, precio: 1000, nombre: 'Taza' }]);
+    const router = renderCart();
+    await payable();
+    await fillCard('4000 0000 0000 0002');
+    await submit();
+
+    const alert = await screen.findByText('Tarjeta rechazada. Prueba con otra tarjeta.');
+    expect(document.activeElement).toBe(alert);
+    expect(router.state.location.pathname).toBe('/carrito');
+    expect(localStorage.getItem('cart count')).toBe('1');
+  });
+
+  it('changed prices (409) show the message and refresh the lines', async () => {
+    let price = 10;
+    routes['GET /api/products/2'] = () => Response.json(product(2, { nombre: 'Taza', valor: price }));
+    routes['POST /api/pagos/sandbox/metodos'] = () =>
+      Response.json({ id_pago: 'pm_3', marca: 'visa', ultimos4: '4242' }, { status: 201 });
+    routes['POST /api/venta'] = () => {
+      price = 11;
+      return Response.json(
+        {
+          error: 'Conflict',
+          message: 'Los precios de tu carrito cambiaron. Revisa el total antes de pagar.',
+        },
+        { status: 409 },
+      );
+    };
+    storeCart([{ id: 2, cantidad: 1, precio: 1000, nombre: 'Taza' }]);
+    renderCart();
+    await payable();
+    await fillCard();
+    await submit();
+    expect(await screen.findByText(/Los precios de tu carrito cambiaron/)).toBeTruthy();
+    expect(await screen.findByText('El precio cambió: antes $10.00, ahora $11.00')).toBeTruthy();
+    expect(payButton('Pagar 11.00 USD')).toBeTruthy();
+    expect(localStorage.getItem('cart count')).toBe('1');
+  });
+
+  it('retries a payment lost to a network error with the same idempotency key and payment method', async () => {
+    routes['GET /api/products/2'] = () => Response.json(product(2, { nombre: 'Taza' }));
+    routes['POST /api/pagos/sandbox/metodos'] = () =>
+      Response.json({ id_pago: 'pm_4', marca: 'visa', ultimos4: '4242' }, { status: 201 });
+    let attempts = 0;
+    routes['POST /api/venta'] = () => {
+      attempts += 1;
+      if (attempts === 1) throw new TypeError('Failed to fetch');
+      return Response.json(sale(), { status: 201 });
+    };
+    storeCart([{ id: 2, cantidad: 1, precio: 1000, nombre: 'Taza' }]);
+    renderCart();
+    await payable();
+    await fillCard();
+    await submit();
+    expect(await screen.findByText(/no se te cobrará dos veces/)).toBeTruthy();
+    expect(localStorage.getItem('cart count')).toBe('1');
+
+    await submit();
+    await waitFor(() => expect(localStorage.getItem('cart count')).toBe('0'));
+    const keys = calls('POST /api/venta').map(([, init]) => idempotencyKey(init));
+    expect(keys).toHaveLength(2);
+    expect(keys[0]).toBe(keys[1]);
+    expect(calls('POST /api/pagos/sandbox/metodos')).toHaveLength(1);
+  });
+
+  it('asks to confirm a payment that needs an extra step (202), then settles the sale', async () => {
+    routes['GET /api/products/2'] = () => Response.json(product(2, { nombre: 'Taza' }));
+    routes['POST /api/pagos/sandbox/metodos'] = () =>
+      Response.json({ id_pago: 'pm_5', marca: 'visa', ultimos4: '3155' }, { status: 201 });
+    routes['POST /api/venta'] = () =>
+      Response.json(
+        { ...sale({ estado: 'pendiente' }), requiere_accion: { client_secret: 'cs_1' } },
+        { status: 202 },
+      );
+    routes['POST /api/pagos/sandbox/confirmar'] = () => Response.json({ id_venta: 7, estado: 'succeeded' });
+    routes['POST /api/venta/7/confirmar'] = () => Response.json(sale());
+    storeCart([{ id: 2, cantidad: 1, precio: 1000, nombre: 'Taza' }]);
+    const router = renderCart();
+    await payable();
+    await fillCard('4000 0025 0000 3155');
+    await submit();
+
+    const dialog = await screen.findByRole('dialog', { name: 'Confirma tu pago' });
+    expect(within(dialog).getByText(/Visa •••• 3155/)).toBeTruthy();
+    expect(localStorage.getItem('cart count')).toBe('1');
+    await act(async () => fireEvent.click(within(dialog).getByRole('button', { name: 'Aprobar' })));
+
+    expect(bodyOf(calls('POST /api/pagos/sandbox/confirmar')[0]?.[1])).toEqual({
+      client_secret: 'cs_1',
+      aprobar: true,
+    });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    expect(localStorage.getItem('cart count')).toBe('0');
+  });
+
+  it('sends visitors to /login', async () => {
+    fetchMock.mockImplementationOnce(async () =>
+      Response.json({ error: 'Unauthorized', message: 'Inicia sesión' }, { status: 401 }),
+    );
+    const router = renderCart();
+    await screen.findByText('Login');
+    expect(router.state.location.pathname).toBe('/login');
+  });
+});

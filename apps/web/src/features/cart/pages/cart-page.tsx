@@ -1,0 +1,72 @@
+import { useRef } from 'react';
+import { Link } from 'react-router';
+import { buttonClass } from '../../../components/button';
+import { useDocumentTitle } from '../../../lib/use-document-title';
+import { CustomerOnly } from '../../auth';
+import { CheckoutPanel } from '../../checkout';
+import { CartItemCard } from '../components/cart-item-card';
+import { CartTotals } from '../components/cart-totals';
+import { useCartCheckout } from '../hooks/use-cart-checkout';
+import { useCartReview } from '../hooks/use-cart-review';
+import styles from './cart-page.module.css';
+
+/** /carrito (SPEC §2 Cart): the lines, checked against the server, their totals and the card payment. */
+export function CartPage() {
+  useDocumentTitle('Carrito');
+  return (
+    <CustomerOnly>
+      <Cart />
+    </CustomerOnly>
+  );
+}
+
+function Cart() {
+  const review = useCartReview();
+  const checkout = useCartCheckout(review);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+
+  if (review.lines.length === 0) return <EmptyCart />;
+  return (
+    <div className={styles.page}>
+      <h1 ref={headingRef} tabIndex={-1} className={styles.heading}>
+        Carrito
+      </h1>
+      <div className={styles.layout}>
+        <section className={styles.items} aria-label="Productos en el carrito">
+          {review.lines.map((item) => (
+            <CartItemCard
+              key={item.line.id}
+              item={item}
+              onRetry={review.refresh}
+              onRemoved={() => headingRef.current?.focus()}
+            />
+          ))}
+        </section>
+        <aside className={styles.aside} aria-labelledby="resumen-compra">
+          <div className={styles.panel}>
+            <h2 id="resumen-compra" className={styles.panelTitle}>
+              Resumen
+            </h2>
+            <CartTotals review={review} />
+          </div>
+          <div className={styles.panel}>
+            <h2 className={styles.panelTitle}>Pago con tarjeta</h2>
+            <CheckoutPanel {...checkout} />
+          </div>
+        </aside>
+      </div>
+    </div>
+  );
+}
+
+export function EmptyCart() {
+  return (
+    <div className={styles.empty}>
+      <h1 className={styles.heading}>Carrito</h1>
+      <p>Añade productos al carrito</p>
+      <Link to="/products/todos" className={buttonClass('primary')}>
+        Ver productos
+      </Link>
+    </div>
+  );
+}

@@ -1,0 +1,61 @@
+import { formatMoney, fromCents } from '@vitrina/shared';
+import { Link } from 'react-router';
+import { useDocumentTitle } from '../../../lib/use-document-title';
+import { CustomerOnly } from '../../auth';
+import { CheckoutPanel } from '../../checkout';
+import { CartTotals } from '../components/cart-totals';
+import { useCartCheckout } from '../hooks/use-cart-checkout';
+import { useCartReview } from '../hooks/use-cart-review';
+import { EmptyCart } from './cart-page';
+import styles from './cart-page.module.css';
+
+/** /pay (SPEC §2): the card form for the current cart, with a short summary of what is paid. */
+export function PayPage() {
+  useDocumentTitle('Pago');
+  return (
+    <CustomerOnly>
+      <Pay />
+    </CustomerOnly>
+  );
+}
+
+function Pay() {
+  const review = useCartReview();
+  const checkout = useCartCheckout(review);
+  if (review.lines.length === 0) return <EmptyCart />;
+  return (
+    <div className={styles.page}>
+      <h1 className={styles.heading}>Pago</h1>
+      <div className={styles.layout}>
+        <section className={styles.panel} aria-labelledby="pago-tarjeta">
+          <h2 id="pago-tarjeta" className={styles.panelTitle}>
+            Pago con tarjeta
+          </h2>
+          <CheckoutPanel {...checkout} />
+        </section>
+        <aside className={styles.panel} aria-labelledby="resumen-compra">
+          <h2 id="resumen-compra" className={styles.panelTitle}>
+            Resumen
+          </h2>
+          <ul className={styles.summary}>
+            {review.payable.map(({ line, nombre, subtotalCents }) => (
+              <li key={line.id}>
+                <span>
+                  {nombre} × {line.cantidad}
+                </span>
+                <span>{formatMoney(fromCents(subtotalCents ?? 0))}</span>
+              </li>
+            ))}
+          </ul>
+          <CartTotals review={review} />
+          {review.blocked && (
+            <p className={styles.notice}>
+              Hay productos por revisar en tu carrito. <Link to="/carrito">Revisar el carrito</Link>
+            </p>
+          )}
+          <Link to="/carrito">Volver al carrito</Link>
+        </aside>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,136 @@
+// @vitest-environment jsdom
+import { act, cleanup, render, screen } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { getNotificationState } from '../../../lib/notifications';
+import { forgetAccountData } from '../../auth/utils/account-storage';
+import { CartLink } from '../components/cart-link';
+import {
+  addProductToCart,
+  type CartableProduct,
+  getCartLines,
+  removeCartLine,
+  setCartQuantity,
+} from './cart-store';
+
+const product = (overrides: Partial<CartableProduct> = {}): CartableProduct => ({
+  id_producto: 1,
+  nombre: 'Camiseta',
+  stock: 100,
+  valor: 19.9,
+  valor_descuento: 15.9,
+  imagen: '/uploads/camiseta.webp',
+  ...overrides,
+});
+
+const lastToast = () => getNotificationState().toasts.at(-1);
+
+afterEach(() => {
+  cleanup();
+  localStorage.clear();
+});
+
+function renderLink() {
+  const router = createMemoryRouter([{ path: '*', element: <CartLink /> }]);
+  render(<RouterProvider router={router} />);
+}
+
+describe('cart store', () => {
+  it('keeps the lines and their count in local storage and reads them back after a reload', async () => {
+    expect(addProductToCart(product(), 2)).toBe(true);
+    expect(
+      addProductToCart(product({ id_producto: 2, nombre: 'Taza', valor: 8, valor_descuento: null }), 1),
+    ).toBe(true);
+    const stored = [
+      { id: 1, cantidad: 2, precio: 1590, nombre: 'Camiseta', imagen: '/uploads/camiseta.webp' },
+      { id: 2, cantidad: 1, precio: 800, nombre: 'Taza', imagen: '/uploads/camiseta.webp' },
+    ];
+    expect(JSON.parse(localStorage.getItem('cart') ?? '')).toEqual(stored);
+    expect(localStorage.getItem('cart count')).toBe('3');
+
+    vi.resetModules();
+    const reloaded = await import('./cart-store');
+    expect(reloaded.getCartLines()).toEqual(stored);
+  });
+
+  it('adds to the quantity a product already has, and removes a line', () => {
+    addProductToCart(product(), 2);
+    addProductToCart(product(), 3);
+    expect(getCartLines()).toMatchObject([{ id: 1, cantidad: 5 }]);
+    removeCartLine(1);
+    expect(getCartLines()).toEqual([]);
+    expect(localStorage.getItem('cart count')).toBe('0');
+  });
+
+  it('ignores what is not a valid line in storage', () => {
+    localStorage.setItem(
+      'cart',
+      JSON.stringify([{ id: 1, cantidad: 2 }, { id: 'x' }, { id: 3, cantidad: 0 }, 7]),
+    );
+    expect(getCartLines()).toEqual([{ id: 1, cantidad: 2 }]);
+    localStorage.setItem('cart', '{not json');
+    expect(getCartLines()).toEqual([]);
+  });
+
+  it('refuses a 26th unit of one product with "Máximo 25 unidades de {product} por compra"', () => {
+    expect(addProductToCart(product(), 25)).toBe(true);
+    expect(addProductToCart(product(), 1)).toBe(false);
+    expect(lastToast()).toMatchObject({
+      title: 'Máximo 25 unidades de Camiseta por compra',
+      text: 'Solo 25 unidades por compra',
+      icon: 'warning',
+    });
+    expect(getCartLines()).toMatchObject([{ id: 1, cantidad: 25 }]);
+  });
+
+  it('refuses more units than the stock with "Máximas unidades disponibles de {product} alcanzadas"', () => {
+    expect(addProductToCart(product({ stock: 3 }), 3)).toBe(true);
+    expect(setCartQuantity({ id_producto: 1, nombre: 'Camiseta', stock: 3 }, 4)).toBe(false);
+    expect(lastToast()?.title).toBe('Máximas unidades disponibles de Camiseta alcanzadas');
+    expect(getCartLines()).toMatchObject([{ id: 1, cantidad: 3 }]);
+  });
+
+  it('refuses the 51st item ("Carrito lleno") and an addition past 50 ("Carrito a punto de llenarse")', () => {
+    addProductToCart(product(), 25);
+    addProductToCart(product({ id_producto: 2, nombre: 'Taza' }), 20);
+    expect(addProductToCart(product({ id_producto: 3, nombre: 'Gorra' }), 6)).toBe(false);
+    expect(lastToast()).toMatchObject({
+      title: 'Carrito a punto de llenarse',
+      text: 'Solo puedes llevar 50 productos por compra',
+    });
+    addProductToCart(product({ id_producto: 3, nombre: 'Gorra' }), 5);
+    expect(addProductToCart(product({ id_producto: 4, nombre: 'Bolsa' }), 1)).toBe(false);
+    expect(lastToast()).toMatchObject({
+      title: 'Carrito lleno',
+      text: 'No puedes agregar más de 50 productos',
+    });
+    expect(localStorage.getItem('cart count')).toBe('50');
+  });
+});
+
+describe('CartLink', () => {
+  it('shows the count, follows another tab (storage event) and empties on this tab’s logout', () => {
+    addProductToCart(product(), 2);
+    renderLink();
+    expect(screen.getByRole('link', { name: 'Carrito, 2 productos' }).getAttribute('href')).toBe('/carrito');
+
+    act(() => {
+      localStorage.setItem('cart', JSON.stringify([{ id: 1, cantidad: 4 }]));
+      window.dispatchEvent(new StorageEvent('storage', { key: 'cart', storageArea: localStorage }));
+    });
+    expect(screen.getByRole('link', { name: 'Carrito, 4 productos' })).toBeTruthy();
+
+    act(() => forgetAccountData());
+    expect(screen.getByRole('link', { name: 'Carrito, 0 productos' })).toBeTruthy();
+  });
+
+  it('looks full at 50 and tells screen readers "Carrito lleno"', () => {
+    addProductToCart(product(), 25);
+    addProductToCart(product({ id_producto: 2 }), 25);
+    renderLink();
+    const link = screen.getByRole('link', { name: 'Carrito, 50 productos' });
+    const hint = document.getElementById(link.getAttribute('aria-describedby') ?? '');
+    expect(hint?.textContent).toBe('Carrito lleno');
+    expect(link.querySelector('[data-full]')).not.toBeNull();
+  });
+});

@@ -1,0 +1,203 @@
+import {
+  addToCart,
+  type CartChange,
+  type CartLine,
+  type CartProduct,
+  type Cents,
+  cartCount,
+  decreaseLine,
+  NOTIFY_MS,
+  removeFromCart,
+  setLineQuantity,
+} from '@vitrina/shared';
+import { useSyncExternalStore } from 'react';
+import {
+  CART_COUNT_KEY,
+  CART_KEY,
+  readStorage,
+  subscribeStorage,
+  writeStorage,
+} from '../../../lib/local-storage';
+import { notify } from '../../../lib/notifications';
+import { type PricedProduct, unitCents } from '../utils/unit-price';
+
+/**
+ * The cart of this browser (SPEC §3, §4): the lines live in local storage under 'cart' and their count
+ * under 'cart count', so they survive a reload and are shared by every tab. Every change goes through the
+ * shared cart rules; a refusal shows SPEC's message and leaves the cart as it was.
+ */
+
+/** A line as kept here: SPEC's id and quantity, plus what the shopper saw when adding the product. */
+export interface StoredCartLine extends CartLine {
+  /** Unit price in cents when the product was added: a later difference is shown, never applied silently. */
+  precio?: Cents;
+  nombre?: string;
+  imagen?: string;
+}
+
+/** A product as the cart needs it to add it: the rules' fields plus price and image. */
+export type CartableProduct = CartProduct & PricedProduct & { imagen: string };
+
+const EMPTY: readonly StoredCartLine[] = Object.freeze([]);
+type Listener = () => void;
+const listeners = new Set<Listener>();
+/** The last text read from storage and its lines (so that an unchanged cart keeps its identity). */
+let cachedRaw: string | null | undefined;
+let cachedLines: readonly StoredCartLine[] = EMPTY;
+/** The cart kept in memory when local storage refuses to store it (disabled, full). */
+let fallback: readonly StoredCartLine[] | null = null;
+let saving = false;
+
+const isPositiveInt = (value: unknown): value is number =>
+  typeof value === 'number' && Number.isInteger(value) && value > 0;
+
+/** Reads what is stored, dropping anything that is not a valid line (an old format, a hand edit). */
+function parseLines(raw: string | null): readonly StoredCartLine[] {
+  if (!raw) return EMPTY;
+  let data: unknown;
+  try {
+    data = JSON.parse(raw);
+  } catch {
+    return EMPTY;
+  }
+  if (!Array.isArray(data)) return EMPTY;
+  const seen = new Set<number>();
+  const result: StoredCartLine[] = [];
+  for (const item of data as unknown[]) {
+    if (!item || typeof item !== 'object') continue;
+    const { id, cantidad, precio, nombre, imagen } = item as Record<string, unknown>;
+    if (!isPositiveInt(id) || !isPositiveInt(cantidad) || seen.has(id)) continue;
+    seen.add(id);
+    result.push({
+      id,
+      cantidad,
+      ...(typeof precio === 'number' && Number.isInteger(precio) && precio >= 0 ? { precio } : {}),
+      ...(typeof nombre === 'string' ? { nombre } : {}),
+      ...(typeof imagen === 'string' ? { imagen } : {}),
+    });
+  }
+  return result;
+}
+
+function emit() {
+  for (const listener of listeners) listener();
+}
+
+/** Another tab changed the cart, or this tab's logout removed it: readers read it again. */
+function onStorageChange() {
+  if (saving) return;
+  fallback = null;
+  emit();
+}
+
+let watching = false;
+/** The current lines: storage is the truth (read on every call, parsed only when its text changed). */
+function load(): readonly StoredCartLine[] {
+  if (!watching && typeof window !== 'undefined') {
+    watching = true;
+    subscribeStorage([CART_KEY], onStorageChange);
+  }
+  if (fallback) return fallback;
+  const raw = readStorage(CART_KEY);
+  if (raw !== cachedRaw) {
+    cachedRaw = raw;
+    cachedLines = parseLines(raw);
+  }
+  return cachedLines;
+}
+
+function save(next: readonly StoredCartLine[]) {
+  const raw = JSON.stringify(next);
+  saving = true;
+  try {
+    writeStorage(CART_KEY, raw);
+    writeStorage(CART_COUNT_KEY, String(cartCount(next)));
+  } finally {
+    saving = false;
+  }
+  if (readStorage(CART_KEY) === raw) {
+    fallback = null;
+    cachedRaw = raw;
+    cachedLines = next;
+  } else {
+    fallback = next;
+  }
+  emit();
+}
+
+/** Applies a rule's answer: the new lines (keeping what each line remembered), or SPEC's message. */
+function apply(change: CartChange, extra?: StoredCartLine): boolean {
+  if (!change.ok) {
+    notify({ title: change.problem.title, text: change.problem.text, icon: 'warning', timer: NOTIFY_MS });
+    return false;
+  }
+  const before = new Map(load().map((line) => [line.id, line]));
+  save(
+    change.lines.map((line) => ({
+      ...before.get(line.id),
+      ...(extra && line.id === extra.id ? extra : {}),
+      id: line.id,
+      cantidad: line.cantidad,
+    })),
+  );
+  return true;
+}
+
+export function getCartLines(): readonly StoredCartLine[] {
+  return load();
+}
+
+export function subscribeCart(listener: Listener): () => void {
+  load();
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+/** Adds `quantity` units of a product; it remembers the price the shopper sees now. */
+export function addProductToCart(product: CartableProduct, quantity: number): boolean {
+  return apply(addToCart(load(), product, quantity), {
+    id: product.id_producto,
+    cantidad: 0,
+    precio: unitCents(product),
+    nombre: product.nombre,
+    imagen: product.imagen,
+  });
+}
+
+/** Sets a line's quantity (the cart page's − and +). */
+export function setCartQuantity(product: CartProduct, quantity: number): boolean {
+  return apply(setLineQuantity(load(), product, quantity));
+}
+
+/** One unit less (never below 1), even for a product no longer available. */
+export function decreaseCartLine(id: number): void {
+  save(decreaseLine(load(), id));
+}
+
+export function removeCartLine(id: number): void {
+  save(removeFromCart(load(), id));
+}
+
+/** The shopper saw the new price of a line and accepts it. */
+export function acceptCartPrice(id: number, precio: Cents): void {
+  save(load().map((line) => (line.id === id ? { ...line, precio } : line)));
+}
+
+/** After the server confirmed the sale (never before). */
+export function clearCart(): void {
+  save(EMPTY);
+}
+
+const serverSnapshot = () => EMPTY;
+
+export function useCartLines(): readonly StoredCartLine[] {
+  return useSyncExternalStore(subscribeCart, getCartLines, serverSnapshot);
+}
+
+export function useCartCount(): number {
+  return useSyncExternalStore(
+    subscribeCart,
+    () => cartCount(getCartLines()),
+    () => 0,
+  );
+}

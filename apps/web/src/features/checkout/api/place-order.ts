@@ -1,0 +1,40 @@
+import type { Cents, CheckoutInput, Sale } from '@vitrina/shared';
+import { api } from '../../../lib/api-client';
+
+/** A sale whose payment needs the shopper's extra confirmation (3-D Secure). */
+export type SaleAwaitingAction = Sale & { requiere_accion: { client_secret: string } };
+
+/** 201 (pagada) or 202 (pendiente, with the step to confirm). */
+export type CheckoutReply = Sale | SaleAwaitingAction;
+
+export const needsAction = (reply: CheckoutReply): reply is SaleAwaitingAction => 'requiere_accion' in reply;
+
+export interface OrderLine {
+  id_producto: number;
+  cantidad: number;
+}
+
+export interface PlaceOrderInput {
+  lines: readonly OrderLine[];
+  id_pago: string;
+  /** The total the shopper saw, in cents (SPEC: total × 100); the server refuses it when prices changed. */
+  totalCents: Cents;
+}
+
+/**
+ * POST /api/venta. `idempotencyKey` is one per payment attempt and is sent again when retrying the same
+ * attempt (after a network error), so the shopper is never charged twice. Errors: 402 declined, 409 prices
+ * or stock changed, 401/403 not a customer, 502 payment provider unreachable (the sale stays pending).
+ */
+export function placeOrder(input: PlaceOrderInput, idempotencyKey: string): Promise<CheckoutReply> {
+  const body: CheckoutInput = {
+    detalle_venta: input.lines.map(({ id_producto, cantidad }) => ({ id_producto, cantidad })),
+    id_pago: input.id_pago,
+    valor_total_venta: input.totalCents,
+  };
+  return api<CheckoutReply>('/venta', {
+    method: 'POST',
+    body,
+    headers: { 'Idempotency-Key': idempotencyKey },
+  });
+}

@@ -1,0 +1,8 @@
+/*
+ * What pages may use from checkout. Only lazy pages import it (the card form and its schema stay out of
+ * the entry bundle).
+ */
+export type { OrderLine } from './api/place-order';
+export { CheckoutPanel, type CheckoutPanelProps } from './components/checkout-panel';
+export type { Order } from './hooks/use-pay-cart';
+export { payLabel } from './utils/pay-label';

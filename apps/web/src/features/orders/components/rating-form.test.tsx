@@ -1,0 +1,141 @@
+// @vitest-environment jsdom
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import type { Sale } from '@vitrina/shared';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { AppProvider } from '../../../app/provider';
+import { Toaster } from '../../../components/toaster';
+import { queryClient } from '../../../lib/query-client';
+import { SaleCard } from './sale-card';
+
+const sale: Sale = {
+  id_venta: 3,
+  fecha: '2026-03-01T10:00:00.000Z',
+  estado: 'pagada',
+  valor_total_venta: 31.8,
+  id_usuario: 2,
+  id_pago: 'pm_1',
+  pago_marca: 'visa',
+  pago_ultimos4: '4242',
+  detalle_venta: [
+    {
+      id_detalle_venta: 9,
+      id_venta: 3,
+      id_producto: 5,
+      cantidad: 2,
+      valor_unitario: 15.9,
+      valor_total_cantidad: 31.8,
+      comentado: false,
+      Producto: { id_producto: 5, nombre: 'Camiseta', imagen: '/uploads/c.webp' },
+    },
+  ],
+};
+
+const fetchMock = vi.fn(async (input: RequestInfo | URL, _init?: RequestInit) => {
+  if (String(input) === '/api/config') return Response.json({});
+  return Response.json({ id_motivo_calificacion: 1 }, { status: 201 });
+});
+
+beforeEach(() => vi.stubGlobal('fetch', fetchMock));
+afterEach(() => {
+  cleanup();
+  queryClient.clear();
+  fetchMock.mockClear();
+  vi.unstubAllGlobals();
+});
+
+function renderSale(value: Sale = sale) {
+  const router = createMemoryRouter([{ path: '*', element: <SaleCard sale={value} /> }]);
+  render(
+    <AppProvider>
+      <RouterProvider router={router} />
+      <Toaster />
+    </AppProvider>,
+  );
+}
+
+const rateButton = () => screen.getByRole('button', { name: 'Calificar' }) as HTMLButtonElement;
+const comment = () => screen.getByLabelText('Comentario') as HTMLTextAreaElement;
+const settle = () => act(async () => {});
+
+describe('RatingForm (in a sale of the purchase history)', () => {
+  it('shows the sale: date, state, card, total and its line', () => {
+    renderSale();
+    expect(screen.getByRole('article', { name: /Compra del 1 de marzo de 2026/ })).toBeTruthy();
+    expect(screen.getByText('Pagada')).toBeTruthy();
+    expect(screen.getByText('Visa •••• 4242')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Camiseta' }).getAttribute('href')).toBe('/products/5');
+    expect(screen.getAllByText('$31.80')).toHaveLength(2);
+  });
+
+  it('stars are a radio group "Calificación" of "1 estrella"…"5 estrellas"; "Calificar" waits for them', async () => {
+    renderSale();
+    const group = screen.getByRole('radiogroup', { name: 'Calificación' });
+    expect(
+      within(group)
+        .getAllByRole('radio')
+        .map((radio) => radio.getAttribute('value')),
+    ).toEqual(['1', '2', '3', '4', '5']);
+    expect(screen.getByRole('radio', { name: '1 estrella' })).toBeTruthy();
+    expect(screen.getByRole('radio', { name: '5 estrellas' })).toBeTruthy();
+    expect(rateButton().disabled).toBe(true);
+
+    fireEvent.change(comment(), { target: { value: 'Muy buena' } });
+    await settle();
+    expect(screen.getByText('Calificacion obligatoria')).toBeTruthy();
+    expect(group.getAttribute('aria-invalid')).toBe('true');
+    expect(rateButton().disabled).toBe(true);
+
+    fireEvent.click(screen.getByRole('radio', { name: '4 estrellas' }));
+    await settle();
+    expect(screen.queryByText('Calificacion obligatoria')).toBeNull();
+    expect(rateButton().disabled).toBe(false);
+  });
+
+  it('a comment of 50 characters or more reads "Maximo 50 caracteres" and disables "Calificar"', async () => {
+    renderSale();
+    fireEvent.click(screen.getByRole('radio', { name: '5 estrellas' }));
+    fireEvent.change(comment(), { target: { value: 'a'.repeat(50) } });
+    await settle();
+    expect(screen.getByText('Maximo 50 caracteres')).toBeTruthy();
+    expect(comment().getAttribute('aria-invalid')).toBe('true');
+    expect(document.getElementById(comment().getAttribute('aria-describedby') ?? '')?.textContent).toBe(
+      'Maximo 50 caracteres',
+    );
+    expect(rateButton().disabled).toBe(true);
+
+    fireEvent.change(comment(), { target: { value: 'a'.repeat(49) } });
+    await settle();
+    expect(screen.queryByText('Maximo 50 caracteres')).toBeNull();
+    expect(rateButton().disabled).toBe(false);
+  });
+
+  it('sends the rating, says "Comentado" and the line reads as rated', async () => {
+    renderSale();
+    fireEvent.click(screen.getByRole('radio', { name: '4 estrellas' }));
+    fireEvent.change(comment(), { target: { value: '  Muy cómoda ' } });
+    await settle();
+    await act(async () => fireEvent.click(rateButton()));
+
+    const post = fetchMock.mock.calls.find(([url]) => String(url) === '/api/products/5/calificacion');
+    expect(JSON.parse(String(post?.[1]?.body))).toEqual({
+      valor_calificacion: 4,
+      descripcion_motivo: 'Muy cómoda',
+      id_detalle_venta: 9,
+    });
+    await waitFor(() => expect(screen.getByText('Gracias por tu opinion!')).toBeTruthy());
+    expect(screen.getByText('Comentado')).toBeTruthy();
+    expect(screen.getByText('Ya calificaste este producto')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Calificar' })).toBeNull();
+  });
+
+  it('offers no rating on a rated line or on a sale that was not paid', () => {
+    renderSale({ ...sale, detalle_venta: sale.detalle_venta.map((l) => ({ ...l, comentado: true })) });
+    expect(screen.queryByRole('button', { name: 'Calificar' })).toBeNull();
+    expect(screen.getByText('Ya calificaste este producto')).toBeTruthy();
+    cleanup();
+    renderSale({ ...sale, estado: 'fallida' });
+    expect(screen.getByText('Rechazada')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Calificar' })).toBeNull();
+  });
+});

@@ -1,0 +1,220 @@
+import { z } from 'zod';
+import { imagenUrl } from './registro';
+import { notBlank, requiredText } from './rules';
+
+/*
+ * The product forms (SPEC §2 "Create product" / "Edit product"). SPEC §5 leaves the rules to us; these
+ * are ours, bounded by the database (varchar(120), numeric(12,2), stock >= 0) and by what a small shop sells:
+ *
+ * - nombre: required, not blank, 3–120 characters once trimmed; stored trimmed.
+ * - descripcion_producto: required, not blank, 10–2000 characters once trimmed; stored trimmed.
+ * - valor: the regular price in currency units, > 0 and ≤ 9,999,999.99, at most two decimals.
+ * - valor_descuento: optional (empty or null means no discount); when given, same format, > 0 and below
+ *   valor (the message sits on valor_descuento). Edit checks it against the stored price on the server.
+ * - stock: a whole number from 0 to 100,000 (0 is allowed: the product stays listed for the admin only).
+ * - id_categoria_producto: a positive whole number; the server answers 'La categoría no existe' when no
+ *   such category exists.
+ * - imagen: required; a WebP the shop stored under /uploads/productos/ (what POST /api/uploads gives an
+ *   admin). The server also checks the file is there.
+ *
+ * Inputs give text and JSON gives numbers, so both are accepted: '12' and 12, '19.99' and 19.99 (SPEC §5:
+ * "Stock is parsed as an integer, prices as decimals"). Prices are read digit by digit, never through
+ * floating-point arithmetic, and come out as numbers in currency units, so parsing a parsed value again
+ * gives the same value (the browser may submit what the schema returned).
+ */
+
+export const PRODUCT_NAME_MIN = 3;
+export const PRODUCT_NAME_MAX = 120;
+export const PRODUCT_DESCRIPTION_MIN = 10;
+export const PRODUCT_DESCRIPTION_MAX = 2000;
+/** 9,999,999.99 in cents. */
+export const PRODUCT_PRICE_MAX_CENTS = 999_999_999;
+export const PRODUCT_STOCK_MAX = 100_000;
+
+const REQUIRED = 'Campo Requerido';
+const BLANK = 'No puede ser un espacio en blanco';
+const NOT_A_NUMBER = 'Ingresa un número válido';
+const DECIMAL_COMMA = 'Usa punto para separar los decimales';
+const TWO_DECIMALS = 'Máximo 2 decimales';
+const PRICE_TOO_HIGH = 'El precio máximo es 9,999,999.99';
+export const DISCOUNT_NOT_BELOW_PRICE = 'El precio con descuento debe ser menor que el precio';
+export const CATEGORY_NOT_FOUND = 'La categoría no existe';
+const CHOOSE_CATEGORY = 'Elige una categoría';
+const INVALID_CATEGORY = 'La categoría no es válida';
+const CHOOSE_IMAGE = 'Elige una imagen';
+const INVALID_IMAGE = 'La imagen no es válida';
+const NOTHING_TO_CHANGE = 'No hay cambios para guardar';
+
+const DECIMAL_TEXT = /^-?\d+(?:\.(\d+))?$/;
+const WHOLE_TEXT = /^-?\d+$/;
+
+type Parsed = { value: number } | { message: string };
+
+/**
+ * Text or a number → cents. Text is read digit by digit ('19.90' → 1990); a number must already have
+ * at most two decimals (0.1 + 0.2 does not).
+ */
+function parseCents(input: string | number): Parsed {
+  if (typeof input === 'number') {
+    if (!Number.isFinite(input)) return { message: NOT_A_NUMBER };
+    const cents = Math.round(input * 100);
+    return cents / 100 === input ? { value: cents } : { message: TWO_DECIMALS };
+  }
+  const text = input.trim();
+  const match = DECIMAL_TEXT.exec(text);
+  if (!match) return { message: /^-?\d+,\d+$/.test(text) ? DECIMAL_COMMA : NOT_A_NUMBER };
+  const fraction = (match[1] ?? '').replace(/0+$/, '');
+  if (fraction.length > 2) return { message: TWO_DECIMALS };
+  const [whole = '0'] = text.split('.');
+  const sign = whole.startsWith('-') ? -1 : 1;
+  return { value: sign * (Math.abs(Number(whole)) * 100 + Number(fraction.padEnd(2, '0'))) };
+}
+
+/** Text or a number → a whole number. */
+function parseWhole(input: string | number, notWhole: string): Parsed {
+  if (typeof input === 'number') return Number.isInteger(input) ? { value: input } : { message: notWhole };
+  const text = input.trim();
+  if (WHOLE_TEXT.test(text)) return { value: Number(text) };
+  return { message: DECIMAL_TEXT.test(text) ? notWhole : NOT_A_NUMBER };
+}
+
+/** A field typed as text or as a number; a missing value, null or '' is `required`. */
+const numeric = (required: string) =>
+  z.union([z.string(), z.number()], { error: required }).refine((v) => v !== '' && !/^\s+$/.test(`${v}`), {
+    error: required,
+    abort: true,
+  });
+
+/**
+ * Parses with `parse`, then refuses values `outOfRange` names a message for; the first message is the
+ * field's issue.
+ */
+const parsedNumber = (
+  required: string,
+  parse: (input: string | number) => Parsed,
+  outOfRange: (value: number) => string | undefined,
+) =>
+  numeric(required).transform((input, ctx) => {
+    const parsed = parse(input);
+    const message = 'message' in parsed ? parsed.message : outOfRange(parsed.value);
+    if ('message' in parsed || message) {
+      ctx.addIssue({ code: 'custom', message: message ?? NOT_A_NUMBER });
+      return z.NEVER;
+    }
+    return parsed.value;
+  });
+
+/** A price in currency units (cents inside, so no floating-point drift), > 0 and ≤ 9,999,999.99. */
+const price = (notPositive: string) =>
+  parsedNumber(REQUIRED, parseCents, (cents) =>
+    cents <= 0 ? notPositive : cents > PRODUCT_PRICE_MAX_CENTS ? PRICE_TOO_HIGH : undefined,
+  ).transform((cents) => cents / 100);
+
+const valor = price('El precio debe ser mayor que 0');
+const valorDescuento = price('El descuento debe ser mayor que 0');
+
+const stock = parsedNumber(
+  REQUIRED,
+  (input) => parseWhole(input, 'El stock debe ser un número entero'),
+  (n) =>
+    n < 0 ? 'El stock no puede ser negativo' : n > PRODUCT_STOCK_MAX ? 'Máximo 100000 unidades' : undefined,
+);
+
+const idCategoria = parsedNumber(
+  CHOOSE_CATEGORY,
+  (input) => {
+    const parsed = parseWhole(input, INVALID_CATEGORY);
+    return 'message' in parsed ? { message: INVALID_CATEGORY } : parsed;
+  },
+  (n) => (n < 1 || n > 2_147_483_647 ? INVALID_CATEGORY : undefined),
+);
+
+const text = (min: number, max: number) =>
+  requiredText(REQUIRED)
+    .refine(notBlank, { error: BLANK, abort: true })
+    .transform((v) => v.trim())
+    .pipe(
+      z
+        .string()
+        .min(min, { error: `Mínimo ${min} caracteres` })
+        .max(max, { error: `Máximo ${max} caracteres` }),
+    );
+
+const nombre = text(PRODUCT_NAME_MIN, PRODUCT_NAME_MAX);
+const descripcion = text(PRODUCT_DESCRIPTION_MIN, PRODUCT_DESCRIPTION_MAX);
+
+/** The shop's own product pictures only: registration's image rule, narrowed to the products folder. */
+export const productImageUrl = z
+  .string({ error: CHOOSE_IMAGE })
+  .min(1, { error: CHOOSE_IMAGE })
+  .pipe(imagenUrl)
+  .refine((v) => v.startsWith('/uploads/productos/'), { error: INVALID_IMAGE });
+
+/** An optional text-or-number: '', blank text, null and a missing value all mean "no discount". */
+const optionalDiscount = z.preprocess(
+  (v) => (v === null || v === undefined || (typeof v === 'string' && v.trim() === '') ? null : v),
+  valorDescuento.nullable(),
+);
+
+/**
+ * "valor_descuento below valor", checked as soon as both prices are valid, even while other fields are
+ * still wrong (the form validates as the admin types).
+ */
+const discountBelowPrice = {
+  error: DISCOUNT_NOT_BELOW_PRICE,
+  path: ['valor_descuento'],
+  when: (payload: { issues: ReadonlyArray<{ path?: PropertyKey[] }> }) =>
+    !payload.issues.some((i) => i.path?.[0] === 'valor' || i.path?.[0] === 'valor_descuento'),
+};
+const discountIsBelow = (v: { valor?: number | undefined; valor_descuento?: number | null | undefined }) =>
+  v.valor === undefined || v.valor_descuento == null || v.valor_descuento < v.valor;
+
+/**
+ * Create product (POST /api/products), and the create form. Unknown keys are dropped; estado is never
+ * set here (a new product is active; Eliminar/Restaurar toggles it).
+ */
+export const productoSchema = z
+  .object({
+    nombre,
+    descripcion_producto: descripcion,
+    valor,
+    valor_descuento: optionalDiscount,
+    stock,
+    id_categoria_producto: idCategoria,
+    imagen: productImageUrl,
+  })
+  .refine(discountIsBelow, discountBelowPrice);
+export type ProductoInput = z.input<typeof productoSchema>;
+export type ProductoData = z.output<typeof productoSchema>;
+
+/** An empty field means "leave it as it is": the edit form sends only what was filled (SPEC §5). */
+const unchangedWhenEmpty = <T extends z.ZodType>(schema: T) =>
+  z.preprocess(
+    (v) => (v === null || (typeof v === 'string' && v.trim() === '') ? undefined : v),
+    schema.optional(),
+  );
+
+/**
+ * Edit product (PUT /api/products/:id/editProduct): every field optional, same rules. '' or a missing
+ * key leaves a field unchanged; `valor_descuento: null` removes the discount. SPEC's client may send the
+ * whole product object: keys that are not editable here (id_producto, estado, createdAt, the category
+ * object…) are dropped, never applied. When only one of the two prices is sent, the server checks the
+ * discount against the stored price.
+ */
+export const productoUpdateSchema = z
+  .object({
+    nombre: unchangedWhenEmpty(nombre),
+    descripcion_producto: unchangedWhenEmpty(descripcion),
+    valor: unchangedWhenEmpty(valor),
+    valor_descuento: z.preprocess(
+      (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
+      valorDescuento.nullable().optional(),
+    ),
+    stock: unchangedWhenEmpty(stock),
+    id_categoria_producto: unchangedWhenEmpty(idCategoria),
+    imagen: unchangedWhenEmpty(productImageUrl),
+  })
+  .refine(discountIsBelow, discountBelowPrice)
+  .refine((v) => Object.values(v).some((field) => field !== undefined), { error: NOTHING_TO_CHANGE });
+export type ProductoUpdateInput = z.input<typeof productoUpdateSchema>;
+export type ProductoUpdate = z.output<typeof productoUpdateSchema>;
