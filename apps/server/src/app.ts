@@ -5,13 +5,16 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import type { Config } from './config';
 import type { Database } from './db/client';
 import { accountsRoutes } from './modules/accounts/routes';
+import { adminRoutes } from './modules/admin/routes';
 import { googleRoutes } from './modules/auth/google-routes';
 import { DEFAULT_THROTTLE, type ThrottlePolicy } from './modules/auth/login-throttle';
 import type { OidcClientConfig } from './modules/auth/oidc-client';
 import { cookieSecure } from './modules/auth/sessions';
+import { catalogAdminRoutes } from './modules/catalog/admin-routes';
 import { catalogRoutes } from './modules/catalog/routes';
 import { checkoutRoutes } from './modules/checkout/routes';
 import { healthRoutes } from './modules/health/routes';
+import { ratingsAdminRoutes } from './modules/ratings/admin-routes';
 import { ratingsRoutes } from './modules/ratings/routes';
 import { publicConfigRoutes } from './modules/site/config-routes';
 import { siteRoutes } from './modules/site/routes';
@@ -19,6 +22,8 @@ import { uploadsRoutes } from './modules/uploads/routes';
 import { createPaymentProvider } from './payments/create-provider';
 import type { PaymentProvider } from './payments/provider';
 import { sandboxPaymentRoutes } from './payments/sandbox-routes';
+import type { StripeApiOptions } from './payments/stripe';
+import { stripeWebhookRoutes } from './payments/stripe-webhook';
 import { apiDocsPlugin } from './plugins/api-docs';
 import { authPlugin } from './plugins/auth';
 import { csrfPlugin } from './plugins/csrf';
@@ -37,6 +42,8 @@ export interface AppDeps {
   throttle?: ThrottlePolicy;
   /** The payment provider; by default the one PAYMENT_PROVIDER names. Tests pass a failing one. */
   payments?: PaymentProvider;
+  /** Where the default Stripe provider sends its requests; tests point it at a local fake. */
+  stripeApi?: StripeApiOptions;
 }
 
 /** The whole HTTP application; main.ts listens with it, tests call it through inject(). */
@@ -47,6 +54,7 @@ export async function buildApp({
   logger,
   throttle = DEFAULT_THROTTLE,
   payments,
+  stripeApi,
 }: AppDeps) {
   const app = Fastify({
     logger: logger ?? { level: config.logLevel },
@@ -59,28 +67,39 @@ export async function buildApp({
 
   // Order matters: errors first, ETags before compression (they hash the uncompressed body).
   await app.register(errorsPlugin);
-  await app.register(securityHeadersPlugin);
+  await app.register(securityHeadersPlugin, { stripe: config.payments.provider === 'stripe' });
   await app.register(etagPlugin);
   await app.register(compress, { threshold: 1024 });
   await app.register(apiDocsPlugin);
 
   const { db } = database;
-  const provider = payments ?? createPaymentProvider(config, db);
+  const provider = payments ?? createPaymentProvider(config, db, { stripeApi });
   await app.register(cookie);
   await app.register(csrfPlugin, { secure: cookieSecure(config.publicUrl) });
   await app.register(authPlugin, { db });
 
+  const storage = localStorage(config.uploadsDir);
   await app.register(
     async (api) => {
       await api.register(healthRoutes, { database });
       await api.register(catalogRoutes, { db });
+      await api.register(catalogAdminRoutes, { db, storage });
       await api.register(ratingsRoutes, { db });
+      await api.register(ratingsAdminRoutes, { db });
       await api.register(publicConfigRoutes, { config });
       await api.register(accountsRoutes, { db, config, throttle });
       await api.register(googleRoutes, { db, config, oidc });
-      await api.register(uploadsRoutes, { storage: localStorage(config.uploadsDir) });
+      await api.register(uploadsRoutes, { storage });
       await api.register(checkoutRoutes, { db, payments: provider });
+      await api.register(adminRoutes, { db });
       if (config.payments.provider === 'sandbox') await api.register(sandboxPaymentRoutes, { db });
+      if (config.payments.stripe) {
+        await api.register(stripeWebhookRoutes, {
+          db,
+          payments: provider,
+          webhookSecret: config.payments.stripe.webhookSecret,
+        });
+      }
     },
     { prefix: '/api' },
   );

@@ -28,6 +28,65 @@ describe('loadConfig', () => {
     );
   });
 
+  describe('payments', () => {
+    const STRIPE = {
+      PAYMENT_PROVIDER: 'stripe',
+      STRIPE_SECRET_KEY: 'sk_test_51Secret',
+      STRIPE_PUBLISHABLE_KEY: 'pk_test_51Publishable',
+      STRIPE_WEBHOOK_SECRET: 'whsec_Signing',
+    };
+
+    it('uses the sandbox by default and needs no Stripe keys for it', () => {
+      const config = loadConfig({});
+      expect(config.payments.provider).toBe('sandbox');
+      expect(config.payments.stripe).toBeUndefined();
+    });
+
+    it('ignores Stripe keys while the sandbox takes the payments', () => {
+      expect(loadConfig({ ...STRIPE, PAYMENT_PROVIDER: 'sandbox' }).payments.stripe).toBeUndefined();
+    });
+
+    it('takes the three Stripe keys with PAYMENT_PROVIDER=stripe', () => {
+      expect(loadConfig(STRIPE).payments).toMatchObject({
+        provider: 'stripe',
+        stripe: {
+          secretKey: 'sk_test_51Secret',
+          publishableKey: 'pk_test_51Publishable',
+          webhookSecret: 'whsec_Signing',
+        },
+      });
+    });
+
+    it.each(['STRIPE_SECRET_KEY', 'STRIPE_PUBLISHABLE_KEY', 'STRIPE_WEBHOOK_SECRET'])(
+      'refuses PAYMENT_PROVIDER=stripe without %s, naming it',
+      (name) => {
+        for (const missing of [{ [name]: undefined }, { [name]: '' }]) {
+          const env = { ...STRIPE, ...missing };
+          expect(() => loadConfig(env)).toThrow(ConfigError);
+          expect(() => loadConfig(env)).toThrow(
+            new RegExp(`^Invalid configuration:\\n\\s+${name}: is required when PAYMENT_PROVIDER=stripe$`),
+          );
+        }
+      },
+    );
+
+    it.each([
+      ['STRIPE_SECRET_KEY', 'pk_test_51Publishable'],
+      ['STRIPE_PUBLISHABLE_KEY', 'sk_test_51Secret'],
+      ['STRIPE_WEBHOOK_SECRET', 'sk_test_51Secret'],
+    ])('refuses a key of the wrong kind in %s without repeating it', (name, value) => {
+      const attempt = () => loadConfig({ ...STRIPE, [name]: value });
+      expect(attempt).toThrow(new RegExp(`^Invalid configuration:\\n\\s+${name}: must be`));
+      expect(attempt).not.toThrow(new RegExp(value));
+    });
+
+    it('refuses a live secret key with a test publishable key', () => {
+      expect(() => loadConfig({ ...STRIPE, STRIPE_SECRET_KEY: 'sk_live_51Secret' })).toThrow(
+        /STRIPE_PUBLISHABLE_KEY: must be from the same mode/,
+      );
+    });
+  });
+
   describe('sign in with Google', () => {
     it('uses the local development issuer when no Google credentials are set', () => {
       const config = loadConfig({});

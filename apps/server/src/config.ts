@@ -9,6 +9,12 @@ const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'
 
 const optionalText = z.preprocess((v) => (v === '' ? undefined : v), z.string().optional());
 
+/** An optional Stripe key; the message never repeats the value, so a secret cannot reach a log. */
+const stripeKey = (pattern: RegExp, message: string) =>
+  z.preprocess((v) => (v === '' ? undefined : v), z.string().regex(pattern, message).optional());
+
+const STRIPE_KEYS = ['STRIPE_SECRET_KEY', 'STRIPE_PUBLISHABLE_KEY', 'STRIPE_WEBHOOK_SECRET'] as const;
+
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   HOST: z.string().min(1).default('0.0.0.0'),
@@ -54,6 +60,13 @@ const envSchema = z.object({
   PAYMENT_PROVIDER: z.enum(PAYMENT_PROVIDERS).default('sandbox'),
   /** Simulated network latency of a sandbox charge, in milliseconds (the crash-recovery test uses it). */
   SANDBOX_LATENCY_MS: z.coerce.number().int().min(0).max(600_000).default(0),
+  /** Stripe's keys (Dashboard → Developers); all three are required when PAYMENT_PROVIDER=stripe. */
+  STRIPE_SECRET_KEY: stripeKey(/^(sk|rk)_(test|live)_\S+$/, 'must be a secret key (sk_test_… or sk_live_…)'),
+  STRIPE_PUBLISHABLE_KEY: stripeKey(
+    /^pk_(test|live)_\S+$/,
+    'must be a publishable key (pk_test_… or pk_live_…)',
+  ),
+  STRIPE_WEBHOOK_SECRET: stripeKey(/^whsec_\S+$/, "must be the webhook endpoint's signing secret (whsec_…)"),
   /**
    * Key for the short-lived sign-in cookies (Google's state, nonce and PKCE verifier). Optional: a random
    * one is made at start, which is fine for one process; set it when several instances share the traffic.
@@ -72,6 +85,23 @@ const checkedEnvSchema = envSchema.superRefine((env, ctx) => {
       path: [env.GOOGLE_CLIENT_ID ? 'GOOGLE_CLIENT_SECRET' : 'GOOGLE_CLIENT_ID'],
       message: 'GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET must be set together',
     });
+  }
+  if (env.PAYMENT_PROVIDER === 'stripe') {
+    for (const name of STRIPE_KEYS) {
+      if (!env[name])
+        ctx.addIssue({ code: 'custom', path: [name], message: 'is required when PAYMENT_PROVIDER=stripe' });
+    }
+    // A test publishable key with a live secret key (or the reverse) fails in the browser, not at start.
+    const mode = (key: string | undefined) => key?.split('_')[1];
+    if (env.STRIPE_SECRET_KEY && env.STRIPE_PUBLISHABLE_KEY) {
+      if (mode(env.STRIPE_SECRET_KEY) !== mode(env.STRIPE_PUBLISHABLE_KEY)) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['STRIPE_PUBLISHABLE_KEY'],
+          message: 'must be from the same mode (test or live) as STRIPE_SECRET_KEY',
+        });
+      }
+    }
   }
   if (env.NODE_ENV === 'production' && !env.GOOGLE_CLIENT_ID && !env.ALLOW_LOCAL_OIDC) {
     ctx.addIssue({
@@ -109,7 +139,22 @@ function toConfig(env: z.infer<typeof envSchema>) {
         ? { clientId: env.GOOGLE_CLIENT_ID, clientSecret: env.GOOGLE_CLIENT_SECRET }
         : undefined,
     allowLocalOidc: env.ALLOW_LOCAL_OIDC,
-    payments: { provider: env.PAYMENT_PROVIDER, sandboxLatencyMs: env.SANDBOX_LATENCY_MS },
+    payments: {
+      provider: env.PAYMENT_PROVIDER,
+      sandboxLatencyMs: env.SANDBOX_LATENCY_MS,
+      /** Only with PAYMENT_PROVIDER=stripe (then all three are set). The secrets are never logged. */
+      stripe:
+        env.PAYMENT_PROVIDER === 'stripe' &&
+        env.STRIPE_SECRET_KEY &&
+        env.STRIPE_PUBLISHABLE_KEY &&
+        env.STRIPE_WEBHOOK_SECRET
+          ? {
+              secretKey: env.STRIPE_SECRET_KEY,
+              publishableKey: env.STRIPE_PUBLISHABLE_KEY,
+              webhookSecret: env.STRIPE_WEBHOOK_SECRET,
+            }
+          : undefined,
+    },
     /** Never logged; random per process when COOKIE_SECRET is not set. */
     cookieSecret: env.COOKIE_SECRET ?? randomBytes(32).toString('base64url'),
   };

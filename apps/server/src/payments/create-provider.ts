@@ -2,14 +2,23 @@ import type { Config } from '../config';
 import type { Db } from '../db/client';
 import type { PaymentProvider } from './provider';
 import { sandboxProvider } from './sandbox';
+import { type StripeApiOptions, stripeProvider } from './stripe';
+
+export interface ProviderOptions {
+  /** Where the Stripe SDK sends its requests instead of api.stripe.com (tests: a local fake). */
+  stripeApi?: StripeApiOptions | undefined;
+}
 
 /** The provider PAYMENT_PROVIDER names; one per process, shared by checkout and start-up settling. */
-export function createPaymentProvider(config: Config, db: Db): PaymentProvider {
+export function createPaymentProvider(
+  config: Config,
+  db: Db,
+  options: ProviderOptions = {},
+): PaymentProvider {
   switch (config.payments.provider) {
     case 'sandbox':
       return sandboxProvider(db, { latencyMs: config.payments.sandboxLatencyMs });
     case 'stripe':
-      // Wired by the Stripe provider (payments/stripe.ts) when it lands.
-      throw new Error('PAYMENT_PROVIDER=stripe is not available yet; use PAYMENT_PROVIDER=sandbox');
+      return stripeProvider(config, options.stripeApi);
   }
 }

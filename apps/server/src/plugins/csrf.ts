@@ -6,10 +6,21 @@ import { forbidden } from './auth';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * `false` exempts a route from the XSRF check. Only for server-to-server calls that prove themselves
+     * another way (Stripe's signed webhook) and that no browser session authorizes.
+     */
+    csrf?: boolean;
+  }
+}
+
 /**
  * Double-submit CSRF check (SPEC §9 names): any GET hands out an XSRF-TOKEN cookie the page's script
  * can read; every state-changing /api request must echo it in the X-XSRF-TOKEN header. A forged
- * cross-site request cannot read the cookie, so it cannot send the header.
+ * cross-site request cannot read the cookie, so it cannot send the header. A route may opt out with
+ * `config: { csrf: false }`.
  */
 export const csrfPlugin = fp(async (app: FastifyInstance, { secure }: { secure: boolean }) => {
   app.addHook('onRequest', async (request, reply) => {
@@ -26,6 +37,7 @@ export const csrfPlugin = fp(async (app: FastifyInstance, { secure }: { secure: 
       return;
     }
     if (!request.url.startsWith('/api/')) return;
+    if (request.routeOptions.config.csrf === false) return;
     const header = request.headers[XSRF_HEADER.toLowerCase()];
     if (!cookie || typeof header !== 'string' || !sameToken(cookie, header)) {
       throw forbidden('La sesión de seguridad expiró. Recarga la página e inténtalo de nuevo.');

@@ -1,4 +1,4 @@
-import { mkdir, writeFile } from 'node:fs/promises';
+import { access, mkdir, rm, writeFile } from 'node:fs/promises';
 import { dirname, join, normalize } from 'node:path';
 
 /** Public URL prefix under which stored files are served. */
@@ -7,18 +7,40 @@ export const UPLOADS_URL_PREFIX = '/uploads/';
 export interface FileStorage {
   /** Stores the bytes under a relative key such as 'productos/12.webp' and returns the public URL. */
   save(key: string, bytes: Buffer): Promise<string>;
+  /** Whether the file behind a URL that save() returned is stored. */
+  exists(url: string): Promise<boolean>;
+  /** Deletes the file behind a URL that save() returned; a file already gone is not an error. */
+  remove(url: string): Promise<void>;
+}
+
+/** The relative key of a storage key or public URL, refusing anything that could leave the root. */
+function safeKey(keyOrUrl: string): string {
+  const key = keyOrUrl.startsWith(UPLOADS_URL_PREFIX) ? keyOrUrl.slice(UPLOADS_URL_PREFIX.length) : keyOrUrl;
+  const relative = normalize(key);
+  if (relative.startsWith('..') || relative.startsWith('/') || relative === '.')
+    throw new Error(`Invalid storage key: ${keyOrUrl}`);
+  return relative;
 }
 
 export function localStorage(rootDir: string): FileStorage {
   return {
     async save(key, bytes) {
-      const relative = normalize(key);
-      if (relative.startsWith('..') || relative.startsWith('/'))
-        throw new Error(`Invalid storage key: ${key}`);
+      const relative = safeKey(key);
       const path = join(rootDir, relative);
       await mkdir(dirname(path), { recursive: true });
       await writeFile(path, bytes);
       return `${UPLOADS_URL_PREFIX}${relative}`;
+    },
+    async exists(url) {
+      if (!url.startsWith(UPLOADS_URL_PREFIX)) return false;
+      return access(join(rootDir, safeKey(url))).then(
+        () => true,
+        () => false,
+      );
+    },
+    async remove(url) {
+      if (!url.startsWith(UPLOADS_URL_PREFIX)) return;
+      await rm(join(rootDir, safeKey(url)), { force: true });
     },
   };
 }

@@ -1,3 +1,4 @@
+import { toCents } from '@vitrina/shared';
 import { and, asc, eq, lte, type SQL } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
@@ -96,6 +97,53 @@ export async function applyChargeResult(
     return row;
   });
   return failed ?? (await saleById(db, sale.id_venta)) ?? sale;
+}
+
+/** What a provider's report about one sale's charge did. */
+export type ProviderReportOutcome =
+  | 'settled'
+  | 'unchanged'
+  | 'unknown_sale'
+  | 'other_charge'
+  | 'amount_mismatch';
+
+/**
+ * The provider reported (a webhook) that the charge `reference` of sale `idVenta` succeeded or failed.
+ * The provider is asked for the charge's current state rather than trusting the report, since reports can
+ * arrive late, twice or out of order; a settled sale is left alone without asking, so a repeated report
+ * changes nothing. A report about another charge than the one the sale recorded, or for another amount
+ * than the sale's total, is not this sale's payment and is ignored. The one exception is money taken for
+ * a sale already failed (a late charge that won a race): it is confirmed and logged as an error for a refund.
+ */
+export async function settleFromProviderReport(
+  db: Db,
+  provider: PaymentProvider,
+  report: { idVenta: number; reference: string; amountCents: number; succeeded: boolean },
+  log?: FastifyBaseLogger,
+): Promise<ProviderReportOutcome> {
+  const sale = await saleById(db, report.idVenta);
+  if (!sale) return 'unknown_sale';
+  const takenFromFailedSale = sale.estado === 'fallida' && report.succeeded;
+  if (sale.estado !== 'pendiente' && !takenFromFailedSale) return 'unchanged';
+  if (!takenFromFailedSale && sale.pago_referencia && sale.pago_referencia !== report.reference) {
+    log?.info(
+      { id_venta: sale.id_venta, referencia: report.reference },
+      'report about another charge: ignored',
+    );
+    return 'other_charge';
+  }
+  if (report.amountCents !== toCents(sale.valor_total_venta)) {
+    log?.error(
+      { id_venta: sale.id_venta, referencia: report.reference, monto: report.amountCents },
+      'payment report for another amount than the sale total: ignored',
+    );
+    return 'amount_mismatch';
+  }
+  const result = await provider.lookup(sale.id_venta, report.reference);
+  if (result.status === 'not_found') return 'unchanged';
+  // On a failed sale this changes nothing and logs the charge to refund (applyChargeResult).
+  const after = await applyChargeResult(db, sale, result, log);
+  return after.estado === sale.estado ? 'unchanged' : 'settled';
 }
 
 export interface SettleOptions {

@@ -1,0 +1,75 @@
+import type { AuditEntry, AuditPage, AuditQuery } from '@vitrina/shared';
+import { and, count, desc, eq } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { auditoria, usuario } from '../../db/schema';
+
+/*
+ * The audit trail is written by the modules that make each change (catalog, accounts, ratings), inside
+ * the change's own transaction. Here it is only read, newest first, with who made each change.
+ */
+
+const entryColumns = {
+  entry: auditoria,
+  who: {
+    id_usuario: usuario.id_usuario,
+    nombre: usuario.primer_nombre,
+    apellido: usuario.primer_apellido,
+    email: usuario.email,
+  },
+};
+
+type EntryRow = {
+  entry: typeof auditoria.$inferSelect;
+  who: { id_usuario: number; nombre: string; apellido: string; email: string } | null;
+};
+
+function toAuditEntry({ entry, who }: EntryRow): AuditEntry {
+  return {
+    id: entry.id,
+    fecha: entry.fecha.toISOString(),
+    accion: entry.accion,
+    entidad: entry.entidad,
+    id_entidad: entry.id_entidad,
+    antes: (entry.antes ?? null) as AuditEntry['antes'],
+    despues: (entry.despues ?? null) as AuditEntry['despues'],
+    usuario: who && { id_usuario: who.id_usuario, nombre: `${who.nombre} ${who.apellido}`, email: who.email },
+  };
+}
+
+const newestFirst = [desc(auditoria.fecha), desc(auditoria.id)];
+
+/** GET /api/admin/auditoria: a page of the trail, optionally of one entity. */
+export async function listAuditTrail(db: Db, query: AuditQuery): Promise<AuditPage> {
+  const where = and(
+    query.entidad === undefined ? undefined : eq(auditoria.entidad, query.entidad),
+    query.id_entidad === undefined ? undefined : eq(auditoria.id_entidad, query.id_entidad),
+  );
+  const [rows, [totalRow]] = await Promise.all([
+    db
+      .select(entryColumns)
+      .from(auditoria)
+      .leftJoin(usuario, eq(usuario.id_usuario, auditoria.id_usuario))
+      .where(where)
+      .orderBy(...newestFirst)
+      .limit(query.pageSize)
+      .offset((query.page - 1) * query.pageSize),
+    db.select({ total: count() }).from(auditoria).where(where),
+  ]);
+  return {
+    items: rows.map(toAuditEntry),
+    total: totalRow?.total ?? 0,
+    page: query.page,
+    pageSize: query.pageSize,
+  };
+}
+
+/** The latest entries, for the dashboard. */
+export async function latestAuditEntries(db: Db, limit: number): Promise<AuditEntry[]> {
+  const rows = await db
+    .select(entryColumns)
+    .from(auditoria)
+    .leftJoin(usuario, eq(usuario.id_usuario, auditoria.id_usuario))
+    .orderBy(...newestFirst)
+    .limit(limit);
+  return rows.map(toAuditEntry);
+}

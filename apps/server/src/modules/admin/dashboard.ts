@@ -1,0 +1,165 @@
+import {
+  DASHBOARD_DAYS,
+  DASHBOARD_RECENT_AUDIT,
+  DASHBOARD_STOCK_LIST_SIZE,
+  DASHBOARD_TOP_PRODUCTS,
+  type Dashboard,
+  fromCents,
+  LOW_STOCK_THRESHOLD,
+  type SalesFigures,
+} from '@vitrina/shared';
+import { type AnyColumn, and, asc, between, count, desc, eq, gte, lt, type SQL, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { detalleVenta, producto, usuario, venta } from '../../db/schema';
+import { latestAuditEntries } from './audit-trail';
+
+/*
+ * The admin's dashboard: read-only figures over sales, stock and accounts. A report reads across the
+ * tables of several modules at once (one query per figure instead of walking every sale through the
+ * checkout service); it never writes, so the owners' rules are not bypassed.
+ *
+ * "A day" is a calendar day in `timeZone`. The shop runs in UTC (as the sales history's date filter
+ * does) until a SHOP_TIMEZONE setting exists; the queries already take any IANA zone.
+ */
+
+export const DASHBOARD_TIME_ZONE = 'UTC';
+
+export interface DashboardOptions {
+  now?: Date;
+  timeZone?: string;
+}
+
+/** 'YYYY-MM-DD' of an instant in a time zone. */
+export function calendarDay(instant: Date, timeZone: string): string {
+  const parts = new Intl.DateTimeFormat('en-CA', {
+    timeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).formatToParts(instant);
+  const part = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
+  return `${part('year')}-${part('month')}-${part('day')}`;
+}
+
+/** The calendar day `offset` days after `day` ('YYYY-MM-DD'; negative goes back). */
+export function addDays(day: string, offset: number): string {
+  return new Date(Date.parse(`${day}T00:00:00Z`) + offset * 864e5).toISOString().slice(0, 10);
+}
+
+/** Money summed by PostgreSQL as whole cents (numeric × 100 is exact), read as a JS number. */
+const centsSum = (column: SQL | AnyColumn) =>
+  sql<number>`coalesce(sum(${column} * 100), 0)::bigint`.mapWith(Number);
+
+function figures(cents: number, ventas: number): SalesFigures {
+  return {
+    ingresos: fromCents(cents),
+    ventas,
+    ticket_promedio: ventas === 0 ? 0 : fromCents(Math.round(cents / ventas)),
+  };
+}
+
+export async function dashboardSummary(db: Db, options: DashboardOptions = {}): Promise<Dashboard> {
+  const now = options.now ?? new Date();
+  const timeZone = options.timeZone ?? DASHBOARD_TIME_ZONE;
+  const today = calendarDay(now, timeZone);
+  const days = Array.from({ length: DASHBOARD_DAYS }, (_, i) => addDays(today, i - DASHBOARD_DAYS + 1));
+  // Local midnight of the first day and of tomorrow, as instants, so the sale-date index serves the range.
+  const midnight = (day: string) => sql`(${day}::date::timestamp AT TIME ZONE ${timeZone})`;
+  const paidInWindow = and(
+    eq(venta.estado, 'pagada'),
+    gte(venta.fecha, midnight(days[0] as string)),
+    lt(venta.fecha, midnight(addDays(today, 1))),
+  );
+
+  const [perDay, top, stockCounts, outOfStock, lowStock, customers, auditoria] = await Promise.all([
+    db
+      .select({
+        fecha: sql<string>`to_char(${venta.fecha} AT TIME ZONE ${timeZone}, 'YYYY-MM-DD')`,
+        cents: centsSum(venta.valor_total_venta),
+        ventas: count(),
+      })
+      .from(venta)
+      .where(paidInWindow)
+      // By position: the day expression carries a bound parameter, which GROUP BY could not repeat.
+      .groupBy(sql`1`),
+    db
+      .select({
+        id_producto: producto.id_producto,
+        nombre: producto.nombre,
+        unidades: sql<number>`sum(${detalleVenta.cantidad})::int`.mapWith(Number),
+        cents: centsSum(detalleVenta.valor_total_cantidad),
+      })
+      .from(detalleVenta)
+      .innerJoin(venta, eq(venta.id_venta, detalleVenta.id_venta))
+      .innerJoin(producto, eq(producto.id_producto, detalleVenta.id_producto))
+      .where(paidInWindow)
+      .groupBy(producto.id_producto, producto.nombre)
+      .orderBy(
+        desc(sql`sum(${detalleVenta.cantidad})`),
+        desc(sql`sum(${detalleVenta.valor_total_cantidad})`),
+        asc(producto.id_producto),
+      )
+      .limit(DASHBOARD_TOP_PRODUCTS),
+    db
+      .select({
+        agotados: sql<number>`count(*) filter (where ${producto.stock} = 0)`.mapWith(Number),
+        stock_bajo:
+          sql<number>`count(*) filter (where ${producto.stock} between 1 and ${LOW_STOCK_THRESHOLD})`.mapWith(
+            Number,
+          ),
+      })
+      .from(producto)
+      .where(eq(producto.estado, true)),
+    db
+      .select({ id_producto: producto.id_producto, nombre: producto.nombre, stock: producto.stock })
+      .from(producto)
+      .where(and(eq(producto.estado, true), eq(producto.stock, 0)))
+      .orderBy(asc(producto.nombre), asc(producto.id_producto))
+      .limit(DASHBOARD_STOCK_LIST_SIZE),
+    db
+      .select({ id_producto: producto.id_producto, nombre: producto.nombre, stock: producto.stock })
+      .from(producto)
+      .where(and(eq(producto.estado, true), between(producto.stock, 1, LOW_STOCK_THRESHOLD)))
+      .orderBy(asc(producto.stock), asc(producto.nombre), asc(producto.id_producto))
+      .limit(DASHBOARD_STOCK_LIST_SIZE),
+    db
+      .select({
+        total: count(),
+        baneados: sql<number>`count(*) filter (where not ${usuario.estado})`.mapWith(Number),
+      })
+      .from(usuario)
+      .where(eq(usuario.admin, false)),
+    latestAuditEntries(db, DASHBOARD_RECENT_AUDIT),
+  ]);
+
+  const byDay = new Map(perDay.map((d) => [d.fecha, d]));
+  const series = days.map((fecha) => ({
+    fecha,
+    cents: byDay.get(fecha)?.cents ?? 0,
+    ventas: byDay.get(fecha)?.ventas ?? 0,
+  }));
+  const lastDays = (n: number) => {
+    const slice = series.slice(-n);
+    return figures(
+      slice.reduce((sum, d) => sum + d.cents, 0),
+      slice.reduce((sum, d) => sum + d.ventas, 0),
+    );
+  };
+
+  return {
+    generado: now.toISOString(),
+    zona_horaria: timeZone,
+    ventas: { hoy: lastDays(1), ultimos_7_dias: lastDays(7), ultimos_30_dias: lastDays(DASHBOARD_DAYS) },
+    ingresos_por_dia: series.map((d) => ({ fecha: d.fecha, ingresos: fromCents(d.cents), ventas: d.ventas })),
+    mas_vendidos: top.map(({ cents, ...p }) => ({ ...p, ingresos: fromCents(cents) })),
+    inventario: {
+      umbral_stock_bajo: LOW_STOCK_THRESHOLD,
+      agotados: stockCounts[0]?.agotados ?? 0,
+      stock_bajo: stockCounts[0]?.stock_bajo ?? 0,
+      lista_agotados: outOfStock,
+      lista_stock_bajo: lowStock,
+    },
+    clientes: { total: customers[0]?.total ?? 0, baneados: customers[0]?.baneados ?? 0 },
+    auditoria_reciente: auditoria,
+  };
+}

@@ -1,0 +1,255 @@
+import {
+  type AdminProductQuery,
+  type AuditAction,
+  CATEGORY_NOT_FOUND,
+  centsToDecimal,
+  DISCOUNT_NOT_BELOW_PRICE,
+  type Product,
+  type ProductoData,
+  type ProductoUpdate,
+  type ProductPage,
+  toCents,
+} from '@vitrina/shared';
+import { and, count, desc, eq, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db, Tx } from '../../db/client';
+import { auditoria, categoriaProducto, producto } from '../../db/schema';
+import { badRequest, notFound } from '../../errors';
+import type { FileStorage } from '../../storage/local';
+import { releaseImageIfUnused } from './image-references';
+import { toProductDto } from './product-mapper';
+import { nameSearch } from './product-search';
+
+/*
+ * The admin's side of the catalog: every product whatever its estado or stock, and the three changes
+ * (create, edit, Eliminar/Restaurar). Each change and its audit row commit together, so the trail never
+ * misses a change nor records one that did not happen.
+ */
+
+type ProductRow = typeof producto.$inferSelect;
+
+const NO_PRODUCT = 'El producto no existe.';
+const IMAGE_MISSING = 'La imagen no existe. Vuelve a subirla.';
+
+/** The fields an admin can change, as the audit trail records them (prices as two-decimal text). */
+type Snapshot = Partial<
+  Pick<
+    ProductRow,
+    | 'nombre'
+    | 'descripcion_producto'
+    | 'valor'
+    | 'valor_descuento'
+    | 'stock'
+    | 'imagen'
+    | 'estado'
+    | 'id_categoria_producto'
+  >
+>;
+
+const AUDITED = [
+  'nombre',
+  'descripcion_producto',
+  'valor',
+  'valor_descuento',
+  'stock',
+  'imagen',
+  'estado',
+  'id_categoria_producto',
+] as const;
+
+function snapshot(row: ProductRow, keys: ReadonlyArray<(typeof AUDITED)[number]> = AUDITED): Snapshot {
+  return Object.fromEntries(keys.map((key) => [key, row[key]]));
+}
+
+const money = (units: number) => centsToDecimal(toCents(units));
+
+/** A product as the API shows it, whatever its estado; 404 when there is no such product. */
+async function productById(db: Db | Tx, id: number): Promise<Product> {
+  const [row] = await db
+    .select({ p: producto, c: categoriaProducto })
+    .from(producto)
+    .innerJoin(categoriaProducto, eq(producto.id_categoria_producto, categoriaProducto.id_categoria_producto))
+    .where(eq(producto.id_producto, id));
+  if (!row) throw notFound(NO_PRODUCT);
+  return toProductDto(row.p, row.c);
+}
+
+/** What the shared schema cannot know: the category exists and the uploaded picture is really there. */
+async function assertReferencesExist(
+  db: Db,
+  storage: FileStorage,
+  changes: { id_categoria_producto?: number | undefined; imagen?: string | undefined },
+): Promise<void> {
+  if (changes.id_categoria_producto !== undefined) {
+    const [category] = await db
+      .select({ id: categoriaProducto.id_categoria_producto })
+      .from(categoriaProducto)
+      .where(eq(categoriaProducto.id_categoria_producto, changes.id_categoria_producto));
+    if (!category) throw badRequest(CATEGORY_NOT_FOUND, { id_categoria_producto: CATEGORY_NOT_FOUND });
+  }
+  if (changes.imagen !== undefined && !(await storage.exists(changes.imagen))) {
+    throw badRequest(IMAGE_MISSING, { imagen: IMAGE_MISSING });
+  }
+}
+
+async function audit(
+  tx: Tx,
+  adminId: number,
+  accion: AuditAction,
+  id: number,
+  antes: Snapshot | null,
+  despues: Snapshot,
+): Promise<void> {
+  await tx
+    .insert(auditoria)
+    .values({ id_usuario: adminId, accion, entidad: 'producto', id_entidad: id, antes, despues });
+}
+
+/** The admin table: all products, by name (the storefront's search) and by estado, newest first. */
+export async function listAllProducts(db: Db, query: AdminProductQuery): Promise<ProductPage> {
+  const search = query.name ? nameSearch(query.name) : undefined;
+  const where = and(
+    query.estado === undefined ? undefined : eq(producto.estado, query.estado),
+    search?.where,
+  );
+  const orderBy = search
+    ? [sql`${search.rank} DESC`, desc(producto.id_producto)]
+    : [desc(producto.id_producto)];
+  const [rows, [totalRow]] = await Promise.all([
+    db
+      .select({ p: producto, c: categoriaProducto })
+      .from(producto)
+      .innerJoin(
+        categoriaProducto,
+        eq(producto.id_categoria_producto, categoriaProducto.id_categoria_producto),
+      )
+      .where(where)
+      .orderBy(...orderBy)
+      .limit(query.pageSize)
+      .offset((query.page - 1) * query.pageSize),
+    db.select({ total: count() }).from(producto).where(where),
+  ]);
+  return {
+    items: rows.map((r) => toProductDto(r.p, r.c)),
+    total: totalRow?.total ?? 0,
+    page: query.page,
+    pageSize: query.pageSize,
+  };
+}
+
+/** One product for the edit form, active or not. */
+export async function getProductForAdmin(db: Db, id: number): Promise<Product> {
+  return productById(db, id);
+}
+
+/** A new product, active at once: the storefront lists it on the next request. */
+export async function createProduct(
+  db: Db,
+  storage: FileStorage,
+  adminId: number,
+  input: ProductoData,
+): Promise<Product> {
+  await assertReferencesExist(db, storage, input);
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(producto)
+      .values({
+        nombre: input.nombre,
+        descripcion_producto: input.descripcion_producto,
+        valor: money(input.valor),
+        valor_descuento: input.valor_descuento === null ? null : money(input.valor_descuento),
+        stock: input.stock,
+        imagen: input.imagen,
+        id_categoria_producto: input.id_categoria_producto,
+      })
+      .returning();
+    if (!row) throw new Error('insert returned no row');
+    await audit(tx, adminId, 'producto.creado', row.id_producto, null, snapshot(row));
+    return productById(tx, row.id_producto);
+  });
+}
+
+/**
+ * Applies the fields the admin filled. The discount is checked against the price the product will have
+ * (the one sent, or the stored one). A replaced picture is deleted once nothing points at it any more.
+ */
+export async function editProduct(
+  db: Db,
+  storage: FileStorage,
+  adminId: number,
+  id: number,
+  changes: ProductoUpdate,
+  log?: Pick<FastifyBaseLogger, 'warn'>,
+): Promise<Product> {
+  await assertReferencesExist(db, storage, changes);
+  const { product, replacedImage } = await db.transaction(async (tx) => {
+    const [before] = await tx.select().from(producto).where(eq(producto.id_producto, id)).for('update');
+    if (!before) throw notFound(NO_PRODUCT);
+
+    const wanted: Snapshot = {
+      nombre: changes.nombre,
+      descripcion_producto: changes.descripcion_producto,
+      valor: changes.valor === undefined ? undefined : money(changes.valor),
+      valor_descuento:
+        changes.valor_descuento === undefined
+          ? undefined
+          : changes.valor_descuento === null
+            ? null
+            : money(changes.valor_descuento),
+      stock: changes.stock,
+      imagen: changes.imagen,
+      id_categoria_producto: changes.id_categoria_producto,
+    };
+    const valor = toCents(wanted.valor ?? before.valor);
+    const descuento = wanted.valor_descuento === undefined ? before.valor_descuento : wanted.valor_descuento;
+    if (descuento !== null && toCents(descuento) >= valor) {
+      throw badRequest(DISCOUNT_NOT_BELOW_PRICE, { valor_descuento: DISCOUNT_NOT_BELOW_PRICE });
+    }
+
+    // Only what really changes is written and audited; re-sending the stored values is no change.
+    const changed = AUDITED.filter((key) => wanted[key] !== undefined && wanted[key] !== before[key]);
+    if (changed.length === 0) {
+      return { product: await productById(tx, id), replacedImage: undefined };
+    }
+    const set = Object.fromEntries(changed.map((key) => [key, wanted[key]]));
+    const [after] = await tx.update(producto).set(set).where(eq(producto.id_producto, id)).returning();
+    if (!after) throw notFound(NO_PRODUCT);
+    await audit(tx, adminId, 'producto.editado', id, snapshot(before, changed), snapshot(after, changed));
+    return {
+      product: await productById(tx, id),
+      replacedImage: changed.includes('imagen') ? before.imagen : undefined,
+    };
+  });
+  if (replacedImage) {
+    // The edit has committed; failing to tidy up the old file must not turn it into an error.
+    await releaseImageIfUnused(db, storage, replacedImage).catch((err: unknown) =>
+      log?.warn({ err, imagen: replacedImage }, 'could not delete a replaced product image'),
+    );
+  }
+  return product;
+}
+
+/**
+ * Eliminar / Restaurar (SPEC §4): flips estado, or sets it when `estado` is given, so a repeated click
+ * with the value the button meant does not undo itself. Setting the value it already has changes and
+ * audits nothing.
+ */
+export async function toggleProduct(db: Db, adminId: number, id: number, estado?: boolean): Promise<Product> {
+  return db.transaction(async (tx) => {
+    const [before] = await tx.select().from(producto).where(eq(producto.id_producto, id)).for('update');
+    if (!before) throw notFound(NO_PRODUCT);
+    const next = estado ?? !before.estado;
+    if (next !== before.estado) {
+      await tx.update(producto).set({ estado: next }).where(eq(producto.id_producto, id));
+      await audit(
+        tx,
+        adminId,
+        next ? 'producto.restaurado' : 'producto.desactivado',
+        id,
+        { estado: before.estado },
+        { estado: next },
+      );
+    }
+    return productById(tx, id);
+  });
+}

@@ -1,0 +1,114 @@
+import type { AdminRating, AdminRatingPage, AdminRatingQuery } from '@vitrina/shared';
+import { count, desc, eq, sql } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client';
+import { auditoria, motivoCalificacion, producto, usuario } from '../../db/schema';
+import { notFound } from '../../errors';
+
+/*
+ * Ratings administration (SPEC §2 "Ratings", §4: "admin delete hides it"). A hidden rating stays in the
+ * database (the buyer's line stays rated, so it cannot be rated again) but no longer shows nor counts.
+ */
+
+const NO_RATING = 'La calificación no existe.';
+
+const columns = {
+  id_motivo_calificacion: motivoCalificacion.id_motivo_calificacion,
+  valor_calificacion: motivoCalificacion.valor_calificacion,
+  descripcion_motivo: motivoCalificacion.descripcion_motivo,
+  estado: motivoCalificacion.estado,
+  created_at: motivoCalificacion.created_at,
+  id_producto: motivoCalificacion.id_producto,
+  id_detalle_venta: motivoCalificacion.id_detalle_venta,
+  producto: producto.nombre,
+  id_usuario: usuario.id_usuario,
+  nombre: usuario.primer_nombre,
+  apellido: usuario.primer_apellido,
+  email: usuario.email,
+};
+
+function selectRatings(db: Db | Tx) {
+  return db
+    .select(columns)
+    .from(motivoCalificacion)
+    .innerJoin(producto, eq(producto.id_producto, motivoCalificacion.id_producto))
+    .innerJoin(usuario, eq(usuario.id_usuario, motivoCalificacion.id_usuario));
+}
+
+type RatingRow = Awaited<ReturnType<typeof selectRatings>>[number];
+
+function toAdminRating({
+  created_at,
+  id_usuario,
+  nombre,
+  apellido,
+  email,
+  ...rating
+}: RatingRow): AdminRating {
+  return {
+    ...rating,
+    fecha: created_at.toISOString(),
+    autor: { id_usuario, nombre: `${nombre} ${apellido}`, email },
+  };
+}
+
+/** Every rating, newest first, with its product and author. */
+export async function listAllRatings(db: Db, query: AdminRatingQuery): Promise<AdminRatingPage> {
+  const where = query.estado === undefined ? undefined : eq(motivoCalificacion.estado, query.estado);
+  const [rows, [totalRow]] = await Promise.all([
+    selectRatings(db)
+      .where(where)
+      .orderBy(desc(motivoCalificacion.created_at), desc(motivoCalificacion.id_motivo_calificacion))
+      .limit(query.pageSize)
+      .offset((query.page - 1) * query.pageSize),
+    db.select({ total: count() }).from(motivoCalificacion).where(where),
+  ]);
+  return {
+    items: rows.map(toAdminRating),
+    total: totalRow?.total ?? 0,
+    page: query.page,
+    pageSize: query.pageSize,
+  };
+}
+
+/**
+ * Hides a rating: it leaves the product's page and its average, in the same transaction as the product's
+ * running sum and count and the audit row. Hiding a hidden rating changes nothing.
+ */
+export async function hideRating(db: Db, adminId: number, id: number): Promise<AdminRating> {
+  return db.transaction(async (tx) => {
+    const [before] = await tx
+      .select()
+      .from(motivoCalificacion)
+      .where(eq(motivoCalificacion.id_motivo_calificacion, id))
+      .for('update');
+    if (!before) throw notFound(NO_RATING);
+    if (before.estado) {
+      await tx
+        .update(motivoCalificacion)
+        .set({ estado: false })
+        .where(eq(motivoCalificacion.id_motivo_calificacion, id));
+      await tx
+        .update(producto)
+        .set({
+          calificacion_suma: sql`${producto.calificacion_suma} - ${before.valor_calificacion}`,
+          calificacion_cantidad: sql`${producto.calificacion_cantidad} - 1`,
+        })
+        .where(eq(producto.id_producto, before.id_producto));
+      await tx.insert(auditoria).values({
+        id_usuario: adminId,
+        accion: 'calificacion.ocultada',
+        entidad: 'calificacion',
+        id_entidad: id,
+        antes: {
+          estado: true,
+          id_producto: before.id_producto,
+          valor_calificacion: before.valor_calificacion,
+        },
+        despues: { estado: false },
+      });
+    }
+    const [row] = await selectRatings(tx).where(eq(motivoCalificacion.id_motivo_calificacion, id));
+    if (!row) throw notFound(NO_RATING);
+    return toAdminRating(row);
+  });
+}

@@ -1,0 +1,96 @@
+import { apiErrorSchema } from '@vitrina/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import Stripe from 'stripe';
+import { z } from 'zod';
+import type { Db } from '../db/client';
+import { badRequest } from '../errors';
+import { providerUnreachable, settleFromProviderReport } from '../modules/checkout/settlement';
+import type { PaymentProvider } from './provider';
+
+export interface StripeWebhookOptions {
+  db: Db;
+  payments: PaymentProvider;
+  /** The endpoint's signing secret (STRIPE_WEBHOOK_SECRET); never logged. */
+  webhookSecret: string;
+}
+
+/** The PaymentIntent events that end a sale; Stripe's other events are acknowledged and ignored. */
+const SETTLING_EVENTS: ReadonlySet<string> = new Set([
+  'payment_intent.succeeded',
+  'payment_intent.payment_failed',
+  'payment_intent.canceled',
+]);
+
+const BAD_SIGNATURE = 'La firma del evento de pago no es válida.';
+
+/**
+ * POST /api/pagos/webhook: Stripe's report that a PaymentIntent succeeded or failed, which settles a
+ * sale whose shopper closed the page during 3-D Secure (or whose checkout got a 502) without waiting for
+ * the periodic settle. Registered only with PAYMENT_PROVIDER=stripe. Anyone may call it, so nothing is
+ * believed without Stripe's signature, and the outcome is read back from Stripe's API, not the body.
+ */
+export const stripeWebhookRoutes: FastifyPluginAsyncZod<StripeWebhookOptions> = async (
+  app,
+  { db, payments, webhookSecret },
+) => {
+  // The signature covers the exact bytes Stripe sent, so this route keeps the raw body. This plugin is
+  // encapsulated: every other route still gets Fastify's JSON parser.
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) =>
+    done(null, body),
+  );
+
+  app.post(
+    '/pagos/webhook',
+    {
+      // Stripe's servers hold no XSRF cookie; the signature is what proves the request.
+      config: { access: 'anyone', csrf: false },
+      schema: {
+        tags: ['Pagos'],
+        summary: 'Eventos de Stripe (firmados): liquida las compras pendientes cuyo pago terminó',
+        response: { 200: z.object({ recibido: z.literal(true) }), 400: apiErrorSchema, 502: apiErrorSchema },
+      },
+    },
+    async (request) => {
+      const signature = request.headers['stripe-signature'];
+      if (typeof signature !== 'string' || !Buffer.isBuffer(request.body)) throw badRequest(BAD_SIGNATURE);
+      let event: Stripe.Event;
+      try {
+        event = Stripe.webhooks.constructEvent(request.body, signature, webhookSecret);
+      } catch {
+        // Forged, altered, replayed long after (older than the SDK's 5-minute tolerance) or signed with
+        // another endpoint's secret.
+        request.log.warn('stripe webhook with a bad signature refused');
+        throw badRequest(BAD_SIGNATURE);
+      }
+      if (!SETTLING_EVENTS.has(event.type)) return { recibido: true as const };
+
+      const pi = event.data.object as Stripe.PaymentIntent;
+      const idVenta = Number(pi.metadata?.id_venta);
+      // Not one of this shop's charges (another integration on the same Stripe account).
+      if (!Number.isSafeInteger(idVenta) || idVenta <= 0) return { recibido: true as const };
+      try {
+        const outcome = await settleFromProviderReport(
+          db,
+          payments,
+          {
+            idVenta,
+            reference: pi.id,
+            amountCents: pi.amount,
+            succeeded: event.type === 'payment_intent.succeeded',
+          },
+          request.log,
+        );
+        request.log.info(
+          { evento: event.id, tipo: event.type, id_venta: idVenta, outcome },
+          'stripe webhook',
+        );
+      } catch (err) {
+        // Stripe retries a webhook that did not get a 2xx, so a failed read-back is simply tried again.
+        request.log.warn({ err, evento: event.id, id_venta: idVenta }, 'stripe webhook not settled yet');
+        throw providerUnreachable();
+      }
+      return { recibido: true as const };
+    },
+  );
+};

@@ -1,0 +1,244 @@
+import Stripe from 'stripe';
+import type { Config } from '../config';
+import { type ChargeResult, chargeKey, type DeclineCode, type PaymentProvider } from './provider';
+
+/*
+ * The real card provider (PAYMENT_PROVIDER=stripe). The browser turns the card into a PaymentMethod with
+ * Stripe.js, so no card number ever reaches this server; the server creates and confirms a PaymentIntent
+ * for the total it computed, keyed by the sale so a retry never charges twice. A PaymentIntent that needs
+ * 3-D Secure is finished in the browser with its client_secret (automatic confirmation: nothing is left
+ * for the server to confirm afterwards, and Stripe's webhook reports the outcome).
+ */
+
+/** Where the SDK sends its requests; tests point it at a local fake (payments/test/fake-stripe.ts). */
+export interface StripeApiOptions {
+  host: string;
+  port: number;
+  protocol: 'http' | 'https';
+  /** Retries of a failed request (always with the same idempotency key). */
+  maxNetworkRetries?: number;
+}
+
+export type StripeKeys = NonNullable<Config['payments']['stripe']>;
+
+export function stripeKeys(config: Config): StripeKeys {
+  const keys = config.payments.stripe;
+  if (!keys)
+    throw new Error(
+      'PAYMENT_PROVIDER=stripe needs STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET',
+    );
+  return keys;
+}
+
+/** Stripe's decline codes that the shop explains in Spanish (checkout/settlement.ts); others are card_declined. */
+const KNOWN_DECLINES: ReadonlySet<string> = new Set<DeclineCode>([
+  'card_declined',
+  'insufficient_funds',
+  'expired_card',
+  'incorrect_cvc',
+  'processing_error',
+]);
+const AUTHENTICATION_FAILURES: ReadonlySet<string> = new Set([
+  'authentication_required',
+  'authentication_failure',
+  'payment_intent_authentication_failure',
+  'three_d_secure_authentication_not_supported',
+]);
+
+/**
+ * The shop's reason for a card error or a PaymentIntent's last_payment_error: the issuer's decline_code
+ * first (it says "insufficient_funds" where the code only says "card_declined"), then the error code.
+ */
+export function declineCodeOf(error: { code?: string | null; decline_code?: string | null }): DeclineCode {
+  for (const code of [error.decline_code, error.code]) {
+    if (!code) continue;
+    if (AUTHENTICATION_FAILURES.has(code)) return 'authentication_failed';
+    if (code === 'invalid_cvc') return 'incorrect_cvc';
+    if (KNOWN_DECLINES.has(code)) return code as DeclineCode;
+  }
+  return 'card_declined';
+}
+
+/** A PaymentIntent Stripe is still working on (`processing`): the sale must stay pending, not fail. */
+export class StripeStillProcessing extends Error {
+  constructor(readonly paymentIntent: string) {
+    super(`Stripe is still processing ${paymentIntent}`);
+  }
+}
+
+/** The card's brand and last four, from the expanded latest charge (or an expanded PaymentMethod). */
+function cardOf(pi: Stripe.PaymentIntent): { brand: string | null; last4: string | null } {
+  const charge = typeof pi.latest_charge === 'object' ? pi.latest_charge : null;
+  const card =
+    charge?.payment_method_details?.card ??
+    (typeof pi.payment_method === 'object' ? pi.payment_method?.card : undefined);
+  return { brand: card?.brand ?? null, last4: card?.last4 ?? null };
+}
+
+/** What a PaymentIntent means for the sale it was made for. */
+export function chargeResultOf(pi: Stripe.PaymentIntent): ChargeResult {
+  switch (pi.status) {
+    case 'succeeded':
+      return { status: 'succeeded', reference: pi.id, ...cardOf(pi) };
+    // requires_confirmation only happens to manually confirmed intents, which this shop never creates; it is
+    // waiting on the shopper's side all the same, so it ends like an abandoned extra step if nobody acts.
+    case 'requires_action':
+    case 'requires_confirmation':
+      return { status: 'requires_action', reference: pi.id, clientSecret: pi.client_secret ?? '' };
+    case 'requires_payment_method':
+      return {
+        status: 'declined',
+        code: pi.last_payment_error ? declineCodeOf(pi.last_payment_error) : 'processing_error',
+        reference: pi.id,
+      };
+    case 'canceled':
+      return {
+        status: 'declined',
+        code: pi.last_payment_error
+          ? declineCodeOf(pi.last_payment_error)
+          : // 'abandoned' is how this provider cancels an extra step nobody finished.
+            pi.cancellation_reason === 'abandoned'
+            ? 'authentication_failed'
+            : 'processing_error',
+        reference: pi.id,
+      };
+    default:
+      // processing (or requires_capture, which automatic capture never leaves us in): Stripe will decide
+      // and its webhook will tell; until then the sale keeps its stock.
+      throw new StripeStillProcessing(pi.id);
+  }
+}
+
+/** States from which a PaymentIntent can still take money, and Stripe lets us cancel it. */
+const CANCELLABLE = new Set([
+  'requires_payment_method',
+  'requires_confirmation',
+  'requires_action',
+  'requires_capture',
+  'processing',
+]);
+
+/** The smallest amount Stripe accepts in usd; only used for the unconfirmed placeholder of `cancel`. */
+const PLACEHOLDER_CENTS = 50;
+
+export function stripeClient(secretKey: string, api?: StripeApiOptions): Stripe {
+  return new Stripe(secretKey, {
+    // A checkout waits for this answer; past it the sale stays pending and is settled later.
+    timeout: 20_000,
+    // Safe: every POST is retried with its idempotency key (ours for charges, the SDK's otherwise).
+    maxNetworkRetries: api?.maxNetworkRetries ?? 2,
+    appInfo: { name: 'Vitrina' },
+    ...(api && { host: api.host, port: api.port, protocol: api.protocol }),
+  });
+}
+
+export function stripeProvider(config: Config, api?: StripeApiOptions): PaymentProvider {
+  const stripe = stripeClient(stripeKeys(config).secretKey, api);
+  const isStripeError = (err: unknown, code: string) =>
+    err instanceof Stripe.errors.StripeInvalidRequestError && err.code === code;
+
+  async function retrieve(id: string): Promise<Stripe.PaymentIntent | null> {
+    try {
+      return await stripe.paymentIntents.retrieve(id, { expand: ['latest_charge'] });
+    } catch (err) {
+      if (isStripeError(err, 'resource_missing')) return null;
+      throw err;
+    }
+  }
+
+  /**
+   * The sale's PaymentIntent found by its metadata, for a sale whose charge answer never arrived. Search
+   * is eventually consistent (about a minute), which `cancel` accounts for. The one that took money wins.
+   */
+  async function findBySale(saleId: number): Promise<Stripe.PaymentIntent | null> {
+    const found = await stripe.paymentIntents.search({
+      query: `metadata['id_venta']:'${saleId}'`,
+      expand: ['data.latest_charge'],
+      limit: 10,
+    });
+    const rank = (pi: Stripe.PaymentIntent) =>
+      pi.status === 'succeeded' ? 0 : pi.status === 'canceled' ? 2 : 1;
+    return [...found.data].sort((a, b) => rank(a) - rank(b) || b.created - a.created)[0] ?? null;
+  }
+
+  const find = (saleId: number, reference: string | null) =>
+    reference ? retrieve(reference).then((pi) => pi ?? findBySale(saleId)) : findBySale(saleId);
+
+  /** Cancels a PaymentIntent that could still take money; one that won the race reports its success. */
+  async function cancelIntent(pi: Stripe.PaymentIntent, reason?: 'abandoned'): Promise<ChargeResult> {
+    if (!CANCELLABLE.has(pi.status)) return chargeResultOf(pi);
+    try {
+      return chargeResultOf(
+        await stripe.paymentIntents.cancel(pi.id, {
+          ...(reason && { cancellation_reason: reason }),
+          expand: ['latest_charge'],
+        }),
+      );
+    } catch (err) {
+      // It moved on meanwhile (succeeded, or another process cancelled it): report where it ended.
+      if (!isStripeError(err, 'payment_intent_unexpected_state')) throw err;
+      const now = await retrieve(pi.id);
+      if (!now) throw err;
+      return chargeResultOf(now);
+    }
+  }
+
+  return {
+    name: 'stripe',
+
+    async charge(request) {
+      try {
+        const pi = await stripe.paymentIntents.create(
+          {
+            amount: request.amountCents,
+            currency: request.currency,
+            payment_method: request.paymentMethodId,
+            allowed_payment_method_types: ['card'],
+            confirm: true,
+            metadata: { id_venta: String(request.saleId), id_usuario: String(request.customerId) },
+            description: request.description,
+            // The card's brand and last four come with the answer: no second request.
+            expand: ['latest_charge'],
+          },
+          { idempotencyKey: request.idempotencyKey },
+        );
+        return chargeResultOf(pi);
+      } catch (err) {
+        if (err instanceof Stripe.errors.StripeCardError) {
+          return { status: 'declined', code: declineCodeOf(err), reference: err.payment_intent?.id ?? null };
+        }
+        // A payment method that does not exist (or was already used) is refused like a bad card, as the
+        // sandbox does; any other failure leaves the sale pending (the caller answers 502).
+        if (err instanceof Stripe.errors.StripeInvalidRequestError && err.param === 'payment_method') {
+          return { status: 'declined', code: 'card_declined', reference: err.payment_intent?.id ?? null };
+        }
+        throw err;
+      }
+    },
+
+    async lookup(saleId, reference) {
+      const pi = await find(saleId, reference);
+      return pi ? chargeResultOf(pi) : { status: 'not_found' };
+    },
+
+    async cancel(saleId, reference) {
+      const pi = await find(saleId, reference);
+      if (pi) return cancelIntent(pi, 'abandoned');
+      // Nothing found, but search lags and a slow process may still be sending the charge. Taking the
+      // sale's idempotency key with an unconfirmed placeholder makes that late charge fail at Stripe
+      // (same key, other parameters) instead of taking money for a sale about to be failed. If the key is
+      // already taken, a real charge exists: the error leaves the sale pending for the next settle.
+      const placeholder = await stripe.paymentIntents.create(
+        {
+          amount: PLACEHOLDER_CENTS,
+          currency: 'usd',
+          allowed_payment_method_types: ['card'],
+          metadata: { id_venta: String(saleId), anulacion: 'sin_cobro' },
+          description: `Vitrina, compra ${saleId} anulada sin cobro`,
+        },
+        { idempotencyKey: chargeKey(saleId) },
+      );
+      return cancelIntent(placeholder);
+    },
+  };
+}
