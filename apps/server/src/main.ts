@@ -13,11 +13,14 @@ import { localStorage } from './storage/local';
 async function main() {
   readDotEnv();
   const config = loadConfig();
-  const database = await openDatabase(configuredTarget(config));
+  // The database and the issuer start before the app exists; their rare errors are logged once the
+  // app's logger is there.
+  let log: FastifyBaseLogger | undefined;
+  const database = await openDatabase(configuredTarget(config), (err) =>
+    log?.warn({ err }, 'database connection lost; the pool reconnects'),
+  );
   await database.migrate();
   await purgeExpiredSessions(database.db);
-  // The issuer starts before the app exists; its rare errors are logged once the app's logger is there.
-  let log: FastifyBaseLogger | undefined;
   const oidc = await resolveOidc(config, {
     onError: (err) => log?.warn({ err }, 'local sign-in issuer error'),
   });

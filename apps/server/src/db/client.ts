@@ -39,9 +39,15 @@ export function configuredTarget(config: {
     : { kind: 'pglite', dataDir: `${config.dataDir}/pglite` };
 }
 
-export async function openDatabase(target: DatabaseTarget): Promise<Database> {
+export async function openDatabase(
+  target: DatabaseTarget,
+  onIdleError: (err: Error) => void = () => {},
+): Promise<Database> {
   if (target.kind === 'postgres') {
     const pool = new pg.Pool({ connectionString: target.url, max: target.poolSize ?? 10 });
+    // A server restart or a terminated backend breaks an idle connection: the pool drops it and opens a
+    // new one on the next query. Without a listener the 'error' event would crash the process.
+    pool.on('error', onIdleError);
     const db = drizzleNodePg(pool, { schema });
     return {
       db: db as unknown as Db,
