@@ -314,10 +314,20 @@ describe('account and admin routes', () => {
     }
   });
 
-  it('the admin screens still to come read Próximamente for an admin', async () => {
+  it.each([
+    ['/products/admin', 'Gestionar productos'],
+    ['/producto', 'Crear producto'],
+    ['/product/1', 'Editar producto'],
+    ['/admin/usuarios', 'Gestionar usuarios'],
+    ['/historialVentas', 'Historial de ventas'],
+    ['/calificaciones', 'Gestionar calificaciones'],
+  ])('an admin visiting %s gets the screen %s', async (path, title) => {
     me = sessionUser({ admin: true });
-    renderAt('/admin/usuarios');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Próximamente' })).toBeTruthy();
+    renderAt(path);
+    expect(await screen.findByRole('heading', { level: 1, name: title })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Volver a Administración' }).getAttribute('href')).toBe(
+      '/adminHome',
+    );
   });
 
   it('a visitor asking for /account lands on the login page', async () => {

@@ -42,7 +42,8 @@ function adminPage(load: () => Promise<ComponentType>): Pick<RouteObject, 'Compo
   };
 }
 
-const comingSoon = () => import('../features/admin/pages/coming-soon-page').then((m) => m.ComingSoonPage);
+/** The map of the admin screens' chunks (see features/admin/admin-screens.ts). */
+const adminScreens = () => import('../features/admin/admin-screens');
 
 function PageLoader() {
   return <Loader label="Cargando página…" />;
@@ -139,19 +140,13 @@ export const routes: RouteObject[] = [
               import('../features/orders/pages/purchase-history-page').then((m) => m.PurchaseHistoryPage),
             ),
           },
-          {
-            path: 'adminHome',
-            ...adminPage(() =>
-              import('../features/admin/pages/admin-home-page').then((m) => m.AdminHomePage),
-            ),
-          },
-          // The other admin screens come with the admin issue.
-          { path: 'products/admin', ...adminPage(comingSoon) },
-          { path: 'producto', ...adminPage(comingSoon) },
-          { path: 'product/:id', ...adminPage(comingSoon) },
-          { path: 'admin/usuarios', ...adminPage(comingSoon) },
-          { path: 'historialVentas', ...adminPage(comingSoon) },
-          { path: 'calificaciones', ...adminPage(comingSoon) },
+          { path: 'adminHome', ...adminPage(() => adminScreens().then((m) => m.adminHomeScreen())) },
+          { path: 'products/admin', ...adminPage(() => adminScreens().then((m) => m.productsScreen())) },
+          { path: 'producto', ...adminPage(() => adminScreens().then((m) => m.createProductScreen())) },
+          { path: 'product/:id', ...adminPage(() => adminScreens().then((m) => m.editProductScreen())) },
+          { path: 'admin/usuarios', ...adminPage(() => adminScreens().then((m) => m.usersScreen())) },
+          { path: 'historialVentas', ...adminPage(() => adminScreens().then((m) => m.salesHistoryScreen())) },
+          { path: 'calificaciones', ...adminPage(() => adminScreens().then((m) => m.ratingsScreen())) },
           // Unknown paths: the loader answers 404, so the error page shows inside the layout.
           { path: '*', loader: notFound, Component: Empty, HydrateFallback: PageLoader },
         ],

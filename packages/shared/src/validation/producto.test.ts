@@ -239,3 +239,19 @@ describe('productoUpdateSchema', () => {
     expect(productoUpdateSchema.parse({ valor_descuento: '10' })).toEqual({ valor_descuento: 10 });
   });
 });
+
+describe('productoSchema while the form is still being filled', () => {
+  it('reports a discount above the price even while other fields are empty', () => {
+    const result = productoSchema.safeParse({
+      nombre: '',
+      descripcion_producto: '',
+      valor: '10',
+      valor_descuento: '20',
+      stock: '',
+      id_categoria_producto: '',
+      imagen: '',
+    });
+    const discount = result.error?.issues.find((i) => i.path[0] === 'valor_descuento');
+    expect(discount?.message).toBe('El precio con descuento debe ser menor que el precio');
+  });
+});

@@ -80,9 +80,9 @@ function parseWhole(input: string | number, notWhole: string): Parsed {
 
 /** A field typed as text or as a number; a missing value, null or '' is `required`. */
 const numeric = (required: string) =>
+  // No `abort` here: an aborted field would also silence the cross-field discount check (zod 4).
   z.union([z.string(), z.number()], { error: required }).refine((v) => v !== '' && !/^\s+$/.test(`${v}`), {
     error: required,
-    abort: true,
   });
 
 /**
@@ -95,6 +95,8 @@ const parsedNumber = (
   outOfRange: (value: number) => string | undefined,
 ) =>
   numeric(required).transform((input, ctx) => {
+    // A blank value already has its `required` issue.
+    if (`${input}`.trim() === '') return z.NEVER;
     const parsed = parse(input);
     const message = 'message' in parsed ? parsed.message : outOfRange(parsed.value);
     if ('message' in parsed || message) {
@@ -131,7 +133,7 @@ const idCategoria = parsedNumber(
 
 const text = (min: number, max: number) =>
   requiredText(REQUIRED)
-    .refine(notBlank, { error: BLANK, abort: true })
+    .refine(notBlank, { error: BLANK })
     .transform((v) => v.trim())
     .pipe(
       z

@@ -1,6 +1,17 @@
 import { Link } from 'react-router';
+import { Button } from '../../../components/button';
+import { Loader } from '../../../components/loader';
+import { errorMessage } from '../../../lib/api-client';
 import { useDocumentTitle } from '../../../lib/use-document-title';
-import styles from './admin-home-page.module.css';
+import { useDashboard } from '../api/get-dashboard';
+import styles from '../components/admin-page.module.css';
+import { AuditTable } from '../components/audit-table';
+import dashboardStyles from '../components/dashboard.module.css';
+import { DashboardCharts } from '../components/dashboard-charts';
+import { SalesFiguresSection } from '../components/sales-figures';
+import { StockAlerts } from '../components/stock-alerts';
+import { formatDateTime } from '../utils/format-date';
+import homeStyles from './admin-home-page.module.css';
 
 const SECTIONS = [
   { to: '/products/admin', label: 'Gestionar productos', text: 'Buscar, editar y dar de baja productos.' },
@@ -10,27 +21,62 @@ const SECTIONS = [
   { to: '/calificaciones', label: 'Gestionar calificaciones', text: 'Revisar y ocultar opiniones.' },
 ] as const;
 
-/** /adminHome (SPEC §2): the administration dashboard. */
+/** /adminHome (SPEC §2): the five admin sections, then the shop's figures, charts, stock and audit. */
 export function AdminHomePage() {
   useDocumentTitle('Administración');
   return (
     <div className={styles.page}>
-      <h1 className={styles.title}>Administración</h1>
-      <ul className={styles.grid}>
-        {SECTIONS.map((section) => {
-          const textId = `admin${section.to.replace(/\W/g, '-')}`;
-          return (
-            <li key={section.to} className={styles.tile}>
-              <Link to={section.to} className={styles.label} aria-describedby={textId}>
-                {section.label}
-              </Link>
-              <p id={textId} className={styles.text}>
-                {section.text}
-              </p>
-            </li>
-          );
-        })}
-      </ul>
+      <h1 className={homeStyles.title}>Administración</h1>
+      <nav aria-label="Secciones de administración">
+        <ul className={homeStyles.grid}>
+          {SECTIONS.map((section) => {
+            const textId = `admin${section.to.replace(/\W/g, '-')}`;
+            return (
+              <li key={section.to} className={homeStyles.tile}>
+                <Link to={section.to} className={homeStyles.label} aria-describedby={textId}>
+                  {section.label}
+                </Link>
+                <p id={textId} className={homeStyles.text}>
+                  {section.text}
+                </p>
+              </li>
+            );
+          })}
+        </ul>
+      </nav>
+      <Dashboard />
     </div>
+  );
+}
+
+function Dashboard() {
+  const dashboard = useDashboard();
+  if (dashboard.isPending) return <Loader label="Cargando el resumen…" />;
+  if (dashboard.isError) {
+    return (
+      <div className={styles.message}>
+        <p role="alert">{errorMessage(dashboard.error)}</p>
+        <Button variant="secondary" onClick={() => dashboard.refetch()}>
+          Reintentar
+        </Button>
+      </div>
+    );
+  }
+  const data = dashboard.data;
+  return (
+    <>
+      <p className={dashboardStyles.note}>
+        Resumen al {formatDateTime(data.generado)} (días según la zona horaria {data.zona_horaria}).
+      </p>
+      <SalesFiguresSection ventas={data.ventas} />
+      <DashboardCharts days={data.ingresos_por_dia} top={data.mas_vendidos} />
+      <StockAlerts inventario={data.inventario} clientes={data.clientes} />
+      <section aria-labelledby="admin-auditoria" className={dashboardStyles.section}>
+        <h2 id="admin-auditoria" className={dashboardStyles.sectionTitle}>
+          Actividad reciente
+        </h2>
+        <AuditTable entries={data.auditoria_reciente} />
+      </section>
+    </>
   );
 }

@@ -1,0 +1,46 @@
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { SALES_PAGE_SIZE, type Sale } from '@vitrina/shared';
+import { api, toQueryString } from '../../../lib/api-client';
+import { adminQueryKey } from './admin-query-key';
+
+export interface SalesRange {
+  /** YYYY-MM-DD, '' for no bound. */
+  desde: string;
+  hasta: string;
+}
+
+export interface AllSalesParams extends SalesRange {
+  page: number;
+}
+
+export interface AllSalesPage {
+  items: Sale[];
+  total: number;
+  page: number;
+  pageSize: number;
+}
+
+/** GET /api/venta as an admin: every sale with its buyer, newest first, 6 sale groups a page. */
+export function getAllSales(params: AllSalesParams, signal?: AbortSignal): Promise<AllSalesPage> {
+  return api<AllSalesPage>('/venta', {
+    query: { page: params.page, pageSize: SALES_PAGE_SIZE, desde: params.desde, hasta: params.hasta },
+    signal,
+  });
+}
+
+export const allSalesQueryOptions = (params: AllSalesParams) =>
+  queryOptions({
+    queryKey: [...adminQueryKey, 'sales', params],
+    queryFn: ({ signal }) => getAllSales(params, signal),
+    staleTime: 0,
+    placeholderData: keepPreviousData,
+  });
+
+export function useAllSales(params: AllSalesParams) {
+  return useQuery(allSalesQueryOptions(params));
+}
+
+/** GET /api/venta/export.csv: the same range as a CSV download (the browser follows the link). */
+export function salesExportUrl({ desde, hasta }: SalesRange): string {
+  return `/api/venta/export.csv${toQueryString({ desde, hasta })}`;
+}

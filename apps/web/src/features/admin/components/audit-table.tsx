@@ -1,0 +1,95 @@
+import type { AuditEntry } from '@vitrina/shared';
+import { Link } from 'react-router';
+import { formatDateTime } from '../utils/format-date';
+import styles from './admin-page.module.css';
+
+const ACTIONS: Record<string, string> = {
+  'producto.creado': 'Creó el producto',
+  'producto.editado': 'Editó el producto',
+  'producto.desactivado': 'Eliminó el producto',
+  'producto.restaurado': 'Restauró el producto',
+  'usuario.baneado': 'Baneó al usuario',
+  'usuario.restaurado': 'Restauró al usuario',
+  'calificacion.ocultada': 'Ocultó la calificación',
+};
+
+function show(value: unknown): string {
+  if (value === null || value === undefined || value === '') return '—';
+  if (typeof value === 'boolean') return value ? 'sí' : 'no';
+  if (typeof value === 'object') return JSON.stringify(value);
+  return String(value);
+}
+
+/**
+ * 'campo: antes → después' for every value the change set (a creation lists what it set). Values only in
+ * "antes" are context (what the hidden rating was), not changes.
+ */
+export function describeChanges(entry: Pick<AuditEntry, 'antes' | 'despues'>): string[] {
+  const { antes, despues } = entry;
+  if (antes === null) return Object.entries(despues ?? {}).map(([key, value]) => `${key}: ${show(value)}`);
+  const keys = Object.keys(despues ?? antes);
+  return keys
+    .filter((key) => show(antes[key]) !== show(despues?.[key]))
+    .map((key) => `${key}: ${show(antes[key])} → ${show(despues?.[key])}`);
+}
+
+function Subject({ entry }: { entry: AuditEntry }) {
+  const label = `${entry.entidad} n.º ${entry.id_entidad ?? '—'}`;
+  if (entry.entidad === 'producto' && entry.id_entidad !== null) {
+    return <Link to={`/product/${entry.id_entidad}`}>{label}</Link>;
+  }
+  return <>{label}</>;
+}
+
+/** The latest changes made by admins: who, when, what, and the values before → after. */
+export function AuditTable({ entries }: { entries: readonly AuditEntry[] }) {
+  return (
+    <div className={styles.tableWrap}>
+      <table className={styles.table}>
+        <caption>Últimos cambios de los administradores</caption>
+        <thead>
+          <tr>
+            <th scope="col">Fecha</th>
+            <th scope="col">Quién</th>
+            <th scope="col">Qué</th>
+            <th scope="col">Antes → después</th>
+          </tr>
+        </thead>
+        <tbody>
+          {entries.length === 0 ? (
+            <tr>
+              <td colSpan={4} className={styles.muted}>
+                Todavía no hay cambios registrados.
+              </td>
+            </tr>
+          ) : (
+            entries.map((entry) => (
+              <tr key={entry.id}>
+                <th scope="row">
+                  <time dateTime={entry.fecha}>{formatDateTime(entry.fecha)}</time>
+                </th>
+                <td>
+                  {entry.usuario ? (
+                    entry.usuario.nombre
+                  ) : (
+                    <span className={styles.muted}>Cuenta eliminada</span>
+                  )}
+                </td>
+                <td>
+                  {ACTIONS[entry.accion] ?? entry.accion} <Subject entry={entry} />
+                </td>
+                <td>
+                  <ul className={styles.lines}>
+                    {describeChanges(entry).map((change) => (
+                      <li key={change}>{change}</li>
+                    ))}
+                  </ul>
+                </td>
+              </tr>
+            ))
+          )}
+        </tbody>
+      </table>
+    </div>
+  );
+}

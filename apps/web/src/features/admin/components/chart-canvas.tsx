@@ -1,0 +1,99 @@
+import { useEffect, useRef } from 'react';
+import uPlot from 'uplot';
+// A CSS file Vite emits next to this chunk and loads with <link>: nothing injects a <style> element,
+// which our CSP (style-src 'self') would block. uPlot itself only sets element.style properties.
+import 'uplot/dist/uPlot.min.css';
+import styles from './chart-canvas.module.css';
+
+export interface ChartCanvasProps {
+  kind: 'line' | 'bars';
+  /** One label per point, in order (days or product names). */
+  labels: readonly string[];
+  values: readonly number[];
+  seriesLabel: string;
+  /** What the labels are ('Día', 'Producto'), shown in the hover legend. */
+  xLabel: string;
+  formatValue: (value: number) => string;
+  height?: number;
+}
+
+const cssVar = (name: string, fallback: string) =>
+  getComputedStyle(document.documentElement).getPropertyValue(name).trim() || fallback;
+
+/**
+ * A uPlot chart on a <canvas> (docs/decisions/005-admin-charts.md). Loaded only by the dashboard, with
+ * React.lazy, so neither uPlot nor its CSS reach the storefront or the other admin screens. It is
+ * decoration for sighted users: the figure around it carries the caption and the data as a table.
+ */
+export default function ChartCanvas({
+  kind,
+  labels,
+  values,
+  seriesLabel,
+  xLabel,
+  formatValue,
+  height = 240,
+}: ChartCanvasProps) {
+  const container = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    const element = container.current;
+    if (!element) return;
+    const accent = cssVar('--color-accent', '#b4410f');
+    const text = cssVar('--color-text-muted', '#57534e');
+    const grid = cssVar('--color-border', '#e7dfd6');
+    const label = (i: number) => (Number.isInteger(i) ? (labels[i] ?? '') : '');
+    // Bars are labelled under each one: the names are cut to the room a bar has in the plot area (bbox
+    // is in canvas pixels), at about 8 px a character.
+    const fitted = (u: uPlot, i: number) => {
+      const text = label(i);
+      const plotWidth = u.bbox.width / uPlot.pxRatio;
+      const room = Math.max(3, Math.floor(plotWidth / Math.max(labels.length, 1) / 8));
+      return text.length > room ? `${text.slice(0, room - 1)}…` : text;
+    };
+    const axis = { stroke: text, grid: { stroke: grid, width: 1 }, ticks: { stroke: grid, width: 1 } };
+
+    const options: uPlot.Options = {
+      width: Math.max(element.clientWidth, 280),
+      height,
+      scales: {
+        x: { time: false, range: () => [-0.5, Math.max(labels.length - 0.5, 0.5)] },
+        y: { range: (_u, _min, max) => [0, max > 0 ? max * 1.1 : 1] },
+      },
+      axes: [
+        {
+          ...axis,
+          grid: { show: false },
+          space: kind === 'bars' ? 20 : 48,
+          values: (u, splits) => splits.map((i) => (kind === 'bars' ? fitted(u, i) : label(i))),
+        },
+        { ...axis, size: 72, values: (_u, splits) => splits.map((v) => formatValue(v)) },
+      ],
+      series: [
+        { label: xLabel, value: (_u, i) => (i == null ? '' : label(i)) },
+        {
+          label: seriesLabel,
+          stroke: accent,
+          width: 2,
+          fill: `${accent}33`,
+          value: (_u, v) => (v == null ? '' : formatValue(v)),
+          points: { show: kind === 'line', size: 5 },
+          ...(kind === 'bars' ? { paths: uPlot.paths.bars?.({ size: [0.6, 64] }) } : {}),
+        },
+      ],
+      legend: { show: true, live: true },
+      cursor: { drag: { x: false, y: false } },
+    };
+    const chart = new uPlot(options, [labels.map((_, i) => i), [...values]], element);
+    const resize = new ResizeObserver(() =>
+      chart.setSize({ width: Math.max(element.clientWidth, 280), height }),
+    );
+    resize.observe(element);
+    return () => {
+      resize.disconnect();
+      chart.destroy();
+    };
+  }, [kind, labels, values, seriesLabel, xLabel, formatValue, height]);
+
+  return <div ref={container} className={styles.canvas} aria-hidden="true" />;
+}

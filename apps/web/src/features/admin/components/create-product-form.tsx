@@ -1,0 +1,82 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { NOTIFY_MS, type ProductoData, productoSchema } from '@vitrina/shared';
+import { useRef } from 'react';
+import { type FieldErrors, type Resolver, useForm } from 'react-hook-form';
+import { useNavigate } from 'react-router';
+import { Button } from '../../../components/button';
+import formStyles from '../../../components/form.module.css';
+import { isApiError } from '../../../lib/api-client';
+import { notify } from '../../../lib/notifications';
+import { useCreateProduct } from '../api/create-product';
+import {
+  emptyProductValues,
+  PRODUCT_FORM_FIELDS,
+  type ProductFormValues,
+} from '../utils/product-form-values';
+import { focusImageField, ProductFields } from './product-fields';
+
+/** The form holds text, which the schema's input (text or numbers) accepts. */
+const resolver = zodResolver(productoSchema) as unknown as Resolver<ProductFormValues, unknown, ProductoData>;
+
+/**
+ * Create product (SPEC §2, §5, §8): validated with the schema POST /api/products applies, so nothing is
+ * sent while a field is wrong. Success says 'producto creado correctamente' and goes to /adminHome; a
+ * failure says 'Error' / 'intente nuevamente' and keeps what was typed.
+ */
+export function CreateProductForm() {
+  const navigate = useNavigate();
+  const creation = useCreateProduct();
+  const formRef = useRef<HTMLFormElement>(null);
+  const {
+    register,
+    handleSubmit,
+    setValue,
+    setError,
+    watch,
+    formState: { errors },
+  } = useForm<ProductFormValues, unknown, ProductoData>({
+    resolver,
+    mode: 'onTouched',
+    defaultValues: emptyProductValues,
+  });
+
+  const onValid = (product: ProductoData) => {
+    creation.mutate(product, {
+      onSuccess: () => {
+        notify({ title: 'producto creado correctamente', icon: 'success', timer: NOTIFY_MS });
+        navigate('/adminHome');
+      },
+      onError: (error) => {
+        const fields = isApiError(error) ? (error.fields ?? {}) : {};
+        const named = PRODUCT_FORM_FIELDS.filter((name) => fields[name]);
+        named.forEach((name, index) => {
+          setError(name, { type: 'server', message: fields[name] }, { shouldFocus: index === 0 });
+        });
+        if (named[0] === 'imagen') focusImageField(formRef.current);
+        notify({ title: 'Error', text: 'intente nuevamente', icon: 'error', timer: NOTIFY_MS });
+      },
+    });
+  };
+
+  const onInvalid = (invalid: FieldErrors<ProductFormValues>) => {
+    const first = PRODUCT_FORM_FIELDS.find((name) => invalid[name]);
+    if (first === 'imagen') focusImageField(formRef.current);
+  };
+
+  return (
+    <form ref={formRef} className={formStyles.form} noValidate onSubmit={handleSubmit(onValid, onInvalid)}>
+      <ProductFields
+        register={register}
+        errors={errors}
+        imagen={watch('imagen')}
+        imageHint="Se sube al elegirla (JPG, PNG o WebP, hasta 5 MB)."
+        onImagenChange={(url) => setValue('imagen', url, { shouldDirty: true, shouldValidate: true })}
+      />
+      <div className={formStyles.actions}>
+        <Button type="submit" size="lg" disabled={creation.isPending}>
+          Crear producto
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,134 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { NOTIFY_MS, type Product, type ProductoUpdate, productoUpdateSchema } from '@vitrina/shared';
+import { useId, useRef, useState } from 'react';
+import { type FieldErrors, type Resolver, useForm } from 'react-hook-form';
+import { Button } from '../../../components/button';
+import formStyles from '../../../components/form.module.css';
+import { errorMessage, isApiError } from '../../../lib/api-client';
+import { confirm, notify } from '../../../lib/notifications';
+import { useEditProduct } from '../api/edit-product';
+import {
+  changedFields,
+  hasChanges,
+  PRODUCT_FORM_FIELDS,
+  type ProductFormValues,
+  productToFormValues,
+} from '../utils/product-form-values';
+import styles from './edit-product-form.module.css';
+import { focusImageField, ProductFields } from './product-fields';
+
+const NOTHING_TO_SAVE = 'No hay cambios para guardar';
+
+/** The form holds text, which the schema's input (text, numbers, null or nothing) accepts. */
+const resolver = zodResolver(productoUpdateSchema) as unknown as Resolver<
+  ProductFormValues,
+  unknown,
+  ProductoUpdate
+>;
+
+/**
+ * Edit product (SPEC §2, §5, §8): starts from the stored values and sends only the fields filled with a
+ * different value (an emptied field means "leave it as it is"), after the confirmation 'Estás seguro de
+ * que quieres hacer estos cambios?'.
+ */
+export function EditProductForm({ product }: { product: Product }) {
+  const edit = useEditProduct();
+  const formRef = useRef<HTMLFormElement>(null);
+  const removeId = useId();
+  const [removeDiscount, setRemoveDiscount] = useState(false);
+  const {
+    register,
+    handleSubmit,
+    setValue,
+    setError,
+    reset,
+    watch,
+    formState: { errors },
+  } = useForm<ProductFormValues, unknown, ProductoUpdate>({
+    resolver,
+    mode: 'onTouched',
+    defaultValues: productToFormValues(product),
+  });
+
+  // The discount field empties (and is off) while "Quitar el descuento" is checked; unchecking brings
+  // the stored discount back.
+  const onRemoveDiscount = (remove: boolean) => {
+    setRemoveDiscount(remove);
+    const value = remove ? '' : productToFormValues(product).valor_descuento;
+    setValue('valor_descuento', value, { shouldValidate: true });
+  };
+
+  const onValid = async (parsed: ProductoUpdate) => {
+    const changes = changedFields(product, parsed);
+    if (removeDiscount && product.valor_descuento != null) changes.valor_descuento = null;
+    if (!hasChanges(changes)) {
+      notify({ title: NOTHING_TO_SAVE, icon: 'info', timer: NOTIFY_MS });
+      return;
+    }
+    const confirmed = await confirm({ title: 'Estás seguro de que quieres hacer estos cambios?' });
+    if (!confirmed) {
+      notify({ title: 'Cambios no realizados', icon: 'info', timer: NOTIFY_MS });
+      return;
+    }
+    edit.mutate(
+      { id: product.id_producto, changes },
+      {
+        onSuccess: (updated) => {
+          setRemoveDiscount(false);
+          reset(productToFormValues(updated));
+          notify({ title: '¡Producto actualizado!', icon: 'success', timer: NOTIFY_MS });
+        },
+        onError: (error) => {
+          const fields = isApiError(error) ? (error.fields ?? {}) : {};
+          const named = PRODUCT_FORM_FIELDS.filter((name) => fields[name]);
+          named.forEach((name, index) => {
+            setError(name, { type: 'server', message: fields[name] }, { shouldFocus: index === 0 });
+          });
+          if (named[0] === 'imagen') focusImageField(formRef.current);
+          notify({ title: 'Error', text: errorMessage(error), icon: 'error', timer: NOTIFY_MS });
+        },
+      },
+    );
+  };
+
+  const onInvalid = (invalid: FieldErrors<ProductFormValues>) => {
+    const first = PRODUCT_FORM_FIELDS.find((name) => invalid[name]);
+    if (first === 'imagen') focusImageField(formRef.current);
+    // Every field emptied: the schema's only complaint is that nothing would change.
+    if (!first) notify({ title: NOTHING_TO_SAVE, icon: 'info', timer: NOTIFY_MS });
+  };
+
+  return (
+    <form ref={formRef} className={formStyles.form} noValidate onSubmit={handleSubmit(onValid, onInvalid)}>
+      <p className={formStyles.required}>
+        Se guardan solo los campos que cambies; un campo vacío conserva su valor actual.
+      </p>
+      <ProductFields
+        register={register}
+        errors={errors}
+        imagen={watch('imagen')}
+        imageHint="Elige otra imagen para reemplazar la actual (JPG, PNG o WebP, hasta 5 MB)."
+        onImagenChange={(url) => setValue('imagen', url, { shouldDirty: true, shouldValidate: true })}
+        discountDisabled={removeDiscount}
+        discountExtra={
+          product.valor_descuento != null && (
+            <div className={styles.check}>
+              <input
+                id={removeId}
+                type="checkbox"
+                checked={removeDiscount}
+                onChange={(event) => onRemoveDiscount(event.target.checked)}
+              />
+              <label htmlFor={removeId}>Quitar el descuento</label>
+            </div>
+          )
+        }
+      />
+      <div className={formStyles.actions}>
+        <Button type="submit" size="lg" disabled={edit.isPending}>
+          Guardar cambios
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,110 @@
+import type { ReactNode } from 'react';
+import type { FieldErrors, UseFormRegister } from 'react-hook-form';
+import formStyles from '../../../components/form.module.css';
+import { ImageUploadField } from '../../../components/image-upload-field';
+import { TextField } from '../../../components/text-field';
+import { useCategories } from '../../catalog';
+import type { ProductFormValues } from '../utils/product-form-values';
+import { SelectField } from './select-field';
+import { TextAreaField } from './text-area-field';
+
+interface ProductFieldsProps {
+  register: UseFormRegister<ProductFormValues>;
+  errors: FieldErrors<ProductFormValues>;
+  imagen: string;
+  onImagenChange: (url: string) => void;
+  imageHint: string;
+  /** Editing: the discount field is off while "Quitar el descuento" is checked. */
+  discountDisabled?: boolean;
+  /** Shown under the discount field (the edit form's "Quitar el descuento"). */
+  discountExtra?: ReactNode;
+}
+
+/** The fields of the create and edit forms (SPEC §2): the same labels, order and messages in both. */
+export function ProductFields({
+  register,
+  errors,
+  imagen,
+  onImagenChange,
+  imageHint,
+  discountDisabled,
+  discountExtra,
+}: ProductFieldsProps) {
+  const categories = useCategories();
+  return (
+    <div className={formStyles.grid}>
+      <TextField
+        className={formStyles.wide}
+        label="Nombre"
+        autoComplete="off"
+        error={errors.nombre?.message}
+        {...register('nombre')}
+      />
+      <TextField
+        label="Stock"
+        inputMode="numeric"
+        autoComplete="off"
+        hint="Unidades disponibles (0 a 100000)"
+        error={errors.stock?.message}
+        {...register('stock')}
+      />
+      <SelectField
+        // Re-mounted once the options arrive, so the stored category shows as selected.
+        key={categories.isSuccess ? 'loaded' : 'loading'}
+        label="Categoría"
+        error={
+          errors.id_categoria_producto?.message ??
+          (categories.isError ? 'No se pudieron cargar las categorías' : undefined)
+        }
+        {...register('id_categoria_producto')}
+      >
+        <option value="">{categories.isPending ? 'Cargando categorías…' : 'Elige una categoría'}</option>
+        {categories.data?.map((category) => (
+          <option key={category.id_categoria_producto} value={String(category.id_categoria_producto)}>
+            {category.nombre_categoria_producto}
+          </option>
+        ))}
+      </SelectField>
+      <TextAreaField
+        className={formStyles.wide}
+        label="Descripción"
+        hint="De 10 a 2000 caracteres"
+        error={errors.descripcion_producto?.message}
+        {...register('descripcion_producto')}
+      />
+      <TextField
+        label="Precio"
+        inputMode="decimal"
+        autoComplete="off"
+        hint="En USD, con punto decimal: 129.90"
+        error={errors.valor?.message}
+        {...register('valor', { deps: ['valor_descuento'] })}
+      />
+      <div>
+        <TextField
+          label="Precio con descuento"
+          inputMode="decimal"
+          autoComplete="off"
+          hint="Opcional; menor que el precio"
+          error={errors.valor_descuento?.message}
+          {...register('valor_descuento', { disabled: discountDisabled })}
+        />
+        {discountExtra}
+      </div>
+      <div className={formStyles.wide} data-field="imagen">
+        <ImageUploadField
+          label="Imagen"
+          hint={imageHint}
+          value={imagen}
+          error={errors.imagen?.message}
+          onChange={onImagenChange}
+        />
+      </div>
+    </div>
+  );
+}
+
+/** The image has no registered input: after a failed submit whose first error is the image, focus it. */
+export function focusImageField(form: HTMLFormElement | null) {
+  form?.querySelector<HTMLInputElement>('[data-field="imagen"] input[type="file"]')?.focus();
+}

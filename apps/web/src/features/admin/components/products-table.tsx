@@ -1,0 +1,49 @@
+import { DESCRIPTION_PREVIEW_LENGTH, type Product } from '@vitrina/shared';
+import { Link } from 'react-router';
+import styles from './admin-page.module.css';
+
+/** The description's first 37 characters (SPEC §9), with an ellipsis when there is more. */
+export function descriptionPreview(text: string): string {
+  return text.length > DESCRIPTION_PREVIEW_LENGTH ? `${text.slice(0, DESCRIPTION_PREVIEW_LENGTH)}…` : text;
+}
+
+/** The admin product table (SPEC §2): Nombre, Descripción, Stock and the edit link. */
+export function ProductsTable({ products, caption }: { products: readonly Product[]; caption: string }) {
+  return (
+    <div className={styles.tableWrap}>
+      <table className={styles.table}>
+        <caption>{caption}</caption>
+        <thead>
+          <tr>
+            <th scope="col">Nombre</th>
+            <th scope="col">Descripción</th>
+            <th scope="col" className={styles.number}>
+              Stock
+            </th>
+            <th scope="col">
+              <span className="visually-hidden">Acciones</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {products.map((product) => (
+            <tr key={product.id_producto}>
+              <th scope="row">{product.nombre}</th>
+              <td>{descriptionPreview(product.descripcion_producto)}</td>
+              <td className={styles.number}>
+                {product.stock === 0 ? (
+                  <span className={`${styles.badge} ${styles.danger}`}>Agotado</span>
+                ) : (
+                  product.stock
+                )}
+              </td>
+              <td className={styles.actions}>
+                <Link to={`/product/${product.id_producto}`}>Editar</Link>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

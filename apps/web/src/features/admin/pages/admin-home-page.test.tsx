@@ -1,0 +1,151 @@
+// @vitest-environment jsdom
+import { cleanup, screen, within } from '@testing-library/react';
+import type { Dashboard } from '@vitrina/shared';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { queryClient } from '../../../lib/query-client';
+import { createApiDouble, renderAdmin } from '../testing/admin-test-kit';
+import { AdminHomePage } from './admin-home-page';
+
+// jsdom has no <canvas>: the uPlot chart is replaced by a stand-in that shows what it was given.
+vi.mock('../components/chart-canvas', () => ({
+  default: ({ seriesLabel, values }: { seriesLabel: string; values: number[] }) => (
+    <div data-testid="chart">
+      {seriesLabel}: {values.join(',')}
+    </div>
+  ),
+}));
+
+const api = createApiDouble();
+
+const figures = (ingresos: number, ventas: number) => ({
+  ingresos,
+  ventas,
+  ticket_promedio: ventas ? Math.round((ingresos / ventas) * 100) / 100 : 0,
+});
+
+const dashboard: Dashboard = {
+  generado: '2026-11-21T12:00:00.000Z',
+  zona_horaria: 'UTC',
+  ventas: { hoy: figures(0, 0), ultimos_7_dias: figures(150.5, 2), ultimos_30_dias: figures(1322.98, 5) },
+  ingresos_por_dia: Array.from({ length: 30 }, (_, i) => ({
+    fecha: new Date(Date.UTC(2026, 9, 23 + i)).toISOString().slice(0, 10),
+    ingresos: i === 0 ? 322.98 : i === 29 ? 1000 : 0,
+    ventas: i === 0 || i === 29 ? 1 : 0,
+  })),
+  mas_vendidos: [
+    { id_producto: 111, nombre: 'Taladro percutor inalámbrico 18 V', unidades: 4, ingresos: 396 },
+    { id_producto: 89, nombre: 'Balón de fútbol profesional', unidades: 2, ingresos: 49.98 },
+  ],
+  inventario: {
+    umbral_stock_bajo: 5,
+    agotados: 12,
+    stock_bajo: 1,
+    lista_agotados: [{ id_producto: 28, nombre: 'Auriculares con micrófono USB', stock: 0 }],
+    lista_stock_bajo: [{ id_producto: 106, nombre: 'Cadena de oro de 18 quilates', stock: 2 }],
+  },
+  clientes: { total: 40, baneados: 3 },
+  auditoria_reciente: [
+    {
+      id: 1,
+      fecha: '2026-11-20T10:00:00.000Z',
+      accion: 'producto.editado',
+      entidad: 'producto',
+      id_entidad: 7,
+      antes: { stock: 8, valor: '24.99' },
+      despues: { stock: 15, valor: '24.99' },
+      usuario: { id_usuario: 1, nombre: 'Administración Vitrina', email: 'admin@vitrina.local' },
+    },
+    {
+      id: 2,
+      fecha: '2026-11-19T10:00:00.000Z',
+      accion: 'calificacion.ocultada',
+      entidad: 'calificacion',
+      id_entidad: 9,
+      antes: { estado: true, id_producto: 111, valor_calificacion: 3 },
+      despues: { estado: false },
+      usuario: null,
+    },
+  ],
+};
+
+beforeEach(() => {
+  vi.stubGlobal('fetch', api.fetchMock);
+  api.on('GET /api/admin/resumen', () => Response.json(dashboard));
+});
+afterEach(() => {
+  cleanup();
+  queryClient.clear();
+  api.reset();
+  vi.unstubAllGlobals();
+});
+
+const card = (name: string) => screen.getByRole('article', { name });
+const figure = (article: HTMLElement, term: string) =>
+  within(article).getByText(term, { selector: 'dt' }).nextElementSibling?.textContent;
+
+describe('AdminHomePage', () => {
+  it('keeps the five sections on top and shows the figures of today, 7 and 30 days', async () => {
+    renderAdmin(<AdminHomePage />, { path: '/adminHome' });
+    const nav = screen.getByRole('navigation', { name: 'Secciones de administración' });
+    expect(
+      within(nav)
+        .getAllByRole('link')
+        .map((a) => a.textContent),
+    ).toEqual([
+      'Gestionar productos',
+      'Gestionar usuarios',
+      'Crear producto',
+      'Historial de ventas',
+      'Gestionar calificaciones',
+    ]);
+
+    await screen.findByRole('heading', { name: 'Ventas pagadas' });
+    expect(figure(card('Hoy'), 'Ingresos')).toBe('$0.00');
+    expect(figure(card('Últimos 7 días'), 'Ventas')).toBe('2');
+    expect(figure(card('Últimos 7 días'), 'Ticket promedio')).toBe('$75.25');
+    expect(figure(card('Últimos 30 días'), 'Ingresos')).toBe('$1,322.98');
+  });
+
+  it('lists out-of-stock and low-stock products with links to edit them, and the customers', async () => {
+    renderAdmin(<AdminHomePage />, { path: '/adminHome' });
+    const agotados = await screen.findByRole('article', { name: 'Agotados: 12' });
+    expect(
+      within(agotados).getByRole('link', { name: 'Auriculares con micrófono USB' }).getAttribute('href'),
+    ).toBe('/product/28');
+    expect(within(agotados).getByText('Y 11 más.')).toBeTruthy();
+    const bajo = card('Stock bajo: 1');
+    expect(within(bajo).getByText('2 unidades')).toBeTruthy();
+    expect(figure(card('Clientes'), 'Baneados')).toBe('3');
+    expect(figure(card('Clientes'), 'Activos')).toBe('37');
+  });
+
+  it('draws both charts with a caption and the same data as a table', async () => {
+    renderAdmin(<AdminHomePage />, { path: '/adminHome' });
+    const revenue = await screen.findByRole('figure', { name: 'Ingresos por día (últimos 30 días)' });
+    expect(await within(revenue).findByTestId('chart')).toBeTruthy();
+    const days = within(revenue).getByRole('table', { name: 'Ingresos por día (últimos 30 días)' });
+    expect(within(days).getAllByRole('row')).toHaveLength(31);
+    expect(within(days).getByRole('row', { name: '23 de octubre de 2026 $322.98' })).toBeTruthy();
+    expect(within(revenue).getByText(/^Total: \$1,322\.98 en 2 ventas\./)).toBeTruthy();
+
+    const top = screen.getByRole('figure', { name: /productos más vendidos/ });
+    const units = within(top).getByRole('table');
+    expect(within(units).getByRole('row', { name: 'Taladro percutor inalámbrico 18 V 4' })).toBeTruthy();
+    expect(within(top).getByTestId('chart').textContent).toBe('Unidades vendidas: 4,2');
+  });
+
+  it('shows the latest audit entries: who, when, what and before → after', async () => {
+    renderAdmin(<AdminHomePage />, { path: '/adminHome' });
+    const audit = await screen.findByRole('table', { name: 'Últimos cambios de los administradores' });
+    const entry = within(audit).getAllByRole('row')[1] as HTMLElement;
+    expect(within(entry).getByText('Administración Vitrina')).toBeTruthy();
+    expect(within(entry).getByRole('link', { name: 'producto n.º 7' }).getAttribute('href')).toBe(
+      '/product/7',
+    );
+    expect(
+      within(entry)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['stock: 8 → 15']);
+  });
+});

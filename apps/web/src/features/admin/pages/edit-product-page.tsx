@@ -1,0 +1,56 @@
+import { useParams } from 'react-router';
+import { Button } from '../../../components/button';
+import { Loader } from '../../../components/loader';
+import { errorMessage, isNotFound } from '../../../lib/api-client';
+import { useDocumentTitle } from '../../../lib/use-document-title';
+import { parseId } from '../../catalog';
+import { useAdminProduct } from '../api/get-admin-product';
+import styles from '../components/admin-page.module.css';
+import { AdminPageHeader } from '../components/admin-page-header';
+import { EditProductForm } from '../components/edit-product-form';
+import { ProductEstadoPanel } from '../components/product-estado-panel';
+
+/** /product/:id (SPEC §2): edit, delete (Eliminar) or restore (Restaurar) a product, active or not. */
+export function EditProductPage() {
+  const id = parseId(useParams().id);
+  useDocumentTitle('Editar producto');
+  return (
+    <div className={styles.page}>
+      <AdminPageHeader title="Editar producto" />
+      {id === undefined ? <ProductNotFound /> : <EditProduct id={id} />}
+    </div>
+  );
+}
+
+function EditProduct({ id }: { id: number }) {
+  const product = useAdminProduct(id);
+  if (product.isPending) return <Loader label="Cargando el producto…" />;
+  if (product.isError) {
+    if (isNotFound(product.error)) return <ProductNotFound />;
+    return (
+      <div className={styles.message}>
+        <p role="alert">{errorMessage(product.error)}</p>
+        <Button variant="secondary" onClick={() => product.refetch()}>
+          Reintentar
+        </Button>
+      </div>
+    );
+  }
+  return (
+    <>
+      <p className={styles.subtitle}>{product.data.nombre}</p>
+      <ProductEstadoPanel product={product.data} />
+      <section className={styles.panel} aria-label="Datos del producto">
+        <EditProductForm key={product.data.id_producto} product={product.data} />
+      </section>
+    </>
+  );
+}
+
+function ProductNotFound() {
+  return (
+    <div className={styles.message}>
+      <p role="alert">No existe un producto con ese identificador.</p>
+    </div>
+  );
+}

@@ -1,0 +1,134 @@
+import { SALES_PAGE_SIZE, SALES_PAGER_WINDOW, showsPager, totalPages } from '@vitrina/shared';
+import { type FormEvent, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { Button, buttonClass } from '../../../components/button';
+import { Loader } from '../../../components/loader';
+import { Pager } from '../../../components/pager';
+import { TextField } from '../../../components/text-field';
+import { errorMessage } from '../../../lib/api-client';
+import { useDocumentTitle } from '../../../lib/use-document-title';
+import { salesExportUrl, useAllSales } from '../api/get-all-sales';
+import styles from '../components/admin-page.module.css';
+import { AdminPageHeader } from '../components/admin-page-header';
+import { SalesTable } from '../components/sales-table';
+import { formatDay } from '../utils/format-date';
+import { cleanSearch, parseDay, parsePage } from '../utils/search-params';
+
+const RANGE_ERROR = 'La fecha inicial no puede ser posterior a la final';
+
+function describeRange(desde: string, hasta: string): string {
+  if (desde && hasta) return ` del ${formatDay(desde, true)} al ${formatDay(hasta, true)}`;
+  if (desde) return ` desde el ${formatDay(desde, true)}`;
+  if (hasta) return ` hasta el ${formatDay(hasta, true)}`;
+  return '';
+}
+
+/**
+ * /historialVentas (SPEC §2, §9): every sale by date with its lines, buyer, total and payment state; 6
+ * sales a page with a window of 8, the pager from 7 sales on. The date range (Desde / Hasta) and the page
+ * live in the URL; 'Exportar CSV' downloads the same range.
+ */
+export function SalesHistoryPage() {
+  useDocumentTitle('Historial de ventas');
+  const [search, setSearch] = useSearchParams();
+  const desde = parseDay(search.get('desde'));
+  const hasta = parseDay(search.get('hasta'));
+  const page = parsePage(search.get('page'));
+  const sales = useAllSales({ desde, hasta, page });
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const desdeRef = useRef<HTMLInputElement>(null);
+  const [rangeError, setRangeError] = useState<string>();
+
+  const onFilter = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const data = new FormData(event.currentTarget);
+    const from = parseDay(String(data.get('desde') ?? ''));
+    const to = parseDay(String(data.get('hasta') ?? ''));
+    if (from && to && from > to) {
+      setRangeError(RANGE_ERROR);
+      desdeRef.current?.focus();
+      return;
+    }
+    setRangeError(undefined);
+    setSearch(cleanSearch({ desde: from, hasta: to, page: 1 }));
+  };
+
+  const clear = () => {
+    setRangeError(undefined);
+    setSearch({});
+  };
+
+  const goTo = (next: number) => {
+    setSearch(cleanSearch({ desde, hasta, page: next }));
+    headingRef.current?.focus();
+    window.scrollTo?.({ top: 0 });
+  };
+
+  const filtered = Boolean(desde || hasta);
+
+  return (
+    <div className={styles.page}>
+      <AdminPageHeader title="Historial de ventas" headingRef={headingRef}>
+        <a href={salesExportUrl({ desde, hasta })} download className={buttonClass('secondary')}>
+          Exportar CSV
+        </a>
+      </AdminPageHeader>
+
+      <form className={styles.filters} aria-label="Filtrar por fecha" noValidate onSubmit={onFilter}>
+        {/* Re-mounted when the URL changes (back/forward), so the inputs show the range in use. */}
+        <TextField
+          key={`desde-${desde}`}
+          ref={desdeRef}
+          label="Desde"
+          type="date"
+          name="desde"
+          defaultValue={desde}
+          error={rangeError}
+        />
+        <TextField key={`hasta-${hasta}`} label="Hasta" type="date" name="hasta" defaultValue={hasta} />
+        <Button type="submit" variant="secondary">
+          Filtrar
+        </Button>
+        {filtered && (
+          <Button variant="ghost" onClick={clear}>
+            Ver todas
+          </Button>
+        )}
+      </form>
+
+      {sales.isPending ? (
+        <Loader label="Cargando ventas…" />
+      ) : sales.isError ? (
+        <div className={styles.message}>
+          <p role="alert">{errorMessage(sales.error)}</p>
+          <Button variant="secondary" onClick={() => sales.refetch()}>
+            Reintentar
+          </Button>
+        </div>
+      ) : sales.data.items.length === 0 ? (
+        <div className={styles.message}>
+          <p>
+            No se ha realizado ninguna venta
+            {filtered ? describeRange(desde, hasta) : ''}
+          </p>
+        </div>
+      ) : (
+        <div className={styles.page} aria-busy={sales.isPlaceholderData || undefined}>
+          <SalesTable
+            sales={sales.data.items}
+            caption={`Ventas${describeRange(desde, hasta)}: ${sales.data.total}`}
+          />
+          {showsPager(sales.data.total, SALES_PAGE_SIZE) && (
+            <Pager
+              page={page}
+              totalPages={totalPages(sales.data.total, SALES_PAGE_SIZE)}
+              windowSize={SALES_PAGER_WINDOW}
+              onPageChange={goTo}
+              label="Páginas de ventas"
+            />
+          )}
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,104 @@
+// @vitest-environment jsdom
+import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
+import type { Usuario } from '@vitrina/shared';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { dismiss, getNotificationState } from '../../../lib/notifications';
+import { queryClient } from '../../../lib/query-client';
+import { createApiDouble, renderAdmin } from '../testing/admin-test-kit';
+import { UsersPage } from './users-page';
+
+const api = createApiDouble();
+
+const user = (id: number, nombre: string, apellido: string, estado = true): Usuario => ({
+  id_usuario: id,
+  primer_nombre: nombre,
+  primer_apellido: apellido,
+  email: `${nombre.toLowerCase()}@vitrina.local`,
+  direccion: 'Avenida Reforma 123',
+  telefono: '5512345678',
+  imagen: '',
+  estado,
+  admin: false,
+  tiene_password: true,
+  createdAt: '2026-01-01T00:00:00.000Z',
+});
+
+let users: Usuario[] = [];
+
+beforeEach(() => {
+  vi.stubGlobal('fetch', api.fetchMock);
+  users = [user(2, 'Lucía', 'Hernández'), user(3, 'Pedro', 'Gómez'), user(4, 'Marta', 'Ruiz', false)];
+  api.on('GET /api/usuario', () => Response.json(users));
+  api.on('PUT /api/usuario/delete', (_url, init) => {
+    const { id_usuario, estado } = JSON.parse(String(init?.body));
+    users = users.map((u) => (u.id_usuario === id_usuario ? { ...u, estado } : u));
+    return Response.json(users.find((u) => u.id_usuario === id_usuario));
+  });
+});
+afterEach(() => {
+  cleanup();
+  for (const toast of getNotificationState().toasts) dismiss(toast.id);
+  for (const dialog of getNotificationState().dialogs) dialog.close(false);
+  queryClient.clear();
+  api.reset();
+  vi.unstubAllGlobals();
+});
+
+const table = (caption: RegExp) => screen.getByRole('table', { name: caption });
+const row = (tableCaption: RegExp, name: string) =>
+  within(table(tableCaption))
+    .getAllByRole('row')
+    .find((r) => within(r).queryByRole('rowheader', { name })) as HTMLElement;
+
+describe('UsersPage', () => {
+  it('lists active users with Banear and banned users with Restaurar', async () => {
+    renderAdmin(<UsersPage />, { path: '/admin/usuarios' });
+    expect(await screen.findByRole('table', { name: 'Usuarios activos: 2' })).toBeTruthy();
+    expect(within(row(/activos/, 'Lucía Hernández')).getByRole('button', { name: 'Banear' })).toBeTruthy();
+    expect(within(row(/baneados/, 'Marta Ruiz')).getByRole('button', { name: 'Restaurar' })).toBeTruthy();
+    expect(within(table(/baneados/)).queryByRole('button', { name: 'Banear' })).toBeNull();
+  });
+
+  it('bans nobody when the confirmation is cancelled', async () => {
+    renderAdmin(<UsersPage />, { path: '/admin/usuarios' });
+    await screen.findByRole('table', { name: /activos/ });
+    await act(async () =>
+      fireEvent.click(within(row(/activos/, 'Pedro Gómez')).getByRole('button', { name: 'Banear' })),
+    );
+    const dialog = await screen.findByRole('alertdialog', { name: '¿Desea banear al usuario Pedro Gómez?' });
+    await act(async () => fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' })));
+
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    expect(api.calls('PUT /api/usuario/delete')).toHaveLength(0);
+    expect(row(/activos/, 'Pedro Gómez')).toBeTruthy();
+  });
+
+  it('bans after Sí, moves the user to the banned table, and restores the same way', async () => {
+    renderAdmin(<UsersPage />, { path: '/admin/usuarios' });
+    await screen.findByRole('table', { name: /activos/ });
+    await act(async () =>
+      fireEvent.click(within(row(/activos/, 'Pedro Gómez')).getByRole('button', { name: 'Banear' })),
+    );
+    let dialog = await screen.findByRole('alertdialog', { name: '¿Desea banear al usuario Pedro Gómez?' });
+    await act(async () => fireEvent.click(within(dialog).getByRole('button', { name: 'Sí' })));
+
+    expect(await screen.findByRole('table', { name: 'Usuarios baneados: 2' })).toBeTruthy();
+    expect(row(/baneados/, 'Pedro Gómez')).toBeTruthy();
+    expect(screen.getByText('Usuario baneado')).toBeTruthy();
+    // The row left the active users' table: focus goes back to it.
+    expect(document.activeElement?.textContent).toBe('Usuarios activos: 1');
+
+    await act(async () =>
+      fireEvent.click(within(row(/baneados/, 'Marta Ruiz')).getByRole('button', { name: 'Restaurar' })),
+    );
+    dialog = await screen.findByRole('alertdialog', { name: '¿Desea restaurar al usuario Marta Ruiz?' });
+    await act(async () => fireEvent.click(within(dialog).getByRole('button', { name: 'Sí' })));
+    expect(await screen.findByRole('table', { name: 'Usuarios activos: 2' })).toBeTruthy();
+    expect(row(/activos/, 'Marta Ruiz')).toBeTruthy();
+
+    expect(api.calls('PUT /api/usuario/delete').map((c) => c.body)).toEqual([
+      { id_usuario: 3, estado: false },
+      { id_usuario: 4, estado: true },
+    ]);
+  });
+});

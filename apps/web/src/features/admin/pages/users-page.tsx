@@ -1,0 +1,93 @@
+import { NOTIFY_MS, type Usuario } from '@vitrina/shared';
+import { useRef } from 'react';
+import { Button } from '../../../components/button';
+import { Loader } from '../../../components/loader';
+import { errorMessage } from '../../../lib/api-client';
+import { confirm, notify } from '../../../lib/notifications';
+import { useDocumentTitle } from '../../../lib/use-document-title';
+import { useUsers } from '../api/get-users';
+import { useSetUserEstado } from '../api/set-user-estado';
+import styles from '../components/admin-page.module.css';
+import { AdminPageHeader } from '../components/admin-page-header';
+import { fullName, UsersTable } from '../components/users-table';
+
+/**
+ * /admin/usuarios (SPEC §2, §4, §8): active customers with 'Banear', banned ones with 'Restaurar', each
+ * after '¿Desea banear/restaurar al usuario {name}?' (Cancel / Sí). Admins are never listed.
+ */
+export function UsersPage() {
+  useDocumentTitle('Gestionar usuarios');
+  const users = useUsers();
+  const change = useSetUserEstado();
+  const activeCaption = useRef<HTMLTableCaptionElement>(null);
+  const bannedCaption = useRef<HTMLTableCaptionElement>(null);
+
+  const setEstado = async (user: Usuario, estado: boolean) => {
+    const name = fullName(user);
+    const confirmed = await confirm({
+      title: estado ? `¿Desea restaurar al usuario ${name}?` : `¿Desea banear al usuario ${name}?`,
+      text: estado
+        ? 'Podrá volver a iniciar sesión y comprar.'
+        : 'No podrá iniciar sesión hasta que lo restaures.',
+    });
+    if (!confirmed) return;
+    change.mutate(
+      { id_usuario: user.id_usuario, estado },
+      {
+        onSuccess: () => {
+          notify({
+            title: estado ? 'Usuario restaurado' : 'Usuario baneado',
+            text: name,
+            icon: 'success',
+            timer: NOTIFY_MS,
+          });
+          // The row moved to the other table: focus goes back to the table it left.
+          (estado ? bannedCaption : activeCaption).current?.focus();
+        },
+        onError: (error) =>
+          notify({ title: 'Error', text: errorMessage(error), icon: 'error', timer: NOTIFY_MS }),
+      },
+    );
+  };
+
+  const active = users.data?.filter((u) => u.estado) ?? [];
+  const banned = users.data?.filter((u) => !u.estado) ?? [];
+  const pendingId = change.isPending ? change.variables?.id_usuario : undefined;
+
+  return (
+    <div className={styles.page}>
+      <AdminPageHeader title="Gestionar usuarios" />
+      {users.isPending ? (
+        <Loader label="Cargando usuarios…" />
+      ) : users.isError ? (
+        <div className={styles.message}>
+          <p role="alert">{errorMessage(users.error)}</p>
+          <Button variant="secondary" onClick={() => users.refetch()}>
+            Reintentar
+          </Button>
+        </div>
+      ) : (
+        <>
+          <UsersTable
+            users={active}
+            caption={`Usuarios activos: ${active.length}`}
+            captionRef={activeCaption}
+            actionLabel="Banear"
+            pendingId={pendingId}
+            onAction={(user) => setEstado(user, false)}
+            empty="No hay usuarios activos."
+          />
+          <UsersTable
+            users={banned}
+            caption={`Usuarios baneados: ${banned.length}`}
+            captionRef={bannedCaption}
+            actionLabel="Restaurar"
+            pendingId={pendingId}
+            onAction={(user) => setEstado(user, true)}
+            empty="No hay usuarios baneados."
+          />
+        </>
+      )}
+    </div>
+  );
+}

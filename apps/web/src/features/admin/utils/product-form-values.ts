@@ -1,0 +1,70 @@
+import type { Product, ProductoUpdate } from '@vitrina/shared';
+
+/** What the product form holds: inputs give text; the shared schemas parse it (SPEC §5). */
+export interface ProductFormValues {
+  nombre: string;
+  stock: string;
+  descripcion_producto: string;
+  valor: string;
+  valor_descuento: string;
+  id_categoria_producto: string;
+  imagen: string;
+}
+
+export const PRODUCT_FORM_FIELDS = [
+  'nombre',
+  'stock',
+  'descripcion_producto',
+  'valor',
+  'valor_descuento',
+  'id_categoria_producto',
+  'imagen',
+] as const satisfies ReadonlyArray<keyof ProductFormValues>;
+
+export const emptyProductValues: ProductFormValues = {
+  nombre: '',
+  stock: '',
+  descripcion_producto: '',
+  valor: '',
+  valor_descuento: '',
+  id_categoria_producto: '',
+  imagen: '',
+};
+
+/** Prices as the admin would type them: '129.9' → '129.90', 80 → '80'. */
+function priceText(amount: number): string {
+  return Number.isInteger(amount) ? String(amount) : amount.toFixed(2);
+}
+
+/** The edit form starts from the stored product. */
+export function productToFormValues(product: Product): ProductFormValues {
+  return {
+    nombre: product.nombre,
+    stock: String(product.stock),
+    descripcion_producto: product.descripcion_producto,
+    valor: priceText(product.valor),
+    valor_descuento: product.valor_descuento == null ? '' : priceText(product.valor_descuento),
+    id_categoria_producto: String(product.id_categoria_producto),
+    imagen: product.imagen,
+  };
+}
+
+/**
+ * The fields to send when editing (SPEC §5 "Edit sends only non-empty fields"): those the admin filled
+ * with a value different from the stored one. An emptied field was parsed as `undefined` (unchanged);
+ * `valor_descuento: null` (the discount removed) counts only if the product had a discount.
+ */
+export function changedFields(product: Product, parsed: ProductoUpdate): ProductoUpdate {
+  const changes: ProductoUpdate = {};
+  for (const key of PRODUCT_FORM_FIELDS) {
+    const value = parsed[key];
+    if (value === undefined) continue;
+    const stored = product[key] ?? null;
+    if (value !== stored) Object.assign(changes, { [key]: value });
+  }
+  return changes;
+}
+
+export function hasChanges(changes: ProductoUpdate): boolean {
+  return Object.keys(changes).length > 0;
+}

@@ -1,0 +1,22 @@
+/** A page number from the URL (`?page=3`); anything else is page 1. */
+export function parsePage(value: string | null): number {
+  const page = Number(value);
+  return Number.isInteger(page) && page >= 1 ? page : 1;
+}
+
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+/** A YYYY-MM-DD day from the URL, '' when absent or malformed (the date inputs' empty value). */
+export function parseDay(value: string | null): string {
+  return value && DAY.test(value) && !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) ? value : '';
+}
+
+/** The URL's query without empty values and without page 1 (the default). */
+export function cleanSearch(values: Record<string, string | number>): Record<string, string> {
+  const search: Record<string, string> = {};
+  for (const [key, value] of Object.entries(values)) {
+    if (value === '' || (key === 'page' && value === 1)) continue;
+    search[key] = String(value);
+  }
+  return search;
+}
