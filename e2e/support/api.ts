@@ -29,6 +29,22 @@ export async function apiAs(request: APIRequestContext) {
       if (!res.ok()) throw new Error(`sign-in failed: ${res.status()} ${await res.text()}`);
       return (await res.json()).session as { id_usuario: number };
     },
+    /** Pays one unit of a product with the sandbox's approving card; answers the sale. */
+    async buy(id_producto: number) {
+      const card = await send('post', '/api/pagos/sandbox/metodos', {
+        numero: '4242 4242 4242 4242',
+        expiracion: '12/30',
+        cvc: '123',
+        nombre: 'Prueba Playwright',
+      });
+      const { id_pago } = await card.json();
+      const res = await request.post('/api/venta', {
+        data: { detalle_venta: [{ id_producto, cantidad: 1 }], id_pago },
+        headers: { 'X-XSRF-TOKEN': xsrf, 'Idempotency-Key': `e2e-${Date.now()}-${Math.random()}` },
+      });
+      if (res.status() !== 201) throw new Error(`purchase failed: ${res.status()} ${await res.text()}`);
+      return (await res.json()) as { detalle_venta: Array<{ id_detalle_venta: number }> };
+    },
     async register(email: string, password = 'Prueba12345') {
       const res = await send('post', '/api/usuario', {
         primer_nombre: 'Prueba',

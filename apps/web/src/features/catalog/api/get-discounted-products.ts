@@ -5,9 +5,15 @@ import { api } from '../../../lib/api-client';
 /** How many offers the home carousel shows. */
 export const OFFERS_COUNT = 24;
 
-/** GET /api/products/filter/descuento/true: active products with a discount (home carousel). */
+/**
+ * GET /api/products/filter/descuento/true: active products with a discount (home carousel), newest
+ * first, so an offer the shop has just added shows up at once.
+ */
 export function getDiscountedProducts(signal?: AbortSignal): Promise<ProductPage> {
-  return api<ProductPage>('/products/filter/descuento/true', { query: { pageSize: OFFERS_COUNT }, signal });
+  return api<ProductPage>('/products/filter/descuento/true', {
+    query: { pageSize: OFFERS_COUNT, orden: 'recientes' },
+    signal,
+  });
 }
 
 export const discountedProductsQueryOptions = () =>

@@ -1,0 +1,176 @@
+import AxeBuilder from '@axe-core/playwright';
+import { type Browser, expect, type Page, test } from '@playwright/test';
+import { apiAs, TINY_PNG, uniqueEmail } from '../support/api';
+
+async function signInAsAdmin(page: Page) {
+  await (await apiAs(page.request)).signIn('admin@vitrina.local', 'Admin12345');
+}
+
+/** Answers every confirmation dialog with 'Sí'. */
+async function confirmYes(page: Page) {
+  const dialog = page.getByRole('alertdialog');
+  await dialog.getByRole('button', { name: 'Sí' }).click();
+}
+
+test('a new product appears in its category, its discount in the offers carousel, and disabling hides it', async ({
+  page,
+}) => {
+  await signInAsAdmin(page);
+  const nombre = `Maceta de barro ${Date.now().toString(36)}`;
+  await page.goto('/producto');
+  await page.getByLabel('Nombre', { exact: true }).fill(nombre);
+  await page.getByLabel('Stock', { exact: true }).fill('12');
+  await page
+    .getByLabel('Descripción', { exact: true })
+    .fill('Maceta artesanal de barro cocido, ideal para hierbas.');
+  await page.getByLabel('Precio', { exact: true }).fill('249.90');
+  await page.getByLabel('Categoría', { exact: true }).selectOption({ label: 'Jardinería' });
+  await page
+    .getByLabel('Imagen', { exact: true })
+    .setInputFiles({ name: 'maceta.png', mimeType: 'image/png', buffer: TINY_PNG });
+  await expect(page.getByRole('img', { name: 'Vista previa de la imagen' })).toHaveAttribute(
+    'src',
+    /\/uploads\/productos\//,
+  );
+  await page.getByRole('button', { name: 'Crear producto' }).click();
+  await expect(page.getByText('producto creado correctamente')).toBeVisible();
+  await expect(page).toHaveURL(/\/adminHome$/);
+
+  const found = await (await page.request.get(`/api/products?name=${encodeURIComponent(nombre)}`)).json();
+  const id: number = found.items[0].id_producto;
+  await page.goto('/products/categoria/8?orden=recientes');
+  await expect(page.getByRole('link', { name: nombre })).toBeVisible();
+
+  await page.goto(`/product/${id}`);
+  await page.getByLabel('Precio con descuento', { exact: true }).fill('199.90');
+  await page.getByRole('button', { name: 'Guardar cambios' }).click();
+  await expect(page.getByText('Estás seguro de que quieres hacer estos cambios?')).toBeVisible();
+  await confirmYes(page);
+  await expect(page.getByText('¡Producto actualizado!')).toBeVisible();
+  await page.goto('/');
+  await expect(
+    page.getByRole('region', { name: 'Ofertas destacadas' }).getByText(nombre).first(),
+  ).toBeAttached();
+
+  await page.goto(`/product/${id}`);
+  await page.getByRole('button', { name: 'Eliminar' }).click();
+  await confirmYes(page);
+  await expect(page.getByRole('button', { name: 'Restaurar' })).toBeVisible();
+  expect((await page.request.get(`/api/products/${id}`)).status()).toBe(404);
+  await page.goto('/products/categoria/8?orden=recientes');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Jardinería');
+  await expect(page.getByRole('link', { name: nombre })).toHaveCount(0);
+});
+
+test('banning a customer signed in elsewhere ends their session and login says the account is disabled', async ({
+  page,
+  browser,
+}) => {
+  const email = uniqueEmail('ban');
+  const customerContext = await browser.newContext();
+  const customerPage = await customerContext.newPage();
+  const customerApi = await apiAs(customerPage.request);
+  await customerApi.register(email);
+  await customerApi.signIn(email, 'Prueba12345');
+  expect((await customerPage.request.get('/api/usuario/me')).status()).toBe(200);
+
+  await signInAsAdmin(page);
+  await page.goto('/admin/usuarios');
+  const row = page.getByRole('row', { name: new RegExp(email) });
+  await row.getByRole('button', { name: 'Banear' }).click();
+  await expect(page.getByText(/¿Desea banear al usuario/)).toBeVisible();
+  await confirmYes(page);
+  await expect(
+    page.getByRole('row', { name: new RegExp(email) }).getByRole('button', { name: 'Restaurar' }),
+  ).toBeVisible();
+
+  expect((await customerPage.request.get('/api/usuario/me')).status()).toBe(401);
+  await customerPage.goto('/login');
+  await customerPage.getByLabel('Email').fill(email);
+  await customerPage.getByLabel('Contraseña', { exact: true }).fill('Prueba12345');
+  await customerPage.getByRole('button', { name: 'Iniciar sesión' }).click();
+  await expect(
+    customerPage.getByRole('alertdialog', { name: 'Tu cuenta ha sido desactivada' }),
+  ).toBeVisible();
+  await customerContext.close();
+});
+
+/** A new customer buys a product and rates it, so the test owns the rating it hides. */
+async function customerRating(page: Page, browser: Browser) {
+  const context = await browser.newContext({ baseURL: test.info().project.use.baseURL });
+  const api = await apiAs(context.request);
+  const email = uniqueEmail('opina');
+  await api.register(email);
+  await api.signIn(email, 'Prueba12345');
+  const { items } = await (await page.request.get('/api/products/categoria/10?pageSize=48')).json();
+  const product = items.find((p: { stock: number }) => p.stock > 5);
+  const sale = await api.buy(product.id_producto);
+  const comentario = `Opinión ${Date.now().toString(36)}`;
+  const res = await api.post(`/api/products/${product.id_producto}/calificacion`, {
+    valor_calificacion: 2,
+    descripcion_motivo: comentario,
+    id_detalle_venta: sale.detalle_venta[0]?.id_detalle_venta,
+  });
+  expect(res.status()).toBe(201);
+  await context.close();
+  return { id_producto: product.id_producto as number, descripcion_motivo: comentario };
+}
+
+test('hiding a rating removes it from the product page', async ({ page, browser }) => {
+  const rating = await customerRating(page, browser);
+  await signInAsAdmin(page);
+  await page.goto(`/products/${rating.id_producto}`);
+  await expect(page.getByText(rating.descripcion_motivo).first()).toBeVisible();
+
+  await page.goto('/calificaciones');
+  const row = page.getByRole('row').filter({ hasText: rating.descripcion_motivo }).first();
+  await row.getByRole('button', { name: 'Eliminar' }).click();
+  await confirmYes(page);
+  await expect(page.getByText('El comentario ha sido eliminado.')).toBeVisible();
+
+  await page.goto(`/products/${rating.id_producto}`);
+  await expect(page.getByRole('heading', { name: 'Opiniones' })).toBeVisible();
+  await expect(page.getByText(rating.descripcion_motivo)).toHaveCount(0);
+});
+
+test('the dashboard shows figures and draws its charts from the sales', async ({ page, browser }) => {
+  await customerRating(page, browser);
+  await signInAsAdmin(page);
+  await page.goto('/adminHome');
+  await expect(page.getByText('Ingresos por día (últimos 30 días)').first()).toBeVisible();
+  const canvases = page.locator('figure canvas');
+  await expect(canvases.first()).toBeVisible();
+  expect(await canvases.count()).toBeGreaterThanOrEqual(2);
+  const painted = await canvases.first().evaluate((canvas: HTMLCanvasElement) => {
+    const { width, height } = canvas;
+    const pixels = canvas.getContext('2d')?.getImageData(0, 0, width, height).data ?? [];
+    let ink = 0;
+    for (let i = 3; i < pixels.length; i += 4) if ((pixels[i] ?? 0) > 0) ink++;
+    return ink;
+  });
+  expect(painted).toBeGreaterThan(100);
+});
+
+const ADMIN_PAGES = [
+  '/adminHome',
+  '/products/admin',
+  '/producto',
+  '/admin/usuarios',
+  '/historialVentas',
+  '/calificaciones',
+];
+
+test('axe finds no serious or critical violation on the admin pages', async ({ page, request }) => {
+  await signInAsAdmin(page);
+  const { items } = await (await request.get('/api/products?pageSize=1')).json();
+  for (const path of [...ADMIN_PAGES, `/product/${items[0].id_producto}`]) {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    const { violations } = await new AxeBuilder({ page }).analyze();
+    const severe = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+    expect(
+      severe.map((v) => `${path} ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+    ).toEqual([]);
+  }
+});
