@@ -4,9 +4,10 @@ import { api } from '../../../lib/api-client';
 export interface ShopConfig {
   shopName: string;
   supportEmail: string;
-  /** Which card provider takes payments (absent on servers that predate it: the sandbox). */
-  paymentProvider?: 'sandbox' | 'stripe';
-  stripePublishableKey?: string;
+  /** Which card provider takes payments: the built-in sandbox (test cards) or Stripe. */
+  paymentProvider: 'sandbox' | 'stripe';
+  /** Stripe's publishable key (`pk_…`) in stripe mode; null with the sandbox. */
+  stripePublishableKey: string | null;
 }
 
 /** GET /api/config: the shop's public settings. */

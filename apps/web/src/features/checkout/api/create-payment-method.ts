@@ -10,9 +10,7 @@ export interface PaymentMethod {
 
 /**
  * POST /api/pagos/sandbox/metodos: the sandbox's counterpart of Stripe's createPaymentMethod (400 with
- * `fields` for a bad card). The one place a card becomes a payment method, so a Stripe variant
- * (`stripe.createPaymentMethod` with the card element, when /api/config says `paymentProvider: 'stripe'`)
- * replaces only this function.
+ * `fields` for a bad card). With `paymentProvider: 'stripe'`, stripe-payments.ts takes its place.
  */
 export function createPaymentMethod(card: CardInput): Promise<PaymentMethod> {
   return api<PaymentMethod>('/pagos/sandbox/metodos', {

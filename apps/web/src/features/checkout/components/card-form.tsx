@@ -1,12 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { type CardInput, type Cents, cardBrand, cardBrandLabel, cardSchema } from '@vitrina/shared';
-import { type ReactNode, useEffect, useRef } from 'react';
+import type { ReactNode } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
-import { Button } from '../../../components/button';
 import formStyles from '../../../components/form.module.css';
 import { TextField } from '../../../components/text-field';
-import { payLabel } from '../utils/pay-label';
 import styles from './card-form.module.css';
+import { PayControls } from './pay-controls';
 
 const FIELDS = ['numero', 'expiracion', 'cvc', 'nombre'] as const;
 
@@ -32,7 +31,7 @@ export interface CardFormProps {
 }
 
 /**
- * The card fields (checked with the shared `cardSchema`: Luhn, expiry, CVC, name) and the button
+ * The sandbox's card fields (checked with the shared `cardSchema`: Luhn, expiry, CVC, name) and the button
  * 'Pagar {total} USD'. Errors show after leaving a field or on submit, and focus goes to the first one.
  */
 export function CardForm({
@@ -57,11 +56,6 @@ export function CardForm({
   });
   const numero = useWatch({ control, name: 'numero' });
   const brand = numero.replace(/\D/g, '').length >= 2 ? cardBrand(numero) : null;
-  const errorRef = useRef<HTMLParagraphElement>(null);
-
-  useEffect(() => {
-    if (error) errorRef.current?.focus();
-  }, [error]);
 
   // Registered in the form's order: the first invalid field is the one focused.
   const numberField = register('numero');
@@ -74,8 +68,6 @@ export function CardForm({
     });
   };
 
-  const reasonId = 'pago-motivo';
-  const label = payLabel(totalCents);
   return (
     <form
       className={formStyles.form}
@@ -127,31 +119,13 @@ export function CardForm({
         {...register('nombre')}
       />
       {hint}
-      {error && (
-        <p ref={errorRef} tabIndex={-1} className={formStyles.formError} role="alert">
-          {error}
-        </p>
-      )}
-      <Button
-        type="submit"
-        size="lg"
-        disabled={disabled || paying}
-        aria-busy={paying || undefined}
-        aria-describedby={disabled && disabledReason ? reasonId : undefined}
-      >
-        {paying && <span className={styles.spinner} aria-hidden="true" />}
-        {label}
-      </Button>
-      {paying && (
-        <p className={styles.progress} role="status">
-          Procesando el pago…
-        </p>
-      )}
-      {disabled && disabledReason && !paying && (
-        <p id={reasonId} className={styles.reason}>
-          {disabledReason}
-        </p>
-      )}
+      <PayControls
+        totalCents={totalCents}
+        disabled={disabled}
+        disabledReason={disabledReason}
+        paying={paying}
+        error={error}
+      />
     </form>
   );
 }

@@ -1,10 +1,11 @@
 import type { Sale } from '@vitrina/shared';
 import type { ReactNode } from 'react';
+import { Loader } from '../../../components/loader';
 import { useConfig } from '../../auth';
-import { type Order, usePayCart } from '../hooks/use-pay-cart';
-import { CardForm } from './card-form';
-import { ConfirmPaymentDialog } from './confirm-payment-dialog';
-import { SandboxHint } from './sandbox-hint';
+import type { Order } from '../hooks/use-pay-cart';
+import { PaymentUnavailable } from './payment-unavailable';
+import { SandboxCheckout } from './sandbox-checkout';
+import { StripeCheckout } from './stripe-checkout';
 
 export interface CheckoutPanelProps {
   /** The lines to pay and the total the shopper sees, in cents. */
@@ -17,23 +18,17 @@ export interface CheckoutPanelProps {
   onConflict?: () => void;
 }
 
-/** The card form with its payment flow and the bank's confirmation step (used by /carrito and /pay). */
-export function CheckoutPanel({ order, disabled, disabledReason, onPaid, onConflict }: CheckoutPanelProps) {
-  const { pay, paying, error, confirmation, answer } = usePayCart({ onPaid, onConflict });
+/**
+ * The card payment of /carrito and /pay, with the provider /api/config names: the sandbox's own card
+ * form, or Stripe's card element (whose code and Stripe.js are lazy chunks, fetched only in stripe mode).
+ * Nothing can be paid until the provider is known and loaded (SPEC §5).
+ */
+export function CheckoutPanel(props: CheckoutPanelProps) {
   const config = useConfig();
-  const testMode = config.data?.paymentProvider !== 'stripe';
-  return (
-    <>
-      <CardForm
-        totalCents={order.totalCents}
-        disabled={disabled || order.lines.length === 0}
-        disabledReason={disabledReason}
-        paying={paying}
-        error={error}
-        onPay={(card) => pay(card, order)}
-        hint={testMode ? <SandboxHint /> : undefined}
-      />
-      {confirmation && <ConfirmPaymentDialog pending={confirmation} onAnswer={answer} />}
-    </>
-  );
+  if (config.isPending) return <Loader label="Cargando el formulario de pago…" />;
+  if (config.isError) return <PaymentUnavailable />;
+  if (config.data.paymentProvider !== 'stripe') return <SandboxCheckout {...props} />;
+  const publishableKey = config.data.stripePublishableKey;
+  if (!publishableKey) return <PaymentUnavailable />;
+  return <StripeCheckout publishableKey={publishableKey} {...props} />;
 }

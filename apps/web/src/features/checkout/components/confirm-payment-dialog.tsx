@@ -1,7 +1,7 @@
 import { cardSummary } from '@vitrina/shared';
 import { useEffect, useId, useRef } from 'react';
 import { Button } from '../../../components/button';
-import type { PendingConfirmation } from '../hooks/use-pay-cart';
+import type { PendingConfirmation } from '../hooks/use-sandbox-payments';
 import { payAmount } from '../utils/pay-label';
 import styles from './confirm-payment-dialog.module.css';
 

@@ -1,12 +1,12 @@
-import type { CardInput, Cents, Sale } from '@vitrina/shared';
+import type { Cents, Sale } from '@vitrina/shared';
 import { NOTIFY_MS } from '@vitrina/shared';
 import { useRef, useState } from 'react';
 import { errorMessage, isApiError } from '../../../lib/api-client';
 import { notify } from '../../../lib/notifications';
-import { confirmPayment } from '../api/confirm-payment';
 import { confirmSale } from '../api/confirm-sale';
-import { createPaymentMethod, type PaymentMethod } from '../api/create-payment-method';
+import type { PaymentMethod } from '../api/create-payment-method';
 import { type CheckoutReply, needsAction, type OrderLine, placeOrder } from '../api/place-order';
+import { CardPaymentError, type CardPayments } from '../utils/card-payments';
 import { newIdempotencyKey } from '../utils/idempotency-key';
 
 export interface Order {
@@ -14,18 +14,16 @@ export interface Order {
   totalCents: Cents;
 }
 
-/** The extra step a payment waits for (the sandbox's 3-D Secure page). */
-export interface PendingConfirmation {
-  totalCents: Cents;
-  marca: string;
-  ultimos4: string;
-}
-
 export interface PayCallbacks {
   /** The server confirmed the sale: now, and only now, the cart may be emptied. */
   onPaid: (sale: Sale) => void;
   /** 409: prices or stock changed; the page refreshes its lines (the cart stays as it is). */
   onConflict?: () => void;
+}
+
+export interface PayCartOptions<TCard> extends PayCallbacks {
+  /** The provider's steps: the card → a payment method, and the bank's extra step. */
+  payments: CardPayments<TCard>;
 }
 
 /** One payment attempt: its idempotency key and payment method are reused when it is retried. */
@@ -43,30 +41,15 @@ const RETRY_SAFE = 'Puedes volver a intentarlo: no se te cobrará dos veces.';
 const isTransient = (error: unknown) => !isApiError(error) || error.status === 0 || error.status >= 500;
 
 /**
- * Pays an order with a card: card → payment method → POST /api/venta (idempotent) → the extra step when
- * the bank asks for it → the sale. Errors leave the cart untouched and come back as a message to show
- * (or the card fields the server refused).
+ * Pays an order with a card, whatever the provider: card → payment method (`payments`) → POST /api/venta
+ * (idempotent) → on a 202 the bank's extra step (`payments`) and POST /api/venta/:id/confirmar → the sale.
+ * Errors leave the cart untouched and come back as a message to show (or the card fields refused).
+ * `TCard` is what the form hands over; it identifies the attempt, so it must change with the card.
  */
-export function usePayCart({ onPaid, onConflict }: PayCallbacks) {
+export function usePayCart<TCard>({ onPaid, onConflict, payments }: PayCartOptions<TCard>) {
   const [paying, setPaying] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const [confirmation, setConfirmation] = useState<PendingConfirmation | null>(null);
   const attempt = useRef<Attempt | null>(null);
-  const decide = useRef<((approve: boolean) => void) | null>(null);
-
-  const askConfirmation = (pending: PendingConfirmation) =>
-    new Promise<boolean>((resolve) => {
-      decide.current = resolve;
-      setConfirmation(pending);
-    });
-
-  /** The shopper's answer in the confirmation dialog. */
-  const answer = (approve: boolean) => {
-    const resolve = decide.current;
-    decide.current = null;
-    setConfirmation(null);
-    resolve?.(approve);
-  };
 
   const succeed = (sale: Sale) => {
     attempt.current = null;
@@ -74,8 +57,8 @@ export function usePayCart({ onPaid, onConflict }: PayCallbacks) {
     onPaid(sale);
   };
 
-  /** Returns the card fields the provider refused (400), if any; any other problem is in `error`. */
-  const pay = async (card: CardInput, order: Order): Promise<Record<string, string> | undefined> => {
+  /** Returns the card fields the provider refused, if any; any other problem is in `error`. */
+  const pay = async (card: TCard, order: Order): Promise<Record<string, string> | undefined> => {
     if (paying) return undefined;
     const signature = JSON.stringify([card, order.lines, order.totalCents]);
     if (attempt.current?.signature !== signature) {
@@ -85,18 +68,17 @@ export function usePayCart({ onPaid, onConflict }: PayCallbacks) {
     setPaying(true);
     setError(null);
     try {
-      current.method ??= await createPaymentMethod(card);
+      current.method ??= await payments.createPaymentMethod(card);
       let reply: CheckoutReply = await placeOrder(
         { lines: order.lines, id_pago: current.method.id_pago, totalCents: order.totalCents },
         current.key,
       );
       if (needsAction(reply)) {
-        const approve = await askConfirmation({
+        await payments.handleNextAction(reply.requiere_accion.client_secret, {
           totalCents: order.totalCents,
-          marca: current.method.marca,
-          ultimos4: current.method.ultimos4,
+          method: current.method,
         });
-        await confirmPayment(reply.requiere_accion.client_secret, approve);
+        // Whatever the step's outcome, the server asks the provider: 200 paid, 402 declined.
         reply = await confirmSale(reply.id_venta);
         if (needsAction(reply)) {
           attempt.current = null;
@@ -107,6 +89,13 @@ export function usePayCart({ onPaid, onConflict }: PayCallbacks) {
       succeed(reply);
       return undefined;
     } catch (caught) {
+      if (caught instanceof CardPaymentError) {
+        // Refused by the provider before anything reached our server: the next try is a new attempt.
+        attempt.current = null;
+        if (caught.fields) return { ...caught.fields };
+        setError(caught.message);
+        return undefined;
+      }
       if (isTransient(caught)) {
         // Same attempt next time: same key, same payment method, so a sale that did go through is not repeated.
         setError(`${errorMessage(caught)} ${RETRY_SAFE}`);
@@ -125,5 +114,5 @@ export function usePayCart({ onPaid, onConflict }: PayCallbacks) {
     }
   };
 
-  return { pay, paying, error, confirmation, answer };
+  return { pay, paying, error };
 }
