@@ -80,6 +80,14 @@ describe('web pages, SEO and security headers', () => {
     }
   });
 
+  it('answers a missing upload or asset with a plain 404, not the app', async () => {
+    for (const path of ['/uploads/productos/no-existe.webp', '/assets/index-old.js']) {
+      const res = await get(path);
+      expect(res.statusCode, path).toBe(404);
+      expect(res.headers['content-type']).toMatch(/^application\/json/);
+    }
+  });
+
   it('hides an inactive product page from search engines with a 404', async () => {
     await t.db.update(producto).set({ estado: false }).where(eq(producto.id_producto, product.id_producto));
     expect((await get(`/products/${product.id_producto}`)).statusCode).toBe(404);

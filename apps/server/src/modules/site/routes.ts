@@ -73,7 +73,9 @@ export async function siteRoutes(app: FastifyInstance, { db, config }: { db: Db;
 
   app.setNotFoundHandler(async (request, reply) => {
     const path = request.url.split('?')[0] ?? '/';
-    if (path.startsWith('/api/') || path === '/api' || !['GET', 'HEAD'].includes(request.method)) {
+    // A missing file (an upload that was replaced, an old hashed asset) is a plain 404, not a page.
+    const isFile = path.startsWith(UPLOADS_URL_PREFIX) || path.startsWith('/assets/');
+    if (path.startsWith('/api/') || path === '/api' || isFile || !['GET', 'HEAD'].includes(request.method)) {
       return sendApiNotFound(reply);
     }
     if (!template) {
