@@ -2,10 +2,9 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Writable } from 'node:stream';
-import { buildApp } from '../app';
+import { type AppDeps, buildApp } from '../app';
 import { loadConfig } from '../config';
 import { seedIfEmpty } from '../db/seed/seed';
-import type { ThrottlePolicy } from '../modules/auth/login-throttle';
 import { resolveOidc } from '../modules/auth/oidc-client';
 import { localStorage } from '../storage/local';
 import { type DatabaseKind, freshDatabase } from './databases';
@@ -23,7 +22,7 @@ export interface LogLine {
 export async function seededTestApp(
   kind: DatabaseKind,
   env: Record<string, string> = {},
-  throttle?: ThrottlePolicy,
+  deps: Pick<AppDeps, 'throttle' | 'stripeApi'> = {},
 ) {
   const dataDir = await mkdtemp(join(tmpdir(), 'vitrina-test-'));
   const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'info', NODE_ENV: 'test', ...env });
@@ -42,7 +41,7 @@ export async function seededTestApp(
     database,
     oidc,
     logger: { level: 'info', stream },
-    ...(throttle && { throttle }),
+    ...deps,
   });
   await app.ready();
   return {

@@ -29,13 +29,15 @@ describe.each(TEST_DATABASE_KINDS)('accounts API on %s', (kind) => {
       kind,
       { TRUST_PROXY: 'true' },
       {
-        windowMs: 60_000,
-        lockMs: 60_000,
-        accountSlowAfter: 100,
-        accountLockAfter: 3,
-        addressLockAfter: 20,
-        delayStepMs: 0,
-        maxDelayMs: 0,
+        throttle: {
+          windowMs: 60_000,
+          lockMs: 60_000,
+          accountSlowAfter: 100,
+          accountLockAfter: 3,
+          addressLockAfter: 20,
+          delayStepMs: 0,
+          maxDelayMs: 0,
+        },
       },
     );
   });

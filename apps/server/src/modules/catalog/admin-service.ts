@@ -10,7 +10,7 @@ import {
   type ProductPage,
   toCents,
 } from '@vitrina/shared';
-import { and, count, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, Tx } from '../../db/client';
 import { auditoria, categoriaProducto, producto } from '../../db/schema';
@@ -19,6 +19,7 @@ import type { FileStorage } from '../../storage/local';
 import { releaseImageIfUnused } from './image-references';
 import { toProductDto } from './product-mapper';
 import { nameSearch } from './product-search';
+import { pageOfProducts } from './service';
 
 /*
  * The admin's side of the catalog: every product whatever its estado or stock, and the three changes
@@ -115,26 +116,7 @@ export async function listAllProducts(db: Db, query: AdminProductQuery): Promise
   const orderBy = search
     ? [sql`${search.rank} DESC`, desc(producto.id_producto)]
     : [desc(producto.id_producto)];
-  const [rows, [totalRow]] = await Promise.all([
-    db
-      .select({ p: producto, c: categoriaProducto })
-      .from(producto)
-      .innerJoin(
-        categoriaProducto,
-        eq(producto.id_categoria_producto, categoriaProducto.id_categoria_producto),
-      )
-      .where(where)
-      .orderBy(...orderBy)
-      .limit(query.pageSize)
-      .offset((query.page - 1) * query.pageSize),
-    db.select({ total: count() }).from(producto).where(where),
-  ]);
-  return {
-    items: rows.map((r) => toProductDto(r.p, r.c)),
-    total: totalRow?.total ?? 0,
-    page: query.page,
-    pageSize: query.pageSize,
-  };
+  return pageOfProducts(db, where, orderBy, query);
 }
 
 /** One product for the edit form, active or not. */

@@ -47,6 +47,16 @@ export async function listProducts(db: Db, query: ProductListQuery): Promise<Pro
       ? [sql`${search.rank} DESC`, asc(producto.id_producto)]
       : [asc(producto.id_producto)];
 
+  return pageOfProducts(db, where, orderBy, query);
+}
+
+/** One page of products with their category, and how many match in all: every product table uses it. */
+export async function pageOfProducts(
+  db: Db,
+  where: SQL | undefined,
+  orderBy: SQL[],
+  { page, pageSize }: { page: number; pageSize: number },
+): Promise<ProductPage> {
   const [rows, [totalRow]] = await Promise.all([
     db
       .select({ p: producto, c: categoriaProducto })
@@ -57,16 +67,11 @@ export async function listProducts(db: Db, query: ProductListQuery): Promise<Pro
       )
       .where(where)
       .orderBy(...orderBy)
-      .limit(query.pageSize)
-      .offset((query.page - 1) * query.pageSize),
+      .limit(pageSize)
+      .offset((page - 1) * pageSize),
     db.select({ total: count() }).from(producto).where(where),
   ]);
-  return {
-    items: rows.map((r) => toProductDto(r.p, r.c)),
-    total: totalRow?.total ?? 0,
-    page: query.page,
-    pageSize: query.pageSize,
-  };
+  return { items: rows.map((r) => toProductDto(r.p, r.c)), total: totalRow?.total ?? 0, page, pageSize };
 }
 
 export async function getVisibleProduct(db: Db, id: number): Promise<Product> {
