@@ -104,7 +104,9 @@ test('an administrator gets the admin menu, without search or cart', async ({ pa
     'Historial de ventas',
     'Gestionar calificaciones',
   ]) {
-    await expect(page.getByRole('link', { name })).toBeVisible();
+    await expect(
+      page.getByRole('navigation', { name: 'Secciones de administración' }).getByRole('link', { name }),
+    ).toBeVisible();
   }
 
   await accountMenu(page).getByRole('button').click();

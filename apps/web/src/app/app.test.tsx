@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { act, fireEvent, screen, within } from '@testing-library/react';
 import {
   type Category,
   PLACEHOLDER_ADDRESS,
@@ -9,10 +9,10 @@ import {
   type ProductRatings,
   type SessionUser,
 } from '@vitrina/shared';
-import { createMemoryRouter, RouterProvider } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { queryClient } from '../lib/query-client';
-import { AppProvider } from './provider';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { answerSession, createFetchStub } from '../testing/fetch-stub';
+import { renderApp, setUpAppTests } from '../testing/render-app';
+import { sessionUser } from '../testing/sample-data';
 import { routes } from './router';
 
 const categories: Category[] = [
@@ -74,50 +74,33 @@ const ratings: ProductRatings = {
   total: 1,
 };
 
-const json = (body: unknown, status = 200) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-
-const sessionUser = (overrides: Partial<SessionUser> = {}): SessionUser => ({
-  id_usuario: 2,
-  primer_nombre: 'Ana',
-  primer_apellido: 'López',
-  email: 'ana@vitrina.local',
-  direccion: 'Avenida Reforma 123',
-  telefono: '5512345678',
-  imagen: '',
-  estado: true,
-  admin: false,
-  tiene_password: true,
-  createdAt: '2026-01-01T00:00:00.000Z',
-  login: 'database',
-  ...overrides,
+const api = createFetchStub({
+  routes: {
+    'GET /api/usuario/me': answerSession(null),
+    'GET /api/categorias': () => Response.json(categories),
+    'GET /api/products/filter/descuento/true': () => Response.json(page([product(1), product(2)], 2)),
+    'GET /api/products': (url) => {
+      if (url.searchParams.get('name') === 'nada') return Response.json(page([], 0));
+      const current = Number(url.searchParams.get('page') ?? '1');
+      return Response.json(page([product(1), product(2, { valor_descuento: null })], 20, current));
+    },
+    'GET /api/products/1': () => Response.json(product(1)),
+    'GET /api/products/1/calificaciones': () => Response.json(ratings),
+    'GET /api/products/2/calificaciones': () => Response.json({ items: [], promedio: null, total: 0 }),
+    'GET /api/products/2': () => Response.json(product(2, { stock: 1 })),
+  },
+  otherwise: () =>
+    Response.json(
+      { error: 'Not Found', message: 'El producto no existe o no está disponible.' },
+      { status: 404 },
+    ),
 });
+setUpAppTests(api);
 
-/** Who GET /api/usuario/me answers (401 when null). */
-let me: SessionUser | null = null;
-
-const fetchMock = vi.fn(async (input: RequestInfo | URL) => {
-  const url = new URL(String(input), 'http://localhost');
-  const path = url.pathname;
-  if (path === '/api/usuario/me') {
-    return me ? json(me) : json({ error: 'Unauthorized', message: 'Inicia sesión para continuar.' }, 401);
-  }
-  if (path === '/api/categorias') return json(categories);
-  if (path === '/api/products/filter/descuento/true') return json(page([product(1), product(2)], 2));
-  if (path === '/api/products') {
-    if (url.searchParams.get('name') === 'nada') return json(page([], 0));
-    const current = Number(url.searchParams.get('page') ?? '1');
-    return json(page([product(1), product(2, { valor_descuento: null })], 20, current));
-  }
-  if (path === '/api/products/1') return json(product(1));
-  if (path === '/api/products/1/calificaciones') return json(ratings);
-  if (path === '/api/products/2/calificaciones') return json({ items: [], promedio: null, total: 0 });
-  if (path === '/api/products/2') return json(product(2, { stock: 1 }));
-  return json({ error: 'Not Found', message: 'El producto no existe o no está disponible.' }, 404);
-});
+/** GET /api/usuario/me answers `user` (401 without a session, the default). */
+const signIn = (user: SessionUser) => api.on('GET /api/usuario/me', answerSession(user));
 
 beforeEach(() => {
-  vi.stubGlobal('fetch', fetchMock);
   vi.stubGlobal(
     'ResizeObserver',
     class {
@@ -152,28 +135,10 @@ beforeEach(() => {
   window.scrollTo = () => {};
 });
 
-afterEach(() => {
-  me = null;
-  cleanup();
-  queryClient.clear();
-  fetchMock.mockClear();
-  vi.unstubAllGlobals();
-});
+/** The app's own routes, root layout (and its toaster) included. */
+const renderAt = (path: string) => renderApp(routes, { path, toaster: false });
 
-function renderAt(path: string) {
-  const router = createMemoryRouter(routes, { initialEntries: [path] });
-  render(
-    <AppProvider>
-      <RouterProvider router={router} />
-    </AppProvider>,
-  );
-  return router;
-}
-
-const requested = (path: string) =>
-  fetchMock.mock.calls
-    .map(([input]) => new URL(String(input), 'http://localhost'))
-    .filter((u) => u.pathname === path);
+const requested = (path: string) => api.calls(path).map((call) => call.url);
 
 describe('storefront routes', () => {
   it('home shows the banner headline, the offers carousel and the categories', async () => {
@@ -298,7 +263,7 @@ describe('account and admin routes', () => {
   });
 
   it('an admin gets the dashboard with its five sections', async () => {
-    me = sessionUser({ admin: true, primer_nombre: 'Admin' });
+    signIn(sessionUser({ admin: true, primer_nombre: 'Admin' }));
     renderAt('/adminHome');
     expect(await screen.findByRole('heading', { level: 1, name: 'Administración' })).toBeTruthy();
     const main = screen.getByRole('main');
@@ -322,7 +287,7 @@ describe('account and admin routes', () => {
     ['/historialVentas', 'Historial de ventas'],
     ['/calificaciones', 'Gestionar calificaciones'],
   ])('an admin visiting %s gets the screen %s', async (path, title) => {
-    me = sessionUser({ admin: true });
+    signIn(sessionUser({ admin: true }));
     renderAt(path);
     expect(await screen.findByRole('heading', { level: 1, name: title })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Volver a Administración' }).getAttribute('href')).toBe(
@@ -340,14 +305,14 @@ describe('account and admin routes', () => {
   });
 
   it('a signed-in user visiting /login or /register is sent home', async () => {
-    me = sessionUser();
+    signIn(sessionUser());
     const router = renderAt('/register');
     await screen.findByRole('heading', { level: 1 });
     expect(router.state.location.pathname).toBe('/');
   });
 
   it('a Google account with the placeholders gets the first-time form', async () => {
-    me = sessionUser({ login: 'google', telefono: PLACEHOLDER_PHONE, direccion: PLACEHOLDER_ADDRESS });
+    signIn(sessionUser({ login: 'google', telefono: PLACEHOLDER_PHONE, direccion: PLACEHOLDER_ADDRESS }));
     renderAt('/account');
     expect(await screen.findByRole('heading', { level: 1, name: 'Completa tu perfil' })).toBeTruthy();
     expect(screen.getByLabelText('Dirección')).toBeTruthy();
@@ -356,7 +321,7 @@ describe('account and admin routes', () => {
   });
 
   it('a database user sees their data, the update form (disabled until filled) and the password form', async () => {
-    me = sessionUser();
+    signIn(sessionUser());
     renderAt('/account');
     expect(await screen.findByRole('heading', { level: 1, name: 'Mi perfil' })).toBeTruthy();
     expect(screen.getByText('ana@vitrina.local')).toBeTruthy();
@@ -370,7 +335,7 @@ describe('account and admin routes', () => {
   });
 
   it('a Google account with a complete profile reads its data without forms', async () => {
-    me = sessionUser({ login: 'google' });
+    signIn(sessionUser({ login: 'google' }));
     renderAt('/account');
     expect(await screen.findByRole('heading', { level: 1, name: 'Mi perfil' })).toBeTruthy();
     expect(screen.getByText(/Iniciaste sesión con Google/)).toBeTruthy();
@@ -379,7 +344,7 @@ describe('account and admin routes', () => {
   });
 
   it('back from Google sign-in greets the user and takes ?login=google out of the address', async () => {
-    me = sessionUser({ login: 'google' });
+    signIn(sessionUser({ login: 'google' }));
     const router = renderAt('/?login=google');
     const title = await screen.findByText('Bienvenido');
     expect(title.parentElement?.textContent).toBe('BienvenidoHola, Ana');

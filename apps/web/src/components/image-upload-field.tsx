@@ -3,6 +3,7 @@ import { type ChangeEvent, useId, useRef } from 'react';
 import { errorMessage } from '../lib/api-client';
 import { UPLOAD_MAX_BYTES, uploadImage } from '../lib/upload-image';
 import { Button } from './button';
+import { FieldShell, fieldDescribedBy } from './field';
 import { CheckIcon } from './icons';
 import styles from './image-upload-field.module.css';
 
@@ -51,18 +52,9 @@ export function ImageUploadField({ label = 'Imagen', value, onChange, error, hin
       : `No se pudo subir la imagen. ${errorMessage(upload.error)}`
     : undefined;
   const message = error ?? failure;
-  const describedBy = [hint ? `${id}-hint` : '', `${id}-status`].filter(Boolean).join(' ');
 
   return (
-    <div className={styles.field}>
-      <label htmlFor={id} className={styles.label}>
-        {label}
-      </label>
-      {hint && (
-        <p id={`${id}-hint`} className={styles.hint}>
-          {hint}
-        </p>
-      )}
+    <FieldShell id={id} label={label} hint={hint}>
       <div className={styles.row}>
         {value && (
           <img
@@ -80,7 +72,7 @@ export function ImageUploadField({ label = 'Imagen', value, onChange, error, hin
           accept="image/*"
           className={styles.input}
           aria-invalid={message ? true : undefined}
-          aria-describedby={describedBy}
+          aria-describedby={fieldDescribedBy(id, { hint: Boolean(hint), status: true })}
           onChange={choose}
         />
         {value && !upload.isPending && (
@@ -99,6 +91,6 @@ export function ImageUploadField({ label = 'Imagen', value, onChange, error, hin
         )}
         {!upload.isPending && message && <p className={styles.error}>{message}</p>}
       </div>
-    </div>
+    </FieldShell>
   );
 }

@@ -2,30 +2,17 @@ import { useEffect, useId, useRef } from 'react';
 import type { DialogRequest } from '../lib/notifications';
 import { NOTIFY_ICONS } from './icons';
 import styles from './notification-dialog.module.css';
+import { useModalDialog } from './use-modal-dialog';
 
 /**
  * One `alert()` or `confirm()` in a native modal <dialog>: focus moves in (to the confirm button of an
  * alert, to the cancel button of a question) and back where it was on close; Escape cancels.
  */
 export function NotificationDialog({ request }: { request: DialogRequest }) {
-  const ref = useRef<HTMLDialogElement>(null);
+  const ref = useModalDialog();
   const titleId = useId();
   const textId = useId();
   const Icon = NOTIFY_ICONS[request.icon];
-
-  useEffect(() => {
-    const dialog = ref.current;
-    if (!dialog) return;
-    const previous = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    if (!dialog.open) {
-      if (typeof dialog.showModal === 'function') dialog.showModal();
-      else dialog.setAttribute('open', '');
-    }
-    dialog.querySelector<HTMLElement>('[data-autofocus]')?.focus();
-    return () => {
-      if (previous?.isConnected) previous.focus();
-    };
-  }, []);
 
   // An alert with a timer closes by itself, paused while the pointer rests on it.
   const remaining = useRef(request.timer);

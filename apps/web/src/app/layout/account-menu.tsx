@@ -4,7 +4,8 @@ import { Link, useLocation } from 'react-router';
 import { Avatar } from '../../components/avatar';
 import { buttonClass } from '../../components/button';
 import { ChevronDownIcon } from '../../components/icons';
-import { type AccountMenuModel, accountMenu, useLogout, useSession } from '../../features/auth';
+import { type AccountMenuModel, accountMenu, useSession } from '../../features/auth';
+import { AccountEntries } from './account-entries';
 import styles from './account-menu.module.css';
 
 /** The navbar's account entries for each role (SPEC §2 Navbar), in a nav named 'Cuenta'. */
@@ -48,7 +49,6 @@ function AccountDisclosure({
   const root = useRef<HTMLElement>(null);
   const button = useRef<HTMLButtonElement>(null);
   const location = useLocation();
-  const logout = useLogout();
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: any navigation closes the list
   useEffect(() => setOpen(false), [location.key]);
@@ -92,28 +92,7 @@ function AccountDisclosure({
         <ChevronDownIcon width={18} height={18} className={styles.chevron} />
       </button>
       <div id={listId} className={styles.panel} hidden={!open}>
-        {model.label && <p className={styles.label}>{model.label}</p>}
-        <ul className={styles.list}>
-          {model.links.map((link) => (
-            <li key={link.to}>
-              <Link to={link.to} className={styles.item}>
-                {link.label}
-              </Link>
-            </li>
-          ))}
-          {model.canLogOut && (
-            <li>
-              <button
-                type="button"
-                className={styles.item}
-                disabled={logout.isPending}
-                onClick={() => logout.mutate()}
-              >
-                Cerrar sesión
-              </button>
-            </li>
-          )}
-        </ul>
+        <AccountEntries model={model} variant="menu" />
       </div>
     </nav>
   );

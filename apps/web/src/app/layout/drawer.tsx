@@ -3,8 +3,9 @@ import { useEffect, useRef } from 'react';
 import { Link, useLocation } from 'react-router';
 import { Avatar } from '../../components/avatar';
 import { CloseIcon } from '../../components/icons';
-import { accountMenu, useLogout, useSession } from '../../features/auth';
+import { accountMenu, useSession } from '../../features/auth';
 import { listingPath, listingSearch, parseId, parseListingSearch } from '../../features/catalog';
+import { AccountEntries } from './account-entries';
 import styles from './drawer.module.css';
 
 interface DrawerProps {
@@ -31,8 +32,6 @@ export function Drawer({ open, onClose }: DrawerProps) {
   const ref = useRef<HTMLDialogElement>(null);
   const orderHref = useOrderHref();
   const { user } = useSession();
-  const account = accountMenu(user);
-  const logout = useLogout();
 
   useEffect(() => {
     const dialog = ref.current;
@@ -110,26 +109,7 @@ export function Drawer({ open, onClose }: DrawerProps) {
           ) : (
             <p className={styles.group}>Tu cuenta</p>
           )}
-          {account.label && <p className={styles.group}>{account.label}</p>}
-          <ul className={styles.list}>
-            {account.links.map((link) => (
-              <li key={link.to}>
-                <Link to={link.to}>{link.label}</Link>
-              </li>
-            ))}
-            {account.canLogOut && (
-              <li>
-                <button
-                  type="button"
-                  className={styles.action}
-                  disabled={logout.isPending}
-                  onClick={() => logout.mutate()}
-                >
-                  Cerrar sesión
-                </button>
-              </li>
-            )}
-          </ul>
+          <AccountEntries model={accountMenu(user)} variant="drawer" />
         </nav>
       </div>
     </dialog>

@@ -1,57 +1,21 @@
 // @vitest-environment jsdom
-import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { act, fireEvent, screen, within } from '@testing-library/react';
 import type { SessionUser } from '@vitrina/shared';
-import { createMemoryRouter, RouterProvider } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { queryClient } from '../../lib/query-client';
-import { AppProvider } from '../provider';
+import { describe, expect, it } from 'vitest';
+import { answerSession, createFetchStub } from '../../testing/fetch-stub';
+import { renderApp, setUpAppTests } from '../../testing/render-app';
+import { sessionUser } from '../../testing/sample-data';
 import { Navbar } from './navbar';
 
-const user = (overrides: Partial<SessionUser> = {}): SessionUser => ({
-  id_usuario: 2,
-  primer_nombre: 'Ana',
-  primer_apellido: 'López',
-  email: 'ana@vitrina.local',
-  direccion: 'Avenida Reforma 123',
-  telefono: '5512345678',
-  imagen: '',
-  estado: true,
-  admin: false,
-  tiene_password: true,
-  createdAt: '2026-01-01T00:00:00.000Z',
-  login: 'database',
-  ...overrides,
+const api = createFetchStub({
+  routes: { 'POST /api/usuario/logout': () => new Response(null, { status: 204 }) },
+  otherwise: () => new Response(null, { status: 404 }),
 });
-
-let me: SessionUser | null = null;
-const fetchMock = vi.fn(async (input: RequestInfo | URL) => {
-  const path = String(input);
-  if (path === '/api/usuario/me') {
-    return me
-      ? Response.json(me)
-      : Response.json({ error: 'Unauthorized', message: 'Inicia sesión' }, { status: 401 });
-  }
-  if (path === '/api/usuario/logout') return new Response(null, { status: 204 });
-  return new Response(null, { status: 404 });
-});
-
-beforeEach(() => vi.stubGlobal('fetch', fetchMock));
-afterEach(() => {
-  cleanup();
-  queryClient.clear();
-  fetchMock.mockClear();
-  vi.unstubAllGlobals();
-  localStorage.clear();
-});
+setUpAppTests(api);
 
 async function renderNavbar(session: SessionUser | null) {
-  me = session;
-  const router = createMemoryRouter([{ path: '*', element: <Navbar /> }], { initialEntries: ['/about'] });
-  render(
-    <AppProvider>
-      <RouterProvider router={router} />
-    </AppProvider>,
-  );
+  api.on('GET /api/usuario/me', answerSession(session));
+  const router = renderApp([{ path: '*', element: <Navbar /> }], { path: '/about', toaster: false });
   await screen.findAllByRole('navigation', { name: 'Cuenta' });
   return router;
 }
@@ -80,7 +44,7 @@ describe('Navbar by role', () => {
   });
 
   it('a Google session only has Cerrar sesión, with the search box and the cart', async () => {
-    await renderNavbar(user({ login: 'google' }));
+    await renderNavbar(sessionUser({ login: 'google' }));
     expect(openMenu('Ana')).toEqual(['Cerrar sesión']);
     expect(screen.getByRole('searchbox', { name: 'Buscar productos' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Carrito, 0 productos' }).getAttribute('href')).toBe('/carrito');
@@ -96,7 +60,7 @@ describe('Navbar by role', () => {
       ]),
     );
     localStorage.setItem('cart count', '3');
-    await renderNavbar(user());
+    await renderNavbar(sessionUser());
     expect(openMenu('Ana')).toEqual(['Ver mi perfil', 'Historial de compras', 'Cerrar sesión']);
     const nav = accountNav();
     expect(within(nav).getByRole('link', { name: 'Ver mi perfil' }).getAttribute('href')).toBe('/account');
@@ -109,7 +73,7 @@ describe('Navbar by role', () => {
   });
 
   it('an admin has Administración: Inicio, Historial de ventas, Cerrar sesión; no search box, no cart', async () => {
-    await renderNavbar(user({ admin: true, primer_nombre: 'Admin' }));
+    await renderNavbar(sessionUser({ admin: true, primer_nombre: 'Admin' }));
     expect(openMenu('Admin')).toEqual(['Inicio', 'Historial de ventas', 'Cerrar sesión']);
     expect(within(accountNav()).getByText('Administración')).toBeTruthy();
     expect(within(accountNav()).getByRole('link', { name: 'Inicio' }).getAttribute('href')).toBe(
@@ -121,7 +85,7 @@ describe('Navbar by role', () => {
   });
 
   it('the menu closes with Escape and gives the focus back to its button', async () => {
-    await renderNavbar(user());
+    await renderNavbar(sessionUser());
     const button = within(accountNav()).getByRole('button', { name: 'Ana' });
     fireEvent.click(button);
     expect(button.getAttribute('aria-expanded')).toBe('true');
@@ -133,14 +97,14 @@ describe('Navbar by role', () => {
   it('logging out ends the session, forgets the cart and says so', async () => {
     localStorage.setItem('cart', '[{"id":1,"quantity":2}]');
     localStorage.setItem('cart count', '2');
-    const router = await renderNavbar(user());
+    const router = await renderNavbar(sessionUser());
     expect(localStorage.getItem('estaLogueado')).toBe('database');
     openMenu('Ana');
-    me = null;
+    api.on('GET /api/usuario/me', answerSession(null));
     await act(async () =>
       fireEvent.click(within(accountNav()).getByRole('button', { name: 'Cerrar sesión' })),
     );
-    expect(fetchMock.mock.calls.some(([url]) => String(url) === '/api/usuario/logout')).toBe(true);
+    expect(api.calls('/api/usuario/logout').length).toBeGreaterThan(0);
     expect(router.state.location.pathname).toBe('/');
     for (const key of ['cart', 'cart count', 'estaLogueado']) expect(localStorage.getItem(key)).toBeNull();
     expect(within(accountNav()).getByRole('link', { name: 'Iniciar sesión' })).toBeTruthy();

@@ -1,26 +1,15 @@
 // @vitest-environment jsdom
-import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { dismiss, getNotificationState } from '../../../lib/notifications';
-import { queryClient } from '../../../lib/query-client';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { describedText } from '../../../testing/described-text';
+import { setUpAppTests } from '../../../testing/render-app';
 import { EditProductPage } from '../pages/edit-product-page';
 import { categories, createApiDouble, renderAdmin, sampleProduct } from '../testing/admin-test-kit';
 import { CreateProductForm } from './create-product-form';
 
 const api = createApiDouble();
-
-beforeEach(() => {
-  vi.stubGlobal('fetch', api.fetchMock);
-  api.on('GET /api/categorias', () => Response.json(categories));
-});
-afterEach(() => {
-  cleanup();
-  for (const toast of getNotificationState().toasts) dismiss(toast.id);
-  for (const dialog of getNotificationState().dialogs) dialog.close(false);
-  queryClient.clear();
-  api.reset();
-  vi.unstubAllGlobals();
-});
+setUpAppTests(api);
+beforeEach(() => api.on('GET /api/categorias', () => Response.json(categories)));
 
 const field = (label: string) => screen.getByLabelText(label, { exact: true }) as HTMLInputElement;
 const type = (label: string, value: string) =>
@@ -29,11 +18,7 @@ const type = (label: string, value: string) =>
     fireEvent.blur(field(label));
   });
 /** The text of what the field's aria-describedby points at (its hint and error). */
-const description = (label: string) =>
-  (field(label).getAttribute('aria-describedby') ?? '')
-    .split(' ')
-    .map((id) => document.getElementById(id)?.textContent ?? '')
-    .join(' ');
+const description = (label: string) => describedText(field(label));
 const click = (name: string) => act(async () => fireEvent.click(screen.getByRole('button', { name })));
 
 describe('CreateProductForm', () => {

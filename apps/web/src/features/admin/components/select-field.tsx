@@ -1,5 +1,5 @@
-import { type ReactNode, type Ref, type SelectHTMLAttributes, useId } from 'react';
-import fieldStyles from '../../../components/text-field.module.css';
+import type { ReactNode, Ref, SelectHTMLAttributes } from 'react';
+import { Field } from '../../../components/field';
 
 export interface SelectFieldProps extends Omit<SelectHTMLAttributes<HTMLSelectElement>, 'id'> {
   label: string;
@@ -10,37 +10,15 @@ export interface SelectFieldProps extends Omit<SelectHTMLAttributes<HTMLSelectEl
   ref?: Ref<HTMLSelectElement>;
 }
 
-/** A labelled <select> with its hint and error, styled like TextField; works with react-hook-form. */
+/** A labelled <select> with its hint and error, in the frame of TextField; works with react-hook-form. */
 export function SelectField({ label, error, hint, children, className, ref, ...select }: SelectFieldProps) {
-  const id = useId();
-  const describedBy = [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ');
   return (
-    <div className={`${fieldStyles.field} ${className ?? ''}`}>
-      <label htmlFor={id} className={fieldStyles.label}>
-        {label}
-      </label>
-      {hint && (
-        <p id={`${id}-hint`} className={fieldStyles.hint}>
-          {hint}
-        </p>
-      )}
-      <div className={`${fieldStyles.frame} ${error ? fieldStyles.invalid : ''}`}>
-        <select
-          ref={ref}
-          id={id}
-          className={fieldStyles.input}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={describedBy || undefined}
-          {...select}
-        >
+    <Field label={label} error={error} hint={hint} className={className}>
+      {(control) => (
+        <select ref={ref} {...control} {...select}>
           {children}
         </select>
-      </div>
-      {error && (
-        <p id={`${id}-error`} className={fieldStyles.error}>
-          {error}
-        </p>
       )}
-    </div>
+    </Field>
   );
 }

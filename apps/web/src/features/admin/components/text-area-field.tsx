@@ -1,5 +1,5 @@
-import { type ReactNode, type Ref, type TextareaHTMLAttributes, useId } from 'react';
-import fieldStyles from '../../../components/text-field.module.css';
+import type { ReactNode, Ref, TextareaHTMLAttributes } from 'react';
+import { Field } from '../../../components/field';
 import styles from './text-area-field.module.css';
 
 export interface TextAreaFieldProps extends Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'id'> {
@@ -10,36 +10,19 @@ export interface TextAreaFieldProps extends Omit<TextareaHTMLAttributes<HTMLText
   ref?: Ref<HTMLTextAreaElement>;
 }
 
-/** A labelled <textarea> with its hint and error, styled like TextField; works with react-hook-form. */
+/** A labelled <textarea> with its hint and error, in the frame of TextField; works with react-hook-form. */
 export function TextAreaField({ label, error, hint, className, ref, ...textarea }: TextAreaFieldProps) {
-  const id = useId();
-  const describedBy = [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ');
   return (
-    <div className={`${fieldStyles.field} ${className ?? ''}`}>
-      <label htmlFor={id} className={fieldStyles.label}>
-        {label}
-      </label>
-      {hint && (
-        <p id={`${id}-hint`} className={fieldStyles.hint}>
-          {hint}
-        </p>
-      )}
-      <div className={`${fieldStyles.frame} ${error ? fieldStyles.invalid : ''}`}>
+    <Field label={label} error={error} hint={hint} className={className}>
+      {(control) => (
         <textarea
           ref={ref}
-          id={id}
+          {...control}
           rows={5}
-          className={`${fieldStyles.input} ${styles.textarea}`}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={describedBy || undefined}
+          className={`${control.className} ${styles.textarea}`}
           {...textarea}
         />
-      </div>
-      {error && (
-        <p id={`${id}-error`} className={fieldStyles.error}>
-          {error}
-        </p>
       )}
-    </div>
+    </Field>
   );
 }

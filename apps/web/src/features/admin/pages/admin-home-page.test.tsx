@@ -1,8 +1,8 @@
 // @vitest-environment jsdom
-import { cleanup, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import type { Dashboard } from '@vitrina/shared';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { queryClient } from '../../../lib/query-client';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { setUpAppTests } from '../../../testing/render-app';
 import { createApiDouble, renderAdmin } from '../testing/admin-test-kit';
 import { AdminHomePage } from './admin-home-page';
 
@@ -68,16 +68,8 @@ const dashboard: Dashboard = {
   ],
 };
 
-beforeEach(() => {
-  vi.stubGlobal('fetch', api.fetchMock);
-  api.on('GET /api/admin/resumen', () => Response.json(dashboard));
-});
-afterEach(() => {
-  cleanup();
-  queryClient.clear();
-  api.reset();
-  vi.unstubAllGlobals();
-});
+setUpAppTests(api);
+beforeEach(() => api.on('GET /api/admin/resumen', () => Response.json(dashboard)));
 
 const card = (name: string) => screen.getByRole('article', { name });
 const figure = (article: HTMLElement, term: string) =>

@@ -1,8 +1,8 @@
 // @vitest-environment jsdom
-import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
+import { act, fireEvent, screen, within } from '@testing-library/react';
 import type { ProductPage } from '@vitrina/shared';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { queryClient } from '../../../lib/query-client';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { setUpAppTests } from '../../../testing/render-app';
 import { createApiDouble, renderAdmin, sampleProduct } from '../testing/admin-test-kit';
 import { ProductsPage } from './products-page';
 
@@ -26,16 +26,10 @@ function answer(url: URL): Response {
   return Response.json(body);
 }
 
+setUpAppTests(api);
 beforeEach(() => {
-  vi.stubGlobal('fetch', api.fetchMock);
   window.scrollTo = () => {};
   api.on('GET /api/products/admin', answer);
-});
-afterEach(() => {
-  cleanup();
-  queryClient.clear();
-  api.reset();
-  vi.unstubAllGlobals();
 });
 
 const lastQuery = () =>

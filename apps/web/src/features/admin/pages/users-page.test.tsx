@@ -1,9 +1,8 @@
 // @vitest-environment jsdom
-import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
+import { act, fireEvent, screen, within } from '@testing-library/react';
 import type { Usuario } from '@vitrina/shared';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { dismiss, getNotificationState } from '../../../lib/notifications';
-import { queryClient } from '../../../lib/query-client';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { setUpAppTests } from '../../../testing/render-app';
 import { createApiDouble, renderAdmin } from '../testing/admin-test-kit';
 import { UsersPage } from './users-page';
 
@@ -25,8 +24,8 @@ const user = (id: number, nombre: string, apellido: string, estado = true): Usua
 
 let users: Usuario[] = [];
 
+setUpAppTests(api);
 beforeEach(() => {
-  vi.stubGlobal('fetch', api.fetchMock);
   users = [user(2, 'Lucía', 'Hernández'), user(3, 'Pedro', 'Gómez'), user(4, 'Marta', 'Ruiz', false)];
   api.on('GET /api/usuario', () => Response.json(users));
   api.on('PUT /api/usuario/delete', (_url, init) => {
@@ -34,14 +33,6 @@ beforeEach(() => {
     users = users.map((u) => (u.id_usuario === id_usuario ? { ...u, estado } : u));
     return Response.json(users.find((u) => u.id_usuario === id_usuario));
   });
-});
-afterEach(() => {
-  cleanup();
-  for (const toast of getNotificationState().toasts) dismiss(toast.id);
-  for (const dialog of getNotificationState().dialogs) dialog.close(false);
-  queryClient.clear();
-  api.reset();
-  vi.unstubAllGlobals();
 });
 
 const table = (caption: RegExp) => screen.getByRole('table', { name: caption });

@@ -1,41 +1,22 @@
 // @vitest-environment jsdom
-import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { AppProvider } from '../../../app/provider';
-import { Toaster } from '../../../components/toaster';
-import { queryClient } from '../../../lib/query-client';
+import { act, fireEvent, screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { answerSession, createFetchStub } from '../../../testing/fetch-stub';
+import { renderApp, setUpAppTests } from '../../../testing/render-app';
+import { sessionUser } from '../../../testing/sample-data';
 import { LoginForm } from './login-form';
 
-type Handler = (url: string, init?: RequestInit) => Response;
-let answer: Handler = () => new Response(null, { status: 500 });
-const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => answer(String(input), init));
+const api = createFetchStub({ otherwise: () => new Response(null, { status: 500 }) });
+setUpAppTests(api);
 
-beforeEach(() => vi.stubGlobal('fetch', fetchMock));
-afterEach(() => {
-  cleanup();
-  queryClient.clear();
-  fetchMock.mockClear();
-  vi.unstubAllGlobals();
-  localStorage.clear();
-});
-
-function renderForm() {
-  const router = createMemoryRouter(
+const renderForm = () =>
+  renderApp(
     [
       { path: '/login', element: <LoginForm /> },
       { path: '/', element: <p>Inicio</p> },
     ],
-    { initialEntries: ['/login'] },
+    { path: '/login' },
   );
-  render(
-    <AppProvider>
-      <RouterProvider router={router} />
-      <Toaster />
-    </AppProvider>,
-  );
-  return router;
-}
 
 const field = (label: string) => screen.getByLabelText(label) as HTMLInputElement;
 const submit = () => act(async () => fireEvent.click(screen.getByRole('button', { name: 'Iniciar sesión' })));
@@ -43,7 +24,7 @@ const fillIn = async (email: string, password: string) => {
   fireEvent.change(field('Email'), { target: { value: email } });
   fireEvent.change(field('Contraseña'), { target: { value: password } });
 };
-const posted = () => fetchMock.mock.calls.filter(([url]) => String(url) === '/api/usuario/login');
+const posted = () => api.calls('/api/usuario/login');
 
 describe('LoginForm', () => {
   it('validates on submit only: no message while typing, "Field required" after an empty submit', async () => {
@@ -74,8 +55,9 @@ describe('LoginForm', () => {
   });
 
   it('wrong credentials read "Correo o contraseñas invalidos"', async () => {
-    answer = () =>
-      Response.json({ error: 'Unauthorized', message: 'Correo o contraseñas invalidos' }, { status: 401 });
+    api.otherwise(() =>
+      Response.json({ error: 'Unauthorized', message: 'Correo o contraseñas invalidos' }, { status: 401 }),
+    );
     renderForm();
     await fillIn('ana@vitrina.local', 'mala12345');
     await submit();
@@ -84,13 +66,12 @@ describe('LoginForm', () => {
   });
 
   it('a banned account gets the alert with the support e-mail', async () => {
-    answer = (url) =>
-      url === '/api/config'
-        ? Response.json({ shopName: 'Vitrina', supportEmail: 'soporte@vitrina.local' })
-        : Response.json(
-            { error: 'User not enabled for login', message: 'Cuenta desactivada' },
-            { status: 403 },
-          );
+    api.on('GET /api/config', () =>
+      Response.json({ shopName: 'Vitrina', supportEmail: 'soporte@vitrina.local' }),
+    );
+    api.otherwise(() =>
+      Response.json({ error: 'User not enabled for login', message: 'Cuenta desactivada' }, { status: 403 }),
+    );
     renderForm();
     await fillIn('ana@vitrina.local', 'secreta123');
     await submit();
@@ -102,28 +83,15 @@ describe('LoginForm', () => {
   });
 
   it('signs in, keeps the login type and goes home', async () => {
-    const session = {
-      id_usuario: 2,
-      primer_nombre: 'Ana',
-      primer_apellido: 'López',
-      email: 'ana@vitrina.local',
-      direccion: 'Avenida Reforma 123',
-      telefono: '5512345678',
-      imagen: '',
-      estado: true,
-      admin: false,
-      tiene_password: true,
-      createdAt: '2026-01-01T00:00:00.000Z',
-      login: 'database',
-    };
-    answer = (url) => (url === '/api/usuario/me' ? Response.json(session) : Response.json({ session }));
+    const session = sessionUser();
+    api.on('GET /api/usuario/me', answerSession(session));
+    api.otherwise(() => Response.json({ session }));
     const router = renderForm();
     await fillIn('ana@vitrina.local', 'secreta123');
     await submit();
     expect(await screen.findByText('Bienvenido')).toBeTruthy();
     expect(router.state.location.pathname).toBe('/');
     expect(localStorage.getItem('estaLogueado')).toBe('database');
-    const init = posted()[0]?.[1] as RequestInit;
-    expect(JSON.parse(String(init.body))).toEqual({ email: 'ana@vitrina.local', password: 'secreta123' });
+    expect(posted()[0]?.body).toEqual({ email: 'ana@vitrina.local', password: 'secreta123' });
   });
 });

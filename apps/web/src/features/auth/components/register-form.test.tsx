@@ -1,49 +1,28 @@
 // @vitest-environment jsdom
-import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { AppProvider } from '../../../app/provider';
-import { Toaster } from '../../../components/toaster';
-import { queryClient } from '../../../lib/query-client';
+import { act, fireEvent, screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { describedText } from '../../../testing/described-text';
+import { createFetchStub } from '../../../testing/fetch-stub';
+import { renderApp, setUpAppTests } from '../../../testing/render-app';
 import { RegisterForm } from './register-form';
 
-const fetchMock = vi.fn(
-  async (_input: RequestInfo | URL, _init?: RequestInit) => new Response(null, { status: 500 }),
-);
+const api = createFetchStub({ otherwise: () => new Response(null, { status: 500 }) });
+setUpAppTests(api);
 
-beforeEach(() => vi.stubGlobal('fetch', fetchMock));
-afterEach(() => {
-  cleanup();
-  queryClient.clear();
-  fetchMock.mockClear();
-  vi.unstubAllGlobals();
-});
-
-function renderForm() {
-  const router = createMemoryRouter(
+const renderForm = () =>
+  renderApp(
     [
       { path: '/register', element: <RegisterForm /> },
       { path: '/login', element: <p>Página de login</p> },
     ],
-    { initialEntries: ['/register'] },
+    { path: '/register' },
   );
-  render(
-    <AppProvider>
-      <RouterProvider router={router} />
-      <Toaster />
-    </AppProvider>,
-  );
-  return router;
-}
 
 const field = (label: string) => screen.getByLabelText(label) as HTMLInputElement;
 const type = (label: string, value: string) =>
   act(async () => fireEvent.change(field(label), { target: { value } }));
-/** The element the input's aria-describedby points at for its status (error or 'Válido'). */
-const status = (label: string) => {
-  const ids = field(label).getAttribute('aria-describedby')?.split(' ') ?? [];
-  return ids.map((id) => document.getElementById(id)?.textContent ?? '').join(' ');
-};
+/** The text the input's aria-describedby points at for its status (error or 'Válido'). */
+const status = (label: string) => describedText(field(label));
 
 describe('RegisterForm', () => {
   it('shows each rule message while typing and a check mark once the value is valid', async () => {
@@ -96,11 +75,11 @@ describe('RegisterForm', () => {
     expect(status('Apellido')).toContain('Campo Requerido');
     expect(status('Confirmar contraseña')).toContain('Por favor confirma tu contraseña');
     expect(document.activeElement).toBe(field('Apellido'));
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(api.fetchMock).not.toHaveBeenCalled();
   });
 
   it('shows the server field errors on their fields and keeps the typed values', async () => {
-    fetchMock.mockImplementation(async () =>
+    api.otherwise(() =>
       Response.json(
         {
           error: 'Conflict',
@@ -123,8 +102,8 @@ describe('RegisterForm', () => {
     expect(await screen.findByText('Este correo ya está registrado')).toBeTruthy();
     expect(field('Email').getAttribute('aria-invalid')).toBe('true');
     expect(field('Nombre').value).toBe('Ana');
-    const posted = fetchMock.mock.calls.find(([url]) => String(url) === '/api/usuario');
-    expect(JSON.parse(String(posted?.[1]?.body))).toMatchObject({
+    const [posted] = api.calls('/api/usuario');
+    expect(posted?.body).toMatchObject({
       primer_nombre: 'Ana',
       email: 'ana@vitrina.local',
       imagen: '',
@@ -134,7 +113,7 @@ describe('RegisterForm', () => {
   });
 
   it('after a successful registration says so and goes to /login', async () => {
-    fetchMock.mockImplementation(async () => Response.json({ id_usuario: 7 }, { status: 201 }));
+    api.otherwise(() => Response.json({ id_usuario: 7 }, { status: 201 }));
     const router = renderForm();
     for (const [label, value] of [
       ['Nombre', 'Ana'],

@@ -1,5 +1,6 @@
 import { CART_MIN_QUANTITY } from '@vitrina/shared';
 import { MinusIcon, PlusIcon } from '../../../components/icons';
+import stepper from '../../../components/quantity-stepper.module.css';
 import styles from './quantity-control.module.css';
 
 interface QuantityControlProps {
@@ -26,10 +27,10 @@ export function QuantityControl({
   increaseDisabled,
 }: QuantityControlProps) {
   return (
-    <fieldset className={styles.control} aria-label={`Cantidad de ${nombre}`}>
+    <fieldset className={`${stepper.stepper} ${styles.control}`} aria-label={`Cantidad de ${nombre}`}>
       <button
         type="button"
-        className={styles.step}
+        className={stepper.step}
         aria-label="Disminuir cantidad"
         disabled={disabled || value <= CART_MIN_QUANTITY}
         onClick={onDecrease}
@@ -42,7 +43,7 @@ export function QuantityControl({
       </span>
       <button
         type="button"
-        className={styles.step}
+        className={stepper.step}
         aria-label="Aumentar cantidad"
         disabled={disabled || increaseDisabled}
         onClick={onIncrease}

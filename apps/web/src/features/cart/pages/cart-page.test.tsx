@@ -1,28 +1,11 @@
 // @vitest-environment jsdom
-import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import type { Product, Sale, SessionUser } from '@vitrina/shared';
-import { createMemoryRouter, RouterProvider } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { AppProvider } from '../../../app/provider';
-import { Toaster } from '../../../components/toaster';
-import { dismiss, getNotificationState } from '../../../lib/notifications';
-import { queryClient } from '../../../lib/query-client';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import type { Product, Sale } from '@vitrina/shared';
+import { describe, expect, it } from 'vitest';
+import { answerSession, createFetchStub } from '../../../testing/fetch-stub';
+import { renderApp, setUpAppTests } from '../../../testing/render-app';
+import { sessionUser, shopConfig } from '../../../testing/sample-data';
 import { CartPage } from './cart-page';
-
-const customer: SessionUser = {
-  id_usuario: 2,
-  primer_nombre: 'Ana',
-  primer_apellido: 'López',
-  email: 'ana@vitrina.local',
-  direccion: 'Avenida Reforma 123',
-  telefono: '5512345678',
-  imagen: '',
-  estado: true,
-  admin: false,
-  tiene_password: true,
-  createdAt: '2026-01-01T00:00:00.000Z',
-  login: 'database',
-};
 
 const product = (id: number, overrides: Partial<Product> = {}): Product => ({
   id_producto: id,
@@ -58,55 +41,28 @@ const sale = (overrides: Partial<Sale> = {}): Sale => ({
   ...overrides,
 });
 
-type Handler = (init?: RequestInit) => Response | Promise<Response>;
-let routes: Record<string, Handler> = {};
-const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-  const url = String(input);
-  const handler = routes[`${init?.method ?? 'GET'} ${url}`];
-  if (handler) return handler(init);
-  if (url === '/api/usuario/me') return Response.json(customer);
-  if (url === '/api/config') return Response.json({ shopName: 'Vitrina', supportEmail: 'x@y.z' });
-  return Response.json({ error: 'Not Found', message: 'No encontrado' }, { status: 404 });
+const api = createFetchStub({
+  routes: {
+    'GET /api/usuario/me': answerSession(sessionUser()),
+    'GET /api/config': () => Response.json(shopConfig),
+  },
 });
-const calls = (key: string) =>
-  fetchMock.mock.calls.filter(([url, init]) => `${init?.method ?? 'GET'} ${String(url)}` === key);
-const bodyOf = (init: RequestInit | undefined) => JSON.parse(String(init?.body));
-const idempotencyKey = (init: RequestInit | undefined) =>
-  new Headers(init?.headers).get('Idempotency-Key') ?? undefined;
-
-beforeEach(() => vi.stubGlobal('fetch', fetchMock));
-afterEach(() => {
-  cleanup();
-  for (const toast of getNotificationState().toasts) dismiss(toast.id);
-  queryClient.clear();
-  fetchMock.mockClear();
-  vi.unstubAllGlobals();
-  localStorage.clear();
-  routes = {};
-});
+setUpAppTests(api);
 
 function storeCart(lines: Array<{ id: number; cantidad: number; precio?: number; nombre?: string }>) {
   localStorage.setItem('cart', JSON.stringify(lines));
   localStorage.setItem('cart count', String(lines.reduce((n, l) => n + l.cantidad, 0)));
 }
 
-function renderCart() {
-  const router = createMemoryRouter(
+const renderCart = () =>
+  renderApp(
     [
       { path: '/carrito', element: <CartPage /> },
       { path: '/', element: <p>Inicio</p> },
       { path: '/login', element: <p>Login</p> },
     ],
-    { initialEntries: ['/carrito'] },
+    { path: '/carrito' },
   );
-  render(
-    <AppProvider>
-      <RouterProvider router={router} />
-      <Toaster />
-    </AppProvider>,
-  );
-  return router;
-}
 
 const card = (name: string) => screen.getByRole('article', { name });
 const findCard = (name: string) => screen.findByRole('article', { name });
@@ -126,7 +82,7 @@ const submit = () => act(async () => fireEvent.click(payButton()));
 
 describe('CartPage', () => {
   it('flags a product no longer available and a changed price, and blocks paying until it is removed', async () => {
-    routes['GET /api/products/2'] = () => Response.json(product(2, { nombre: 'Taza', valor: 12.5 }));
+    api.on('GET /api/products/2', () => Response.json(product(2, { nombre: 'Taza', valor: 12.5 })));
     storeCart([
       { id: 1, cantidad: 1, precio: 1000, nombre: 'Lámpara' },
       { id: 2, cantidad: 2, precio: 1000, nombre: 'Taza' },
@@ -151,7 +107,7 @@ describe('CartPage', () => {
   });
 
   it('flags a quantity above the stock, and − / + go through the shared rules', async () => {
-    routes['GET /api/products/3'] = () => Response.json(product(3, { nombre: 'Silla', stock: 2 }));
+    api.on('GET /api/products/3', () => Response.json(product(3, { nombre: 'Silla', stock: 2 })));
     storeCart([{ id: 3, cantidad: 4, precio: 1000, nombre: 'Silla' }]);
     renderCart();
     const silla = await findCard('Silla');
@@ -176,29 +132,30 @@ describe('CartPage', () => {
   });
 
   it('pays: posts the lines and the total in cents with an idempotency key, then empties the cart and goes home', async () => {
-    routes['GET /api/products/2'] = () => Response.json(product(2, { nombre: 'Taza', valor: 12.5 }));
-    routes['POST /api/pagos/sandbox/metodos'] = () =>
-      Response.json({ id_pago: 'pm_1', marca: 'visa', ultimos4: '4242' }, { status: 201 });
-    routes['POST /api/venta'] = () => Response.json(sale(), { status: 201 });
+    api.on('GET /api/products/2', () => Response.json(product(2, { nombre: 'Taza', valor: 12.5 })));
+    api.on('POST /api/pagos/sandbox/metodos', () =>
+      Response.json({ id_pago: 'pm_1', marca: 'visa', ultimos4: '4242' }, { status: 201 }),
+    );
+    api.on('POST /api/venta', () => Response.json(sale(), { status: 201 }));
     storeCart([{ id: 2, cantidad: 2, precio: 1250, nombre: 'Taza' }]);
     const router = renderCart();
     await payable();
     await fillCard();
     await submit();
 
-    expect(bodyOf(calls('POST /api/pagos/sandbox/metodos')[0]?.[1])).toEqual({
+    expect(api.calls('POST /api/pagos/sandbox/metodos')[0]?.body).toEqual({
       numero: '4242424242424242',
       expiracion: '12/40',
       cvc: '123',
       nombre: 'Ana López',
     });
-    const [, init] = calls('POST /api/venta')[0] ?? [];
-    expect(bodyOf(init)).toEqual({
+    const [venta] = api.calls('POST /api/venta');
+    expect(venta?.body).toEqual({
       detalle_venta: [{ id_producto: 2, cantidad: 2 }],
       id_pago: 'pm_1',
       valor_total_venta: 2500,
     });
-    expect(idempotencyKey(init)).toMatch(/^[0-9a-f-]{36}$/);
+    expect(venta?.headers.get('Idempotency-Key')).toMatch(/^[0-9a-f-]{36}$/);
     expect(await screen.findByText('Gracias por tu compra!')).toBeTruthy();
     expect(router.state.location.pathname).toBe('/');
     expect(JSON.parse(localStorage.getItem('cart') ?? '')).toEqual([]);
@@ -206,14 +163,16 @@ describe('CartPage', () => {
   });
 
   it('a declined card (402) shows the server message and keeps the cart', async () => {
-    routes['GET /api/products/2'] = () => Response.json(product(2, { nombre: 'Taza' }));
-    routes['POST /api/pagos/sandbox/metodos'] = () =>
-      Response.json({ id_pago: 'pm_2', marca: 'visa', ultimos4: '0002' }, { status: 201 });
-    routes['POST /api/venta'] = () =>
+    api.on('GET /api/products/2', () => Response.json(product(2, { nombre: 'Taza' })));
+    api.on('POST /api/pagos/sandbox/metodos', () =>
+      Response.json({ id_pago: 'pm_2', marca: 'visa', ultimos4: '0002' }, { status: 201 }),
+    );
+    api.on('POST /api/venta', () =>
       Response.json(
         { error: 'Payment Required', message: 'Tarjeta rechazada. Prueba con otra tarjeta.' },
         { status: 402 },
-      );
+      ),
+    );
     storeCart([{ id: 2, cantidad: 1, precio: 1000, nombre: 'Taza' }]);
     const router = renderCart();
     await payable();
@@ -228,10 +187,11 @@ describe('CartPage', () => {
 
   it('changed prices (409) show the message and refresh the lines', async () => {
     let price = 10;
-    routes['GET /api/products/2'] = () => Response.json(product(2, { nombre: 'Taza', valor: price }));
-    routes['POST /api/pagos/sandbox/metodos'] = () =>
-      Response.json({ id_pago: 'pm_3', marca: 'visa', ultimos4: '4242' }, { status: 201 });
-    routes['POST /api/venta'] = () => {
+    api.on('GET /api/products/2', () => Response.json(product(2, { nombre: 'Taza', valor: price })));
+    api.on('POST /api/pagos/sandbox/metodos', () =>
+      Response.json({ id_pago: 'pm_3', marca: 'visa', ultimos4: '4242' }, { status: 201 }),
+    );
+    api.on('POST /api/venta', () => {
       price = 11;
       return Response.json(
         {
@@ -240,7 +200,7 @@ describe('CartPage', () => {
         },
         { status: 409 },
       );
-    };
+    });
     storeCart([{ id: 2, cantidad: 1, precio: 1000, nombre: 'Taza' }]);
     renderCart();
     await payable();
@@ -253,15 +213,16 @@ describe('CartPage', () => {
   });
 
   it('retries a payment lost to a network error with the same idempotency key and payment method', async () => {
-    routes['GET /api/products/2'] = () => Response.json(product(2, { nombre: 'Taza' }));
-    routes['POST /api/pagos/sandbox/metodos'] = () =>
-      Response.json({ id_pago: 'pm_4', marca: 'visa', ultimos4: '4242' }, { status: 201 });
+    api.on('GET /api/products/2', () => Response.json(product(2, { nombre: 'Taza' })));
+    api.on('POST /api/pagos/sandbox/metodos', () =>
+      Response.json({ id_pago: 'pm_4', marca: 'visa', ultimos4: '4242' }, { status: 201 }),
+    );
     let attempts = 0;
-    routes['POST /api/venta'] = () => {
+    api.on('POST /api/venta', () => {
       attempts += 1;
       if (attempts === 1) throw new TypeError('Failed to fetch');
       return Response.json(sale(), { status: 201 });
-    };
+    });
     storeCart([{ id: 2, cantidad: 1, precio: 1000, nombre: 'Taza' }]);
     renderCart();
     await payable();
@@ -272,23 +233,25 @@ describe('CartPage', () => {
 
     await submit();
     await waitFor(() => expect(localStorage.getItem('cart count')).toBe('0'));
-    const keys = calls('POST /api/venta').map(([, init]) => idempotencyKey(init));
+    const keys = api.calls('POST /api/venta').map((call) => call.headers.get('Idempotency-Key'));
     expect(keys).toHaveLength(2);
     expect(keys[0]).toBe(keys[1]);
-    expect(calls('POST /api/pagos/sandbox/metodos')).toHaveLength(1);
+    expect(api.calls('POST /api/pagos/sandbox/metodos')).toHaveLength(1);
   });
 
   it('asks to confirm a payment that needs an extra step (202), then settles the sale', async () => {
-    routes['GET /api/products/2'] = () => Response.json(product(2, { nombre: 'Taza' }));
-    routes['POST /api/pagos/sandbox/metodos'] = () =>
-      Response.json({ id_pago: 'pm_5', marca: 'visa', ultimos4: '3155' }, { status: 201 });
-    routes['POST /api/venta'] = () =>
+    api.on('GET /api/products/2', () => Response.json(product(2, { nombre: 'Taza' })));
+    api.on('POST /api/pagos/sandbox/metodos', () =>
+      Response.json({ id_pago: 'pm_5', marca: 'visa', ultimos4: '3155' }, { status: 201 }),
+    );
+    api.on('POST /api/venta', () =>
       Response.json(
         { ...sale({ estado: 'pendiente' }), requiere_accion: { client_secret: 'cs_1' } },
         { status: 202 },
-      );
-    routes['POST /api/pagos/sandbox/confirmar'] = () => Response.json({ id_venta: 7, estado: 'succeeded' });
-    routes['POST /api/venta/7/confirmar'] = () => Response.json(sale());
+      ),
+    );
+    api.on('POST /api/pagos/sandbox/confirmar', () => Response.json({ id_venta: 7, estado: 'succeeded' }));
+    api.on('POST /api/venta/7/confirmar', () => Response.json(sale()));
     storeCart([{ id: 2, cantidad: 1, precio: 1000, nombre: 'Taza' }]);
     const router = renderCart();
     await payable();
@@ -300,7 +263,7 @@ describe('CartPage', () => {
     expect(localStorage.getItem('cart count')).toBe('1');
     await act(async () => fireEvent.click(within(dialog).getByRole('button', { name: 'Aprobar' })));
 
-    expect(bodyOf(calls('POST /api/pagos/sandbox/confirmar')[0]?.[1])).toEqual({
+    expect(api.calls('POST /api/pagos/sandbox/confirmar')[0]?.body).toEqual({
       client_secret: 'cs_1',
       aprobar: true,
     });
@@ -309,9 +272,7 @@ describe('CartPage', () => {
   });
 
   it('sends visitors to /login', async () => {
-    fetchMock.mockImplementationOnce(async () =>
-      Response.json({ error: 'Unauthorized', message: 'Inicia sesión' }, { status: 401 }),
-    );
+    api.on('GET /api/usuario/me', answerSession(null));
     const router = renderCart();
     await screen.findByText('Login');
     expect(router.state.location.pathname).toBe('/login');

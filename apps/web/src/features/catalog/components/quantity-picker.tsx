@@ -1,6 +1,7 @@
 import { CART_MIN_QUANTITY } from '@vitrina/shared';
 import { useId } from 'react';
 import { MinusIcon, PlusIcon } from '../../../components/icons';
+import stepper from '../../../components/quantity-stepper.module.css';
 import styles from './quantity-picker.module.css';
 
 interface QuantityPickerProps {
@@ -24,10 +25,10 @@ export function QuantityPicker({ value, max, onChange, onLimit }: QuantityPicker
       <label htmlFor={id} className={styles.label}>
         Cantidad
       </label>
-      <div className={styles.controls}>
+      <div className={stepper.stepper}>
         <button
           type="button"
-          className={styles.step}
+          className={stepper.step}
           aria-label="Disminuir cantidad"
           disabled={value <= CART_MIN_QUANTITY}
           onClick={() => set(value - 1)}
@@ -49,7 +50,7 @@ export function QuantityPicker({ value, max, onChange, onLimit }: QuantityPicker
         />
         <button
           type="button"
-          className={styles.step}
+          className={stepper.step}
           aria-label="Aumentar cantidad"
           disabled={!onLimit && value >= upper}
           onClick={() => set(value + 1)}

@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describedText } from '../../../testing/described-text';
 import { CardForm, type CardFormProps } from './card-form';
 
 afterEach(cleanup);
@@ -15,11 +16,6 @@ const field = (label: string) => screen.getByLabelText(label) as HTMLInputElemen
 const type = (label: string, value: string) => fireEvent.change(field(label), { target: { value } });
 const submit = () =>
   act(async () => fireEvent.click(screen.getByRole('button', { name: 'Pagar 39.80 USD' })));
-const describedText = (input: HTMLElement) =>
-  (input.getAttribute('aria-describedby') ?? '')
-    .split(' ')
-    .map((id) => document.getElementById(id)?.textContent ?? '')
-    .join(' ');
 
 describe('CardForm', () => {
   it('shows the total as "Pagar {total} USD" with two decimals', () => {

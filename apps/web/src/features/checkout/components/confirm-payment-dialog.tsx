@@ -1,6 +1,7 @@
 import { cardSummary } from '@vitrina/shared';
-import { useEffect, useId, useRef } from 'react';
+import { useId } from 'react';
 import { Button } from '../../../components/button';
+import { useModalDialog } from '../../../components/use-modal-dialog';
 import type { PendingConfirmation } from '../hooks/use-sandbox-payments';
 import { payAmount } from '../utils/pay-label';
 import styles from './confirm-payment-dialog.module.css';
@@ -16,23 +17,9 @@ export function ConfirmPaymentDialog({
   pending: PendingConfirmation;
   onAnswer: (approve: boolean) => void;
 }) {
-  const ref = useRef<HTMLDialogElement>(null);
+  const ref = useModalDialog();
   const titleId = useId();
   const textId = useId();
-
-  useEffect(() => {
-    const dialog = ref.current;
-    if (!dialog) return;
-    const previous = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    if (!dialog.open) {
-      if (typeof dialog.showModal === 'function') dialog.showModal();
-      else dialog.setAttribute('open', '');
-    }
-    dialog.querySelector<HTMLElement>('[data-autofocus]')?.focus();
-    return () => {
-      if (previous?.isConnected) previous.focus();
-    };
-  }, []);
 
   return (
     <dialog

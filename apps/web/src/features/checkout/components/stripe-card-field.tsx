@@ -7,7 +7,7 @@ import type {
   StripeElementsOptions,
 } from '@stripe/stripe-js';
 import { useId } from 'react';
-import fieldStyles from '../../../components/text-field.module.css';
+import fieldStyles from '../../../components/field.module.css';
 import styles from './stripe-card-form.module.css';
 
 /** Stripe's texts (card errors, placeholders) in Spanish. Constant: Elements cannot change it later. */

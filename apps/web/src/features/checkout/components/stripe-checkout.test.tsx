@@ -2,10 +2,14 @@
 import type { CardElementProps } from '@stripe/react-stripe-js';
 import type { StripeCardElementChangeEvent } from '@stripe/stripe-js';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import type { Sale } from '@vitrina/shared';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { dismiss, getNotificationState } from '../../../lib/notifications';
+import { getNotificationState } from '../../../lib/notifications';
+import { describedText } from '../../../testing/described-text';
+import { createFetchStub } from '../../../testing/fetch-stub';
+import { setUpAppTests } from '../../../testing/render-app';
+import { shopConfig } from '../../../testing/sample-data';
 import { CheckoutPanel, type CheckoutPanelProps } from './checkout-panel';
 
 // Stripe.js never loads here: both packages are replaced by fakes that the tests drive.
@@ -35,8 +39,7 @@ vi.mock('@stripe/react-stripe-js', async () => {
 });
 
 const STRIPE_CONFIG = {
-  shopName: 'Vitrina',
-  supportEmail: 'x@y.z',
+  ...shopConfig,
   paymentProvider: 'stripe',
   stripePublishableKey: 'pk_test_vitrina',
 };
@@ -55,24 +58,10 @@ const sale = (overrides: Partial<Sale> = {}): Sale => ({
   ...overrides,
 });
 
-type Handler = (init?: RequestInit) => Response | Promise<Response>;
-let config: unknown = STRIPE_CONFIG;
-let routes: Record<string, Handler> = {};
-const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-  const url = String(input);
-  const handler = routes[`${init?.method ?? 'GET'} ${url}`];
-  if (handler) return handler(init);
-  if (url === '/api/config') return Response.json(config);
-  return Response.json({ error: 'Not Found', message: 'No encontrado' }, { status: 404 });
-});
-const calls = (key: string) =>
-  fetchMock.mock.calls.filter(([url, init]) => `${init?.method ?? 'GET'} ${String(url)}` === key);
-const bodyOf = (init: RequestInit | undefined) => JSON.parse(String(init?.body));
-const idempotencyKey = (init: RequestInit | undefined) =>
-  new Headers(init?.headers).get('Idempotency-Key') ?? undefined;
+const api = createFetchStub({ routes: { 'GET /api/config': () => Response.json(STRIPE_CONFIG) } });
+setUpAppTests(api);
 
 beforeEach(() => {
-  vi.stubGlobal('fetch', fetchMock);
   stripe.loadStripe.mockResolvedValue(stripe.instance);
   stripe.instance.createPaymentMethod.mockResolvedValue({
     paymentMethod: { id: 'pm_stripe_1', card: { brand: 'visa', last4: '4242' } },
@@ -80,14 +69,9 @@ beforeEach(() => {
   stripe.instance.handleNextAction.mockResolvedValue({ paymentIntent: { status: 'requires_capture' } });
 });
 afterEach(() => {
-  cleanup();
-  for (const toast of getNotificationState().toasts) dismiss(toast.id);
-  vi.unstubAllGlobals();
   vi.clearAllMocks();
   stripe.card = null;
   stripe.elements = null;
-  config = STRIPE_CONFIG;
-  routes = {};
 });
 
 function renderPanel(props: Partial<CheckoutPanelProps> = {}) {
@@ -106,11 +90,6 @@ function renderPanel(props: Partial<CheckoutPanelProps> = {}) {
 }
 
 const payButton = () => screen.getByRole('button', { name: 'Pagar 10.00 USD' }) as HTMLButtonElement;
-const describedText = (element: HTMLElement) =>
-  (element.getAttribute('aria-describedby') ?? '')
-    .split(' ')
-    .map((id) => document.getElementById(id)?.textContent ?? '')
-    .join(' ');
 
 /** Stripe's card element mounted and loaded. */
 async function cardLoaded() {
@@ -186,7 +165,7 @@ describe('CheckoutPanel with Stripe', () => {
   });
 
   it("posts createPaymentMethod's id as id_pago with an idempotency key, then reports the sale", async () => {
-    routes['POST /api/venta'] = () => Response.json(sale(), { status: 201 });
+    api.on('POST /api/venta', () => Response.json(sale(), { status: 201 }));
     const onPaid = renderPanel();
     await fillCard();
     await submit();
@@ -196,14 +175,14 @@ describe('CheckoutPanel with Stripe', () => {
       card: stripe.cardElement,
       billing_details: { name: 'Ana López' },
     });
-    const [, init] = calls('POST /api/venta')[0] ?? [];
-    expect(bodyOf(init)).toEqual({
+    const [venta] = api.calls('POST /api/venta');
+    expect(venta?.body).toEqual({
       detalle_venta: [{ id_producto: 2, cantidad: 1 }],
       id_pago: 'pm_stripe_1',
       valor_total_venta: 1000,
     });
-    expect(idempotencyKey(init)).toMatch(/^[0-9a-f-]{36}$/);
-    expect(calls('POST /api/pagos/sandbox/metodos')).toHaveLength(0);
+    expect(venta?.headers.get('Idempotency-Key')).toMatch(/^[0-9a-f-]{36}$/);
+    expect(api.calls('POST /api/pagos/sandbox/metodos')).toHaveLength(0);
     await waitFor(() => expect(onPaid).toHaveBeenCalledWith(sale()));
     expect(getNotificationState().toasts.map((toast) => toast.text)).toContain('Gracias por tu compra!');
   });
@@ -218,24 +197,25 @@ describe('CheckoutPanel with Stripe', () => {
   });
 
   it('a 202 runs handleNextAction with the client secret, then POSTs /api/venta/:id/confirmar', async () => {
-    routes['POST /api/venta'] = () =>
+    api.on('POST /api/venta', () =>
       Response.json(
         { ...sale({ estado: 'pendiente' }), requiere_accion: { client_secret: 'pi_3_secret_abc' } },
         { status: 202 },
-      );
-    routes['POST /api/venta/7/confirmar'] = () => {
+      ),
+    );
+    api.on('POST /api/venta/7/confirmar', () => {
       // Only once Stripe's 3-D Secure step is over.
       expect(stripe.instance.handleNextAction).toHaveBeenCalledTimes(1);
       return Response.json(sale());
-    };
+    });
     const onPaid = renderPanel();
     await fillCard();
     await submit();
 
     expect(stripe.instance.handleNextAction).toHaveBeenCalledWith({ clientSecret: 'pi_3_secret_abc' });
     expect(stripe.instance.handleCardAction).not.toHaveBeenCalled();
-    expect(calls('POST /api/venta/7/confirmar')).toHaveLength(1);
-    expect(calls('POST /api/pagos/sandbox/confirmar')).toHaveLength(0);
+    expect(api.calls('POST /api/venta/7/confirmar')).toHaveLength(1);
+    expect(api.calls('POST /api/pagos/sandbox/confirmar')).toHaveLength(0);
     expect(screen.queryByRole('dialog')).toBeNull();
     await waitFor(() => expect(onPaid).toHaveBeenCalledWith(sale()));
   });
@@ -244,23 +224,25 @@ describe('CheckoutPanel with Stripe', () => {
     stripe.instance.handleNextAction.mockResolvedValue({
       error: { type: 'card_error', message: 'No pudimos autenticar tu método de pago.' },
     });
-    routes['POST /api/venta'] = () =>
+    api.on('POST /api/venta', () =>
       Response.json(
         { ...sale({ estado: 'pendiente' }), requiere_accion: { client_secret: 'pi_3_secret_abc' } },
         { status: 202 },
-      );
-    routes['POST /api/venta/7/confirmar'] = () =>
+      ),
+    );
+    api.on('POST /api/venta/7/confirmar', () =>
       Response.json(
         { error: 'Payment Required', message: 'Tu banco no autorizó el pago. Prueba con otra tarjeta.' },
         { status: 402 },
-      );
+      ),
+    );
     const onPaid = renderPanel();
     await fillCard();
     await submit();
 
     const alert = await screen.findByText('Tu banco no autorizó el pago. Prueba con otra tarjeta.');
     expect(document.activeElement).toBe(alert);
-    expect(calls('POST /api/venta/7/confirmar')).toHaveLength(1);
+    expect(api.calls('POST /api/venta/7/confirmar')).toHaveLength(1);
     expect(onPaid).not.toHaveBeenCalled();
   });
 
@@ -275,7 +257,7 @@ describe('CheckoutPanel with Stripe', () => {
     const error = screen.getByText('El número de tu tarjeta no es válido.');
     expect(describedText(screen.getByRole('group', { name: 'Tarjeta' }))).toBe(error.textContent);
     expect(stripe.cardElement.focus).toHaveBeenCalled();
-    expect(calls('POST /api/venta')).toHaveLength(0);
+    expect(api.calls('POST /api/venta')).toHaveLength(0);
     expect(onPaid).not.toHaveBeenCalled();
 
     // The element's own live validation replaces it.
@@ -290,11 +272,11 @@ describe('CheckoutPanel with Stripe', () => {
 
   it('retries a sale lost to a network error with the same key and the same payment method', async () => {
     let attempts = 0;
-    routes['POST /api/venta'] = () => {
+    api.on('POST /api/venta', () => {
       attempts += 1;
       if (attempts === 1) throw new TypeError('Failed to fetch');
       return Response.json(sale(), { status: 201 });
-    };
+    });
     const onPaid = renderPanel();
     await fillCard();
     await submit();
@@ -302,7 +284,7 @@ describe('CheckoutPanel with Stripe', () => {
     await submit();
 
     await waitFor(() => expect(onPaid).toHaveBeenCalled());
-    const keys = calls('POST /api/venta').map(([, init]) => idempotencyKey(init));
+    const keys = api.calls('POST /api/venta').map((call) => call.headers.get('Idempotency-Key'));
     expect(keys).toHaveLength(2);
     expect(keys[0]).toBe(keys[1]);
     expect(stripe.instance.createPaymentMethod).toHaveBeenCalledTimes(1);
@@ -332,7 +314,7 @@ describe('CheckoutPanel with Stripe', () => {
 
 describe('CheckoutPanel with the sandbox', () => {
   it('shows our own card fields and the test cards, and never loads Stripe.js', async () => {
-    config = SANDBOX_CONFIG;
+    api.on('GET /api/config', () => Response.json(SANDBOX_CONFIG));
     renderPanel();
     expect(await screen.findByLabelText('Número de tarjeta')).toBeTruthy();
     expect(screen.getByLabelText('CVC')).toBeTruthy();

@@ -1,11 +1,9 @@
 // @vitest-environment jsdom
-import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { Sale } from '@vitrina/shared';
-import { createMemoryRouter, RouterProvider } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { AppProvider } from '../../../app/provider';
-import { Toaster } from '../../../components/toaster';
-import { queryClient } from '../../../lib/query-client';
+import { describe, expect, it } from 'vitest';
+import { createFetchStub } from '../../../testing/fetch-stub';
+import { renderApp, setUpAppTests } from '../../../testing/render-app';
 import { SaleCard } from './sale-card';
 
 const sale: Sale = {
@@ -31,27 +29,14 @@ const sale: Sale = {
   ],
 };
 
-const fetchMock = vi.fn(async (input: RequestInfo | URL, _init?: RequestInit) => {
-  if (String(input) === '/api/config') return Response.json({});
-  return Response.json({ id_motivo_calificacion: 1 }, { status: 201 });
+const api = createFetchStub({
+  routes: { 'GET /api/config': () => Response.json({}) },
+  otherwise: () => Response.json({ id_motivo_calificacion: 1 }, { status: 201 }),
 });
-
-beforeEach(() => vi.stubGlobal('fetch', fetchMock));
-afterEach(() => {
-  cleanup();
-  queryClient.clear();
-  fetchMock.mockClear();
-  vi.unstubAllGlobals();
-});
+setUpAppTests(api);
 
 function renderSale(value: Sale = sale) {
-  const router = createMemoryRouter([{ path: '*', element: <SaleCard sale={value} /> }]);
-  render(
-    <AppProvider>
-      <RouterProvider router={router} />
-      <Toaster />
-    </AppProvider>,
-  );
+  renderApp([{ path: '*', element: <SaleCard sale={value} /> }]);
 }
 
 const rateButton = () => screen.getByRole('button', { name: 'Calificar' }) as HTMLButtonElement;
@@ -117,8 +102,8 @@ describe('RatingForm (in a sale of the purchase history)', () => {
     await settle();
     await act(async () => fireEvent.click(rateButton()));
 
-    const post = fetchMock.mock.calls.find(([url]) => String(url) === '/api/products/5/calificacion');
-    expect(JSON.parse(String(post?.[1]?.body))).toEqual({
+    const [post] = api.calls('/api/products/5/calificacion');
+    expect(post?.body).toEqual({
       valor_calificacion: 4,
       descripcion_motivo: 'Muy cómoda',
       id_detalle_venta: 9,
