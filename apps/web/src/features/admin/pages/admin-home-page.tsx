@@ -1,7 +1,6 @@
 import { Link } from 'react-router';
-import { Button } from '../../../components/button';
+import { LoadError } from '../../../components/load-error';
 import { Loader } from '../../../components/loader';
-import { errorMessage } from '../../../lib/api-client';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useDashboard } from '../api/get-dashboard';
 import styles from '../components/admin-page.module.css';
@@ -54,12 +53,7 @@ function Dashboard() {
   if (dashboard.isPending) return <Loader label="Cargando el resumen…" />;
   if (dashboard.isError) {
     return (
-      <div className={styles.message}>
-        <p role="alert">{errorMessage(dashboard.error)}</p>
-        <Button variant="secondary" onClick={() => dashboard.refetch()}>
-          Reintentar
-        </Button>
-      </div>
+      <LoadError className={styles.message} error={dashboard.error} onRetry={() => dashboard.refetch()} />
     );
   }
   const data = dashboard.data;

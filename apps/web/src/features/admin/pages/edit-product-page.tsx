@@ -1,7 +1,7 @@
 import { useParams } from 'react-router';
-import { Button } from '../../../components/button';
+import { LoadError } from '../../../components/load-error';
 import { Loader } from '../../../components/loader';
-import { errorMessage, isNotFound } from '../../../lib/api-client';
+import { isNotFound } from '../../../lib/api-client';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { parseId } from '../../catalog';
 import { useAdminProduct } from '../api/get-admin-product';
@@ -27,14 +27,7 @@ function EditProduct({ id }: { id: number }) {
   if (product.isPending) return <Loader label="Cargando el producto…" />;
   if (product.isError) {
     if (isNotFound(product.error)) return <ProductNotFound />;
-    return (
-      <div className={styles.message}>
-        <p role="alert">{errorMessage(product.error)}</p>
-        <Button variant="secondary" onClick={() => product.refetch()}>
-          Reintentar
-        </Button>
-      </div>
-    );
+    return <LoadError className={styles.message} error={product.error} onRetry={() => product.refetch()} />;
   }
   return (
     <>

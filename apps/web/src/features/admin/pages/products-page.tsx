@@ -7,10 +7,10 @@ import {
 import { type FormEvent, useRef } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { Button, buttonClass } from '../../../components/button';
+import { LoadError } from '../../../components/load-error';
 import { Loader } from '../../../components/loader';
 import { Pager } from '../../../components/pager';
 import { TextField } from '../../../components/text-field';
-import { errorMessage } from '../../../lib/api-client';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useAdminProducts } from '../api/get-admin-products';
 import styles from '../components/admin-page.module.css';
@@ -101,12 +101,7 @@ export function ProductsPage() {
         {products.isPending ? (
           <Loader label="Cargando productos…" />
         ) : products.isError ? (
-          <div className={styles.message}>
-            <p role="alert">{errorMessage(products.error)}</p>
-            <Button variant="secondary" onClick={() => products.refetch()}>
-              Reintentar
-            </Button>
-          </div>
+          <LoadError className={styles.message} error={products.error} onRetry={() => products.refetch()} />
         ) : products.data.items.length === 0 ? (
           <div className={styles.message}>
             <p>{name ? 'No hay coincidencias' : `No hay ${tabLabel.toLowerCase()}`}</p>

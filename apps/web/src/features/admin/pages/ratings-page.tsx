@@ -8,7 +8,7 @@ import {
 } from '@vitrina/shared';
 import { useEffect, useRef } from 'react';
 import { useSearchParams } from 'react-router';
-import { Button } from '../../../components/button';
+import { LoadError } from '../../../components/load-error';
 import { Loader } from '../../../components/loader';
 import { Pager } from '../../../components/pager';
 import { errorMessage } from '../../../lib/api-client';
@@ -72,12 +72,7 @@ export function RatingsPage() {
       {ratings.isPending ? (
         <Loader label="Cargando calificaciones…" />
       ) : ratings.isError ? (
-        <div className={styles.message}>
-          <p role="alert">{errorMessage(ratings.error)}</p>
-          <Button variant="secondary" onClick={() => ratings.refetch()}>
-            Reintentar
-          </Button>
-        </div>
+        <LoadError className={styles.message} error={ratings.error} onRetry={() => ratings.refetch()} />
       ) : ratings.data.items.length === 0 ? (
         <div className={styles.message}>
           <p>No hay productos con Calificaciones</p>

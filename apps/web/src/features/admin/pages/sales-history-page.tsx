@@ -2,10 +2,10 @@ import { SALES_PAGE_SIZE, SALES_PAGER_WINDOW, showsPager, totalPages } from '@vi
 import { type FormEvent, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { Button, buttonClass } from '../../../components/button';
+import { LoadError } from '../../../components/load-error';
 import { Loader } from '../../../components/loader';
 import { Pager } from '../../../components/pager';
 import { TextField } from '../../../components/text-field';
-import { errorMessage } from '../../../lib/api-client';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { salesExportUrl, useAllSales } from '../api/get-all-sales';
 import styles from '../components/admin-page.module.css';
@@ -99,12 +99,7 @@ export function SalesHistoryPage() {
       {sales.isPending ? (
         <Loader label="Cargando ventas…" />
       ) : sales.isError ? (
-        <div className={styles.message}>
-          <p role="alert">{errorMessage(sales.error)}</p>
-          <Button variant="secondary" onClick={() => sales.refetch()}>
-            Reintentar
-          </Button>
-        </div>
+        <LoadError className={styles.message} error={sales.error} onRetry={() => sales.refetch()} />
       ) : sales.data.items.length === 0 ? (
         <div className={styles.message}>
           <p>

@@ -1,6 +1,6 @@
 import { NOTIFY_MS, type Usuario } from '@vitrina/shared';
 import { useRef } from 'react';
-import { Button } from '../../../components/button';
+import { LoadError } from '../../../components/load-error';
 import { Loader } from '../../../components/loader';
 import { errorMessage } from '../../../lib/api-client';
 import { confirm, notify } from '../../../lib/notifications';
@@ -60,12 +60,7 @@ export function UsersPage() {
       {users.isPending ? (
         <Loader label="Cargando usuarios…" />
       ) : users.isError ? (
-        <div className={styles.message}>
-          <p role="alert">{errorMessage(users.error)}</p>
-          <Button variant="secondary" onClick={() => users.refetch()}>
-            Reintentar
-          </Button>
-        </div>
+        <LoadError className={styles.message} error={users.error} onRetry={() => users.refetch()} />
       ) : (
         <>
           <UsersTable

@@ -1,10 +1,10 @@
 import { SALES_PAGE_SIZE, SALES_PAGER_WINDOW, showsPager, totalPages } from '@vitrina/shared';
 import { useRef } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { Button, buttonClass } from '../../../components/button';
+import { buttonClass } from '../../../components/button';
+import { LoadError } from '../../../components/load-error';
 import { Loader } from '../../../components/loader';
 import { Pager } from '../../../components/pager';
-import { errorMessage } from '../../../lib/api-client';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { CustomerOnly } from '../../auth';
 import { useSales } from '../api/get-sales';
@@ -46,12 +46,7 @@ function PurchaseHistory() {
       {sales.isPending ? (
         <Loader label="Cargando tus compras…" />
       ) : sales.isError ? (
-        <div className={styles.message}>
-          <p role="alert">{errorMessage(sales.error)}</p>
-          <Button variant="secondary" onClick={() => sales.refetch()}>
-            Reintentar
-          </Button>
-        </div>
+        <LoadError className={styles.message} error={sales.error} onRetry={() => sales.refetch()} />
       ) : sales.data.items.length === 0 ? (
         <div className={styles.message}>
           <p>No se encontraron compras realizadas</p>
