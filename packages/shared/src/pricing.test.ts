@@ -6,6 +6,7 @@ import {
   effectivePrice,
   formatMoney,
   fromCents,
+  paidCents,
   toCents,
   totalCents,
 } from './pricing';
@@ -82,6 +83,12 @@ describe('cents arithmetic', () => {
     expect(effectivePrice(1000, 800)).toBe(800);
     expect(effectivePrice(1000, null)).toBe(1000);
     expect(effectivePrice(1000, 1500)).toBe(1000);
+  });
+
+  it('gives the price paid of a product from database text or API units', () => {
+    expect(paidCents({ valor: '19.90', valor_descuento: '15.90' })).toBe(1590);
+    expect(paidCents({ valor: 19.9, valor_descuento: null })).toBe(1990);
+    expect(paidCents({ valor: '10.00', valor_descuento: '12.00' })).toBe(1000);
   });
 
   it('formats with the $ prefix and two decimals', () => {

@@ -32,6 +32,20 @@ export function effectivePrice(valor: Cents, valorDescuento: Cents | null | unde
   return hasDiscount(valor, valorDescuento) ? (valorDescuento as Cents) : valor;
 }
 
+/** A product's prices as the database (text) or the API (currency units) give them. */
+export interface PricedProduct {
+  valor: string | number;
+  valor_descuento: string | number | null;
+}
+
+/** The unit price the shopper pays for a product, in cents. */
+export function paidCents(product: PricedProduct): Cents {
+  return effectivePrice(
+    toCents(product.valor),
+    product.valor_descuento == null ? null : toCents(product.valor_descuento),
+  );
+}
+
 export function hasDiscount(valor: Cents, valorDescuento: Cents | null | undefined): boolean {
   return valorDescuento != null && valorDescuento > 0 && valorDescuento < valor;
 }

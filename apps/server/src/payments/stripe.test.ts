@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { effectivePrice, toCents } from '@vitrina/shared';
+import { paidCents, toCents } from '@vitrina/shared';
 import { and, eq, gt } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -14,8 +14,6 @@ import { parseStripeForm } from './test/fake-stripe';
 import { STRIPE_TEST_ENV, type StripeTestApp, stripeTestApp } from './test/stripe-app';
 
 type ProductRow = typeof producto.$inferSelect;
-const priceCents = (p: ProductRow) =>
-  effectivePrice(toCents(p.valor), p.valor_descuento === null ? null : toCents(p.valor_descuento));
 
 let counter = 0;
 
@@ -122,7 +120,7 @@ describe.each(TEST_DATABASE_KINDS)('checkout with PAYMENT_PROVIDER=stripe on %s'
         id_pago: 'pm_card_visa',
         pago_marca: 'visa',
         pago_ultimos4: '4242',
-        valor_total_venta: (priceCents(product) * 3) / 100,
+        valor_total_venta: (paidCents(product) * 3) / 100,
       });
       expect(await stock()).toBe((before ?? 0) - 3);
 
@@ -136,7 +134,7 @@ describe.each(TEST_DATABASE_KINDS)('checkout with PAYMENT_PROVIDER=stripe on %s'
         path: '/v1/payment_intents',
         idempotencyKey: chargeKey(sale.id_venta),
         params: {
-          amount: String(priceCents(product) * 3),
+          amount: String(paidCents(product) * 3),
           currency: 'usd',
           confirm: 'true',
           payment_method: 'pm_card_visa',
@@ -146,7 +144,7 @@ describe.each(TEST_DATABASE_KINDS)('checkout with PAYMENT_PROVIDER=stripe on %s'
         },
       });
       const [pi] = t.fake.intentsOf(sale.id_venta);
-      expect(pi).toMatchObject({ status: 'succeeded', amount: priceCents(product) * 3 });
+      expect(pi).toMatchObject({ status: 'succeeded', amount: paidCents(product) * 3 });
       expect((await saleRow(sale.id_venta))?.pago_referencia).toBe(pi?.id);
     });
 
@@ -443,7 +441,7 @@ describe.each(TEST_DATABASE_KINDS)('checkout with PAYMENT_PROVIDER=stripe on %s'
       await expect(
         provider.charge({
           saleId: id,
-          amountCents: priceCents(product),
+          amountCents: paidCents(product),
           currency: 'usd',
           paymentMethodId: 'pm_card_visa',
           customerId: pending?.id_usuario ?? 0,
@@ -456,7 +454,7 @@ describe.each(TEST_DATABASE_KINDS)('checkout with PAYMENT_PROVIDER=stripe on %s'
       // Money taken anyway (say, by a process that used another key) is reported for a refund, not hidden.
       const late = await provider.charge({
         saleId: id,
-        amountCents: priceCents(product),
+        amountCents: paidCents(product),
         currency: 'usd',
         paymentMethodId: 'pm_card_visa',
         customerId: pending?.id_usuario ?? 0,

@@ -1,4 +1,4 @@
-import { centsToDecimal, effectivePrice, toCents } from '@vitrina/shared';
+import { centsToDecimal, paidCents, toCents } from '@vitrina/shared';
 import { and, asc, eq, gt, sql } from 'drizzle-orm';
 import type { Tx } from '../client';
 import { detalleVenta, motivoCalificacion, producto, usuario, venta } from '../schema';
@@ -38,7 +38,7 @@ export async function seedOpinions(tx: Tx): Promise<void> {
     const priced = lines.map((p) => ({
       p,
       cantidad: 1 + (p.id_producto % 2),
-      unit: effectivePrice(toCents(p.valor), p.valor_descuento ? toCents(p.valor_descuento) : null),
+      unit: paidCents(p),
     }));
     const total = priced.reduce((sum, l) => sum + l.unit * l.cantidad, 0);
     // Recent enough for the admin dashboard's 30-day figures of a freshly seeded shop.

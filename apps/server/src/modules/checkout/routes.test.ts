@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { centsToDecimal, effectivePrice, toCents } from '@vitrina/shared';
+import { centsToDecimal, paidCents, toCents } from '@vitrina/shared';
 import { and, count, eq, gt, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cargoSandbox, detalleVenta, producto, usuario, venta } from '../../db/schema';
@@ -15,8 +15,6 @@ const NO_FUNDS = '4000000000009995';
 const NEEDS_ACTION = '4000002500003155';
 
 type ProductRow = typeof producto.$inferSelect;
-const priceCents = (p: ProductRow) =>
-  effectivePrice(toCents(p.valor), p.valor_descuento === null ? null : toCents(p.valor_descuento));
 
 let counter = 0;
 
@@ -126,7 +124,7 @@ describe.each(TEST_DATABASE_KINDS)('checkout API on %s', (kind) => {
     it('charges the database prices, takes the stock and keeps no card number or CVC anywhere', async () => {
       const { a, user, idPago } = await customer();
       const before = { d: await stockOf(discounted.id_producto), r: await stockOf(regular.id_producto) };
-      const total = priceCents(discounted) * 2 + priceCents(regular) * 3;
+      const total = paidCents(discounted) * 2 + paidCents(regular) * 3;
       const res = await buy(a, {
         detalle_venta: [
           { id_producto: discounted.id_producto, cantidad: 2 },
@@ -151,8 +149,8 @@ describe.each(TEST_DATABASE_KINDS)('checkout API on %s', (kind) => {
       );
       expect(line).toMatchObject({
         cantidad: 2,
-        valor_unitario: priceCents(discounted) / 100,
-        valor_total_cantidad: (priceCents(discounted) * 2) / 100,
+        valor_unitario: paidCents(discounted) / 100,
+        valor_total_cantidad: (paidCents(discounted) * 2) / 100,
         comentado: false,
         Producto: {
           id_producto: discounted.id_producto,
@@ -161,7 +159,7 @@ describe.each(TEST_DATABASE_KINDS)('checkout API on %s', (kind) => {
         },
       });
       // The discounted price, not the list price.
-      expect(priceCents(discounted)).toBeLessThan(toCents(discounted.valor));
+      expect(paidCents(discounted)).toBeLessThan(toCents(discounted.valor));
       expect(await stockOf(discounted.id_producto)).toBe((before.d ?? 0) - 2);
       expect(await stockOf(regular.id_producto)).toBe((before.r ?? 0) - 3);
       expect(await saleRow(sale.id_venta)).toMatchObject({
@@ -205,7 +203,7 @@ describe.each(TEST_DATABASE_KINDS)('checkout API on %s', (kind) => {
       expect(res.statusCode, res.body).toBe(201);
       expect(res.json()).toMatchObject({
         id_usuario: user.id_usuario,
-        valor_total_venta: priceCents(regular) / 100,
+        valor_total_venta: paidCents(regular) / 100,
       });
       expect(res.json().fecha).not.toMatch(/^2000/);
     });
@@ -216,7 +214,7 @@ describe.each(TEST_DATABASE_KINDS)('checkout API on %s', (kind) => {
       const res = await buy(a, {
         detalle_venta: [{ id_producto: regular.id_producto, cantidad: 1 }],
         id_pago: idPago,
-        valor_total_venta: priceCents(regular) - 1,
+        valor_total_venta: paidCents(regular) - 1,
       });
       expect(res.statusCode).toBe(409);
       expect(res.json()).toEqual({

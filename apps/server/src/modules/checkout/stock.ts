@@ -1,4 +1,4 @@
-import { centsToDecimal, effectivePrice, toCents } from '@vitrina/shared';
+import { centsToDecimal, paidCents, toCents } from '@vitrina/shared';
 import { and, eq, gte, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { producto } from '../../db/schema';
@@ -48,11 +48,7 @@ export async function takeStock(
         valor_descuento: producto.valor_descuento,
       });
     if (!row) throw await whyNotTaken(tx, line.id_producto);
-    const unitCents = effectivePrice(
-      toCents(row.valor),
-      row.valor_descuento === null ? null : toCents(row.valor_descuento),
-    );
-    taken.push({ ...line, nombre: row.nombre, unitCents });
+    taken.push({ ...line, nombre: row.nombre, unitCents: paidCents(row) });
   }
   return taken;
 }

@@ -1,9 +1,8 @@
 import { useQueries } from '@tanstack/react-query';
-import { type Cents, cartCount, type Product, totalCents } from '@vitrina/shared';
+import { type Cents, cartCount, type Product, paidCents, totalCents } from '@vitrina/shared';
 import { isNotFound } from '../../../lib/api-client';
 import { productQueryOptions } from '../../catalog';
 import { type StoredCartLine, useCartLines } from '../store/cart-store';
-import { unitCents } from '../utils/unit-price';
 
 /** What the server says of a line's product now. */
 export type LineStatus = 'checking' | 'ok' | 'unavailable' | 'error';
@@ -61,7 +60,7 @@ function review(
         : 'error';
     return { ...base, status, unitCents: unit, subtotalCents: unit === null ? null : unit * line.cantidad };
   }
-  const unit = unitCents(product);
+  const unit = paidCents(product);
   const available = product.estado && product.stock > 0;
   return {
     ...base,

@@ -7,6 +7,8 @@ import {
   cartCount,
   decreaseLine,
   NOTIFY_MS,
+  type PricedProduct,
+  paidCents,
   removeFromCart,
   setLineQuantity,
 } from '@vitrina/shared';
@@ -19,7 +21,6 @@ import {
   writeStorage,
 } from '../../../lib/local-storage';
 import { notify } from '../../../lib/notifications';
-import { type PricedProduct, unitCents } from '../utils/unit-price';
 
 /**
  * The cart of this browser (SPEC §3, §4): the lines live in local storage under 'cart' and their count
@@ -158,7 +159,7 @@ export function addProductToCart(product: CartableProduct, quantity: number): bo
   return apply(addToCart(load(), product, quantity), {
     id: product.id_producto,
     cantidad: 0,
-    precio: unitCents(product),
+    precio: paidCents(product),
     nombre: product.nombre,
     imagen: product.imagen,
   });
