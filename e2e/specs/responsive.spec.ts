@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { apiAs } from '../support/api';
 
 test.use({ viewport: { width: 360, height: 740 } });
 
@@ -28,5 +29,26 @@ for (const path of ['/', '/products/categoria/2', '/about']) {
     await page.waitForLoadState('networkidle');
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);
+  });
+}
+
+for (const [who, email, password, paths] of [
+  [
+    'an admin',
+    'admin@vitrina.local',
+    'Admin12345',
+    ['/adminHome', '/products/admin', '/admin/usuarios', '/calificaciones', '/historialVentas', '/producto'],
+  ],
+  ['a customer', 'cliente@vitrina.local', 'Cliente12345', ['/carrito', '/historial-de-compra', '/account']],
+] as const) {
+  test(`the pages of ${who} fit a 360 px screen without sideways scrolling`, async ({ page }) => {
+    await (await apiAs(page.request)).signIn(email, password);
+    for (const path of paths) {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      await page.waitForLoadState('networkidle');
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      expect(overflow, path).toBeLessThanOrEqual(0);
+    }
   });
 }

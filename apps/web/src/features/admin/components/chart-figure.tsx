@@ -39,24 +39,27 @@ export function ChartFigure({
         </Suspense>
       </ChartBoundary>
       <p className={styles.summary}>{summary}</p>
-      <table className="visually-hidden">
-        <caption>{caption}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{columnLabel}</th>
-            <th scope="col">{chart.seriesLabel}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {labels.map((label, i) => (
-            // biome-ignore lint/suspicious/noArrayIndexKey: one row per point of a series that never reorders
-            <tr key={i}>
-              <th scope="row">{longLabels?.[i] ?? label}</th>
-              <td>{chart.formatValue(chart.values[i] ?? 0)}</td>
+      {/* Hidden through a wrapper: a table ignores the 1 px box of .visually-hidden and would widen the page. */}
+      <div className="visually-hidden">
+        <table>
+          <caption>{caption}</caption>
+          <thead>
+            <tr>
+              <th scope="col">{columnLabel}</th>
+              <th scope="col">{chart.seriesLabel}</th>
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {labels.map((label, i) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: one row per point of a series that never reorders
+              <tr key={i}>
+                <th scope="row">{longLabels?.[i] ?? label}</th>
+                <td>{chart.formatValue(chart.values[i] ?? 0)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
     </figure>
   );
 }
