@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { paidCents, toCents } from '@vitrina/shared';
+import { paidCents } from '@vitrina/shared';
 import { and, eq, gt } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

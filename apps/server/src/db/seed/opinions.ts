@@ -1,4 +1,4 @@
-import { centsToDecimal, paidCents, toCents } from '@vitrina/shared';
+import { centsToDecimal, paidCents } from '@vitrina/shared';
 import { and, asc, eq, gt, sql } from 'drizzle-orm';
 import type { Tx } from '../client';
 import { detalleVenta, motivoCalificacion, producto, usuario, venta } from '../schema';

@@ -1,4 +1,4 @@
-import { centsToDecimal, paidCents, toCents } from '@vitrina/shared';
+import { centsToDecimal, paidCents } from '@vitrina/shared';
 import { and, eq, gte, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { producto } from '../../db/schema';
