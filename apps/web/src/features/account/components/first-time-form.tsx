@@ -5,8 +5,8 @@ import { useNavigate } from 'react-router';
 import { Button } from '../../../components/button';
 import formStyles from '../../../components/form.module.css';
 import { TextField } from '../../../components/text-field';
-import { isApiError } from '../../../lib/api-client';
 import { notify } from '../../../lib/notifications';
+import { showServerFieldErrors } from '../../../lib/server-field-errors';
 import { useUpdateProfile } from '../api/update-profile';
 
 type Values = { direccion: string; telefono: string };
@@ -35,10 +35,7 @@ export function FirstTimeForm() {
         navigate('/');
       },
       onError: (error) => {
-        const fields = isApiError(error) ? (error.fields ?? {}) : {};
-        FIELDS.filter((name) => fields[name]).forEach((name, index) => {
-          setError(name, { type: 'server', message: fields[name] }, { shouldFocus: index === 0 });
-        });
+        showServerFieldErrors(error, FIELDS, setError);
         notify({ title: 'Error', text: 'intente nuevamente', icon: 'error', timer: NOTIFY_MS });
       },
     });

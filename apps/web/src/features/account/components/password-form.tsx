@@ -7,8 +7,8 @@ import { Button } from '../../../components/button';
 import formStyles from '../../../components/form.module.css';
 import { PasswordToggle } from '../../../components/password-toggle';
 import { TextField } from '../../../components/text-field';
-import { isApiError } from '../../../lib/api-client';
 import { notify } from '../../../lib/notifications';
+import { showServerFieldErrors } from '../../../lib/server-field-errors';
 import { useChangePassword } from '../api/change-password';
 
 const FIELDS = ['password_actual', 'password', 'passwordconfirm'] as const;
@@ -44,10 +44,7 @@ export function PasswordForm() {
         navigate('/login', { replace: true });
       },
       onError: (error) => {
-        const fields = isApiError(error) ? (error.fields ?? {}) : {};
-        FIELDS.filter((name) => fields[name]).forEach((name, index) => {
-          setError(name, { type: 'server', message: fields[name] }, { shouldFocus: index === 0 });
-        });
+        showServerFieldErrors(error, FIELDS, setError);
         notify({ title: 'Error', text: 'intente nuevamente', icon: 'error', timer: NOTIFY_MS });
       },
     });

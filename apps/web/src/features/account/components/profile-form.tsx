@@ -7,6 +7,7 @@ import { ImageUploadField } from '../../../components/image-upload-field';
 import { TextField } from '../../../components/text-field';
 import { isApiError } from '../../../lib/api-client';
 import { notify } from '../../../lib/notifications';
+import { showServerFieldErrors } from '../../../lib/server-field-errors';
 import { type ProfileChanges, useUpdateProfile } from '../api/update-profile';
 
 type Values = { direccion: string; telefono: string; imagen: string };
@@ -44,10 +45,7 @@ export function ProfileForm() {
         });
       },
       onError: (error) => {
-        const fields = isApiError(error) ? (error.fields ?? {}) : {};
-        FIELDS.filter((name) => fields[name]).forEach((name, index) => {
-          setError(name, { type: 'server', message: fields[name] }, { shouldFocus: index === 0 });
-        });
+        showServerFieldErrors(error, FIELDS, setError);
         const text = isApiError(error) && error.status === 403 ? error.message : 'intente nuevamente';
         notify({ title: 'Error', text, icon: 'error', timer: NOTIFY_MS });
       },

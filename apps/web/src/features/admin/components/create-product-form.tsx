@@ -5,8 +5,8 @@ import { type FieldErrors, type Resolver, useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { Button } from '../../../components/button';
 import formStyles from '../../../components/form.module.css';
-import { isApiError } from '../../../lib/api-client';
 import { notify } from '../../../lib/notifications';
+import { showServerFieldErrors } from '../../../lib/server-field-errors';
 import { useCreateProduct } from '../api/create-product';
 import {
   emptyProductValues,
@@ -47,11 +47,7 @@ export function CreateProductForm() {
         navigate('/adminHome');
       },
       onError: (error) => {
-        const fields = isApiError(error) ? (error.fields ?? {}) : {};
-        const named = PRODUCT_FORM_FIELDS.filter((name) => fields[name]);
-        named.forEach((name, index) => {
-          setError(name, { type: 'server', message: fields[name] }, { shouldFocus: index === 0 });
-        });
+        const named = showServerFieldErrors(error, PRODUCT_FORM_FIELDS, setError);
         if (named[0] === 'imagen') focusImageField(formRef.current);
         notify({ title: 'Error', text: 'intente nuevamente', icon: 'error', timer: NOTIFY_MS });
       },

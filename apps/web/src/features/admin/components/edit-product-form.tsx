@@ -4,8 +4,9 @@ import { useId, useRef, useState } from 'react';
 import { type FieldErrors, type Resolver, useForm } from 'react-hook-form';
 import { Button } from '../../../components/button';
 import formStyles from '../../../components/form.module.css';
-import { errorMessage, isApiError } from '../../../lib/api-client';
+import { errorMessage } from '../../../lib/api-client';
 import { confirm, notify } from '../../../lib/notifications';
+import { showServerFieldErrors } from '../../../lib/server-field-errors';
 import { useEditProduct } from '../api/edit-product';
 import {
   changedFields,
@@ -79,11 +80,7 @@ export function EditProductForm({ product }: { product: Product }) {
           notify({ title: '¡Producto actualizado!', icon: 'success', timer: NOTIFY_MS });
         },
         onError: (error) => {
-          const fields = isApiError(error) ? (error.fields ?? {}) : {};
-          const named = PRODUCT_FORM_FIELDS.filter((name) => fields[name]);
-          named.forEach((name, index) => {
-            setError(name, { type: 'server', message: fields[name] }, { shouldFocus: index === 0 });
-          });
+          const named = showServerFieldErrors(error, PRODUCT_FORM_FIELDS, setError);
           if (named[0] === 'imagen') focusImageField(formRef.current);
           notify({ title: 'Error', text: errorMessage(error), icon: 'error', timer: NOTIFY_MS });
         },

@@ -8,8 +8,8 @@ import formStyles from '../../../components/form.module.css';
 import { ImageUploadField } from '../../../components/image-upload-field';
 import { PasswordToggle } from '../../../components/password-toggle';
 import { TextField } from '../../../components/text-field';
-import { isApiError } from '../../../lib/api-client';
 import { notify } from '../../../lib/notifications';
+import { showServerFieldErrors } from '../../../lib/server-field-errors';
 import { useRegister } from '../api/register';
 
 type Field = Path<RegistroInput>;
@@ -70,11 +70,7 @@ export function RegisterForm() {
       },
       onError: (error) => {
         // The server's per-field messages (e.g. the e-mail is taken) go on their fields.
-        const fields = isApiError(error) ? (error.fields ?? {}) : {};
-        const named = FIELDS.filter((name) => fields[name]);
-        named.forEach((name, index) => {
-          setError(name, { type: 'server', message: fields[name] }, { shouldFocus: index === 0 });
-        });
+        showServerFieldErrors(error, FIELDS, setError);
         notify({ title: 'Error', text: 'Intente nuevamente', icon: 'error', timer: NOTIFY_MS });
       },
     });

@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import formStyles from '../../../components/form.module.css';
 import { TextField } from '../../../components/text-field';
+import { showServerFieldErrors } from '../../../lib/server-field-errors';
 import styles from './card-form.module.css';
 import { PayControls } from './pay-controls';
 
@@ -63,9 +64,7 @@ export function CardForm({
   const onValid = async (card: CardInput) => {
     const refused = await onPay(card);
     if (!refused) return;
-    FIELDS.filter((name) => refused[name]).forEach((name, index) => {
-      setError(name, { type: 'server', message: refused[name] }, { shouldFocus: index === 0 });
-    });
+    showServerFieldErrors(refused, FIELDS, setError);
   };
 
   return (
