@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PLACEHOLDER_ADDRESS, PLACEHOLDER_PHONE } from './constants';
 
 /** How the current session signed in: SPEC's estaLogueado values. */
 export const LOGIN_TYPES = ['database', 'google'] as const;
@@ -24,3 +25,11 @@ export type Usuario = z.infer<typeof usuarioSchema>;
 /** The signed-in user with how this session signed in. */
 export const sessionUserSchema = usuarioSchema.extend({ login: z.enum(LOGIN_TYPES) });
 export type SessionUser = z.infer<typeof sessionUserSchema>;
+
+/**
+ * An account whose phone or address is still Google sign-in's placeholder (SPEC §3): it goes to the
+ * first-time profile form, and only that form may change it for a Google session.
+ */
+export function profileIncomplete(user: { telefono: string; direccion: string }): boolean {
+  return user.telefono === PLACEHOLDER_PHONE || user.direccion === PLACEHOLDER_ADDRESS;
+}

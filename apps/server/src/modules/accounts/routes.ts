@@ -5,6 +5,7 @@ import {
   loginSchema,
   passwordChangeSchema,
   perfilUpdateSchema,
+  profileIncomplete,
   registroSchema,
   sessionUserSchema,
   usuarioSchema,
@@ -22,7 +23,6 @@ import {
   changePassword,
   findUserByEmail,
   getUser,
-  hasPlaceholders,
   listCustomers,
   registerUser,
   setUserEnabled,
@@ -191,7 +191,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<AccountsOptions> = async (
       const { id_usuario, ...changes } = request.body;
       if (id_usuario !== undefined && id_usuario !== user.id_usuario) throw forbidden();
       // SPEC §6: profile edit is for password accounts; Google accounts only complete the first-time form.
-      if (metodo === 'google' && !hasPlaceholders(user)) {
+      if (metodo === 'google' && !profileIncomplete(user)) {
         throw forbidden('Las cuentas de Google solo pueden completar sus datos la primera vez.');
       }
       return updateProfile(db, user.id_usuario, changes);

@@ -1,11 +1,5 @@
 import { hash, verify } from '@node-rs/argon2';
-import {
-  type PasswordChangeInput,
-  PLACEHOLDER_ADDRESS,
-  PLACEHOLDER_PHONE,
-  type Registro,
-  type Usuario,
-} from '@vitrina/shared';
+import type { PasswordChangeInput, Registro, Usuario } from '@vitrina/shared';
 import { asc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { auditoria, usuario } from '../../db/schema';
@@ -73,10 +67,6 @@ export const accountDisabled = (supportEmail: string) =>
     'User not enabled for login',
     `Tu cuenta ha sido desactivada. Escríbenos a ${supportEmail} para recuperarla.`,
   );
-
-export function hasPlaceholders(user: UserRow): boolean {
-  return user.telefono === PLACEHOLDER_PHONE || user.direccion === PLACEHOLDER_ADDRESS;
-}
 
 export interface ProfileChanges {
   direccion?: string | undefined;

@@ -192,6 +192,31 @@ describe.each(TEST_DATABASE_KINDS)('sign in with Google on %s', (kind) => {
       expect(sessions.map((s) => s.metodo)).toEqual(['google']);
     });
 
+    it('lets a Google session complete its profile once, then refuses further edits (SPEC §6)', async () => {
+      const token = sessionCookie(
+        await signIn({ nombre: 'Perfil', apellido: 'Google', correo: 'perfil.google@example.com' }),
+      );
+      const put = async (body: object) => {
+        const xsrf = 'prueba-xsrf-token';
+        return t.app.inject({
+          method: 'PUT',
+          url: '/api/usuario',
+          payload: body,
+          cookies: { [SESSION_COOKIE]: token ?? '', 'XSRF-TOKEN': xsrf },
+          headers: { 'x-xsrf-token': xsrf },
+        });
+      };
+      const first = await put({ direccion: 'Calle Madero 32, Centro', telefono: '5523456789' });
+      expect(first.statusCode, first.body).toBe(200);
+      expect((await me(token)).telefono).toBe('5523456789');
+      const again = await put({ telefono: '5599999999' });
+      expect(again.statusCode).toBe(403);
+      expect(again.json().message).toBe(
+        'Las cuentas de Google solo pueden completar sus datos la primera vez.',
+      );
+      expect((await me(token)).telefono).toBe('5523456789');
+    });
+
     it('signs in to the same account again with the same e-mail, whatever its case', async () => {
       const first = await me(sessionCookie(await signIn(nueva)));
       const again = await signIn({ ...nueva, correo: 'Nueva.Google@Example.COM' });

@@ -1,9 +1,9 @@
+import { profileIncomplete } from '@vitrina/shared';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { localStorage } from '../../storage/local';
-import { hasPlaceholders } from '../accounts/service';
 import { signInWithGoogle } from './google-accounts';
 import {
   flowCookieCodec,
@@ -104,7 +104,7 @@ export const googleRoutes: FastifyPluginAsyncZod<GoogleRoutesOptions> = async (a
         const { user } = result;
         if (!user.estado) return redirect(reply, ACCOUNT_DISABLED);
         await startSession(db, request, reply, user.id_usuario, 'google', { secure });
-        return redirect(reply, hasPlaceholders(user) ? '/account?login=google' : '/?login=google');
+        return redirect(reply, profileIncomplete(user) ? '/account?login=google' : '/?login=google');
       } catch (err) {
         request.log.error({ err }, 'google sign-in: could not sign in the account');
         return redirect(reply, GOOGLE_FAILED);

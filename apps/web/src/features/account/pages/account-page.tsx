@@ -1,4 +1,4 @@
-import { PLACEHOLDER_ADDRESS, PLACEHOLDER_PHONE, type SessionUser } from '@vitrina/shared';
+import { profileIncomplete } from '@vitrina/shared';
 import { Navigate } from 'react-router';
 import { Loader } from '../../../components/loader';
 import { useDocumentTitle } from '../../../lib/use-document-title';
@@ -8,9 +8,6 @@ import { FirstTimeForm } from '../components/first-time-form';
 import { PasswordForm } from '../components/password-form';
 import { ProfileDetails } from '../components/profile-details';
 import { ProfileForm } from '../components/profile-form';
-
-const isIncomplete = (user: SessionUser) =>
-  user.telefono === PLACEHOLDER_PHONE || user.direccion === PLACEHOLDER_ADDRESS;
 
 /**
  * /account (SPEC §2 Profile): the first-time form while address or phone are the placeholders; then, for
@@ -22,7 +19,7 @@ export function AccountPage() {
   if (isPending) return <Loader label="Cargando tu perfil…" />;
   if (!user) return <Navigate to="/login" replace />;
 
-  if (isIncomplete(user)) {
+  if (profileIncomplete(user)) {
     return (
       <div className={styles.page}>
         <section className={styles.card} aria-labelledby="perfil-inicial">
