@@ -17,6 +17,11 @@ export type Access = 'anyone' | 'user' | 'customer' | 'admin';
 declare module 'fastify' {
   interface FastifyContextConfig {
     access?: Access;
+    /**
+     * An 'anyone' route that still wants to know who is calling (logout, uploads). Other public routes
+     * — the whole catalog — skip the session lookup, so browsing signed in costs no extra query.
+     */
+    readsSession?: boolean;
   }
   interface FastifyRequest {
     session: ActiveSession | null;
@@ -43,8 +48,8 @@ export const authPlugin = fp(async (app: FastifyInstance, { db }: { db: Db }) =>
   });
 
   app.addHook('preHandler', async (request) => {
-    const access = request.routeOptions.config.access;
-    if (!access) return;
+    const { access, readsSession } = request.routeOptions.config;
+    if (!access || (access === 'anyone' && !readsSession)) return;
     const token = request.cookies[SESSION_COOKIE];
     request.session = token ? await findSession(db, token) : null;
     if (access === 'anyone') return;

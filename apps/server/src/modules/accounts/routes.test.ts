@@ -170,6 +170,23 @@ describe.each(TEST_DATABASE_KINDS)('accounts API on %s', (kind) => {
       expect(replay.statusCode).toBe(401);
     });
 
+    it('browsing the public catalog signed in does not look the session up; account routes do', async () => {
+      const { a, user } = await newCustomer();
+      const tenMinutesAgo = new Date(Date.now() - 10 * 60 * 1000);
+      await t.db
+        .update(sesion)
+        .set({ ultimo_uso: tenMinutesAgo })
+        .where(eq(sesion.id_usuario, user.id_usuario));
+      const lastUse = async () =>
+        (
+          await t.db.select().from(sesion).where(eq(sesion.id_usuario, user.id_usuario))
+        )[0]?.ultimo_uso.getTime();
+      expect((await a.get('/api/products')).statusCode).toBe(200);
+      expect(await lastUse()).toBe(tenMinutesAgo.getTime());
+      expect((await a.get('/api/usuario/me')).statusCode).toBe(200);
+      expect(await lastUse()).toBeGreaterThan(tenMinutesAgo.getTime());
+    });
+
     it('refuses a session idle for too long or past its absolute expiry', async () => {
       const idle = await newCustomer();
       await t.db

@@ -99,7 +99,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<AccountsOptions> = async (
   app.post(
     '/usuario/logout',
     {
-      config: { access: 'anyone' },
+      config: { access: 'anyone', readsSession: true },
       schema: { tags, summary: 'Cierra la sesión en el servidor', response: { 204: z.null() } },
     },
     async (request, reply) => {

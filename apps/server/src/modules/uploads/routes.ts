@@ -34,7 +34,7 @@ export const uploadsRoutes: FastifyPluginAsyncZod<{ storage: FileStorage }> = as
   app.post(
     '/uploads',
     {
-      config: { access: 'anyone', rateLimit: {} },
+      config: { access: 'anyone', readsSession: true, rateLimit: {} },
       schema: {
         tags: ['Imágenes'],
         summary: 'Sube una imagen (campo "file", máx. 5 MB); responde su URL en WebP',
