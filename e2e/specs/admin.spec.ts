@@ -149,6 +149,12 @@ test('the dashboard shows figures and draws its charts from the sales', async ({
     return ink;
   });
   expect(painted).toBeGreaterThan(100);
+  // The chart's data (its accessible table, oldest day first) holds today's sale.
+  const days = page.getByRole('table', { name: /^Ingresos por día/ }).locator('tbody tr');
+  await expect(days).toHaveCount(30);
+  const today = await days.last().locator('td').textContent();
+  expect(today).toMatch(/^\$[\d,]+\.\d{2}$/);
+  expect(today).not.toBe('$0.00');
 });
 
 const ADMIN_PAGES = [
