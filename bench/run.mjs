@@ -1,0 +1,56 @@
+// `npm run bench`: every section against the production build, one table, results/<date>.{json,md}.
+// `npm run bench -- api checkout` runs only the named sections.
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { machine } from './lib/machine.mjs';
+import { table } from './lib/markdown.mjs';
+
+const SECTIONS = {
+  api: ['API load', () => import('./api-load.mjs')],
+  scale: ['Catalog at 100,000 products (PostgreSQL)', () => import('./catalog-scale.mjs')],
+  checkout: ['Checkout', () => import('./checkout.mjs')],
+  web: ['Web', () => import('./web.mjs')],
+};
+
+const wanted = process.argv.slice(2);
+const unknown = wanted.filter((name) => !(name in SECTIONS));
+if (unknown.length) {
+  console.error(`unknown section(s): ${unknown.join(', ')}; choose from ${Object.keys(SECTIONS).join(', ')}`);
+  process.exit(2);
+}
+const seconds = Number(process.env.BENCH_SECONDS ?? 10);
+const host = machine();
+const started = new Date();
+const results = {};
+const budgets = [];
+const sections = [];
+
+for (const [key, [title, load]] of Object.entries(SECTIONS)) {
+  if (wanted.length && !wanted.includes(key)) continue;
+  console.error(`\n▶ ${title}`);
+  const section = await (await load()).run({ seconds });
+  results[key] = section.data;
+  budgets.push(...section.budgets);
+  sections.push(`## ${title}\n\n${section.markdown}`);
+  console.log(`\n## ${title}\n\n${section.markdown}\n`);
+}
+
+const budgetTable = table(
+  ['budget', 'measured', 'holds'],
+  budgets.map((b) => [b.name, b.measured, b.holds ? 'yes' : '**no**']),
+);
+const header = `Measured ${started.toISOString()} on ${host.cpus} × ${host.cpuModel}, ${host.memoryGiB} GiB, Node ${host.node} (${host.platform}).`;
+console.log(`## Budgets\n\n${budgetTable}\n\n${header}`);
+
+const stamp = started.toISOString().slice(0, 10);
+const dir = new URL('./results/', import.meta.url);
+mkdirSync(dir, { recursive: true });
+writeFileSync(
+  new URL(`${stamp}.json`, dir),
+  `${JSON.stringify({ date: started.toISOString(), machine: host, budgets, results }, null, 2)}\n`,
+);
+writeFileSync(
+  new URL(`${stamp}.md`, dir),
+  `${header}\n\n## Budgets\n\n${budgetTable}\n\n${sections.join('\n\n')}\n`,
+);
+console.error(`\nwritten bench/results/${stamp}.json and .md`);
+process.exit(budgets.every((b) => b.holds) ? 0 : 1);
