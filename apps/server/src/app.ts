@@ -82,7 +82,7 @@ export async function buildApp({
   await app.register(
     async (api) => {
       await api.register(healthRoutes, { database });
-      await api.register(catalogRoutes, { db });
+      await api.register(catalogRoutes, { database });
       await api.register(catalogAdminRoutes, { db, storage });
       await api.register(ratingsRoutes, { db });
       await api.register(ratingsAdminRoutes, { db });

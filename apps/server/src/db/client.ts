@@ -22,6 +22,36 @@ export interface Database {
   kind: 'pglite' | 'postgres';
   migrate(): Promise<void>;
   close(): Promise<void>;
+  /**
+   * Calls `onChange` for every change the migrations' triggers announce on `channel`, whichever process
+   * made it, and whenever announcements may have been missed (a connection was replaced).
+   */
+  subscribe(channel: NotifyChannel, onChange: () => void): void;
+  /** False while no connection is listening: anything kept in memory may be stale and must not be used. */
+  listening(): boolean;
+}
+
+/**
+ * The channels the migrations' triggers NOTIFY on. Every connection LISTENs to them from the start, so the
+ * connection that commits a change hears its own notification before its COMMIT returns: a process never
+ * serves its own stale data, and other processes hear it a moment later.
+ */
+export const NOTIFY_CHANNELS = ['catalogo_cambio'] as const;
+export type NotifyChannel = (typeof NOTIFY_CHANNELS)[number];
+
+function subscribers() {
+  const byChannel = new Map<string, Array<() => void>>();
+  return {
+    add(channel: NotifyChannel, onChange: () => void) {
+      byChannel.set(channel, [...(byChannel.get(channel) ?? []), onChange]);
+    },
+    notify(channel: string) {
+      for (const onChange of byChannel.get(channel) ?? []) onChange();
+    },
+    notifyAll() {
+      for (const channel of byChannel.keys()) this.notify(channel);
+    },
+  };
 }
 
 export type DatabaseTarget =
@@ -44,7 +74,21 @@ export async function openDatabase(
   onIdleError: (err: Error) => void = () => {},
 ): Promise<Database> {
   if (target.kind === 'postgres') {
-    const pool = new pg.Pool({ connectionString: target.url, max: target.poolSize ?? 10 });
+    const subs = subscribers();
+    let listeningConnections = 0;
+    const pool = new pg.Pool({
+      connectionString: target.url,
+      max: target.poolSize ?? 10,
+      // Awaited by the pool before it hands the connection out: no query runs on a deaf connection.
+      onConnect: async (client) => {
+        client.on('notification', (message) => subs.notify(message.channel));
+        await client.query(NOTIFY_CHANNELS.map((channel) => `LISTEN ${channel}`).join(';'));
+        // Changes made while no connection was listening went unheard.
+        if (listeningConnections === 0) subs.notifyAll();
+        listeningConnections++;
+        client.once('end', () => listeningConnections--);
+      },
+    });
     // A server restart or a terminated backend breaks an idle connection: the pool drops it and opens a
     // new one on the next query. Without a listener the 'error' event would crash the process.
     pool.on('error', onIdleError);
@@ -54,15 +98,22 @@ export async function openDatabase(
       kind: 'postgres',
       migrate: () => migrateNodePg(db, { migrationsFolder: MIGRATIONS_DIR }),
       close: () => pool.end(),
+      subscribe: subs.add,
+      listening: () => listeningConnections > 0,
     };
   }
   if (!target.dataDir.startsWith('memory://')) await mkdir(target.dataDir, { recursive: true });
   const client = await PGlite.create(target.dataDir, { extensions: { unaccent, pg_trgm } });
+  const subs = subscribers();
+  // One in-process connection: it always hears its own changes, and no other process shares its files.
+  for (const channel of NOTIFY_CHANNELS) await client.listen(channel, () => subs.notify(channel));
   const db = drizzlePglite(client, { schema });
   return {
     db: db as unknown as Db,
     kind: 'pglite',
     migrate: () => migratePglite(db, { migrationsFolder: MIGRATIONS_DIR }),
     close: () => client.close(),
+    subscribe: subs.add,
+    listening: () => true,
   };
 }

@@ -10,7 +10,10 @@ export const etagPlugin = fp(async (app: FastifyInstance) => {
   app.addHook('onSend', async (request, reply, payload) => {
     if (request.method !== 'GET' || reply.statusCode !== 200 || typeof payload !== 'string') return payload;
     if (!String(reply.getHeader('content-type') ?? '').startsWith('application/json')) return payload;
-    const etag = `"${createHash('sha1').update(payload).digest('base64url')}"`;
+    // A cached answer brings the ETag computed when it was first sent.
+    const known = reply.getHeader('etag');
+    const etag =
+      typeof known === 'string' ? known : `"${createHash('sha1').update(payload).digest('base64url')}"`;
     reply.header('etag', etag);
     if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-cache');
     if (matches(request.headers['if-none-match'], etag)) {

@@ -46,6 +46,7 @@ export async function seededTestApp(
   await app.ready();
   return {
     app,
+    database,
     db: database.db,
     config,
     logs,

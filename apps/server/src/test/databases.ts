@@ -9,8 +9,13 @@ export const TEST_DATABASE_KINDS: DatabaseKind[] = process.env.TEST_DATABASE_URL
   ? ['pglite', 'postgres']
   : ['pglite'];
 
-/** A brand-new, migrated database that nothing else uses; `drop()` removes it. */
-export async function freshDatabase(kind: DatabaseKind): Promise<Database & { drop(): Promise<void> }> {
+/**
+ * A brand-new, migrated database that nothing else uses; `drop()` removes it. A PostgreSQL one gives its
+ * `url`, so a test can open a second connection pool on it as another process would.
+ */
+export async function freshDatabase(
+  kind: DatabaseKind,
+): Promise<Database & { drop(): Promise<void>; url?: string }> {
   if (kind === 'pglite') {
     const database = await openDatabase({ kind: 'pglite', dataDir: 'memory://' });
     await database.migrate();
@@ -26,6 +31,7 @@ export async function freshDatabase(kind: DatabaseKind): Promise<Database & { dr
   await database.migrate();
   return {
     ...database,
+    url: url.toString(),
     async drop() {
       await database.close();
       await withAdmin(serverUrl, (client) => client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));

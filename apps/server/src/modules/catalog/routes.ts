@@ -10,14 +10,18 @@ import {
 } from '@vitrina/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Db } from '../../db/client';
+import type { Database } from '../../db/client';
+import { catalogCache, serveFromCache } from './cache';
 import { getCategory, getVisibleProduct, listCategories, listProducts } from './service';
 
 const errors = { 400: apiErrorSchema, 404: apiErrorSchema };
 const tags = ['Catálogo'];
 
 /** Public catalog: what a visitor can browse without an account. */
-export const catalogRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
+export const catalogRoutes: FastifyPluginAsyncZod<{ database: Database }> = async (app, { database }) => {
+  const { db } = database;
+  serveFromCache(app, catalogCache(database));
+
   app.get(
     '/products',
     {

@@ -1,0 +1,107 @@
+import type { Product, ProductPage } from '@vitrina/shared';
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { openDatabase } from '../../db/client';
+import { producto } from '../../db/schema';
+import { seededTestApp, type TestApp } from '../../test/app';
+import { TEST_DATABASE_KINDS } from '../../test/databases';
+
+describe.each(TEST_DATABASE_KINDS)('catalog cache on %s', (kind) => {
+  let t: TestApp;
+
+  beforeAll(async () => {
+    t = await seededTestApp(kind);
+  });
+  afterAll(() => t.close());
+
+  const get = (url: string, headers: Record<string, string> = {}) =>
+    t.app.inject({ method: 'GET', url, headers });
+  const firstProduct = async (url = '/api/products') => ((await get(url)).json() as ProductPage).items[0];
+
+  it('answers a page asked before from memory, with the same body and ETag, and 304 to If-None-Match', async () => {
+    const first = await get('/api/products?orden=precio_desc');
+    const select = vi.spyOn(t.db, 'select');
+    try {
+      const again = await get('/api/products?orden=precio_desc');
+      expect(select).not.toHaveBeenCalled();
+      expect(again.body).toBe(first.body);
+      expect(again.headers.etag).toBe(first.headers.etag);
+      const revalidated = await get('/api/products?orden=precio_desc', {
+        'if-none-match': String(first.headers.etag),
+      });
+      expect(revalidated.statusCode).toBe(304);
+    } finally {
+      select.mockRestore();
+    }
+  });
+
+  it('shows a change at once, whatever made it: new price, and a product sold out disappears', async () => {
+    const before = await firstProduct();
+    if (!before) throw new Error('the seed has visible products');
+    await t.db
+      .update(producto)
+      .set({ nombre: 'Nombre recién cambiado' })
+      .where(eq(producto.id_producto, before.id_producto));
+    expect((await firstProduct())?.nombre).toBe('Nombre recién cambiado');
+
+    expect((await get(`/api/products/${before.id_producto}`)).statusCode).toBe(200);
+    await t.db.execute(sql`UPDATE producto SET stock = 0 WHERE id_producto = ${before.id_producto}`);
+    expect((await get(`/api/products/${before.id_producto}`)).statusCode).toBe(404);
+    expect((await firstProduct())?.id_producto).not.toBe(before.id_producto);
+  });
+});
+
+/** Several shop processes on one PostgreSQL: each keeps its own memory, all hear every change. */
+describe.runIf(process.env.TEST_DATABASE_URL)('catalog cache across processes on postgres', () => {
+  let t: TestApp;
+
+  beforeAll(async () => {
+    t = await seededTestApp('postgres');
+  });
+  afterAll(() => t.close());
+
+  const get = (url: string) => t.app.inject({ method: 'GET', url });
+  const firstProduct = async (url: string) => ((await get(url)).json() as ProductPage).items[0];
+  const nameOf = async (id: number) => ((await get(`/api/products/${id}`)).json() as Product).nombre;
+
+  it('hears a change committed by another process', async () => {
+    const other = await openDatabase({ kind: 'postgres', url: String(t.database.url), poolSize: 1 });
+    try {
+      const before = await firstProduct('/api/products?orden=nombre_asc');
+      if (!before) throw new Error('the seed has visible products');
+      expect(await nameOf(before.id_producto)).toBe(before.nombre);
+      await other.db
+        .update(producto)
+        .set({ nombre: 'Cambiado por otro proceso' })
+        .where(eq(producto.id_producto, before.id_producto));
+      await vi.waitFor(
+        async () => expect(await nameOf(before.id_producto)).toBe('Cambiado por otro proceso'),
+        { timeout: 2000 },
+      );
+    } finally {
+      await other.close();
+    }
+  });
+
+  it('does not trust memory while none of its connections listens', async () => {
+    const other = await openDatabase({ kind: 'postgres', url: String(t.database.url), poolSize: 1 });
+    try {
+      const before = await firstProduct('/api/products?orden=recientes');
+      if (!before) throw new Error('the seed has visible products');
+      expect(await nameOf(before.id_producto)).toBe(before.nombre);
+      // Every connection of the shop's pool dies, so the next change is announced to nobody there.
+      await other.db.execute(
+        sql`SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()`,
+      );
+      await vi.waitFor(() => expect(t.database.listening()).toBe(false), { timeout: 2000 });
+      await other.db
+        .update(producto)
+        .set({ nombre: 'Cambiado sin que nadie oyera' })
+        .where(eq(producto.id_producto, before.id_producto));
+      expect(await nameOf(before.id_producto)).toBe('Cambiado sin que nadie oyera');
+      expect(t.database.listening()).toBe(true);
+    } finally {
+      await other.close();
+    }
+  });
+});
