@@ -1,0 +1,354 @@
+// Checkout: signed-in customers pay their carts with the sandbox provider through the same API calls as the
+// web app (card → payment method, then POST /api/venta), as fast as the shop answers; then all of them
+// race for a product with a few units left. Afterwards the admin API's sales and stock must balance:
+// paid units never exceed the stock, and every unit that left the stock belongs to a sale.
+import { randomUUID } from 'node:crypto';
+import http from 'node:http';
+import { budget, table } from './lib/markdown.mjs';
+import { dropDatabase, freshDatabase } from './lib/postgres.mjs';
+import { startShop } from './lib/shop.mjs';
+
+const CUSTOMERS = 50;
+const WARM_UP_SECONDS = 3;
+/** Products the carts are made of; their stock is set high enough never to run out. */
+const CART_PRODUCTS = 10;
+const PLENTY = 100_000; // the most the product form accepts
+/** The product everybody races for, with quantities 1–3 each: about 100 units asked for 20. */
+const SCARCE_STOCK = 20;
+const ADMIN = { email: 'admin@vitrina.local', password: 'Bench12345' };
+// The sandbox's approving test card; a new payment method per attempt, as the web app makes one.
+const CARD = { numero: '4242424242424242', expiracion: '12/39', cvc: '123', nombre: 'Cliente Bench' };
+
+// node:http rather than fetch: the client shares the machine's cores with the shop, and fetch costs more
+// than twice the CPU per checkout.
+const agent = new http.Agent({ keepAlive: true });
+
+/** One HTTP request: the response and its body as text. */
+function send(url, method, headers, payload) {
+  return new Promise((resolve, reject) => {
+    const req = http.request(url, { method, headers, agent }, (res) => {
+      const chunks = [];
+      res.on('data', (chunk) => chunks.push(chunk));
+      res.on('end', () => resolve({ res, text: Buffer.concat(chunks).toString() }));
+      res.on('error', reject);
+    });
+    req.on('error', reject);
+    req.end(payload);
+  });
+}
+
+/**
+ * One browser on the shop: its cookies (session and XSRF-TOKEN), and the token echoed in X-XSRF-TOKEN on
+ * every change, as the web app's API client does.
+ */
+async function browser(base) {
+  const cookies = new Map();
+  async function request(method, path, body, headers = {}) {
+    const payload = body === undefined ? undefined : JSON.stringify(body);
+    const { res, text } = await send(
+      base + path,
+      method,
+      {
+        cookie: [...cookies].map(([name, value]) => `${name}=${value}`).join('; '),
+        ...(payload === undefined ? {} : { 'content-type': 'application/json' }),
+        ...(method === 'GET' ? {} : { 'x-xsrf-token': cookies.get('XSRF-TOKEN') ?? '' }),
+        ...headers,
+      },
+      payload,
+    );
+    for (const cookie of res.headers['set-cookie'] ?? []) {
+      const [pair] = cookie.split(';');
+      const at = pair.indexOf('=');
+      cookies.set(pair.slice(0, at), pair.slice(at + 1));
+    }
+    return { status: res.statusCode, body: text ? JSON.parse(text) : undefined };
+  }
+  await request('GET', '/api/health');
+  return request;
+}
+
+/** Throws with the answer when the status is not the expected one (setup steps must all succeed). */
+async function must(status, pending, what) {
+  const res = await pending;
+  if (res.status !== status) throw new Error(`${what}: ${res.status} ${JSON.stringify(res.body)}`);
+  return res.body;
+}
+
+async function signIn(base, email, password) {
+  const request = await browser(base);
+  await must(200, request('POST', '/api/usuario/login', { email, password }), `sign-in ${email}`);
+  return request;
+}
+
+/** A registered, signed-in customer with a cart of `lines` (cantidad per product) worth `totalCents`. */
+async function newCustomer(base, i, lines, prices) {
+  const email = `bench${i}@vitrina.test`;
+  const password = 'Bench12345';
+  const registered = await must(
+    201,
+    (await browser(base))('POST', '/api/usuario', {
+      primer_nombre: 'Cliente',
+      primer_apellido: 'Bench',
+      direccion: 'Av. Insurgentes Sur 1234, CDMX',
+      telefono: '5511223344',
+      email,
+      password,
+      passwordconfirm: password,
+    }),
+    `registration ${email}`,
+  );
+  const totalCents = lines.reduce((sum, l) => sum + l.cantidad * prices.get(l.id_producto), 0);
+  const request = await signIn(base, email, password);
+  return { id: registered.id_usuario, request, lines, totalCents, paidSales: 0 };
+}
+
+/** Step one of the web app's pay button: the card becomes a payment method (its id, or the failure). */
+async function paymentMethod({ request }) {
+  try {
+    const res = await request('POST', '/api/pagos/sandbox/metodos', CARD);
+    return res.status === 201 ? { id_pago: res.body.id_pago } : { failure: `card ${res.status}` };
+  } catch {
+    return { failure: 'card network error' };
+  }
+}
+
+/** Step two: POST /api/venta with a new Idempotency-Key and the total the shopper saw. */
+async function placeOrder(customer, id_pago, lines = customer.lines, totalCents = customer.totalCents) {
+  try {
+    const sale = await customer.request(
+      'POST',
+      '/api/venta',
+      { detalle_venta: lines, id_pago, valor_total_venta: totalCents },
+      { 'idempotency-key': randomUUID() },
+    );
+    if (sale.status !== 201 || sale.body.estado !== 'pagada') return { failure: `venta ${sale.status}` };
+    customer.paidSales++;
+    return {};
+  } catch {
+    return { failure: 'venta network error' };
+  }
+}
+
+/** Both steps, timed together: what the shopper waits for after pressing "Pagar". */
+async function checkout(customer) {
+  const started = performance.now();
+  const method = await paymentMethod(customer);
+  const { failure } = method.failure ? method : await placeOrder(customer, method.id_pago);
+  return { failure, ms: performance.now() - started };
+}
+
+/** Failures by kind ('venta 409', 'card network error'…) and how many. */
+const tally = (outcomes) => {
+  const byKind = {};
+  for (const { failure } of outcomes) if (failure) byKind[failure] = (byKind[failure] ?? 0) + 1;
+  return byKind;
+};
+
+/** Every customer checks out again and again until `seconds` are up (a closed loop of 50 shoppers). */
+async function loop(customers, seconds) {
+  const deadline = performance.now() + seconds * 1000;
+  const outcomes = [];
+  const started = performance.now();
+  await Promise.all(
+    customers.map(async (c) => {
+      while (performance.now() < deadline) outcomes.push(await checkout(c));
+    }),
+  );
+  return {
+    wallMs: performance.now() - started,
+    latencies: outcomes.filter((o) => !o.failure).map((o) => o.ms),
+    failures: tally(outcomes),
+  };
+}
+
+const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))] ?? 0;
+
+/** Units of each product in the given customers' sales, by the sale's state, from the admin's sales list. */
+async function unitsSold(admin, customerIds) {
+  const units = { pagada: new Map(), pendiente: new Map() };
+  let paidSales = 0;
+  for (let page = 1; ; page++) {
+    const { items, total } = await must(
+      200,
+      admin('GET', `/api/venta?page=${page}&pageSize=50`),
+      'sales list',
+    );
+    for (const sale of items) {
+      // The seed's demo orders are not ours; failed sales gave their units back.
+      if (!customerIds.has(sale.id_usuario) || !(sale.estado in units)) continue;
+      if (sale.estado === 'pagada') paidSales++;
+      const byProduct = units[sale.estado];
+      for (const line of sale.detalle_venta)
+        byProduct.set(line.id_producto, (byProduct.get(line.id_producto) ?? 0) + line.cantidad);
+    }
+    if (page * 50 >= total) return { paidSales, paid: units.pagada, pending: units.pendiente };
+  }
+}
+
+/** One shop on one database: setup, warm-up, the timed loop, the race for the scarce product, the books. */
+export async function checkoutLoad({ databaseUrl, seconds }) {
+  const shop = await startShop({
+    databaseUrl,
+    env: { ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password },
+  });
+  try {
+    const admin = await signIn(shop.url, ADMIN.email, ADMIN.password);
+    const { items } = await must(200, admin('GET', '/api/products?pageSize=20'), 'product list');
+    if (items.length < CART_PRODUCTS + 1) throw new Error(`only ${items.length} products to buy`);
+    const products = items.slice(0, CART_PRODUCTS + 1);
+    const scarce = products.pop().id_producto;
+    const initial = new Map([...products.map((p) => [p.id_producto, PLENTY]), [scarce, SCARCE_STOCK]]);
+    for (const [id, stock] of initial)
+      await must(200, admin('PUT', `/api/products/${id}/editProduct`, { stock }), `stock of ${id}`);
+    const prices = new Map(
+      items.map((p) => [p.id_producto, Math.round((p.valor_descuento ?? p.valor) * 100)]),
+    );
+
+    // Two products per cart, one of them twice for half the customers; neighbours share products, so
+    // checkouts also wait on each other's row locks as they do in a real shop.
+    const customers = await Promise.all(
+      Array.from({ length: CUSTOMERS }, (_, i) =>
+        newCustomer(
+          shop.url,
+          i,
+          [
+            { id_producto: products[i % CART_PRODUCTS].id_producto, cantidad: 1 + (i % 2) },
+            { id_producto: products[(i + 3) % CART_PRODUCTS].id_producto, cantidad: 1 },
+          ],
+          prices,
+        ),
+      ),
+    );
+
+    await loop(customers, WARM_UP_SECONDS);
+    const timed = await loop(customers, seconds);
+    const sorted = timed.latencies.sort((a, b) => a - b);
+
+    // Everybody at once for the scarce product: payment methods first, so the sales arrive together.
+    const methods = await Promise.all(customers.map(paymentMethod));
+    const race = await Promise.all(
+      customers.map((c, i) => {
+        const cantidad = 1 + (i % 3);
+        if (methods[i].failure) return methods[i];
+        return placeOrder(
+          c,
+          methods[i].id_pago,
+          [{ id_producto: scarce, cantidad }],
+          cantidad * prices.get(scarce),
+        );
+      }),
+    );
+
+    const ids = new Set(customers.map((c) => c.id));
+    const sold = await unitsSold(admin, ids);
+    const books = [];
+    for (const [id, stockBefore] of initial) {
+      const { stock } = await must(200, admin('GET', `/api/products/admin/${id}`), `product ${id}`);
+      const paid = sold.paid.get(id) ?? 0;
+      const pending = sold.pending.get(id) ?? 0;
+      books.push({
+        id_producto: id,
+        scarce: id === scarce,
+        stockBefore,
+        stockAfter: stock,
+        paidUnits: paid,
+        pendingUnits: pending,
+        oversold: Math.max(0, paid + pending - stockBefore),
+        balanced: stock >= 0 && stock === stockBefore - paid - pending,
+      });
+    }
+    const scarceBook = books.find((b) => b.scarce);
+    const paidSalesSeen = customers.reduce((n, c) => n + c.paidSales, 0);
+    return {
+      database: databaseUrl ? 'postgres' : 'pglite',
+      customers: CUSTOMERS,
+      seconds,
+      paidOrders: sorted.length,
+      paidOrdersPerSecond: Math.round(sorted.length / (timed.wallMs / 1000)),
+      p50: Math.round(percentile(sorted, 0.5)),
+      p99: Math.round(percentile(sorted, 0.99)),
+      failures: timed.failures,
+      race: {
+        stock: SCARCE_STOCK,
+        unitsAsked: customers.reduce((n, _, i) => n + 1 + (i % 3), 0),
+        paidOrders: race.filter((r) => !r.failure).length,
+        failures: tally(race),
+        unitsPaid: scarceBook.paidUnits,
+        stockAfter: scarceBook.stockAfter,
+      },
+      // Every 201 a customer saw (warm-up, timed and race) is a paid sale in the books, and no other.
+      paidSalesSeen,
+      paidSalesOnServer: sold.paidSales,
+      oversoldUnits: books.reduce((n, b) => n + b.oversold, 0),
+      booksBalance: books.every((b) => b.balanced) && sold.paidSales === paidSalesSeen,
+      books,
+    };
+  } finally {
+    await shop.stop();
+  }
+}
+
+const kinds = (failures) =>
+  Object.entries(failures)
+    .map(([kind, n]) => `${n} × ${kind}`)
+    .join(', ') || 'none';
+
+/** Section of `npm run bench`: PostgreSQL (the budget's figure), and PGlite for comparison. */
+export async function run({ seconds }) {
+  const url = await freshDatabase('vitrina_bench_checkout');
+  const runs = [];
+  try {
+    runs.push(await checkoutLoad({ databaseUrl: url, seconds }));
+  } finally {
+    await dropDatabase('vitrina_bench_checkout');
+  }
+  runs.push(await checkoutLoad({ seconds }));
+  const name = (r) => (r.database === 'pglite' ? 'PGlite (embedded)' : 'PostgreSQL');
+  const markdown =
+    `${CUSTOMERS} signed-in customers, each paying a two-product cart again and again for ${seconds} s after a ${WARM_UP_SECONDS} s warm-up: ` +
+    'a new sandbox payment method (test card 4242…) and POST /api/venta per order, as the web app does. ' +
+    "Sandbox charge latency: the default 0 ms, so this is the shop's own cost, not a payment network's. " +
+    `Then all ${CUSTOMERS} at once buy 1–3 units of a product with ${SCARCE_STOCK} left; ` +
+    'the books are read back through the admin API (sales and stock).\n\n' +
+    table(
+      [
+        'database',
+        'paid orders/s',
+        'paid orders',
+        'checkout p50 ms',
+        'checkout p99 ms',
+        'failures',
+        `race for ${SCARCE_STOCK} units`,
+        'oversold units',
+        'books balance',
+      ],
+      runs.map((r) => [
+        name(r),
+        r.paidOrdersPerSecond,
+        r.paidOrders,
+        r.p50,
+        r.p99,
+        kinds(r.failures),
+        `${r.race.unitsPaid} paid in ${r.race.paidOrders} orders, ${r.race.stockAfter} left; ${kinds(r.race.failures)}`,
+        r.oversoldUnits,
+        r.booksBalance ? 'yes' : '**no**',
+      ]),
+    );
+  const postgres = runs[0];
+  const sound = runs.every((r) => r.oversoldUnits === 0 && r.booksBalance);
+  const budgets = [
+    budget(
+      `Checkout ≥ 200 paid orders/s (sandbox, ${CUSTOMERS} customers, PostgreSQL)`,
+      `${postgres.paidOrdersPerSecond}/s`,
+      postgres.paidOrdersPerSecond >= 200,
+    ),
+    budget(
+      'Zero oversell',
+      runs
+        .map((r) => `${name(r)}: ${r.oversoldUnits} units${r.booksBalance ? '' : ', books do not balance'}`)
+        .join('; '),
+      sound,
+    ),
+  ];
+  return { data: runs, markdown, budgets };
+}
