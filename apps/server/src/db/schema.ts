@@ -1,6 +1,7 @@
 import { LOGIN_TYPES, VENTA_ESTADOS } from '@vitrina/shared';
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   boolean,
   check,
   customType,
@@ -100,6 +101,11 @@ export const categoriaProducto = pgTable('categoria_producto', {
   imagen_categoria_producto: text('imagen_categoria_producto').notNull(),
 });
 
+/** What the public may see of the catalog: the predicate of the listing indexes of `producto`. */
+const visible = (t: { estado: AnyPgColumn; stock: AnyPgColumn }) => sql`${t.estado} AND ${t.stock} > 0`;
+/** The name as search and name order compare it. */
+const normalized = (name: AnyPgColumn) => sql`f_unaccent(lower(${name}))`;
+
 export const producto = pgTable(
   'producto',
   {
@@ -137,6 +143,28 @@ export const producto = pgTable(
     index('producto_categoria_idx').on(t.id_categoria_producto),
     index('producto_busqueda_idx').using('gin', t.busqueda),
     index('producto_nombre_trgm_idx').using('gin', sql`f_unaccent(lower(${t.nombre})) gin_trgm_ops`),
+    /*
+     * Public listings (docs/decisions/009-catalog-indexes.md): one index per order, over the visible
+     * products only, in the exact expressions of the catalog's ORDER BY and ending with the id tiebreak,
+     * for the whole catalog and behind a category. A page is then the first entries of one index, and the
+     * total an index-only count. The id index carries valor_descuento (the discount filter's count) and the
+     * name indexes nombre, for index-only deep pages. As the predicate names stock, a stock change is no
+     * longer a HOT update: a sale writes these indexes so that every browse can read them.
+     */
+    index('producto_visible_id_idx').on(t.id_producto, t.valor_descuento).where(visible(t)),
+    index('producto_visible_nombre_idx').on(normalized(t.nombre), t.id_producto, t.nombre).where(visible(t)),
+    index('producto_visible_precio_idx').on(t.precio_efectivo, t.id_producto).where(visible(t)),
+    index('producto_visible_recientes_idx').on(t.created_at, t.id_producto).where(visible(t)),
+    index('producto_visible_categoria_id_idx').on(t.id_categoria_producto, t.id_producto).where(visible(t)),
+    index('producto_visible_categoria_nombre_idx')
+      .on(t.id_categoria_producto, normalized(t.nombre), t.id_producto, t.nombre)
+      .where(visible(t)),
+    index('producto_visible_categoria_precio_idx')
+      .on(t.id_categoria_producto, t.precio_efectivo, t.id_producto)
+      .where(visible(t)),
+    index('producto_visible_categoria_recientes_idx')
+      .on(t.id_categoria_producto, t.created_at, t.id_producto)
+      .where(visible(t)),
   ],
 );
 

@@ -116,7 +116,7 @@ export async function listAllProducts(db: Db, query: AdminProductQuery): Promise
   const orderBy = search
     ? [sql`${search.rank} DESC`, desc(producto.id_producto)]
     : [desc(producto.id_producto)];
-  return pageOfProducts(db, where, orderBy, query);
+  return pageOfProducts(db, where, orderBy, query, { search: search !== undefined });
 }
 
 /** One product for the edit form, active or not. */

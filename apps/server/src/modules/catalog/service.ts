@@ -6,15 +6,33 @@ import {
   type ProductPage,
   toCents,
 } from '@vitrina/shared';
-import { and, asc, count, desc, eq, gt, gte, isNotNull, isNull, lte, type SQL, sql } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  getTableColumns,
+  gte,
+  inArray,
+  isNotNull,
+  isNull,
+  lte,
+  type SQL,
+  type SQLWrapper,
+  sql,
+} from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { categoriaProducto, producto } from '../../db/schema';
 import { notFound } from '../../errors';
 import { toProductDto } from './product-mapper';
 import { nameSearch } from './product-search';
 
-/** The public never sees an inactive product or one without stock. */
-const visibleToPublic = and(eq(producto.estado, true), gt(producto.stock, 0)) as SQL;
+/**
+ * The public never sees an inactive product or one without stock. Written as literals, not parameters,
+ * because it is the predicate of the listing indexes (schema.ts) and the planner must prove it in any plan.
+ */
+const visibleToPublic = sql`${producto.estado} AND ${producto.stock} > 0`;
 
 /** Every order ends with the id so equal values never swap places between pages. */
 const ORDERS: Record<NonNullable<ProductListQuery['orden']>, SQL[]> = {
@@ -47,31 +65,77 @@ export async function listProducts(db: Db, query: ProductListQuery): Promise<Pro
       ? [sql`${search.rank} DESC`, asc(producto.id_producto)]
       : [asc(producto.id_producto)];
 
-  return pageOfProducts(db, where, orderBy, query);
+  return pageOfProducts(db, where, orderBy, query, { search: search !== undefined });
 }
 
-/** One page of products with their category, and how many match in all: every product table uses it. */
+/**
+ * One page of products with their category, and how many match in all: every product table uses it.
+ * The page's ids are chosen first and the rows read after, so skipping to a deep page walks one index
+ * (often without touching the table) instead of reading and joining every skipped row.
+ *
+ * A name search is different: its filter is costly per row and the planner cannot tell how many rows
+ * it keeps, so walking an ordered index and testing row after row until the page is full may test the
+ * whole catalog (a term that matches nothing in a category). Its matches are collected first instead,
+ * counted in that same pass (rather than by a second query testing every row again), then sorted.
+ */
 export async function pageOfProducts(
   db: Db,
   where: SQL | undefined,
   orderBy: SQL[],
   { page, pageSize }: { page: number; pageSize: number },
+  { search = false }: { search?: boolean } = {},
 ): Promise<ProductPage> {
-  const [rows, [totalRow]] = await Promise.all([
-    db
-      .select({ p: producto, c: categoriaProducto })
+  const offset = (page - 1) * pageSize;
+  if (!search) {
+    const pageIds = db
+      .select({ id: producto.id_producto })
       .from(producto)
-      .innerJoin(
-        categoriaProducto,
-        eq(producto.id_categoria_producto, categoriaProducto.id_categoria_producto),
-      )
       .where(where)
       .orderBy(...orderBy)
       .limit(pageSize)
-      .offset((page - 1) * pageSize),
-    db.select({ total: count() }).from(producto).where(where),
-  ]);
-  return { items: rows.map((r) => toProductDto(r.p, r.c)), total: totalRow?.total ?? 0, page, pageSize };
+      .offset(offset);
+    const [items, total] = await Promise.all([productsInOrder(db, pageIds, orderBy), countOf(db, where)]);
+    return { items, total, page, pageSize };
+  }
+  // The window function keeps the subquery apart from the ordering; the alias lets the order
+  // expressions written for the table apply to it.
+  const matches = db
+    .select({
+      ...getTableColumns(producto),
+      total: sql<number>`count(*) over ()`.mapWith(Number).as('total'),
+    })
+    .from(producto)
+    .where(where)
+    .as('producto');
+  const pageIds = await db
+    .select({ id: producto.id_producto, total: matches.total })
+    .from(matches)
+    .orderBy(...orderBy)
+    .limit(pageSize)
+    .offset(offset);
+  const [first] = pageIds;
+  if (!first) return { items: [], total: offset === 0 ? 0 : await countOf(db, where), page, pageSize };
+  const items = await productsInOrder(
+    db,
+    pageIds.map((r) => r.id),
+    orderBy,
+  );
+  return { items, total: first.total, page, pageSize };
+}
+
+function productsInOrder(db: Db, ids: number[] | SQLWrapper, orderBy: SQL[]): Promise<Product[]> {
+  return db
+    .select({ p: producto, c: categoriaProducto })
+    .from(producto)
+    .innerJoin(categoriaProducto, eq(producto.id_categoria_producto, categoriaProducto.id_categoria_producto))
+    .where(inArray(producto.id_producto, ids))
+    .orderBy(...orderBy)
+    .then((rows) => rows.map((r) => toProductDto(r.p, r.c)));
+}
+
+async function countOf(db: Db, where: SQL | undefined): Promise<number> {
+  const [row] = await db.select({ total: count() }).from(producto).where(where);
+  return row?.total ?? 0;
 }
 
 export async function getVisibleProduct(db: Db, id: number): Promise<Product> {

@@ -1,0 +1,8 @@
+CREATE INDEX "producto_visible_id_idx" ON "producto" USING btree ("id_producto","valor_descuento") WHERE "producto"."estado" AND "producto"."stock" > 0;--> statement-breakpoint
+CREATE INDEX "producto_visible_nombre_idx" ON "producto" USING btree (f_unaccent(lower("nombre")),"id_producto","nombre") WHERE "producto"."estado" AND "producto"."stock" > 0;--> statement-breakpoint
+CREATE INDEX "producto_visible_precio_idx" ON "producto" USING btree ("precio_efectivo","id_producto") WHERE "producto"."estado" AND "producto"."stock" > 0;--> statement-breakpoint
+CREATE INDEX "producto_visible_recientes_idx" ON "producto" USING btree ("created_at","id_producto") WHERE "producto"."estado" AND "producto"."stock" > 0;--> statement-breakpoint
+CREATE INDEX "producto_visible_categoria_id_idx" ON "producto" USING btree ("id_categoria_producto","id_producto") WHERE "producto"."estado" AND "producto"."stock" > 0;--> statement-breakpoint
+CREATE INDEX "producto_visible_categoria_nombre_idx" ON "producto" USING btree ("id_categoria_producto",f_unaccent(lower("nombre")),"id_producto","nombre") WHERE "producto"."estado" AND "producto"."stock" > 0;--> statement-breakpoint
+CREATE INDEX "producto_visible_categoria_precio_idx" ON "producto" USING btree ("id_categoria_producto","precio_efectivo","id_producto") WHERE "producto"."estado" AND "producto"."stock" > 0;--> statement-breakpoint
+CREATE INDEX "producto_visible_categoria_recientes_idx" ON "producto" USING btree ("id_categoria_producto","created_at","id_producto") WHERE "producto"."estado" AND "producto"."stock" > 0;
