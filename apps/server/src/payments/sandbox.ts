@@ -100,8 +100,38 @@ export interface SandboxOptions {
   latencyMs?: number;
 }
 
+type ChargeRow = typeof cargoSandbox.$inferSelect;
+
+/** A stored charge as the provider reports it, with its card's brand and last four on success. */
+function chargeResult(
+  charge: ChargeRow,
+  card: { marca: string | null; ultimos4: string | null } | undefined,
+): ChargeResult {
+  switch (charge.estado) {
+    case 'succeeded':
+      return {
+        status: 'succeeded',
+        reference: charge.referencia,
+        brand: card?.marca ?? null,
+        last4: card?.ultimos4 ?? null,
+      };
+    case 'requires_action':
+      return {
+        status: 'requires_action',
+        reference: charge.referencia,
+        clientSecret: charge.client_secret ?? '',
+      };
+    default:
+      return {
+        status: 'declined',
+        code: (charge.codigo_rechazo ?? 'processing_error') as DeclineCode,
+        reference: charge.referencia,
+      };
+  }
+}
+
 export function sandboxProvider(db: Db, { latencyMs = 0 }: SandboxOptions = {}): PaymentProvider {
-  /** A stored charge as the provider reports it, with the card's brand and last four on success. */
+  /** The newest stored charge that matches, as the provider reports it. */
   async function storedCharge(where: SQL): Promise<ChargeResult | undefined> {
     const [row] = await db
       .select({ charge: cargoSandbox, marca: metodoPagoSandbox.marca, ultimos4: metodoPagoSandbox.ultimos4 })
@@ -110,34 +140,15 @@ export function sandboxProvider(db: Db, { latencyMs = 0 }: SandboxOptions = {}):
       .where(where)
       .orderBy(desc(cargoSandbox.id))
       .limit(1);
-    if (!row) return undefined;
-    const { charge } = row;
-    switch (charge.estado) {
-      case 'succeeded':
-        return { status: 'succeeded', reference: charge.referencia, brand: row.marca, last4: row.ultimos4 };
-      case 'requires_action':
-        return {
-          status: 'requires_action',
-          reference: charge.referencia,
-          clientSecret: charge.client_secret ?? '',
-        };
-      default:
-        return {
-          status: 'declined',
-          code: (charge.codigo_rechazo ?? 'processing_error') as DeclineCode,
-          reference: charge.referencia,
-        };
-    }
+    return row && chargeResult(row.charge, row);
   }
 
   return {
     name: 'sandbox',
 
     async charge(request) {
-      const seen = await storedCharge(eq(cargoSandbox.idempotency_key, request.idempotencyKey));
-      if (seen) return seen;
       // The latency comes before the record: a process killed meanwhile leaves no charge behind, like a
-      // request that never reached the provider.
+      // request that never reached the provider. (A retried charge waits too, as it would on a network.)
       if (latencyMs > 0) await sleep(latencyMs);
       const [method] = await db
         .select()
@@ -149,7 +160,9 @@ export function sandboxProvider(db: Db, { latencyMs = 0 }: SandboxOptions = {}):
           ? (method.comportamiento as Behaviour)
           : 'card_declined';
       const referencia = newId('ch_sandbox');
-      await db
+      // One statement records the charge or finds its key taken: the unique index on idempotency_key
+      // decides, so no lookup is needed first and two requests racing with one key both report the first.
+      const [recorded] = await db
         .insert(cargoSandbox)
         .values({
           idempotency_key: request.idempotencyKey,
@@ -166,8 +179,11 @@ export function sandboxProvider(db: Db, { latencyMs = 0 }: SandboxOptions = {}):
                 }
               : { estado: 'declined', codigo_rechazo: behaviour }),
         })
-        // Two requests with one key racing: the unique index keeps the first, both report it.
-        .onConflictDoNothing({ target: cargoSandbox.idempotency_key });
+        .onConflictDoNothing({ target: cargoSandbox.idempotency_key })
+        .returning();
+      if (recorded) return chargeResult(recorded, method);
+      // The key was taken (a retried charge, a racing one, or a sale the shop gave up on): report that
+      // charge as it stands, never this request's card.
       const stored = await storedCharge(eq(cargoSandbox.idempotency_key, request.idempotencyKey));
       if (!stored) throw new Error('sandbox: the charge was not recorded');
       return stored;

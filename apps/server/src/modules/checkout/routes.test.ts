@@ -365,6 +365,38 @@ describe.each(TEST_DATABASE_KINDS)('checkout API on %s', (kind) => {
       expect(await stockOf(regular.id_producto)).toBe((stock ?? 0) - 2);
     });
 
+    it('answers a new sale exactly as the sales history shows it', async () => {
+      const { a, idPago } = await customer();
+      const res = await buy(a, {
+        detalle_venta: [
+          { id_producto: regular.id_producto, cantidad: 1 },
+          { id_producto: discounted.id_producto, cantidad: 2 },
+        ],
+        id_pago: idPago,
+      });
+      expect(res.statusCode, res.body).toBe(201);
+      const history = (await a.get('/api/venta')).json();
+      expect(history.items).toEqual([res.json()]);
+    });
+
+    it('returns the sale, not a 409, when the request is retried after the last unit was sold', async () => {
+      const { a, idPago } = await customer();
+      await t.db.update(producto).set({ stock: 2 }).where(eq(producto.id_producto, regular.id_producto));
+      try {
+        const key = randomUUID();
+        const body = { detalle_venta: [{ id_producto: regular.id_producto, cantidad: 2 }], id_pago: idPago };
+        const first = await buy(a, body, key);
+        expect(first.statusCode, first.body).toBe(201);
+        expect(await stockOf(regular.id_producto)).toBe(0);
+        const again = await buy(a, body, key);
+        expect(again.statusCode, again.body).toBe(201);
+        expect(again.json()).toEqual(first.json());
+        expect(await stockOf(regular.id_producto)).toBe(0);
+      } finally {
+        await t.db.update(producto).set({ stock: 100 }).where(eq(producto.id_producto, regular.id_producto));
+      }
+    });
+
     it('makes one sale when the same key arrives twice at once', async () => {
       const { a, user, idPago } = await customer();
       const key = randomUUID();

@@ -5,6 +5,14 @@ import { detalleVenta, producto, usuario, type venta } from '../../db/schema';
 
 export type SaleRow = typeof venta.$inferSelect;
 
+/** A stored sale line with the product it is for, as the API shows it. */
+export interface SaleLineRow {
+  line: typeof detalleVenta.$inferSelect;
+  Producto: { id_producto: number; nombre: string; imagen: string };
+}
+
+type Buyer = NonNullable<Sale['Usuario']>;
+
 const units = (amount: string) => fromCents(toCents(amount));
 
 /**
@@ -14,7 +22,7 @@ const units = (amount: string) => fromCents(toCents(amount));
 export async function toSales(db: Db, rows: readonly SaleRow[], withBuyer = false): Promise<Sale[]> {
   if (rows.length === 0) return [];
   const ids = rows.map((r) => r.id_venta);
-  const lines = await db
+  const lines: SaleLineRow[] = await db
     .select({
       line: detalleVenta,
       Producto: { id_producto: producto.id_producto, nombre: producto.nombre, imagen: producto.imagen },
@@ -34,26 +42,32 @@ export async function toSales(db: Db, rows: readonly SaleRow[], withBuyer = fals
         .from(usuario)
         .where(inArray(usuario.id_usuario, [...new Set(rows.map((r) => r.id_usuario))]))
     : [];
-  return rows.map((row) => {
-    const buyer = buyers.find((b) => b.id_usuario === row.id_usuario);
-    return {
-      id_venta: row.id_venta,
-      fecha: row.fecha.toISOString(),
-      estado: row.estado,
-      valor_total_venta: units(row.valor_total_venta),
-      id_usuario: row.id_usuario,
-      id_pago: row.id_pago,
-      pago_marca: row.pago_marca,
-      pago_ultimos4: row.pago_ultimos4,
-      ...(buyer && { Usuario: buyer }),
-      detalle_venta: lines
-        .filter(({ line }) => line.id_venta === row.id_venta)
-        .map(({ line, Producto }) => ({
-          ...line,
-          valor_unitario: units(line.valor_unitario),
-          valor_total_cantidad: units(line.valor_total_cantidad),
-          Producto,
-        })),
-    };
-  });
+  return rows.map((row) =>
+    toSale(
+      row,
+      lines.filter(({ line }) => line.id_venta === row.id_venta),
+      buyers.find((b) => b.id_usuario === row.id_usuario),
+    ),
+  );
+}
+
+/** One sale with its lines (in id_detalle_venta order) and, for an admin, its buyer. */
+export function toSale(row: SaleRow, lines: readonly SaleLineRow[], buyer?: Buyer): Sale {
+  return {
+    id_venta: row.id_venta,
+    fecha: row.fecha.toISOString(),
+    estado: row.estado,
+    valor_total_venta: units(row.valor_total_venta),
+    id_usuario: row.id_usuario,
+    id_pago: row.id_pago,
+    pago_marca: row.pago_marca,
+    pago_ultimos4: row.pago_ultimos4,
+    ...(buyer && { Usuario: buyer }),
+    detalle_venta: lines.map(({ line, Producto }) => ({
+      ...line,
+      valor_unitario: units(line.valor_unitario),
+      valor_total_cantidad: units(line.valor_total_cantidad),
+      Producto,
+    })),
+  };
 }

@@ -100,6 +100,27 @@ describe.each(TEST_DATABASE_KINDS)('checkout service on %s', (kind) => {
     expect(await stock()).toBe(before);
   });
 
+  it('reports the first charge of a sale when the charge is repeated, whatever card it names', async () => {
+    const result = await order(await card());
+    const id = result.sale.id_venta;
+    const again = await sandbox.charge({
+      saleId: id,
+      amountCents: 100,
+      currency: 'usd',
+      paymentMethodId: await card('4000000000000002'),
+      customerId: buyer,
+      idempotencyKey: chargeKey(id),
+      description: 'again',
+    });
+    expect(again).toEqual({
+      status: 'succeeded',
+      reference: (await sale(id))?.pago_referencia,
+      brand: 'visa',
+      last4: '4242',
+    });
+    expect(await t.db.select().from(cargoSandbox).where(eq(cargoSandbox.id_venta, id))).toHaveLength(1);
+  });
+
   it('marks paid a sale whose charge went through before the process lost the answer', async () => {
     const lostAnswer: PaymentProvider = {
       ...sandbox,

@@ -13,7 +13,7 @@ import { detalleVenta, venta } from '../../db/schema';
 import { AppError, notFound } from '../../errors';
 import { type ChargeResult, chargeKey, type PaymentProvider } from '../../payments/provider';
 import { forbidden } from '../../plugins/auth';
-import { type SaleRow, toSales } from './sale-mapper';
+import { type SaleLineRow, type SaleRow, toSale, toSales } from './sale-mapper';
 import { applyChargeResult, paymentRequired, providerUnreachable, saleById } from './settlement';
 import { lineTotal, takeStock } from './stock';
 
@@ -41,19 +41,19 @@ export async function placeOrder(
   idempotencyKey: string,
   log?: FastifyBaseLogger,
 ): Promise<CheckoutReply> {
-  const earlier = await saleByKey(db, idUsuario, idempotencyKey);
-  if (earlier) return finishSale(db, provider, earlier, 201, log);
-  let sale: SaleRow;
+  let placed: Placed;
   try {
-    sale = await reserveSale(db, idUsuario, input, idempotencyKey);
+    placed = await reserveSale(db, idUsuario, input, idempotencyKey);
   } catch (err) {
-    // The same key raced in from a second request: answer with the sale the first one made.
-    if (!(err instanceof AlreadyPlaced)) throw err;
-    const first = await saleByKey(db, idUsuario, idempotencyKey);
-    if (!first) throw err;
-    return finishSale(db, provider, first, 201, log);
+    // A refused request may be a retry: when its key already has a sale (made by the first attempt, even
+    // if the last unit is gone since or the prices changed, or by a request racing in with the same key),
+    // that sale is the answer, not the refusal. Looking only after a refusal keeps this query off the
+    // path of every order placed (a key with a sale is always refused: the sale's unique key sees to it).
+    const earlier = await saleByKey(db, idUsuario, idempotencyKey);
+    if (!earlier) throw err;
+    return finishSale(db, provider, earlier, 201, log);
   }
-  return reply(db, await chargeSale(db, provider, sale, log), 201, log);
+  return reply(db, await chargeSale(db, provider, placed.sale, log), 201, log, placed.lines);
 }
 
 /**
@@ -81,13 +81,19 @@ async function saleByKey(db: Db, idUsuario: number, key: string): Promise<SaleRo
   return row;
 }
 
+/** A sale just reserved, with its lines as the reply shows them. */
+interface Placed {
+  sale: SaleRow;
+  lines: SaleLineRow[];
+}
+
 /** Stock taken, prices read, sale and lines written: all in one transaction or nothing. */
 async function reserveSale(
   db: Db,
   idUsuario: number,
   input: CheckoutInput,
   idempotencyKey: string,
-): Promise<SaleRow> {
+): Promise<Placed> {
   return db.transaction(async (tx) => {
     const lines = await takeStock(tx, input.detalle_venta);
     const total = totalCents(lines);
@@ -107,16 +113,30 @@ async function reserveSale(
       .onConflictDoNothing({ target: [venta.id_usuario, venta.idempotency_key] })
       .returning();
     if (!sale) throw new AlreadyPlaced();
-    await tx.insert(detalleVenta).values(
-      lines.map((line) => ({
-        id_venta: sale.id_venta,
-        id_producto: line.id_producto,
-        cantidad: line.cantidad,
-        valor_unitario: centsToDecimal(line.unitCents),
-        valor_total_cantidad: lineTotal(line),
-      })),
+    const stored = await tx
+      .insert(detalleVenta)
+      .values(
+        lines.map((line) => ({
+          id_venta: sale.id_venta,
+          id_producto: line.id_producto,
+          cantidad: line.cantidad,
+          valor_unitario: centsToDecimal(line.unitCents),
+          valor_total_cantidad: lineTotal(line),
+        })),
+      )
+      .returning();
+    // The lines exactly as toSales would read them back (stored values, id order, the product's name and
+    // picture from the stock update), so the reply needs no second read.
+    const products = new Map(
+      lines.map(({ id_producto, nombre, imagen }) => [id_producto, { id_producto, nombre, imagen }]),
     );
-    return sale;
+    return {
+      sale,
+      lines: stored
+        .sort((a, b) => a.id_detalle_venta - b.id_detalle_venta)
+        // Every stored line is one of the taken lines, and a cart names each product once.
+        .map((line) => ({ line, Producto: products.get(line.id_producto) as SaleLineRow['Producto'] })),
+    };
   });
 }
 
@@ -184,14 +204,16 @@ async function finishSale(
   return reply(db, await settled(db, sale, result), okStatus, log);
 }
 
+/** The answer for a charged sale; `lines` when the caller already has them (a sale placed just now). */
 async function reply(
   db: Db,
   { sale, clientSecret }: Charged,
   okStatus: 200 | 201,
   log?: FastifyBaseLogger,
+  lines?: readonly SaleLineRow[],
 ): Promise<CheckoutReply> {
   if (sale.estado === 'fallida') throw paymentRequired(sale.motivo_fallo);
-  const [dto] = await toSales(db, [sale]);
+  const [dto] = lines ? [toSale(sale, lines)] : await toSales(db, [sale]);
   if (!dto) throw notFound(SALE_NOT_FOUND);
   if (sale.estado === 'pagada') return { status: okStatus, sale: dto };
   if (clientSecret) return { status: 202, sale: dto, clientSecret };

@@ -14,6 +14,8 @@ export interface TakenLine {
   id_producto: number;
   cantidad: number;
   nombre: string;
+  /** Kept with the name so the reply can show the line's product without reading it again. */
+  imagen: string;
   unitCents: number;
 }
 
@@ -44,11 +46,12 @@ export async function takeStock(
       )
       .returning({
         nombre: producto.nombre,
+        imagen: producto.imagen,
         valor: producto.valor,
         valor_descuento: producto.valor_descuento,
       });
     if (!row) throw await whyNotTaken(tx, line.id_producto);
-    taken.push({ ...line, nombre: row.nombre, unitCents: paidCents(row) });
+    taken.push({ ...line, nombre: row.nombre, imagen: row.imagen, unitCents: paidCents(row) });
   }
   return taken;
 }
