@@ -1,12 +1,28 @@
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { precompress } from './build/precompress.ts';
 
+const root = fileURLToPath(new URL('.', import.meta.url));
 const API_ORIGIN = 'http://localhost:3000';
 const proxied = ['/api', '/uploads', '/sitemap.xml', '/robots.txt'];
-export default defineConfig({
-  root: fileURLToPath(new URL('.', import.meta.url)),
-  plugins: [react()],
+
+/*
+ * react-router's package exports only name its development build, warnings included, even for
+ * production bundles (remix-run/react-router#14102); a production build takes the production one.
+ */
+const reactRouterProduction = join(
+  dirname(createRequire(import.meta.url).resolve('react-router/package.json')),
+  'dist/production/index.mjs',
+);
+
+export default defineConfig(({ command }) => ({
+  root,
+  plugins: [react(), precompress()],
+  resolve:
+    command === 'build' ? { alias: [{ find: /^react-router$/, replacement: reactRouterProduction }] } : {},
   server: {
     proxy: Object.fromEntries(proxied.map((path) => [path, { target: API_ORIGIN, changeOrigin: false }])),
   },
@@ -15,6 +31,11 @@ export default defineConfig({
     emptyOutDir: true,
     // Never inline assets as data: URIs, so a strict img-src CSP keeps working.
     assetsInlineLimit: 0,
+    // Every browser of the build target but Safari 16 preloads modules natively; there the chunks still
+    // load, only later, so the polyfill's bytes are not worth sending to everyone.
+    modulePreload: { polyfill: false },
+    // The server reads it to preload a page's own chunk and its LCP image (apps/server/src/modules/site).
+    manifest: true,
     rolldownOptions: {
       output: {
         entryFileNames: 'assets/[name]-[hash].js',
@@ -23,4 +44,4 @@ export default defineConfig({
       },
     },
   },
-});
+}));

@@ -205,7 +205,7 @@ describe('storefront routes', () => {
     expect(quantity.value).toBe('2');
 
     fireEvent.click(screen.getByRole('button', { name: 'Comprar' }));
-    expect(screen.getByText('Debe de iniciar sesion para comprar')).toBeTruthy();
+    expect(await screen.findByText('Debe de iniciar sesion para comprar')).toBeTruthy();
   });
 
   it('a product with one unit left reads as out of stock and without opinions says so', async () => {

@@ -1,7 +1,6 @@
-import { type ComponentType, lazy, Suspense } from 'react';
+import type { ComponentType } from 'react';
 import { createBrowserRouter, data, type LoaderFunctionArgs, type RouteObject } from 'react-router';
 import { Loader } from '../components/loader';
-import { AdminOnly } from '../features/auth';
 import {
   categoriesQueryOptions,
   discountedProductsQueryOptions,
@@ -10,9 +9,9 @@ import {
   productQueryOptions,
   productsQueryOptions,
 } from '../features/catalog';
+import { loadChunk } from '../lib/load-chunk';
 import { queryClient } from '../lib/query-client';
 import { RootLayout } from './layout/root-layout';
-import { loadChunk } from './lazy';
 import { ErrorPage, RootErrorPage } from './routes/error-page';
 
 /** A lazily loaded page: its chunk downloads on first visit; a failed download lands on the error page. */
@@ -23,23 +22,9 @@ function page(load: () => Promise<ComponentType>): Pick<RouteObject, 'lazy' | 'H
   };
 }
 
-/**
- * An admin page (SPEC §2): only an admin session renders it, so its chunk is only ever downloaded for an
- * admin; anyone else reads the fallback text of <AdminOnly>, not the error page.
- */
-function adminPage(load: () => Promise<ComponentType>): Pick<RouteObject, 'Component'> {
-  const LazyPage = lazy(() => loadChunk(load).then((Component) => ({ default: Component })));
-  return {
-    Component: function AdminRoute() {
-      return (
-        <AdminOnly>
-          <Suspense fallback={<PageLoader />}>
-            <LazyPage />
-          </Suspense>
-        </AdminOnly>
-      );
-    },
-  };
+/** An admin page (SPEC §2): see routes/admin-route.tsx for who gets its chunk. */
+function adminPage(load: () => Promise<ComponentType>): Pick<RouteObject, 'lazy' | 'HydrateFallback'> {
+  return page(() => import('./routes/admin-route').then((m) => m.adminRoute(load)));
 }
 
 /** The map of the admin screens' chunks (see features/admin/admin-screens.ts). */

@@ -3,8 +3,7 @@ import { Link } from 'react-router';
 import { priceView } from '../lib/pricing';
 import { DiscountBadge, Price } from './price';
 import styles from './product-card.module.css';
-
-export const PRODUCT_IMAGE_SIZE = 480;
+import { PRODUCT_IMAGE_SIZE } from './product-image';
 
 export interface ProductCardProps {
   product: Pick<Product, 'id_producto' | 'nombre' | 'imagen' | 'valor' | 'valor_descuento'>;

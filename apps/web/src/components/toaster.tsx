@@ -1,8 +1,13 @@
-import { useSyncExternalStore } from 'react';
-import { dismiss, getNotificationState, subscribe, type Toast } from '../lib/notifications';
-import { CloseIcon, NOTIFY_ICONS } from './icons';
-import { NotificationDialog } from './notification-dialog';
+import { Suspense, useSyncExternalStore } from 'react';
+import { lazyComponent } from '../lib/load-chunk';
+import { getNotificationState, subscribe, type Toast } from '../lib/notifications';
 import styles from './toaster.module.css';
+
+/* Toasts and dialogs only appear after something the shopper did: their code downloads with the first. */
+const ToastView = lazyComponent(() => import('./toast-view').then((m) => m.ToastView));
+const NotificationDialog = lazyComponent(() =>
+  import('./notification-dialog').then((m) => m.NotificationDialog),
+);
 
 const isUrgent = (toast: Toast) => toast.icon === 'error' || toast.icon === 'warning';
 
@@ -13,44 +18,32 @@ const isUrgent = (toast: Toast) => toast.icon === 'error' || toast.icon === 'war
 export function Toaster() {
   const { toasts, dialogs } = useSyncExternalStore(subscribe, getNotificationState, getNotificationState);
   const current = dialogs[0];
+  // The boundaries sit inside the regions: the regions themselves never leave the page.
   return (
     <>
       <div className={styles.region}>
         <div role="status" className={styles.stack}>
-          {toasts
-            .filter((toast) => !isUrgent(toast))
-            .map((toast) => (
-              <ToastView key={toast.id} toast={toast} />
-            ))}
+          <Suspense fallback={null}>
+            {toasts
+              .filter((toast) => !isUrgent(toast))
+              .map((toast) => (
+                <ToastView key={toast.id} toast={toast} />
+              ))}
+          </Suspense>
         </div>
         <div role="alert" className={styles.stack}>
-          {toasts.filter(isUrgent).map((toast) => (
-            <ToastView key={toast.id} toast={toast} />
-          ))}
+          <Suspense fallback={null}>
+            {toasts.filter(isUrgent).map((toast) => (
+              <ToastView key={toast.id} toast={toast} />
+            ))}
+          </Suspense>
         </div>
       </div>
-      {current && <NotificationDialog key={current.id} request={current} />}
+      {current && (
+        <Suspense fallback={null}>
+          <NotificationDialog key={current.id} request={current} />
+        </Suspense>
+      )}
     </>
-  );
-}
-
-function ToastView({ toast }: { toast: Toast }) {
-  const Icon = NOTIFY_ICONS[toast.icon];
-  return (
-    <div className={`${styles.toast} ${styles[toast.icon]}`}>
-      <Icon className={styles.icon} width={24} height={24} />
-      <div className={styles.body}>
-        <p className={styles.title}>{toast.title}</p>
-        {toast.text && <p className={styles.text}>{toast.text}</p>}
-      </div>
-      <button
-        type="button"
-        className={styles.close}
-        aria-label="Cerrar notificación"
-        onClick={() => dismiss(toast.id)}
-      >
-        <CloseIcon width={18} height={18} />
-      </button>
-    </div>
   );
 }

@@ -1,9 +1,11 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { brotliCompressSync, brotliDecompressSync } from 'node:zlib';
 import { and, eq, gt } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { producto } from '../../db/schema';
 import { seededTestApp, type TestApp } from '../../test/app';
+import { type Manifest, PAGE_MODULES } from './preloads';
 
 const TEMPLATE = `<!doctype html>
 <html lang="es">
@@ -16,11 +18,20 @@ const TEMPLATE = `<!doctype html>
   <body><div id="root"></div></body>
 </html>`;
 
-/** A stand-in for the built web app: the server only reads index.html and serves files. */
+const SCRIPT = 'console.log("vitrina")';
+
+/** A stand-in for the built web app: index.html, the build manifest, an asset and its brotli copy. */
 async function fakeWebBuild(dir: string) {
   await mkdir(join(dir, 'assets'), { recursive: true });
+  await mkdir(join(dir, '.vite'), { recursive: true });
   await writeFile(join(dir, 'index.html'), TEMPLATE);
-  await writeFile(join(dir, 'assets', 'index-abc123.js'), 'console.log("vitrina")');
+  await writeFile(join(dir, 'assets', 'index-abc123.js'), SCRIPT);
+  await writeFile(join(dir, 'assets', 'index-abc123.js.br'), brotliCompressSync(SCRIPT));
+  const manifest: Manifest = {
+    'index.html': { file: 'assets/index-abc123.js', isEntry: true },
+    [PAGE_MODULES.product]: { file: 'assets/product-page-def456.js', imports: ['index.html'] },
+  };
+  await writeFile(join(dir, '.vite', 'manifest.json'), JSON.stringify(manifest));
 }
 
 describe('web pages, SEO and security headers', () => {
@@ -60,6 +71,28 @@ describe('web pages, SEO and security headers', () => {
     });
     expect(data.offers.price).toBe(product.valor_descuento ?? product.valor);
     expect(res.body.match(/<meta name="description"/g)).toHaveLength(1);
+  });
+
+  it("preloads a product page's code and its image, but nothing on pages without hints", async () => {
+    const res = await get(`/products/${product.id_producto}`);
+    expect(res.body).toContain(
+      '<link rel="modulepreload" crossorigin href="/assets/product-page-def456.js">',
+    );
+    expect(res.body).toContain(
+      `<link rel="preload" as="image" href="${product.imagen}" fetchpriority="high">`,
+    );
+    expect((await get('/about')).body).not.toContain('rel="modulepreload"');
+  });
+
+  it('preloads the images of the first cards of a listing, as the API orders them, but not for a search', async () => {
+    const page = await get('/products/categoria/3?orden=precio_desc');
+    const listing = await get('/api/products?categoria=3&orden=precio_desc&pageSize=8');
+    const firstRow = listing.json().items.slice(0, 4) as Array<{ imagen: string }>;
+    expect(firstRow).toHaveLength(4);
+    for (const { imagen } of firstRow) {
+      expect(page.body).toContain(`<link rel="preload" as="image" href="${imagen}" fetchpriority="high">`);
+    }
+    expect((await get('/products/todos?name=licuadora')).body).not.toContain('as="image"');
   });
 
   it('titles a category page with the category name', async () => {
@@ -118,6 +151,16 @@ describe('web pages, SEO and security headers', () => {
     const robots = await get('/robots.txt');
     expect(robots.body).toContain('Sitemap: https://tienda.example.com/sitemap.xml');
     expect(robots.body).toContain('Disallow: /api/');
+  });
+
+  it("sends the build's brotli copy of an asset to a browser that accepts it", async () => {
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/assets/index-abc123.js',
+      headers: { 'accept-encoding': 'br, gzip' },
+    });
+    expect(res.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(res.rawPayload).toString()).toBe(SCRIPT);
   });
 
   it('serves hashed assets as immutable and pages as no-cache', async () => {

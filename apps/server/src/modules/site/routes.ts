@@ -9,13 +9,15 @@ import { AppError } from '../../errors';
 import { sendApiNotFound } from '../../plugins/errors';
 import { UPLOADS_URL_PREFIX } from '../../storage/local';
 import { getCategory, getVisibleProduct } from '../catalog/service';
+import { listingImages } from './listing-images';
+import { type PageKind, type PagePreload, preloadTags, readManifest } from './preloads';
 import { categoryMeta, type PageMeta, productMeta, renderHead, shopMeta } from './seo';
 import { renderRobots, renderSitemap } from './sitemap';
 
 /** Client-side routes of the web app (SPEC §2) with their page titles; anything else is a 404 page. */
-const PAGES: ReadonlyArray<readonly [RegExp, string | undefined]> = [
-  [/^\/$/, undefined],
-  [/^\/products\/todos$/, 'Todos los productos'],
+const PAGES: ReadonlyArray<readonly [RegExp, string | undefined, PageKind?]> = [
+  [/^\/$/, undefined, 'home'],
+  [/^\/products\/todos$/, 'Todos los productos', 'listing'],
   [/^\/about$/, 'Acerca de'],
   [/^\/login$/, 'Iniciar sesión'],
   [/^\/register$/, 'Registrarse'],
@@ -49,12 +51,15 @@ export async function siteRoutes(app: FastifyInstance, { db, config }: { db: Db;
 
   const indexPath = join(config.webDist, 'index.html');
   const template = existsSync(indexPath) ? readFileSync(indexPath, 'utf8') : undefined;
+  const manifest = readManifest(config.webDist);
   if (template) {
     await app.register(fastifyStatic, {
       root: config.webDist,
       prefix: '/',
       index: false,
       wildcard: false,
+      // The build writes .br and .gz beside every text asset (apps/web/build/precompress.ts).
+      preCompressed: true,
       setHeaders(res, path) {
         res.header(
           'cache-control',
@@ -72,7 +77,9 @@ export async function siteRoutes(app: FastifyInstance, { db, config }: { db: Db;
   );
 
   app.setNotFoundHandler(async (request, reply) => {
-    const path = request.url.split('?')[0] ?? '/';
+    const queryAt = request.url.indexOf('?');
+    const path = queryAt === -1 ? request.url : request.url.slice(0, queryAt);
+    const search = new URLSearchParams(queryAt === -1 ? '' : request.url.slice(queryAt + 1));
     // A missing file (an upload that was replaced, an old hashed asset) is a plain 404, not a page.
     const isFile = path.startsWith(UPLOADS_URL_PREFIX) || path.startsWith('/assets/');
     if (path.startsWith('/api/') || path === '/api' || isFile || !['GET', 'HEAD'].includes(request.method)) {
@@ -84,24 +91,42 @@ export async function siteRoutes(app: FastifyInstance, { db, config }: { db: Db;
         .type('text/plain; charset=utf-8')
         .send('La tienda web no está compilada: ejecuta "npm run build" o "npm start".');
     }
-    const { status, meta } = await pageMeta(path);
-    return sendPage(reply, status, renderHead(template, meta));
+    const { status, meta, preload } = await pageMeta(path, search);
+    const hints = preload ? preloadTags(manifest, preload) : [];
+    return sendPage(reply, status, renderHead(template, meta, hints));
   });
 
-  async function pageMeta(path: string): Promise<{ status: number; meta: PageMeta }> {
+  async function pageMeta(
+    path: string,
+    search: URLSearchParams,
+  ): Promise<{ status: number; meta: PageMeta; preload?: PagePreload }> {
     const { shopName, publicUrl } = config;
     const page = PAGES.find(([pattern]) => pattern.test(path));
-    if (page) return { status: 200, meta: shopMeta(shopName, publicUrl, path, page[1]) };
+    if (page) {
+      const [, title, kind] = page;
+      const meta = shopMeta(shopName, publicUrl, path, title);
+      if (kind !== 'listing') return { status: 200, meta, preload: kind && { kind } };
+      return { status: 200, meta, preload: { kind, images: await listingImages(db, search) } };
+    }
     try {
       const category = CATEGORY_PAGE.exec(path);
       if (category) {
         const found = await getCategory(db, idSchema.parse(category[1]));
-        return { status: 200, meta: categoryMeta(found, shopName, publicUrl) };
+        const images = await listingImages(db, search, found.id_categoria_producto);
+        return {
+          status: 200,
+          meta: categoryMeta(found, shopName, publicUrl),
+          preload: { kind: 'listing', images },
+        };
       }
       const product = PRODUCT_PAGE.exec(path);
       if (product) {
         const found = await getVisibleProduct(db, idSchema.parse(product[1]));
-        return { status: 200, meta: productMeta(found, shopName, publicUrl) };
+        return {
+          status: 200,
+          meta: productMeta(found, shopName, publicUrl),
+          preload: { kind: 'product', images: [found.imagen] },
+        };
       }
     } catch (err) {
       if (!(err instanceof AppError) && !(err instanceof Error && err.name === 'ZodError')) throw err;

@@ -13,7 +13,7 @@ export interface PageMeta {
 
 const DESCRIPTION_MAX = 160;
 
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+export const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /** JSON inside <script> must not be able to close the tag. */
 const safeJson = (value: object) => JSON.stringify(value).replace(/</g, '\\u003c');
@@ -23,7 +23,8 @@ function clip(text: string): string {
   return clean.length <= DESCRIPTION_MAX ? clean : `${clean.slice(0, DESCRIPTION_MAX - 1).trimEnd()}…`;
 }
 
-export function renderHead(template: string, meta: PageMeta): string {
+/** The page's title and description in place, its SEO tags and any `extra` tags (preloads) before </head>. */
+export function renderHead(template: string, meta: PageMeta, extra: readonly string[] = []): string {
   const description = clip(meta.description);
   const tags = [
     `<link rel="canonical" href="${escapeHtml(meta.url)}">`,
@@ -35,6 +36,7 @@ export function renderHead(template: string, meta: PageMeta): string {
     meta.image ? `<meta property="og:image" content="${escapeHtml(meta.image)}">` : '',
     `<meta name="twitter:card" content="${meta.image ? 'summary_large_image' : 'summary'}">`,
     meta.jsonLd ? `<script type="application/ld+json">${safeJson(meta.jsonLd)}</script>` : '',
+    ...extra,
   ].filter(Boolean);
   return template
     .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(meta.title)}</title>`)

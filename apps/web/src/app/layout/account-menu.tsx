@@ -1,12 +1,14 @@
-import type { SessionUser } from '@vitrina/shared';
-import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
-import { Link, useLocation } from 'react-router';
-import { Avatar } from '../../components/avatar';
+import { Suspense } from 'react';
+import { Link } from 'react-router';
 import { buttonClass } from '../../components/button';
-import { ChevronDownIcon } from '../../components/icons';
-import { type AccountMenuModel, accountMenu, useSession } from '../../features/auth';
-import { AccountEntries } from './account-entries';
+import { accountMenu, useSession } from '../../features/auth';
+import { lazyComponent } from '../../lib/load-chunk';
 import styles from './account-menu.module.css';
+
+/** Only a signed-in user has the menu behind their name: visitors never download it. */
+const AccountDisclosure = lazyComponent(() =>
+  import('./account-disclosure').then((m) => m.AccountDisclosure),
+);
 
 /** The navbar's account entries for each role (SPEC §2 Navbar), in a nav named 'Cuenta'. */
 export function AccountMenu({ className }: { className?: string }) {
@@ -31,69 +33,9 @@ export function AccountMenu({ className }: { className?: string }) {
       </nav>
     );
   }
-  return <AccountDisclosure user={user} model={accountMenu(user)} className={className} />;
-}
-
-/** A button named by the user's first name that shows and hides the list (disclosure pattern). */
-function AccountDisclosure({
-  user,
-  model,
-  className,
-}: {
-  user: SessionUser;
-  model: AccountMenuModel;
-  className?: string;
-}) {
-  const [open, setOpen] = useState(false);
-  const listId = useId();
-  const root = useRef<HTMLElement>(null);
-  const button = useRef<HTMLButtonElement>(null);
-  const location = useLocation();
-
-  // biome-ignore lint/correctness/useExhaustiveDependencies: any navigation closes the list
-  useEffect(() => setOpen(false), [location.key]);
-
-  useEffect(() => {
-    if (!open) return;
-    const closeOutside = (event: PointerEvent) => {
-      if (!root.current?.contains(event.target as Node)) setOpen(false);
-    };
-    document.addEventListener('pointerdown', closeOutside);
-    return () => document.removeEventListener('pointerdown', closeOutside);
-  }, [open]);
-
-  const onKeyDown = (event: KeyboardEvent) => {
-    if (event.key === 'Escape' && open) {
-      setOpen(false);
-      button.current?.focus();
-    }
-  };
-
   return (
-    <nav
-      ref={root}
-      className={`${styles.menu} ${className ?? ''}`}
-      aria-label="Cuenta"
-      onKeyDown={onKeyDown}
-      onBlur={(event) => {
-        if (!root.current?.contains(event.relatedTarget as Node | null)) setOpen(false);
-      }}
-    >
-      <button
-        ref={button}
-        type="button"
-        className={styles.trigger}
-        aria-expanded={open}
-        aria-controls={listId}
-        onClick={() => setOpen((value) => !value)}
-      >
-        <Avatar firstName={user.primer_nombre} lastName={user.primer_apellido} src={user.imagen} />
-        <span className={styles.name}>{user.primer_nombre}</span>
-        <ChevronDownIcon width={18} height={18} className={styles.chevron} />
-      </button>
-      <div id={listId} className={styles.panel} hidden={!open}>
-        <AccountEntries model={model} variant="menu" />
-      </div>
-    </nav>
+    <Suspense fallback={<div className={className} />}>
+      <AccountDisclosure user={user} model={accountMenu(user)} className={className} />
+    </Suspense>
   );
 }

@@ -1,14 +1,17 @@
 import { CATEGORIES } from '@vitrina/shared';
-import { useEffect, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { Link, NavLink, useLocation, useSearchParams } from 'react-router';
 import { MenuIcon } from '../../components/icons';
 import { accountMenu, useSession } from '../../features/auth';
 import { CartLink } from '../../features/cart';
+import { lazyComponent } from '../../lib/load-chunk';
 import { AccountMenu } from './account-menu';
-import { Drawer } from './drawer';
 import { Logo } from './logo';
 import styles from './navbar.module.css';
 import { SearchBox } from './search-box';
+
+/** The drawer is only ever needed after a tap on the menu button: its code downloads then. */
+const Drawer = lazyComponent(() => import('./drawer').then((m) => m.Drawer));
 
 /**
  * Logo, search, cart and account menu; the drawer on small screens and a category strip on wide ones.
@@ -16,6 +19,7 @@ import { SearchBox } from './search-box';
  */
 export function Navbar() {
   const [drawerOpen, setDrawerOpen] = useState(false);
+  const [drawerWanted, setDrawerWanted] = useState(false);
   const { user } = useSession();
   const { showSearch, showCart } = accountMenu(user);
   const location = useLocation();
@@ -35,7 +39,10 @@ export function Navbar() {
           aria-label="Abrir menú"
           aria-haspopup="dialog"
           aria-expanded={drawerOpen}
-          onClick={() => setDrawerOpen(true)}
+          onClick={() => {
+            setDrawerWanted(true);
+            setDrawerOpen(true);
+          }}
         >
           <MenuIcon />
         </button>
@@ -62,7 +69,11 @@ export function Navbar() {
           ))}
         </ul>
       </nav>
-      <Drawer open={drawerOpen} onClose={() => setDrawerOpen(false)} />
+      {drawerWanted && (
+        <Suspense fallback={null}>
+          <Drawer open={drawerOpen} onClose={() => setDrawerOpen(false)} />
+        </Suspense>
+      )}
     </header>
   );
 }

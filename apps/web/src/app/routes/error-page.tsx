@@ -1,7 +1,7 @@
-import { useEffect } from 'react';
 import { isRouteErrorResponse, Link, useRouteError } from 'react-router';
 import { buttonClass } from '../../components/button';
-import { isChunkLoadError } from '../lazy';
+import { isChunkLoadError } from '../../lib/load-chunk';
+import { useDocumentTitle } from '../../lib/use-document-title';
 import styles from './error-page.module.css';
 
 function explain(error: unknown): { text: string; code?: number; reload: boolean } {
@@ -32,9 +32,7 @@ export function ErrorPage() {
   const error = useRouteError();
   const { text, code, reload } = explain(error);
 
-  useEffect(() => {
-    document.title = code === 404 ? 'Página no encontrada | Vitrina' : 'Error | Vitrina';
-  }, [code]);
+  useDocumentTitle(code === 404 ? 'Página no encontrada' : 'Error');
 
   return (
     <div className={styles.error}>

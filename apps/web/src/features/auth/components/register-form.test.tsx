@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { act, fireEvent, screen, within } from '@testing-library/react';
+import { act, fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { describedText } from '../../../testing/described-text';
 import { createFetchStub } from '../../../testing/fetch-stub';
@@ -108,8 +108,8 @@ describe('RegisterForm', () => {
       email: 'ana@vitrina.local',
       imagen: '',
     });
-    const alert = screen.queryAllByRole('alert').find((el) => within(el).queryByText('Intente nuevamente'));
-    expect(alert).toBeTruthy();
+    const failure = await screen.findByText('Intente nuevamente');
+    expect(failure.closest('[role="alert"]')).toBeTruthy();
   });
 
   it('after a successful registration says so and goes to /login', async () => {

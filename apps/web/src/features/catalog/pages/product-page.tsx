@@ -13,7 +13,7 @@ import { Button, buttonClass } from '../../../components/button';
 import { ChevronLeftIcon } from '../../../components/icons';
 import { Loader } from '../../../components/loader';
 import { Price } from '../../../components/price';
-import { PRODUCT_IMAGE_SIZE } from '../../../components/product-card';
+import { PRODUCT_IMAGE_SIZE } from '../../../components/product-image';
 import { errorMessage, isNotFound } from '../../../lib/api-client';
 import { notify } from '../../../lib/notifications';
 import { useDocumentTitle } from '../../../lib/use-document-title';

@@ -1,4 +1,5 @@
 import { CHUNK_LOAD_TIMEOUT_MS } from '@vitrina/shared';
+import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
 
 /** A route's code could not be downloaded (network failure, a new deploy, or the 120 s time-out). */
 export class ChunkLoadError extends Error {
@@ -27,4 +28,14 @@ export function loadChunk<T>(load: () => Promise<T>, timeoutMs = CHUNK_LOAD_TIME
       },
     );
   });
+}
+
+/**
+ * A component whose code downloads the first time it renders (React.lazy over loadChunk): for what only
+ * some pages or some actions need. Render it inside <Suspense>.
+ */
+export function lazyComponent<Props extends object>(
+  load: () => Promise<ComponentType<Props>>,
+): LazyExoticComponent<ComponentType<Props>> {
+  return lazy(() => loadChunk(load).then((Component) => ({ default: Component })));
 }

@@ -1,0 +1,60 @@
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { HOME_LCP_IMAGE, type Manifest, PAGE_MODULES, preloadTags } from './preloads';
+
+const WEB_ROOT = fileURLToPath(new URL('../../../../web/', import.meta.url));
+
+/** The shape of Vite's manifest for an entry, a shared chunk and two lazy pages. */
+const MANIFEST: Manifest = {
+  'index.html': {
+    file: 'assets/index-a1.js',
+    isEntry: true,
+    imports: ['_react-b2.js'],
+    css: ['assets/index-c3.css'],
+  },
+  '_react-b2.js': { file: 'assets/react-b2.js' },
+  '_price-d4.js': {
+    file: 'assets/price-d4.js',
+    imports: ['index.html', '_react-b2.js'],
+    css: ['assets/price-e5.css'],
+  },
+  [PAGE_MODULES.product]: {
+    file: 'assets/product-page-f6.js',
+    imports: ['index.html', '_react-b2.js', '_price-d4.js'],
+    css: ['assets/product-page-g7.css'],
+  },
+  [PAGE_MODULES.home]: { file: 'assets/home-page-h8.js', imports: ['index.html', '_price-d4.js'] },
+  [HOME_LCP_IMAGE]: { file: 'assets/promo-banner-i9.svg' },
+};
+
+describe('page preloads', () => {
+  it('name web modules that exist, so a renamed page cannot silently lose its preloads', () => {
+    for (const path of [...Object.values(PAGE_MODULES), HOME_LCP_IMAGE]) {
+      expect(existsSync(`${WEB_ROOT}${path}`), path).toBe(true);
+    }
+  });
+
+  it("preload a page's chunk, the chunks it imports and their style sheets, but not the entry's", () => {
+    expect(preloadTags(MANIFEST, { kind: 'product', images: ['/uploads/productos/1.webp'] })).toEqual([
+      '<link rel="modulepreload" crossorigin href="/assets/product-page-f6.js">',
+      '<link rel="modulepreload" crossorigin href="/assets/price-d4.js">',
+      '<link rel="stylesheet" crossorigin href="/assets/product-page-g7.css">',
+      '<link rel="stylesheet" crossorigin href="/assets/price-e5.css">',
+      '<link rel="preload" as="image" href="/uploads/productos/1.webp" fetchpriority="high">',
+    ]);
+  });
+
+  it("preload the home page's banner illustration as its LCP image", () => {
+    expect(preloadTags(MANIFEST, { kind: 'home' })).toContain(
+      '<link rel="preload" as="image" href="/assets/promo-banner-i9.svg" fetchpriority="high">',
+    );
+  });
+
+  it('escape the image path and add nothing without a build manifest', () => {
+    expect(preloadTags(MANIFEST, { kind: 'product', images: ['/uploads/"x".webp'] }).at(-1)).toBe(
+      '<link rel="preload" as="image" href="/uploads/&#34;x&#34;.webp" fetchpriority="high">',
+    );
+    expect(preloadTags(undefined, { kind: 'home' })).toEqual([]);
+  });
+});

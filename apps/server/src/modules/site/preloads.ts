@@ -1,0 +1,83 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { escapeHtml } from './seo';
+
+/**
+ * Resource hints for the pages shoppers land on. The web app loads a page's code lazily, so without a
+ * hint the browser learns about the page's chunk, and then about its largest image, only after the entry
+ * has downloaded and run. Naming them in the HTML lets them download in parallel with the entry.
+ */
+
+/** One chunk of Vite's build manifest (apps/web/dist/.vite/manifest.json). */
+interface ManifestChunk {
+  file: string;
+  isEntry?: boolean;
+  imports?: string[];
+  css?: string[];
+}
+export type Manifest = Record<string, ManifestChunk>;
+
+/** The page modules of apps/web/src/app/router.tsx for the pages the server tells apart. */
+export const PAGE_MODULES = {
+  home: 'src/features/home/pages/home-page.tsx',
+  listing: 'src/features/catalog/pages/listing-page.tsx',
+  product: 'src/features/catalog/pages/product-page.tsx',
+} as const;
+export type PageKind = keyof typeof PAGE_MODULES;
+
+/** The home page's largest paint: the promo banner's illustration (features/home/components/promo-banner). */
+export const HOME_LCP_IMAGE = 'src/assets/promo-banner.svg';
+
+export function readManifest(webDist: string): Manifest | undefined {
+  const path = join(webDist, '.vite', 'manifest.json');
+  return existsSync(path) ? (JSON.parse(readFileSync(path, 'utf8')) as Manifest) : undefined;
+}
+
+/** A chunk's file and those of every chunk it imports, with their style sheets, leaving out `skip`. */
+function closure(manifest: Manifest, key: string, skip: ReadonlySet<string> = new Set()) {
+  const modules = new Set<string>();
+  const styles = new Set<string>();
+  const visit = (at: string) => {
+    const chunk = manifest[at];
+    if (!chunk || skip.has(chunk.file) || modules.has(chunk.file)) return;
+    modules.add(chunk.file);
+    for (const css of chunk.css ?? []) styles.add(css);
+    for (const imported of chunk.imports ?? []) visit(imported);
+  };
+  visit(key);
+  return { modules, styles };
+}
+
+/** A page's chunk, the chunks it imports and their style sheets, minus what index.html already loads. */
+function pageFiles(manifest: Manifest, kind: PageKind) {
+  const entry = Object.keys(manifest).find((key) => manifest[key]?.isEntry);
+  const inIndexHtml = entry ? closure(manifest, entry).modules : new Set<string>();
+  const { modules, styles } = closure(manifest, PAGE_MODULES[kind], inIndexHtml);
+  return { modules: [...modules], styles: [...styles] };
+}
+
+/**
+ * What a page preloads: its code by kind, and the site paths of the images its largest paint can be
+ * (the product's photo, the first cards of a listing) when the server knows them.
+ */
+export interface PagePreload {
+  kind: PageKind;
+  images?: readonly string[];
+}
+
+/**
+ * The <link> tags for a page: modulepreload for its code, its style sheets (Vite's loader finds them
+ * already there and does not add them twice), and high-priority preloads of its LCP image candidates.
+ */
+export function preloadTags(manifest: Manifest | undefined, { kind, images = [] }: PagePreload): string[] {
+  if (!manifest) return [];
+  const { modules, styles } = pageFiles(manifest, kind);
+  const homeImage = manifest[HOME_LCP_IMAGE]?.file;
+  const lcpImages = kind === 'home' && homeImage ? [homeImage] : images;
+  const href = (file: string) => escapeHtml(file.startsWith('/') ? file : `/${file}`);
+  return [
+    ...modules.map((file) => `<link rel="modulepreload" crossorigin href="${href(file)}">`),
+    ...styles.map((file) => `<link rel="stylesheet" crossorigin href="${href(file)}">`),
+    ...lcpImages.map((file) => `<link rel="preload" as="image" href="${href(file)}" fetchpriority="high">`),
+  ];
+}
