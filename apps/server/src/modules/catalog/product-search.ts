@@ -10,7 +10,7 @@ import { producto } from '../../db/schema';
  * (name %> term), the very form of the index condition: PostgreSQL then tests it once per candidate row,
  * where `term <% name` was tested twice (as the index recheck and again as a filter).
  */
-const normalizedName = sql`f_unaccent(lower(${producto.nombre}))`;
+const normalizedName = producto.nombre_normalizado;
 
 export interface NameSearch {
   where: SQL;

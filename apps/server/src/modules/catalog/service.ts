@@ -36,8 +36,8 @@ const visibleToPublic = sql`${producto.estado} AND ${producto.stock} > 0`;
 
 /** Every order ends with the id so equal values never swap places between pages. */
 const ORDERS: Record<NonNullable<ProductListQuery['orden']>, SQL[]> = {
-  nombre_asc: [sql`f_unaccent(lower(${producto.nombre})) ASC`, asc(producto.id_producto)],
-  nombre_desc: [sql`f_unaccent(lower(${producto.nombre})) DESC`, desc(producto.id_producto)],
+  nombre_asc: [asc(producto.nombre_normalizado), asc(producto.id_producto)],
+  nombre_desc: [desc(producto.nombre_normalizado), desc(producto.id_producto)],
   precio_asc: [asc(producto.precio_efectivo), asc(producto.id_producto)],
   precio_desc: [desc(producto.precio_efectivo), desc(producto.id_producto)],
   recientes: [desc(producto.created_at), desc(producto.id_producto)],
