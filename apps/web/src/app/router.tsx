@@ -1,3 +1,4 @@
+import { parseListingSearch } from '@vitrina/shared';
 import type { ComponentType } from 'react';
 import { createBrowserRouter, data, type LoaderFunctionArgs, type RouteObject } from 'react-router';
 import { Loader } from '../components/loader';
@@ -5,7 +6,6 @@ import {
   categoriesQueryOptions,
   discountedProductsQueryOptions,
   parseId,
-  parseListingSearch,
   productQueryOptions,
   productsQueryOptions,
 } from '../features/catalog';

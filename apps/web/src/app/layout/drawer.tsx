@@ -1,10 +1,10 @@
-import { CATEGORIES, type ProductOrder } from '@vitrina/shared';
+import { CATEGORIES, listingSearch, type ProductOrder, parseListingSearch } from '@vitrina/shared';
 import { useEffect, useRef } from 'react';
 import { Link, useLocation } from 'react-router';
 import { Avatar } from '../../components/avatar';
 import { CloseIcon } from '../../components/icons';
 import { accountMenu, useSession } from '../../features/auth';
-import { listingPath, listingSearch, parseId, parseListingSearch } from '../../features/catalog';
+import { listingPath, parseId } from '../../features/catalog';
 import { AccountEntries } from './account-entries';
 import styles from './drawer.module.css';
 

@@ -1,8 +1,7 @@
-import { SEARCH_MAX_LENGTH } from '@vitrina/shared';
+import { listingSearch, SEARCH_MAX_LENGTH } from '@vitrina/shared';
 import { type FormEvent, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { SearchIcon } from '../../components/icons';
-import { listingSearch } from '../../features/catalog';
 import styles from './search-box.module.css';
 
 /** Submitting goes to the listing of every product with the words as the `name` filter. */

@@ -3,4 +3,4 @@ export { categoriesQueryOptions, useCategories } from './api/get-categories';
 export { discountedProductsQueryOptions, useDiscountedProducts } from './api/get-discounted-products';
 export { productQueryOptions } from './api/get-product';
 export { productsQueryOptions } from './api/get-products';
-export { listingPath, listingSearch, parseId, parseListingSearch } from './utils/listing-params';
+export { listingPath, parseId } from './utils/listing-params';

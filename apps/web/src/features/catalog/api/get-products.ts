@@ -1,7 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { LISTING_PAGE_SIZE, type ProductPage } from '@vitrina/shared';
+import { LISTING_PAGE_SIZE, type ListingParams, type ProductPage, toApiParams } from '@vitrina/shared';
 import { api, type Query } from '../../../lib/api-client';
-import { type ListingParams, toApiParams } from '../utils/listing-params';
 
 /** GET /api/products: the public listing (only active, in-stock products), filtered, ordered and paged. */
 export function getProducts(params: ListingParams, signal?: AbortSignal): Promise<ProductPage> {

@@ -1,8 +1,8 @@
-import type { ProductOrder } from '@vitrina/shared';
+import { type ListingParams, listingSearch, type ProductOrder } from '@vitrina/shared';
 import { type FormEvent, useId, useState } from 'react';
 import { Link } from 'react-router';
-import type { ListingFilters, ListingParams } from '../utils/listing-params';
-import { listingPath, listingSearch } from '../utils/listing-params';
+import type { ListingFilters } from '../utils/listing-params';
+import { listingPath } from '../utils/listing-params';
 import styles from './listing-sidebar.module.css';
 
 export interface SidebarCategory {

@@ -1,12 +1,7 @@
+import { type ListingParams, listingSearch, parseListingSearch } from '@vitrina/shared';
 import { useCallback, useMemo } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
-import {
-  type ListingFilters,
-  type ListingParams,
-  listingSearch,
-  parseId,
-  parseListingSearch,
-} from '../utils/listing-params';
+import { type ListingFilters, parseId } from '../utils/listing-params';
 
 /**
  * The listing's filters, order, search and page, read from and written to the URL, so a listing can be
