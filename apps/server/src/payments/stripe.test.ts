@@ -5,7 +5,7 @@ import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { producto, venta } from '../db/schema';
 import { settlePendingSales } from '../modules/checkout/service';
-import { Agent } from '../test/agent';
+import { Agent, newCustomer } from '../test/agent';
 import { seededTestApp, type TestApp } from '../test/app';
 import { TEST_DATABASE_KINDS } from '../test/databases';
 import { chargeKey, type PaymentProvider } from './provider';
@@ -37,20 +37,7 @@ describe.each(TEST_DATABASE_KINDS)('checkout with PAYMENT_PROVIDER=stripe on %s'
   afterAll(() => t.close());
 
   async function customer() {
-    const a = new Agent(t.app);
-    const email = `stripe${++counter}@example.com`;
-    const res = await a.post('/api/usuario', {
-      primer_nombre: 'Carla',
-      primer_apellido: 'Ruiz',
-      direccion: 'Av. Insurgentes Sur 1234, CDMX',
-      telefono: '5511223344',
-      email,
-      password: 'secreto123',
-      passwordconfirm: 'secreto123',
-    });
-    expect(res.statusCode, res.body).toBe(201);
-    await a.signIn(email, 'secreto123');
-    return a;
+    return (await newCustomer(t.app, `stripe${++counter}@example.com`)).agent;
   }
 
   /** What the web app posts after Stripe.js created the payment method: its pm_… id, never the card. */

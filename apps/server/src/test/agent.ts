@@ -47,3 +47,27 @@ export class Agent {
     }
   }
 }
+
+export const CUSTOMER_PASSWORD = 'secreto123';
+
+/** A valid customer registration (SPEC §5) for the given e-mail. */
+export function customerRegistration(email: string) {
+  return {
+    primer_nombre: 'Carla',
+    primer_apellido: 'Ruiz',
+    direccion: 'Av. Insurgentes Sur 1234, CDMX',
+    telefono: '5511223344',
+    email,
+    password: CUSTOMER_PASSWORD,
+    passwordconfirm: CUSTOMER_PASSWORD,
+  };
+}
+
+/** A new customer account, registered and signed in through the API as the web app does it. */
+export async function newCustomer(app: FastifyInstance, email: string) {
+  const agent = new Agent(app);
+  const res = await agent.post('/api/usuario', customerRegistration(email));
+  if (res.statusCode !== 201) throw new Error(`registration failed: ${res.statusCode} ${res.body}`);
+  const user = await agent.signIn(email, CUSTOMER_PASSWORD);
+  return { agent, user };
+}

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { and, count, eq, like, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cargoSandbox, detalleVenta, producto, venta } from '../../db/schema';
+import { CUSTOMER_PASSWORD, customerRegistration } from '../../test/agent';
 import { HttpClient } from './test/http-client';
 import { processDatabase } from './test/process-database';
 import { type ServerProcess, startServer, stopServer } from './test/server-process';
@@ -43,17 +44,9 @@ describe.runIf(process.env.TEST_DATABASE_URL)('fifty simultaneous checkouts on t
       Array.from({ length: BUYERS }, async (_, i) => {
         const client = new HttpClient((servers[i % 2] as ServerProcess).url);
         const email = `concurrente${i}@example.com`;
-        const registered = await client.post('/api/usuario', {
-          primer_nombre: 'Cliente',
-          primer_apellido: 'Concurrente',
-          direccion: 'Av. Insurgentes Sur 1234, CDMX',
-          telefono: '5511223344',
-          email,
-          password: 'secreto123',
-          passwordconfirm: 'secreto123',
-        });
+        const registered = await client.post('/api/usuario', customerRegistration(email));
         expect(registered.status, JSON.stringify(registered.body)).toBe(201);
-        await client.signIn(email, 'secreto123');
+        await client.signIn(email, CUSTOMER_PASSWORD);
         const method = await client.post('/api/pagos/sandbox/metodos', {
           numero: '4242424242424242',
           expiracion: '12/39',

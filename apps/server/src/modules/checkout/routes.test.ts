@@ -4,7 +4,7 @@ import { and, count, eq, gt, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cargoSandbox, detalleVenta, producto, usuario, venta } from '../../db/schema';
 import { DEMO_CUSTOMER } from '../../db/seed/demo-accounts';
-import { Agent } from '../../test/agent';
+import { Agent, newCustomer } from '../../test/agent';
 import { seededTestApp, type TestApp } from '../../test/app';
 import { TEST_DATABASE_KINDS } from '../../test/databases';
 
@@ -41,19 +41,7 @@ describe.each(TEST_DATABASE_KINDS)('checkout API on %s', (kind) => {
 
   /** A new customer account, signed in, with a sandbox card. */
   async function customer(numero = CARD.numero) {
-    const a = new Agent(t.app);
-    const email = `comprador${++counter}@example.com`;
-    const res = await a.post('/api/usuario', {
-      primer_nombre: 'Carla',
-      primer_apellido: 'Ruiz',
-      direccion: 'Av. Insurgentes Sur 1234, CDMX',
-      telefono: '5511223344',
-      email,
-      password: 'secreto123',
-      passwordconfirm: 'secreto123',
-    });
-    expect(res.statusCode).toBe(201);
-    const user = await a.signIn(email, 'secreto123');
+    const { agent: a, user } = await newCustomer(t.app, `comprador${++counter}@example.com`);
     const idPago = await paymentMethod(a, numero);
     return { a, user, idPago };
   }

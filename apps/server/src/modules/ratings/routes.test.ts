@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { and, eq, gt } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { detalleVenta, motivoCalificacion, producto, venta } from '../../db/schema';
-import { Agent } from '../../test/agent';
+import { Agent, newCustomer } from '../../test/agent';
 import { seededTestApp, type TestApp } from '../../test/app';
 import { TEST_DATABASE_KINDS } from '../../test/databases';
 
@@ -27,19 +27,7 @@ describe.each(TEST_DATABASE_KINDS)('ratings API on %s', (kind) => {
   afterAll(() => t.close());
 
   async function customer() {
-    const a = new Agent(t.app);
-    const email = `opina${++counter}@example.com`;
-    await a.post('/api/usuario', {
-      primer_nombre: 'Carla',
-      primer_apellido: 'Ruiz',
-      direccion: 'Av. Insurgentes Sur 1234, CDMX',
-      telefono: '5511223344',
-      email,
-      password: 'secreto123',
-      passwordconfirm: 'secreto123',
-    });
-    await a.signIn(email, 'secreto123');
-    return a;
+    return (await newCustomer(t.app, `opina${++counter}@example.com`)).agent;
   }
 
   /** Buys one unit of the product with the given card; returns the sale line's id. */
