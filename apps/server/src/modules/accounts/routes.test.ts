@@ -212,6 +212,18 @@ describe.each(TEST_DATABASE_KINDS)('accounts API on %s', (kind) => {
       expect(cookie?.httpOnly).toBeFalsy();
     });
 
+    it('gives every visitor a token of its own, 256 random bits, past one refill of the random pool', async () => {
+      const tokens = await Promise.all(
+        Array.from({ length: 300 }, async () => {
+          const res = await t.app.inject({ url: '/api/health' });
+          return (res.cookies as Array<{ name: string; value: string }>).find((c) => c.name === 'XSRF-TOKEN')
+            ?.value;
+        }),
+      );
+      expect(new Set(tokens).size).toBe(300);
+      for (const token of tokens) expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    });
+
     it('refuses a state-changing request without the header or with a wrong one, changing nothing', async () => {
       const body = registration();
       const a = agent();

@@ -26,6 +26,10 @@ describe.each(TEST_DATABASE_KINDS)('catalog cache on %s', (kind) => {
       expect(select).not.toHaveBeenCalled();
       expect(again.body).toBe(first.body);
       expect(again.headers.etag).toBe(first.headers.etag);
+      expect(again.headers['content-type']).toBe(first.headers['content-type']);
+      // An answer from memory still goes out with the security headers.
+      expect(again.headers['content-security-policy']).toContain("default-src 'self'");
+      expect(again.headers['x-content-type-options']).toBe('nosniff');
       const revalidated = await get('/api/products?orden=precio_desc', {
         'if-none-match': String(first.headers.etag),
       });
