@@ -1,13 +1,34 @@
-import { Suspense, useSyncExternalStore } from 'react';
+import { Suspense, useEffect, useSyncExternalStore } from 'react';
 import { lazyComponent } from '../lib/load-chunk';
-import { getNotificationState, subscribe, type Toast } from '../lib/notifications';
+import { type DialogRequest, getNotificationState, subscribe, type Toast } from '../lib/notifications';
 import styles from './toaster.module.css';
 
-/* Toasts and dialogs only appear after something the shopper did: their code downloads with the first. */
-const ToastView = lazyComponent(() => import('./toast-view').then((m) => m.ToastView));
-const NotificationDialog = lazyComponent(() =>
-  import('./notification-dialog').then((m) => m.NotificationDialog),
+/**
+ * Toasts and dialogs only appear after something the shopper did: their code downloads with the first.
+ * The message matters most when the network fails, so if that download fails it still shows, plainly.
+ */
+const ToastView = lazyComponent(() => import('./toast-view').then((m) => m.ToastView), PlainToast);
+const NotificationDialog = lazyComponent(
+  () => import('./notification-dialog').then((m) => m.NotificationDialog),
+  NativeDialog,
 );
+
+function PlainToast({ toast }: { toast: Toast }) {
+  return <p className={styles.toast}>{toast.text ? `${toast.title}. ${toast.text}` : toast.title}</p>;
+}
+
+/** The browser's own alert or confirm: the question is still asked and answered. */
+function NativeDialog({ request }: { request: DialogRequest }) {
+  useEffect(() => {
+    const message = request.text ? `${request.title}\n\n${request.text}` : request.title;
+    if (request.kind === 'confirm') request.close(window.confirm(message));
+    else {
+      window.alert(message);
+      request.close(true);
+    }
+  }, [request]);
+  return null;
+}
 
 const isUrgent = (toast: Toast) => toast.icon === 'error' || toast.icon === 'warning';
 

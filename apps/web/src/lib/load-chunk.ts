@@ -32,10 +32,21 @@ export function loadChunk<T>(load: () => Promise<T>, timeoutMs = CHUNK_LOAD_TIME
 
 /**
  * A component whose code downloads the first time it renders (React.lazy over loadChunk): for what only
- * some pages or some actions need. Render it inside <Suspense>.
+ * some pages or some actions need. Render it inside <Suspense>. Without a `fallback`, a failed download
+ * reaches the error page like a page's would; with one, the fallback renders instead, for what must show
+ * even offline.
  */
 export function lazyComponent<Props extends object>(
   load: () => Promise<ComponentType<Props>>,
+  fallback?: ComponentType<Props>,
 ): LazyExoticComponent<ComponentType<Props>> {
-  return lazy(() => loadChunk(load).then((Component) => ({ default: Component })));
+  return lazy(() =>
+    loadChunk(load).then(
+      (Component) => ({ default: Component }),
+      (error: unknown) => {
+        if (!fallback) throw error;
+        return { default: fallback };
+      },
+    ),
+  );
 }

@@ -75,7 +75,7 @@ describe('UsersPage', () => {
 
     expect(await screen.findByRole('table', { name: 'Usuarios baneados: 2' })).toBeTruthy();
     expect(row(/baneados/, 'Pedro Gómez')).toBeTruthy();
-    expect(screen.getByText('Usuario baneado')).toBeTruthy();
+    expect(await screen.findByText('Usuario baneado')).toBeTruthy();
     // The row left the active users' table: focus goes back to it.
     expect(document.activeElement?.textContent).toBe('Usuarios activos: 1');
 
