@@ -46,6 +46,10 @@ export const NOTIFY_ACCOUNT_DISABLED_MS = 5000;
 export const PLACEHOLDER_PHONE = '5500000000';
 export const PLACEHOLDER_ADDRESS = 'Aun no ha sido asiganada';
 
+/** The largest image the shop takes (the server answers 413 above it). */
+export const UPLOAD_MAX_MB = 5;
+export const UPLOAD_MAX_BYTES = UPLOAD_MAX_MB * 1024 * 1024;
+
 /** Script chunk load time-out. */
 export const CHUNK_LOAD_TIMEOUT_MS = 120_000;
 

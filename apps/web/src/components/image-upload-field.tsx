@@ -1,7 +1,8 @@
 import { useMutation } from '@tanstack/react-query';
+import { UPLOAD_MAX_BYTES, UPLOAD_MAX_MB } from '@vitrina/shared';
 import { type ChangeEvent, useId, useRef } from 'react';
 import { errorMessage } from '../lib/api-client';
-import { UPLOAD_MAX_BYTES, uploadImage } from '../lib/upload-image';
+import { uploadImage } from '../lib/upload-image';
 import { Button } from './button';
 import { FieldShell, fieldDescribedBy } from './field';
 import { CheckIcon } from './icons';
@@ -48,7 +49,7 @@ export function ImageUploadField({ label = 'Imagen', value, onChange, error, hin
 
   const failure = upload.isError
     ? upload.error instanceof TooLargeError
-      ? 'La imagen pesa más de 5 MB. Elige una más liviana.'
+      ? `La imagen pesa más de ${UPLOAD_MAX_MB} MB. Elige una más liviana.`
       : `No se pudo subir la imagen. ${errorMessage(upload.error)}`
     : undefined;
   const message = error ?? failure;

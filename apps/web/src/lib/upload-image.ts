@@ -1,8 +1,5 @@
 import { api } from './api-client';
 
-/** The largest image the server takes (it answers 413 above it). */
-export const UPLOAD_MAX_BYTES = 5 * 1024 * 1024;
-
 export interface UploadedImage {
   /** Where the shop stored the image, a `/uploads/….webp` URL. */
   secure_url: string;

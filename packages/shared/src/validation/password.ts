@@ -1,10 +1,11 @@
 import { z } from 'zod';
+import { PASSWORD_MAX, PASSWORD_MIN } from './registro';
 import { HAS_DIGIT, notBlank, passwordsMatch, requiredText, samePasswords } from './rules';
 
 const nuevo = requiredText('Campo Requerido')
   .refine(notBlank, { error: 'No puede estar vacio' })
-  .min(8, { error: 'Minimo 8 caracteres' })
-  .max(20, { error: 'Maximo 20 caracteres' })
+  .min(PASSWORD_MIN, { error: `Minimo ${PASSWORD_MIN} caracteres` })
+  .max(PASSWORD_MAX, { error: `Maximo ${PASSWORD_MAX} caracteres` })
   .regex(HAS_DIGIT, { error: 'Inserta al menos un número' });
 
 /** Password change (SPEC §5), with the current password required. */

@@ -119,7 +119,11 @@ const stock = parsedNumber(
   REQUIRED,
   (input) => parseWhole(input, 'El stock debe ser un número entero'),
   (n) =>
-    n < 0 ? 'El stock no puede ser negativo' : n > PRODUCT_STOCK_MAX ? 'Máximo 100000 unidades' : undefined,
+    n < 0
+      ? 'El stock no puede ser negativo'
+      : n > PRODUCT_STOCK_MAX
+        ? `Máximo ${PRODUCT_STOCK_MAX} unidades`
+        : undefined,
 );
 
 const idCategoria = parsedNumber(

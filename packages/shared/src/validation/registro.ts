@@ -20,6 +20,8 @@ export const PHONE_MAX_DIGITS = 20;
 export const EMAIL_MAX = 30;
 export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 20;
+/** The password rule as a form states it beside the field. */
+export const PASSWORD_HINT = `De ${PASSWORD_MIN} a ${PASSWORD_MAX} caracteres, con al menos un número`;
 
 const REQUIRED = 'Campo Requerido';
 const BLANK = 'No puede ser un espacio en blanco';
@@ -49,8 +51,8 @@ export const emailField = requiredText(REQUIRED)
 
 const password = requiredText(REQUIRED)
   .refine(notBlank, { error: BLANK })
-  .min(PASSWORD_MIN, { error: 'Inserta minimo 8 caracteres' })
-  .max(PASSWORD_MAX, { error: 'Inserta maximo 20 caracteres' })
+  .min(PASSWORD_MIN, { error: `Inserta minimo ${PASSWORD_MIN} caracteres` })
+  .max(PASSWORD_MAX, { error: `Inserta maximo ${PASSWORD_MAX} caracteres` })
   .regex(HAS_DIGIT, { error: 'Ingresa al menos un número' });
 
 /** An image the shop stored (`/uploads/<folder>/<name>.webp`): nothing else, no path tricks. */

@@ -1,18 +1,19 @@
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
-import { apiErrorSchema } from '@vitrina/shared';
+import { apiErrorSchema, UPLOAD_MAX_BYTES, UPLOAD_MAX_MB } from '@vitrina/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError, badRequest } from '../../errors';
 import type { FileStorage } from '../../storage/local';
-import { storeImage, UPLOAD_MAX_BYTES } from './service';
+import { storeImage } from './service';
 
 /** Anonymous callers (registration) get a few uploads per window; signed-in users many more. */
 const ANONYMOUS_UPLOADS = 10;
 const SIGNED_IN_UPLOADS = 200;
 const WINDOW = '15 minutes';
 
-const tooLarge = () => new AppError(413, 'Payload Too Large', 'La imagen supera el máximo de 5 MB.');
+const tooLarge = () =>
+  new AppError(413, 'Payload Too Large', `La imagen supera el máximo de ${UPLOAD_MAX_MB} MB.`);
 
 export const uploadsRoutes: FastifyPluginAsyncZod<{ storage: FileStorage }> = async (app, { storage }) => {
   await app.register(multipart, { limits: { fileSize: UPLOAD_MAX_BYTES, files: 1, fields: 5 } });
@@ -37,7 +38,7 @@ export const uploadsRoutes: FastifyPluginAsyncZod<{ storage: FileStorage }> = as
       config: { access: 'anyone', readsSession: true, rateLimit: {} },
       schema: {
         tags: ['Imágenes'],
-        summary: 'Sube una imagen (campo "file", máx. 5 MB); responde su URL en WebP',
+        summary: `Sube una imagen (campo "file", máx. ${UPLOAD_MAX_MB} MB); responde su URL en WebP`,
         consumes: ['multipart/form-data'],
         response: {
           201: z.object({ secure_url: z.string() }),

@@ -3,7 +3,6 @@ import sharp from 'sharp';
 import { badRequest } from '../../errors';
 import type { FileStorage } from '../../storage/local';
 
-export const UPLOAD_MAX_BYTES = 5 * 1024 * 1024;
 const MAX_SIDE = 1200;
 export const UPLOAD_FOLDERS = ['avatars', 'productos'] as const;
 export type UploadFolder = (typeof UPLOAD_FOLDERS)[number];

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { NOTIFY_MS, type PasswordChangeInput, passwordChangeSchema } from '@vitrina/shared';
+import { NOTIFY_MS, PASSWORD_HINT, type PasswordChangeInput, passwordChangeSchema } from '@vitrina/shared';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
@@ -66,7 +66,7 @@ export function PasswordForm() {
         label="Nueva contraseña"
         type={type}
         autoComplete="new-password"
-        hint="De 8 a 20 caracteres, con al menos un número"
+        hint={PASSWORD_HINT}
         error={errors.password?.message}
         valid={valid('password')}
         {...register('password', { deps: ['passwordconfirm'] })}

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { NOTIFY_MS, perfilSchema } from '@vitrina/shared';
+import { NOTIFY_MS, perfilSchema, UPLOAD_MAX_MB } from '@vitrina/shared';
 import { type Resolver, useForm } from 'react-hook-form';
 import { Button } from '../../../components/button';
 import formStyles from '../../../components/form.module.css';
@@ -73,7 +73,7 @@ export function ProfileForm() {
       />
       <ImageUploadField
         label="Imagen"
-        hint="Una nueva foto de perfil (hasta 5 MB)."
+        hint={`Una nueva foto de perfil (hasta ${UPLOAD_MAX_MB} MB).`}
         value={values.imagen}
         error={errors.imagen?.message}
         onChange={(url) => setValue('imagen', url, { shouldDirty: true, shouldValidate: true })}

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { NOTIFY_MS, type ProductoData, productoSchema } from '@vitrina/shared';
+import { NOTIFY_MS, type ProductoData, productoSchema, UPLOAD_MAX_MB } from '@vitrina/shared';
 import { useRef } from 'react';
 import { type FieldErrors, type Resolver, useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
@@ -65,7 +65,7 @@ export function CreateProductForm() {
         register={register}
         errors={errors}
         imagen={watch('imagen')}
-        imageHint="Se sube al elegirla (JPG, PNG o WebP, hasta 5 MB)."
+        imageHint={`Se sube al elegirla (JPG, PNG o WebP, hasta ${UPLOAD_MAX_MB} MB).`}
         onImagenChange={(url) => setValue('imagen', url, { shouldDirty: true, shouldValidate: true })}
       />
       <div className={formStyles.actions}>

@@ -1,5 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { NOTIFY_MS, type Product, type ProductoUpdate, productoUpdateSchema } from '@vitrina/shared';
+import {
+  NOTIFY_MS,
+  type Product,
+  type ProductoUpdate,
+  productoUpdateSchema,
+  UPLOAD_MAX_MB,
+} from '@vitrina/shared';
 import { useId, useRef, useState } from 'react';
 import { type FieldErrors, type Resolver, useForm } from 'react-hook-form';
 import { Button } from '../../../components/button';
@@ -104,7 +110,7 @@ export function EditProductForm({ product }: { product: Product }) {
         register={register}
         errors={errors}
         imagen={watch('imagen')}
-        imageHint="Elige otra imagen para reemplazar la actual (JPG, PNG o WebP, hasta 5 MB)."
+        imageHint={`Elige otra imagen para reemplazar la actual (JPG, PNG o WebP, hasta ${UPLOAD_MAX_MB} MB).`}
         onImagenChange={(url) => setValue('imagen', url, { shouldDirty: true, shouldValidate: true })}
         discountDisabled={removeDiscount}
         discountExtra={

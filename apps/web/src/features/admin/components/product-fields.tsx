@@ -1,3 +1,4 @@
+import { PRODUCT_DESCRIPTION_MAX, PRODUCT_DESCRIPTION_MIN, PRODUCT_STOCK_MAX } from '@vitrina/shared';
 import type { ReactNode } from 'react';
 import type { FieldErrors, UseFormRegister } from 'react-hook-form';
 import formStyles from '../../../components/form.module.css';
@@ -44,7 +45,7 @@ export function ProductFields({
         label="Stock"
         inputMode="numeric"
         autoComplete="off"
-        hint="Unidades disponibles (0 a 100000)"
+        hint={`Unidades disponibles (0 a ${PRODUCT_STOCK_MAX})`}
         error={errors.stock?.message}
         {...register('stock')}
       />
@@ -68,7 +69,7 @@ export function ProductFields({
       <TextAreaField
         className={formStyles.wide}
         label="Descripción"
-        hint="De 10 a 2000 caracteres"
+        hint={`De ${PRODUCT_DESCRIPTION_MIN} a ${PRODUCT_DESCRIPTION_MAX} caracteres`}
         error={errors.descripcion_producto?.message}
         {...register('descripcion_producto')}
       />

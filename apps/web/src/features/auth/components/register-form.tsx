@@ -1,5 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { NOTIFY_MS, type Registro, type RegistroInput, registroSchema } from '@vitrina/shared';
+import {
+  NOTIFY_MS,
+  PASSWORD_HINT,
+  type Registro,
+  type RegistroInput,
+  registroSchema,
+  UPLOAD_MAX_MB,
+} from '@vitrina/shared';
 import { useState } from 'react';
 import { type Path, useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
@@ -124,7 +131,7 @@ export function RegisterForm() {
           label="Contraseña"
           type={passwordType}
           autoComplete="new-password"
-          hint="De 8 a 20 caracteres, con al menos un número"
+          hint={PASSWORD_HINT}
           error={errors.password?.message}
           valid={valid('password')}
           end={
@@ -148,7 +155,7 @@ export function RegisterForm() {
         <div className={formStyles.wide}>
           <ImageUploadField
             label="Imagen"
-            hint="Opcional: una foto para tu perfil (hasta 5 MB)."
+            hint={`Opcional: una foto para tu perfil (hasta ${UPLOAD_MAX_MB} MB).`}
             value={imagen}
             error={errors.imagen?.message}
             onChange={(url) => setValue('imagen', url, { shouldDirty: true, shouldValidate: true })}
