@@ -1,4 +1,4 @@
-import { type Dashboard, formatMoney } from '@vitrina/shared';
+import { DASHBOARD_DAYS, type Dashboard, formatMoney } from '@vitrina/shared';
 import { useId, useMemo } from 'react';
 import { formatDay } from '../utils/format-date';
 import { ChartFigure } from './chart-figure';
@@ -29,7 +29,7 @@ export function DashboardCharts({ days, top }: DashboardChartsProps) {
       values: days.map((day) => day.ingresos),
       summary: best
         ? `Total: ${formatMoney(total)} en ${sales} ${sales === 1 ? 'venta' : 'ventas'}. Mejor día: ${formatDay(best.fecha, true)} (${formatMoney(best.ingresos)}).`
-        : 'Sin ventas pagadas en los últimos 30 días.',
+        : `Sin ventas pagadas en los últimos ${DASHBOARD_DAYS} días.`,
     };
   }, [days]);
   const products = useMemo(
@@ -51,7 +51,7 @@ export function DashboardCharts({ days, top }: DashboardChartsProps) {
       <div className={styles.charts}>
         <ChartFigure
           kind="line"
-          caption="Ingresos por día (últimos 30 días)"
+          caption={`Ingresos por día (últimos ${DASHBOARD_DAYS} días)`}
           columnLabel="Día"
           seriesLabel="Ingresos"
           formatValue={formatRevenue}
@@ -65,7 +65,7 @@ export function DashboardCharts({ days, top }: DashboardChartsProps) {
         ) : (
           <ChartFigure
             kind="bars"
-            caption={`Los ${top.length} productos más vendidos (unidades, últimos 30 días)`}
+            caption={`Los ${top.length} productos más vendidos (unidades, últimos ${DASHBOARD_DAYS} días)`}
             columnLabel="Producto"
             seriesLabel="Unidades vendidas"
             formatValue={formatUnits}
