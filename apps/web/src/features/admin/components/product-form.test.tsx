@@ -64,7 +64,7 @@ describe('CreateProductForm', () => {
       id_categoria_producto: 9,
       imagen: '/uploads/productos/nueva.webp',
     });
-    expect(screen.getByText('producto creado correctamente')).toBeTruthy();
+    expect(await screen.findByText('producto creado correctamente')).toBeTruthy();
   });
 
   it('after a refused create says Error / intente nuevamente and keeps what was typed', async () => {
@@ -195,6 +195,6 @@ describe('EditProductPage', () => {
 
     expect(await screen.findByRole('button', { name: 'Restaurar' })).toBeTruthy();
     expect(api.calls('PUT /api/products/delete/7').map((c) => c.body)).toEqual([{ estado: false }]);
-    expect(screen.getByText('Producto eliminado')).toBeTruthy();
+    expect(await screen.findByText('Producto eliminado')).toBeTruthy();
   });
 });
