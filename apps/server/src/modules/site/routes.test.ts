@@ -142,6 +142,24 @@ describe('web pages, SEO and security headers', () => {
       .where(eq(producto.id_producto, product.id_producto));
   });
 
+  it("writes a product name with String.replace's $-patterns as written: one title, one body, one JSON-LD", async () => {
+    const nombre = "Oferta $' y $` y $& fin";
+    const byId = eq(producto.id_producto, product.id_producto);
+    await t.db.update(producto).set({ nombre }).where(byId);
+    try {
+      const res = await get(`/products/${product.id_producto}`);
+      expect(res.statusCode).toBe(200);
+      expect(res.body.match(/<title>/g)).toHaveLength(1);
+      expect(res.body.match(/<body>/g)).toHaveLength(1);
+      // The entry script of index.html and the JSON-LD.
+      expect(res.body.match(/<script/g)).toHaveLength(2);
+      const jsonLd = /<script type="application\/ld\+json">(.+?)<\/script>/.exec(res.body)?.[1];
+      expect(JSON.parse(jsonLd ?? '{}').name).toBe(nombre);
+    } finally {
+      await t.db.update(producto).set({ nombre: product.nombre }).where(byId);
+    }
+  });
+
   it('lists categories and visible products in sitemap.xml and points robots.txt to it', async () => {
     const sitemap = await get('/sitemap.xml');
     expect(sitemap.statusCode).toBe(200);

@@ -18,9 +18,24 @@ export const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#$
 /** JSON inside <script> must not be able to close the tag. */
 const safeJson = (value: object) => JSON.stringify(value).replace(/</g, '\\u003c');
 
+/** Cut by characters, not UTF-16 units: half an emoji would reach link previews as "�". */
 function clip(text: string): string {
   const clean = text.replace(/\s+/g, ' ').trim();
-  return clean.length <= DESCRIPTION_MAX ? clean : `${clean.slice(0, DESCRIPTION_MAX - 1).trimEnd()}…`;
+  const characters = Array.from(clean);
+  if (characters.length <= DESCRIPTION_MAX) return clean;
+  return `${characters
+    .slice(0, DESCRIPTION_MAX - 1)
+    .join('')
+    .trimEnd()}…`;
+}
+
+/**
+ * The first match of `pattern` replaced by `text` exactly as given. A replacement string would read
+ * `$&`, `$'` and `` $` `` in shop data (a product named "Oferta $' y $&") as "the match" or "the rest of
+ * the page" and copy whole parts of the template into it; a function's result is taken literally.
+ */
+function replaceLiterally(html: string, pattern: string | RegExp, text: string): string {
+  return html.replace(pattern, () => text);
 }
 
 /** The page's title and description in place, its SEO tags and any `extra` tags (preloads) before </head>. */
@@ -38,13 +53,17 @@ export function renderHead(template: string, meta: PageMeta, extra: readonly str
     meta.jsonLd ? `<script type="application/ld+json">${safeJson(meta.jsonLd)}</script>` : '',
     ...extra,
   ].filter(Boolean);
-  return template
-    .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(meta.title)}</title>`)
-    .replace(
-      /<meta name="description" content="[^"]*"\s*\/?>/,
-      `<meta name="description" content="${escapeHtml(description)}">`,
-    )
-    .replace('</head>', `${tags.join('\n    ')}\n  </head>`);
+  const titled = replaceLiterally(
+    template,
+    /<title>[^<]*<\/title>/,
+    `<title>${escapeHtml(meta.title)}</title>`,
+  );
+  const described = replaceLiterally(
+    titled,
+    /<meta name="description" content="[^"]*"\s*\/?>/,
+    `<meta name="description" content="${escapeHtml(description)}">`,
+  );
+  return replaceLiterally(described, '</head>', `${tags.join('\n    ')}\n  </head>`);
 }
 
 export function productMeta(product: Product, shopName: string, publicUrl: string): PageMeta {
