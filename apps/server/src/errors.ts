@@ -8,6 +8,8 @@ export class AppError extends Error {
     readonly error: string,
     message: string,
     readonly fields?: Record<string, string>,
+    /** For 429 and 503: when the client may try again, sent as `Retry-After`. */
+    readonly retryAfterSeconds?: number,
   ) {
     super(message);
   }
@@ -16,3 +18,5 @@ export class AppError extends Error {
 export const notFound = (message: string) => new AppError(404, 'Not Found', message);
 export const badRequest = (message: string, fields?: Record<string, string>) =>
   new AppError(400, 'Bad Request', message, fields);
+export const tooManyRequests = (message: string, retryAfterSeconds: number) =>
+  new AppError(429, 'Too Many Requests', message, undefined, Math.max(1, Math.ceil(retryAfterSeconds)));

@@ -10,6 +10,8 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { MIGRATIONS_DIR } from '../paths';
+import { listenForChanges } from './change-listener';
+import { isConnectionLost } from './connection-lost';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -38,6 +40,29 @@ export interface Database {
  */
 export const NOTIFY_CHANNELS = ['catalogo_cambio'] as const;
 export type NotifyChannel = (typeof NOTIFY_CHANNELS)[number];
+const LISTEN_ALL = NOTIFY_CHANNELS.map((channel) => `LISTEN ${channel}`).join(';');
+
+/** A statement that only reads, sent outside a transaction: running it twice changes nothing. */
+const READ_ONLY = /^\s*select\b/i;
+
+/**
+ * A read that failed because its connection was lost (a terminated backend, an idle connection that died
+ * in a restart) is sent once more on another connection, so the request behind it still succeeds. Writes
+ * are never repeated: the first may have committed before the connection dropped.
+ */
+function retryReadsOnce(pool: pg.Pool) {
+  const query = pool.query.bind(pool) as (...args: unknown[]) => Promise<unknown>;
+  const text = (config: unknown) =>
+    typeof config === 'string' ? config : ((config as { text?: string } | null)?.text ?? '');
+  pool.query = ((...args: unknown[]) => {
+    // Callback-style calls (Drizzle makes none) go through untouched.
+    if (args.some((arg) => typeof arg === 'function')) return query(...args);
+    return query(...args).catch((err: unknown) => {
+      if (!READ_ONLY.test(text(args[0])) || !isConnectionLost(err)) throw err;
+      return query(...args);
+    });
+  }) as typeof pool.query;
+}
 
 function subscribers() {
   const byChannel = new Map<string, Array<() => void>>();
@@ -69,37 +94,56 @@ export function configuredTarget(config: {
     : { kind: 'pglite', dataDir: `${config.dataDir}/pglite` };
 }
 
+/** How long opening a connection may take before the request that needed it fails (503) instead of hanging. */
+const CONNECT_TIMEOUT_MS = 5000;
+
 export async function openDatabase(
   target: DatabaseTarget,
-  onIdleError: (err: Error) => void = () => {},
+  onConnectionError: (err: Error) => void = () => {},
 ): Promise<Database> {
   if (target.kind === 'postgres') {
     const subs = subscribers();
-    let listeningConnections = 0;
     const pool = new pg.Pool({
       connectionString: target.url,
       max: target.poolSize ?? 10,
-      // Awaited by the pool before it hands the connection out: no query runs on a deaf connection.
+      connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+      // Awaited by the pool before it hands the connection out.
       onConnect: async (client) => {
+        // A connection can die at any moment: in use, idle or still starting (a terminated backend, a
+        // restart). Its 'error' event would end the process without a listener of its own; the statement
+        // it was running fails instead, the pool drops it and opens another on demand.
+        client.on('error', onConnectionError);
+        // Pooled connections listen too, so the one that commits a change hears it before its COMMIT
+        // returns: a process never serves its own stale data.
         client.on('notification', (message) => subs.notify(message.channel));
-        await client.query(NOTIFY_CHANNELS.map((channel) => `LISTEN ${channel}`).join(';'));
-        // Changes made while no connection was listening went unheard.
-        if (listeningConnections === 0) subs.notifyAll();
-        listeningConnections++;
-        client.once('end', () => listeningConnections--);
+        await client.query(LISTEN_ALL);
       },
     });
-    // A server restart or a terminated backend breaks an idle connection: the pool drops it and opens a
-    // new one on the next query. Without a listener the 'error' event would crash the process.
-    pool.on('error', onIdleError);
+    // The pool reports an idle connection's death here as well; the connection's own listener logged it.
+    pool.on('error', () => {});
+    retryReadsOnce(pool);
+    const listener = await listenForChanges(
+      target.url,
+      NOTIFY_CHANNELS,
+      {
+        onNotification: (channel) => subs.notify(channel),
+        // Changes made while it was away went unheard.
+        onListening: () => subs.notifyAll(),
+        onError: onConnectionError,
+      },
+      CONNECT_TIMEOUT_MS,
+    );
     const db = drizzleNodePg(pool, { schema });
     return {
       db: db as unknown as Db,
       kind: 'postgres',
       migrate: () => migrateNodePg(db, { migrationsFolder: MIGRATIONS_DIR }),
-      close: () => pool.end(),
+      async close() {
+        await listener.close();
+        await pool.end();
+      },
       subscribe: subs.add,
-      listening: () => listeningConnections > 0,
+      listening: listener.listening,
     };
   }
   if (!target.dataDir.startsWith('memory://')) await mkdir(target.dataDir, { recursive: true });

@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { isConnectionLost } from '../db/connection-lost';
 import { AppError } from '../errors';
 
 /** Spanish messages for the failures Fastify itself raises before a handler runs. */
@@ -13,9 +14,23 @@ const FRAMEWORK_MESSAGES: Record<number, [string, string]> = {
   429: ['Too Many Requests', 'Demasiadas solicitudes. Espera un momento e inténtalo de nuevo.'],
 };
 const UNEXPECTED = 'Ocurrió un error inesperado. Intenta de nuevo en unos minutos.';
+const UNAVAILABLE =
+  'La tienda no puede atender tu solicitud en este momento. Intenta de nuevo en unos segundos.';
+/**
+ * Seconds a client should wait when the answer does not know better: a lost database connection comes
+ * back within seconds; a rate limit that names no time is given a minute.
+ */
+const DEFAULT_RETRY_AFTER: Record<number, number> = { 429: 60, 503: 5 };
 
 /** One error handler for the whole API: the error shape of DESIGN.md, no stack traces or SQL. */
 export const errorsPlugin = fp(async (app: FastifyInstance) => {
+  // Every 429 and 503 says when to come back, whoever produced it.
+  app.addHook('onSend', (_request, reply, payload, done) => {
+    const wait = DEFAULT_RETRY_AFTER[reply.statusCode];
+    if (wait !== undefined && !reply.hasHeader('retry-after')) reply.header('retry-after', wait);
+    done(null, payload);
+  });
+
   app.setErrorHandler((err: FastifyError, request, reply) => {
     if (hasZodFastifySchemaValidationErrors(err)) {
       const fields: Record<string, string> = {};
@@ -32,9 +47,20 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
     }
     if (err instanceof AppError) {
       request.log.info({ status: err.statusCode, error: err.error }, err.message);
+      if (err.retryAfterSeconds !== undefined) reply.header('retry-after', err.retryAfterSeconds);
       return reply
         .code(err.statusCode)
         .send({ error: err.error, message: err.message, ...(err.fields ? { fields: err.fields } : {}) });
+    }
+    // The database dropped the connection or is restarting: nothing was the caller's fault, and the
+    // same request will work again in a moment (a write either committed whole or not at all).
+    if (isConnectionLost(err)) {
+      // One short line: under a restart every request in flight lands here.
+      request.log.warn({ reason: rootCause(err).message }, 'database unavailable');
+      return reply
+        .code(503)
+        .header('retry-after', DEFAULT_RETRY_AFTER[503])
+        .send({ error: 'Service Unavailable', message: UNAVAILABLE });
     }
     const status = err.statusCode ?? 500;
     const known = FRAMEWORK_MESSAGES[status];
@@ -46,6 +72,13 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
     return reply.code(500).send({ error: 'Internal Server Error', message: UNEXPECTED });
   });
 });
+
+/** The driver's own error under the wrappers (Drizzle's carries the whole statement). */
+function rootCause(err: Error): Error {
+  let cause = err;
+  while (cause.cause instanceof Error) cause = cause.cause;
+  return cause;
+}
 
 export function sendApiNotFound(reply: import('fastify').FastifyReply) {
   const [error, message] = FRAMEWORK_MESSAGES[404] as [string, string];
