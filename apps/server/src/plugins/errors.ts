@@ -62,6 +62,13 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
         .header('retry-after', DEFAULT_RETRY_AFTER[503])
         .send({ error: 'Service Unavailable', message: UNAVAILABLE });
     }
+    // PostgreSQL refused a value (out of range, not valid text, too long): input the schemas should have
+    // refused. Still the caller's input, not a fault of the shop; logged so the schema gets fixed.
+    if (isDataException(err)) {
+      request.log.warn({ reason: rootCause(err).message }, 'input reached the database unchecked');
+      const [error, message] = FRAMEWORK_MESSAGES[400] as [string, string];
+      return reply.code(400).send({ error, message });
+    }
     const status = err.statusCode ?? 500;
     const known = FRAMEWORK_MESSAGES[status];
     if (status < 500 && known) {
@@ -72,6 +79,12 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
     return reply.code(500).send({ error: 'Internal Server Error', message: UNEXPECTED });
   });
 });
+
+/** SQLSTATE class 22, data exception: the statement was fine, a value in it was not. */
+function isDataException(err: Error): boolean {
+  const { code } = rootCause(err) as { code?: unknown };
+  return typeof code === 'string' && code.length === 5 && code.startsWith('22');
+}
 
 /** The driver's own error under the wrappers (Drizzle's carries the whole statement). */
 function rootCause(err: Error): Error {
