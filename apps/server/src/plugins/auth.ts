@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest, FastifySchema, HTTPMethods } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Db } from '../db/client';
 import { AppError } from '../errors';
@@ -38,16 +38,44 @@ export function sessionOf(request: FastifyRequest): ActiveSession {
   return request.session;
 }
 
+/** A route as declared, with who may call it. */
+export interface DeclaredRoute {
+  method: HTTPMethods;
+  url: string;
+  access: Access;
+  schema: FastifySchema | undefined;
+}
+
+const declared = new WeakMap<FastifyInstance, DeclaredRoute[]>();
+
+/** Every route of the application that declared who may call it, in the order they were added. */
+export function declaredRoutes(app: FastifyInstance): readonly DeclaredRoute[] {
+  return declared.get(app) ?? [];
+}
+
+/*
+ * Access is decided in onRequest, before the body is read, parsed or validated: a caller who may not
+ * use a route gets 401 or 403 whatever it sent (valid, invalid, malformed or too large) and never
+ * learns the route's fields. The cookie plugin's onRequest hook, registered earlier, has parsed the
+ * cookies by then; the XSRF check (csrf.ts), registered earlier too, runs before this one.
+ */
 export const authPlugin = fp(async (app: FastifyInstance, { db }: { db: Db }) => {
   app.decorateRequest('session', null);
+  const routes: DeclaredRoute[] = [];
+  declared.set(app, routes);
 
   app.addHook('onRoute', (route) => {
-    if (route.url.startsWith('/api/') && !route.url.startsWith('/api/docs') && !route.config?.access) {
+    const access = route.config?.access;
+    if (route.url.startsWith('/api/') && !route.url.startsWith('/api/docs') && !access) {
       throw new Error(`Route ${route.method} ${route.url} does not declare who may call it (config.access)`);
+    }
+    if (!access) return;
+    for (const method of [route.method].flat()) {
+      routes.push({ method, url: route.url, access, schema: route.schema });
     }
   });
 
-  app.addHook('preHandler', async (request) => {
+  app.addHook('onRequest', async (request) => {
     const { access, readsSession } = request.routeOptions.config;
     if (!access || (access === 'anyone' && !readsSession)) return;
     const token = request.cookies[SESSION_COOKIE];

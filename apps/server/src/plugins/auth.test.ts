@@ -1,0 +1,234 @@
+import { XSRF_COOKIE, XSRF_HEADER } from '@vitrina/shared';
+import { count, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { z } from 'zod';
+import { auditoria, metodoPagoSandbox, motivoCalificacion, producto, usuario, venta } from '../db/schema';
+import { Agent, newCustomer } from '../test/agent';
+import { seededTestApp, type TestApp } from '../test/app';
+import { TEST_DATABASE_KINDS } from '../test/databases';
+import { type Access, type DeclaredRoute, declaredRoutes } from './auth';
+
+/**
+ * A body (and headers) each protected route would accept from someone allowed to call it, so the walk
+ * also sends requests that pass validation. A route with a body schema and no sample fails the walk.
+ */
+const VALID: Record<string, { body: unknown; headers?: Record<string, string> }> = {
+  'POST /api/products': {
+    body: {
+      nombre: 'Lámpara de escritorio',
+      descripcion_producto: 'Lámpara con brazo articulado y luz cálida',
+      valor: 450,
+      valor_descuento: null,
+      stock: 5,
+      id_categoria_producto: 1,
+      imagen: '/uploads/productos/lampara.webp',
+    },
+  },
+  'PUT /api/products/:id/editProduct': { body: { nombre: 'Lámpara de mesa' } },
+  'PUT /api/products/delete/:id': { body: { estado: false } },
+  'PUT /api/usuario': { body: { telefono: '5511223344' } },
+  'PUT /api/usuario/password': {
+    body: { password_actual: 'secreto123', password: 'nuevo12345', passwordconfirm: 'nuevo12345' },
+  },
+  'PUT /api/usuario/delete': { body: { id_usuario: 2, estado: false } },
+  'POST /api/venta': {
+    body: { detalle_venta: [{ id_producto: 1, cantidad: 1 }], id_pago: 'pm_prueba' },
+    headers: { 'idempotency-key': 'prueba-idempotencia-1' },
+  },
+  'POST /api/products/:id/calificacion': {
+    body: { valor_calificacion: 5, descripcion_motivo: 'Muy buena', id_detalle_venta: 1 },
+  },
+  'POST /api/pagos/sandbox/metodos': {
+    body: { numero: '4242 4242 4242 4242', expiracion: '12/30', cvc: '123', nombre: 'Carla Ruiz' },
+  },
+  'POST /api/pagos/sandbox/confirmar': { body: { client_secret: 'cs_prueba', aprobar: true } },
+};
+
+type Schema = z.ZodType & {
+  shape?: Record<string, unknown>;
+  unwrap?: () => Schema;
+  in?: Schema;
+  out?: Schema;
+};
+
+/** The field names a zod schema accepts (through optional, nullable and pipes). */
+function keysOf(schema: unknown): string[] {
+  const s = schema as Schema | undefined;
+  if (!s) return [];
+  if (s.shape) return Object.keys(s.shape);
+  if (s.unwrap) return keysOf(s.unwrap());
+  return [...keysOf(s.in), ...keysOf(s.out)];
+}
+
+/** Every name a route's schemas declare: path parameters, query, headers and body. */
+function fieldNames(route: DeclaredRoute): string[] {
+  const schema = route.schema ?? {};
+  return [schema.params, schema.querystring, schema.headers, schema.body].flatMap(keysOf);
+}
+
+/** A value of another type than the sample's. */
+function wrongType(value: unknown): unknown {
+  if (typeof value === 'string') return 7;
+  if (typeof value === 'number') return 'siete';
+  if (typeof value === 'boolean') return 'sí';
+  return 'texto';
+}
+
+/** Who is refused, and how, by each access level. */
+const REFUSED: Record<Exclude<Access, 'anyone'>, Array<['visitor' | 'customer' | 'admin', 401 | 403]>> = {
+  user: [['visitor', 401]],
+  customer: [
+    ['visitor', 401],
+    ['admin', 403],
+  ],
+  admin: [
+    ['visitor', 401],
+    ['customer', 403],
+  ],
+};
+
+interface Attempt {
+  name: string;
+  url: string;
+  payload?: string;
+  headers?: Record<string, string>;
+}
+
+const json = (value: unknown) => ({
+  payload: JSON.stringify(value),
+  headers: { 'content-type': 'application/json' },
+});
+
+/** The requests sent to one route: every way of getting the body or the query right or wrong. */
+function attempts(route: DeclaredRoute, url: string): Attempt[] {
+  const keys = fieldNames(route);
+  if (route.method === 'GET' || route.method === 'HEAD') {
+    const wrongQuery = keysOf(route.schema?.querystring)
+      .map((key) => `${encodeURIComponent(key)}=no-v%C3%A1lido`)
+      .join('&');
+    return [
+      { name: 'no query', url },
+      { name: 'a wrong query', url: `${url}?${wrongQuery || 'x=1'}` },
+    ];
+  }
+  const sample = VALID[`${route.method} ${route.url}`];
+  const bodyKeys = keysOf(route.schema?.body);
+  const wrong = Object.fromEntries(
+    bodyKeys.map((key) => [key, wrongType((sample?.body as Record<string, unknown> | undefined)?.[key])]),
+  );
+  const valid = sample ? json(sample.body) : json({});
+  return [
+    { name: 'no body', url },
+    { name: 'an empty object', url, ...json({}) },
+    { name: 'a valid body', url, ...valid, headers: { ...valid.headers, ...sample?.headers } },
+    { name: 'a body of wrong types', url, ...json(bodyKeys.length ? wrong : { [keys[0] ?? 'x']: [] }) },
+    { name: 'malformed JSON', url, payload: '{"a":', headers: { 'content-type': 'application/json' } },
+    { name: 'text instead of JSON', url, payload: 'hola', headers: { 'content-type': 'text/plain' } },
+    { name: 'a body over the size limit', url, ...json({ relleno: 'x'.repeat(1_100_000) }) },
+  ];
+}
+
+/** How many rows the tables a protected route could change hold, to see that nothing changed. */
+async function snapshot(db: TestApp['db']) {
+  const rows = async (
+    table:
+      | typeof auditoria
+      | typeof producto
+      | typeof venta
+      | typeof metodoPagoSandbox
+      | typeof motivoCalificacion,
+  ) => (await db.select({ n: count() }).from(table))[0]?.n;
+  return {
+    auditoria: await rows(auditoria),
+    productos: await rows(producto),
+    ventas: await rows(venta),
+    pagos: await rows(metodoPagoSandbox),
+    calificaciones: await rows(motivoCalificacion),
+    baneados: (await db.select({ n: count() }).from(usuario).where(eq(usuario.estado, false)))[0]?.n,
+  };
+}
+
+describe.each(TEST_DATABASE_KINDS)('who may call what, decided before the request is read, on %s', (kind) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await seededTestApp(kind);
+  });
+  afterAll(() => t?.close());
+
+  it('answers every protected route 401 or 403, naming no field, whatever a caller without access sends', async () => {
+    const admin = new Agent(t.app);
+    await admin.signIn(t.config.admin.email, t.config.admin.password);
+    const { agent: customer } = await newCustomer(t.app, 'recorrido@example.com');
+    const visitor = new Agent(t.app);
+    await visitor.get('/api/health');
+    const callers = { visitor, customer, admin };
+
+    // The walk covers every protected route, with a body each would accept from the right caller.
+    const routes = declaredRoutes(t.app).filter((route) => route.access !== 'anyone');
+    const names = routes.map((route) => `${route.method} ${route.url}`);
+    expect(names.length).toBeGreaterThanOrEqual(20);
+    expect(names).toEqual(
+      expect.arrayContaining([
+        'POST /api/products',
+        'PUT /api/usuario/delete',
+        'POST /api/venta',
+        'GET /api/venta',
+      ]),
+    );
+    for (const route of routes) {
+      const body = route.schema?.body as z.ZodType | undefined;
+      if (!body) continue;
+      const sample = VALID[`${route.method} ${route.url}`];
+      expect(sample, `${route.method} ${route.url} needs a sample`).toBeDefined();
+      expect(body.safeParse(sample?.body).success, `${route.method} ${route.url} sample`).toBe(true);
+    }
+
+    const before = await snapshot(t.db);
+    const wrong: string[] = [];
+    let checked = 0;
+    for (const route of routes) {
+      const url = route.url.replace(/:\w+/g, '1');
+      const fields = fieldNames(route);
+      for (const [who, status] of REFUSED[route.access as Exclude<Access, 'anyone'>]) {
+        const caller = callers[who];
+        for (const attempt of attempts(route, url)) {
+          const res = await t.app.inject({
+            method: route.method,
+            url: attempt.url,
+            payload: attempt.payload,
+            headers: {
+              cookie: [...caller.cookies].map(([k, v]) => `${k}=${v}`).join('; '),
+              [XSRF_HEADER]: caller.cookies.get(XSRF_COOKIE) ?? '',
+              ...attempt.headers,
+            },
+          });
+          checked++;
+          const label = `${who}: ${route.method} ${route.url} with ${attempt.name} → ${res.statusCode}`;
+          if (res.statusCode !== status) wrong.push(`${label} ${res.body.slice(0, 200)}`);
+          if (route.method === 'HEAD' || res.statusCode !== status) continue;
+          const answer = res.json();
+          const expected = status === 401 ? 'Unauthorized' : 'Forbidden';
+          if (Object.keys(answer).sort().join() !== 'error,message' || answer.error !== expected) {
+            wrong.push(`${label} ${res.body}`);
+          }
+          const named = fields.filter((field) => new RegExp(`\\b${field}\\b`).test(res.body));
+          if (named.length) wrong.push(`${label} names ${named.join(', ')}`);
+        }
+      }
+    }
+    expect(wrong).toEqual([]);
+    expect(checked).toBeGreaterThan(150);
+    expect(await snapshot(t.db)).toEqual(before);
+
+    // The right caller still reaches validation and the handler; an unknown address is still a 404.
+    const invalid = await admin.post('/api/products', {});
+    expect(invalid.statusCode).toBe(400);
+    expect(invalid.json().fields).toHaveProperty('nombre');
+    expect((await customer.put('/api/usuario', { telefono: '12' })).json().fields).toHaveProperty('telefono');
+    expect((await customer.get('/api/usuario/me')).json().email).toBe('recorrido@example.com');
+    for (const caller of Object.values(callers)) {
+      expect((await caller.post('/api/no-existe', { a: 1 })).statusCode).toBe(404);
+      expect((await caller.get('/api/no-existe')).statusCode).toBe(404);
+    }
+  });
+});
