@@ -20,3 +20,10 @@ export const badRequest = (message: string, fields?: Record<string, string>) =>
   new AppError(400, 'Bad Request', message, fields);
 export const tooManyRequests = (message: string, retryAfterSeconds: number) =>
   new AppError(429, 'Too Many Requests', message, undefined, Math.max(1, Math.ceil(retryAfterSeconds)));
+
+/** The driver's own error under the wrappers (Drizzle's carries the whole statement). */
+export function rootCause(err: Error): Error {
+  let cause = err;
+  while (cause.cause instanceof Error) cause = cause.cause;
+  return cause;
+}

@@ -2,7 +2,7 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { isConnectionLost } from '../db/connection-lost';
-import { AppError } from '../errors';
+import { AppError, rootCause } from '../errors';
 
 /** Spanish messages for the failures Fastify itself raises before a handler runs. */
 const FRAMEWORK_MESSAGES: Record<number, [string, string]> = {
@@ -84,13 +84,6 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
 function isDataException(err: Error): boolean {
   const { code } = rootCause(err) as { code?: unknown };
   return typeof code === 'string' && code.length === 5 && code.startsWith('22');
-}
-
-/** The driver's own error under the wrappers (Drizzle's carries the whole statement). */
-function rootCause(err: Error): Error {
-  let cause = err;
-  while (cause.cause instanceof Error) cause = cause.cause;
-  return cause;
 }
 
 export function sendApiNotFound(reply: import('fastify').FastifyReply) {

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Database } from '../../db/client';
+import { rootCause } from '../../errors';
 
 const healthSchema = z.object({
   status: z.enum(['ok', 'error']),
@@ -27,7 +28,8 @@ export const healthRoutes: FastifyPluginAsyncZod<{ database: Database }> = async
         await database.db.execute(sql`SELECT 1`);
         return { status: 'ok' as const, ...body };
       } catch (err) {
-        request.log.error({ err }, 'health check: database unreachable');
+        // Load balancers ask every few seconds: one short line each while the database is away.
+        request.log.warn({ reason: rootCause(err as Error).message }, 'health check: database unreachable');
         return reply.code(503).send({ status: 'error' as const, ...body });
       }
     },
