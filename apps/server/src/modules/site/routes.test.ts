@@ -1,5 +1,6 @@
 import { mkdir, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { connect } from 'node:net';
+import { dirname, join } from 'node:path';
 import { brotliCompressSync, brotliDecompressSync } from 'node:zlib';
 import { and, eq, gt } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -34,12 +35,35 @@ async function fakeWebBuild(dir: string) {
   await writeFile(join(dir, '.vite', 'manifest.json'), JSON.stringify(manifest));
 }
 
+/** Written beside the uploads folder and beside the web build: no URL may ever answer with it. */
+const SECRET = 'contenido-fuera-de-la-carpeta-publica';
+
+/** A GET exactly as written, `..` and all: inject() and HTTP clients resolve dot segments first. */
+function rawGet(port: number, path: string): Promise<{ status: number; head: string; body: string }> {
+  return new Promise((resolve, reject) => {
+    const socket = connect(port, '127.0.0.1', () => {
+      socket.write(`GET ${path} HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n`);
+    });
+    let answer = '';
+    socket.setEncoding('utf8');
+    socket.on('data', (chunk) => {
+      answer += chunk;
+    });
+    socket.on('end', () => {
+      const [head = '', body = ''] = answer.split('\r\n\r\n');
+      resolve({ status: Number(head.split(' ')[1]), head, body });
+    });
+    socket.on('error', reject);
+  });
+}
+
 describe('web pages, SEO and security headers', () => {
   let t: TestApp;
   let product: typeof producto.$inferSelect;
 
   beforeAll(async () => {
-    const webDist = join(process.env.TMPDIR ?? '/tmp', `vitrina-web-${process.pid}`);
+    // The build sits in a folder of its own, so the test can put a file beside it (see SECRET).
+    const webDist = join(process.env.TMPDIR ?? '/tmp', `vitrina-web-${process.pid}`, 'dist');
     await fakeWebBuild(webDist);
     t = await seededTestApp('pglite', { WEB_DIST: webDist, PUBLIC_URL: 'https://tienda.example.com' });
     const [row] = await t.db
@@ -48,6 +72,8 @@ describe('web pages, SEO and security headers', () => {
       .where(and(eq(producto.estado, true), gt(producto.stock, 0)))
       .limit(1);
     product = row as typeof producto.$inferSelect;
+    for (const root of [t.config.uploadsDir, webDist])
+      await writeFile(join(dirname(root), 'secret.txt'), SECRET);
   });
   afterAll(() => t.close());
 
@@ -118,6 +144,92 @@ describe('web pages, SEO and security headers', () => {
       const res = await get(path);
       expect(res.statusCode, path).toBe(404);
       expect(res.headers['content-type']).toMatch(/^application\/json/);
+    }
+  });
+
+  it('answers hostile paths under /uploads and /assets with the JSON 404 of a missing file, never a 500', async () => {
+    // The real files still arrive, with or without a query.
+    expect((await get(product.imagen)).statusCode).toBe(200);
+    expect((await get('/assets/index-abc123.js?v=2')).statusCode).toBe(200);
+    const errorsBefore = t.logs.filter((line) => line.level >= 50).length;
+    const hostile = [
+      '/uploads/productos/',
+      '/uploads/%00.webp',
+      '/uploads/productos/%00',
+      '/uploads//productos/1.webp',
+      `/uploads/productos//${product.imagen.split('/').pop()}`,
+      `${product.imagen}/`,
+      '/uploads/..%5csecret.txt',
+      '/uploads/%2e%2e%5csecret.txt',
+      '/uploads/productos%5c..%5c..%5csecret.txt',
+      `/uploads/${'a'.repeat(300)}.webp`,
+      `/uploads/productos/${'ñ'.repeat(200)}.webp`,
+      '/assets/',
+      '/assets/index-abc123.js/',
+      '/assets//index-abc123.js',
+      '/assets/%00',
+      '/assets/..%5c..%5csecret.txt',
+      `/assets/${'a'.repeat(300)}.js`,
+    ];
+    for (const path of hostile) {
+      const res = await get(path);
+      expect(res.statusCode, path).toBe(404);
+      expect(res.headers['content-type'], path).toMatch(/^application\/json/);
+      expect(res.json(), path).toEqual({ error: 'Not Found', message: expect.any(String) });
+      expect(res.body, path).not.toContain(SECRET);
+    }
+    expect(t.logs.filter((line) => line.level >= 50)).toHaveLength(errorsBefore);
+  });
+
+  it('answers a range past the end of an upload with 416 and its size, and a failed If-Match with 412', async () => {
+    const whole = await get(product.imagen);
+    const size = whole.rawPayload.length;
+    const pastTheEnd = await t.app.inject({
+      method: 'GET',
+      url: product.imagen,
+      headers: { range: `bytes=${size + 10}-` },
+    });
+    expect(pastTheEnd.statusCode).toBe(416);
+    expect(pastTheEnd.headers['content-range']).toBe(`bytes */${size}`);
+    expect(pastTheEnd.json()).toMatchObject({ error: 'Range Not Satisfiable' });
+    const changed = await t.app.inject({
+      method: 'GET',
+      url: '/assets/index-abc123.js',
+      headers: { 'if-match': '"otra-version"' },
+    });
+    expect(changed.statusCode).toBe(412);
+    expect(changed.json()).toMatchObject({ error: 'Precondition Failed' });
+    // A range inside the file still arrives.
+    const firstBytes = await t.app.inject({
+      method: 'GET',
+      url: product.imagen,
+      headers: { range: 'bytes=0-3' },
+    });
+    expect(firstBytes.statusCode).toBe(206);
+    expect(firstBytes.body).toBe('RIFF');
+  });
+
+  it('never serves a file outside the uploads or the web build folder to a raw `..` request', async () => {
+    const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const port = Number(new URL(address).port);
+    const traversals = [
+      '/uploads/../secret.txt',
+      '/uploads/productos/../../secret.txt',
+      '/uploads/%2e%2e/secret.txt',
+      '/uploads/%2E%2E/secret.txt',
+      '/uploads/..%2fsecret.txt',
+      '/uploads/%2e%2e%2fsecret.txt',
+      '/uploads/..\\secret.txt',
+      '/uploads/./../secret.txt',
+      '/assets/../../secret.txt',
+      '/assets/%2e%2e/%2e%2e/secret.txt',
+      '/assets/..%2f..%2fsecret.txt',
+    ];
+    for (const path of traversals) {
+      const res = await rawGet(port, path);
+      expect([400, 404], path).toContain(res.status);
+      expect(res.body, path).not.toContain(SECRET);
+      expect(res.head.toLowerCase(), path).toContain('content-type: application/json');
     }
   });
 

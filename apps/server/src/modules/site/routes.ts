@@ -2,7 +2,7 @@ import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import { idSchema } from '@vitrina/shared';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { AppError } from '../../errors';
@@ -41,21 +41,29 @@ const ONE_YEAR = 31_536_000;
  */
 export async function siteRoutes(app: FastifyInstance, { db, config }: { db: Db; config: Config }) {
   mkdirSync(config.uploadsDir, { recursive: true });
-  await app.register(fastifyStatic, {
-    root: config.uploadsDir,
-    prefix: UPLOADS_URL_PREFIX,
-    decorateReply: false,
-    index: false,
-    maxAge: '1d',
-  });
-
   const indexPath = join(config.webDist, 'index.html');
   const template = existsSync(indexPath) ? readFileSync(indexPath, 'utf8') : undefined;
   const manifest = readManifest(config.webDist);
-  if (template) {
-    await app.register(fastifyStatic, {
+
+  // The static files get a context of their own, so that the path check and the error handler below
+  // apply to file requests only.
+  await app.register(async (files) => {
+    files.addHook('onRequest', async (request, reply) => {
+      if (!isFilePath(pathOf(request.url))) return sendApiNotFound(reply);
+    });
+    files.setErrorHandler(staticFileError);
+    await files.register(fastifyStatic, {
+      root: config.uploadsDir,
+      prefix: UPLOADS_URL_PREFIX,
+      decorateReply: false,
+      index: false,
+      maxAge: '1d',
+    });
+    if (!template) return;
+    await files.register(fastifyStatic, {
       root: config.webDist,
       prefix: '/',
+      decorateReply: false,
       index: false,
       wildcard: false,
       // The build writes .br and .gz beside every text asset (apps/web/build/precompress.ts).
@@ -67,7 +75,7 @@ export async function siteRoutes(app: FastifyInstance, { db, config }: { db: Db;
         );
       },
     });
-  }
+  });
 
   app.get('/sitemap.xml', async (_request, reply) =>
     reply.type('application/xml; charset=utf-8').send(await renderSitemap(db, config.publicUrl)),
@@ -78,7 +86,7 @@ export async function siteRoutes(app: FastifyInstance, { db, config }: { db: Db;
 
   app.setNotFoundHandler(async (request, reply) => {
     const queryAt = request.url.indexOf('?');
-    const path = queryAt === -1 ? request.url : request.url.slice(0, queryAt);
+    const path = pathOf(request.url);
     const search = new URLSearchParams(queryAt === -1 ? '' : request.url.slice(queryAt + 1));
     // A missing file (an upload that was replaced, an old hashed asset) is a plain 404, not a page.
     const isFile = path.startsWith(UPLOADS_URL_PREFIX) || path.startsWith('/assets/');
@@ -133,6 +141,70 @@ export async function siteRoutes(app: FastifyInstance, { db, config }: { db: Db;
     }
     return { status: 404, meta: shopMeta(shopName, publicUrl, path, 'Página no encontrada') };
   }
+}
+
+/** The path of a request URL, still percent-encoded, without its query. */
+function pathOf(url: string): string {
+  const queryAt = url.indexOf('?');
+  return queryAt === -1 ? url : url.slice(0, queryAt);
+}
+
+/** NAME_MAX of the usual file systems, in bytes: a longer name cannot be a file. */
+const FILE_NAME_MAX_BYTES = 255;
+
+/**
+ * Whether a URL path can name a file under a static root: every segment is a file name, so no `//`, no
+ * trailing `/` (a directory), no `.` or `..` (even percent-encoded), and no NUL, control character or
+ * backslash (a separator on Windows) anywhere. Checked before the file system is touched.
+ */
+function isFilePath(urlPath: string): boolean {
+  return urlPath.startsWith('/') && urlPath.slice(1).split('/').every(isFileName);
+}
+
+function isFileName(segment: string): boolean {
+  let name: string;
+  try {
+    name = decodeURIComponent(segment);
+  } catch {
+    return false;
+  }
+  return (
+    name !== '' &&
+    name !== '.' &&
+    name !== '..' &&
+    !/[/\\\p{Cc}]/u.test(name) &&
+    Buffer.byteLength(name) <= FILE_NAME_MAX_BYTES
+  );
+}
+
+/** Refusals of an existing file that keep their meaning: browsers and download tools act on them. */
+const FILE_REFUSALS: Readonly<Record<number, readonly [string, string]>> = {
+  412: ['Precondition Failed', 'El archivo cambió desde la última vez que lo pediste.'],
+  416: ['Range Not Satisfiable', 'La parte pedida queda fuera del archivo.'],
+};
+
+/**
+ * The errors @fastify/static answers with are statuses the application's handler does not know (it
+ * made them 500s). A path it refuses (403 for `..`, a directory or a name it cannot check, 400 for a
+ * NUL byte) is, to a shopper, a file that does not exist: the 404 of a missing file. An unsatisfiable
+ * range (with the file's size in Content-Range) or a failed If-Match keeps its status. Anything else
+ * is a real failure and goes on to the application's handler.
+ */
+function staticFileError(
+  err: FastifyError & { headers?: Record<string, string> },
+  request: FastifyRequest,
+  reply: FastifyReply,
+) {
+  const status = err.statusCode ?? 500;
+  if (status < 400 || status >= 500) throw err;
+  request.log.info({ status, code: err.code }, 'static file request refused');
+  const refusal = FILE_REFUSALS[status];
+  if (!refusal) return sendApiNotFound(reply);
+  const [error, message] = refusal;
+  return reply
+    .code(status)
+    .headers(err.headers ?? {})
+    .send({ error, message });
 }
 
 function sendPage(reply: FastifyReply, status: number, html: string) {
