@@ -67,7 +67,10 @@ export async function buildApp({
 
   // Order matters: errors first, ETags before compression (they hash the uncompressed body).
   await app.register(errorsPlugin);
-  await app.register(securityHeadersPlugin, { stripe: config.payments.provider === 'stripe' });
+  await app.register(securityHeadersPlugin, {
+    stripe: config.payments.provider === 'stripe',
+    publicUrl: config.publicUrl,
+  });
   await app.register(etagPlugin);
   await app.register(compress, { threshold: 1024 });
   await app.register(apiDocsPlugin);

@@ -5,7 +5,11 @@ import helmet, { type HelmetOptions } from 'helmet';
 export interface SecurityHeadersOptions {
   /** PAYMENT_PROVIDER=stripe: Stripe.js, its card fields and its 3-D Secure frames are allowed. */
   stripe?: boolean;
+  /** PUBLIC_URL: Strict-Transport-Security is sent only when the shop is served over https. */
+  publicUrl: string;
 }
+
+const ONE_YEAR = 31_536_000;
 
 /** What Stripe.js needs: its script, its iframes (card fields, 3-D Secure) and its API. */
 const STRIPE_SOURCES = {
@@ -15,12 +19,65 @@ const STRIPE_SOURCES = {
 };
 
 /**
+ * Powerful browser features no page of the shop uses, denied to the page and to every frame in it: a
+ * compromised script or a third-party frame cannot ask for the camera, the microphone, the shopper's
+ * location or any device. `payment` is decided apart (see permissionsPolicy).
+ */
+const DENIED_FEATURES = [
+  'accelerometer',
+  'ambient-light-sensor',
+  'autoplay',
+  'bluetooth',
+  'browsing-topics',
+  'camera',
+  'clipboard-read',
+  'display-capture',
+  'encrypted-media',
+  'fullscreen',
+  'gamepad',
+  'geolocation',
+  'gyroscope',
+  'hid',
+  'identity-credentials-get',
+  'idle-detection',
+  'local-fonts',
+  'magnetometer',
+  'microphone',
+  'midi',
+  'otp-credentials',
+  'picture-in-picture',
+  'publickey-credentials-create',
+  'publickey-credentials-get',
+  'screen-wake-lock',
+  'serial',
+  'storage-access',
+  'usb',
+  'web-share',
+  'window-management',
+  'xr-spatial-tracking',
+];
+
+/**
+ * Every feature above denied, and `payment` (the Payment Request API) only where it is used: Stripe.js
+ * asks for it from its frames on js.stripe.com for Apple Pay and Google Pay. Without Stripe nothing
+ * on the page takes a payment through the browser, so it is denied too.
+ */
+function permissionsPolicy(stripe: boolean): string {
+  const payment = stripe ? 'payment=(self "https://js.stripe.com")' : 'payment=()';
+  return [...DENIED_FEATURES.map((feature) => `${feature}=()`), payment].join(', ');
+}
+
+/**
  * Strict Content-Security-Policy: only our own scripts and styles, no inline code, no framing, and
- * Stripe's origins only when Stripe takes the payments.
+ * Stripe's origins only when Stripe takes the payments; a Permissions-Policy that denies every powerful
+ * browser feature; HSTS only for a shop served over https.
  * The OpenAPI UI sets its own policy for its pages (see plugins/api-docs.ts).
  */
 export const securityHeadersPlugin = fp(async (app: FastifyInstance, opts: SecurityHeadersOptions) => {
-  const headers = helmetHeaders(helmetOptions(opts));
+  const headers = {
+    ...helmetHeaders(helmetOptions(opts)),
+    'permissions-policy': permissionsPolicy(Boolean(opts.stripe)),
+  };
   app.addHook('onRequest', async (_request, reply) => {
     reply.headers(headers);
   });
@@ -49,6 +106,13 @@ function helmetOptions(opts: SecurityHeadersOptions): HelmetOptions {
     },
     crossOriginEmbedderPolicy: false,
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    // Browsers ignore HSTS over plain http, but a shop whose PUBLIC_URL is http can still be reached over
+    // https (a local proxy, a tunnel): there the header would pin the host, and its subdomains, to https
+    // for a year, breaking every other http site on it (the other development servers on localhost).
+    strictTransportSecurity: new URL(opts.publicUrl).protocol === 'https:' && {
+      maxAge: ONE_YEAR,
+      includeSubDomains: true,
+    },
   };
 }
 

@@ -310,6 +310,24 @@ describe('web pages, SEO and security headers', () => {
     expect(res.headers['x-content-type-options']).toBe('nosniff');
   });
 
+  it('sends the Permissions-Policy, and HSTS for an https PUBLIC_URL, on pages, the API, files and 404s', async () => {
+    for (const path of [
+      '/',
+      '/api/health',
+      '/assets/index-abc123.js',
+      '/uploads/no-existe.webp',
+      '/no-existe',
+    ]) {
+      const res = await get(path);
+      const policy = String(res.headers['permissions-policy']);
+      expect(policy, path).toContain('camera=()');
+      expect(policy, path).toContain('geolocation=()');
+      // The sandbox takes the payments: no browser payment feature for anyone.
+      expect(policy, path).toContain('payment=()');
+      expect(res.headers['strict-transport-security'], path).toBe('max-age=31536000; includeSubDomains');
+    }
+  });
+
   it('answers the health check after asking the database', async () => {
     const res = await get('/api/health');
     expect(res.statusCode).toBe(200);
