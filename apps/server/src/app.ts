@@ -78,7 +78,7 @@ export async function buildApp({
   const { db } = database;
   const provider = payments ?? createPaymentProvider(config, db, { stripeApi });
   await app.register(cookie);
-  await app.register(csrfPlugin, { secure: cookieSecure(config.publicUrl) });
+  await app.register(csrfPlugin, { secure: cookieSecure(config.publicUrl), publicUrl: config.publicUrl });
   await app.register(authPlugin, { db });
 
   const storage = localStorage(config.uploadsDir);

@@ -1,6 +1,6 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { XSRF_COOKIE, XSRF_HEADER } from '@vitrina/shared';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { forbidden } from './auth';
 
@@ -9,8 +9,8 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 declare module 'fastify' {
   interface FastifyContextConfig {
     /**
-     * `false` exempts a route from the XSRF check. Only for server-to-server calls that prove themselves
-     * another way (Stripe's signed webhook) and that no browser session authorizes.
+     * `false` exempts a route from the XSRF and origin checks. Only for server-to-server calls that prove
+     * themselves another way (Stripe's signed webhook) and that no browser session authorizes.
      */
     csrf?: boolean;
   }
@@ -19,10 +19,27 @@ declare module 'fastify' {
 /**
  * Double-submit CSRF check (SPEC §9 names): any GET hands out an XSRF-TOKEN cookie the page's script
  * can read; every state-changing /api request must echo it in the X-XSRF-TOKEN header. A forged
- * cross-site request cannot read the cookie, so it cannot send the header. A route may opt out with
- * `config: { csrf: false }`.
+ * cross-site request cannot read the cookie, so it cannot send the header.
+ *
+ * Defence in depth, checked first: a state-changing /api request a browser says comes from another site
+ * is refused even with the token — an `Origin` that is not the shop's (`Origin: null` included), or
+ * `Sec-Fetch-Site: cross-site`. The shop's origin is PUBLIC_URL's, or the address the request itself was
+ * sent to (scheme and Host): a page of another site cannot send our Host with its own Origin, and this
+ * keeps working when the shop is opened at 127.0.0.1 instead of localhost, or through the web app's
+ * development server (its proxy keeps the browser's Host). Requests without an Origin (scripts, server
+ * to server) are left to the token.
+ *
+ * A route may opt out of both with `config: { csrf: false }`.
  */
-export const csrfPlugin = fp(async (app: FastifyInstance, { secure }: { secure: boolean }) => {
+export interface CsrfOptions {
+  /** Cookies only over HTTPS. */
+  secure: boolean;
+  /** The shop's public address (PUBLIC_URL). */
+  publicUrl: string;
+}
+
+export const csrfPlugin = fp(async (app: FastifyInstance, { secure, publicUrl }: CsrfOptions) => {
+  const shopOrigin = new URL(publicUrl).origin;
   app.addHook('onRequest', async (request, reply) => {
     const cookie = request.cookies[XSRF_COOKIE];
     if (SAFE_METHODS.has(request.method)) {
@@ -38,12 +55,26 @@ export const csrfPlugin = fp(async (app: FastifyInstance, { secure }: { secure: 
     }
     if (!request.url.startsWith('/api/')) return;
     if (request.routeOptions.config.csrf === false) return;
+    if (fromAnotherSite(request, shopOrigin)) {
+      throw forbidden(
+        'Esta solicitud viene de otro sitio y no se aceptó. Abre la tienda desde su dirección.',
+      );
+    }
     const header = request.headers[XSRF_HEADER.toLowerCase()];
     if (!cookie || typeof header !== 'string' || !sameToken(cookie, header)) {
       throw forbidden('La sesión de seguridad expiró. Recarga la página e inténtalo de nuevo.');
     }
   });
 });
+
+/** Whether the browser says a request comes from a page of another site. */
+function fromAnotherSite(request: FastifyRequest, shopOrigin: string): boolean {
+  if (request.headers['sec-fetch-site'] === 'cross-site') return true;
+  const origin = request.headers.origin;
+  if (origin === undefined) return false;
+  const given = origin.toLowerCase();
+  return given !== shopOrigin && given !== `${request.protocol}://${request.host}`.toLowerCase();
+}
 
 const TOKEN_BYTES = 32;
 const TOKENS_PER_FILL = 256;
