@@ -1,12 +1,15 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
+import { cpSync, existsSync, mkdirSync, readFileSync, truncateSync, writeFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
+import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 const MAIN = new URL('./main.ts', import.meta.url).pathname;
+const SEED = new URL('./db/seed/run.ts', import.meta.url).pathname;
+const LOCK = 'vitrina.lock';
 
 async function freePort(): Promise<number> {
   const server = createServer().listen(0, '127.0.0.1');
@@ -16,45 +19,199 @@ async function freePort(): Promise<number> {
   return port;
 }
 
-function start(env: Record<string, string>): { child: ChildProcess; output: () => string } {
+interface Started {
+  child: ChildProcess;
+  output(): string;
+  /** The exit code, or the signal's name; rejects after `ms` if the process is still running. */
+  exit(ms?: number): Promise<number | string | null>;
+}
+
+const children: ChildProcess[] = [];
+
+function start(env: Record<string, string>, script = MAIN): Started {
   let output = '';
-  const child = spawn(process.execPath, ['--import', 'tsx', MAIN], {
-    env: { ...process.env, LOG_LEVEL: 'warn', NODE_ENV: 'test', DATABASE_URL: '', ...env },
+  const child = spawn(process.execPath, ['--import', 'tsx', script], {
+    env: { ...process.env, LOG_LEVEL: 'warn', NODE_ENV: 'test', DATABASE_URL: '', HOST: '127.0.0.1', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+  children.push(child);
   child.stdout?.on('data', (chunk) => (output += chunk));
   child.stderr?.on('data', (chunk) => (output += chunk));
-  return { child, output: () => output };
+  const exited = once(child, 'exit').then(([code, signal]) => (code ?? signal) as number | string | null);
+  return {
+    child,
+    output: () => output,
+    exit: (ms = 30_000) =>
+      Promise.race([
+        exited,
+        new Promise<never>((_, reject) =>
+          setTimeout(() => reject(new Error(`still running after ${ms} ms:\n${output}`)), ms).unref(),
+        ),
+      ]),
+  };
+}
+
+async function healthy(port: number, server: Started): Promise<void> {
+  let health: Response | undefined;
+  for (let i = 0; i < 240 && !health?.ok && server.child.exitCode === null; i++) {
+    health = await fetch(`http://127.0.0.1:${port}/api/health`).catch(() => undefined);
+    if (!health?.ok) await new Promise((r) => setTimeout(r, 250));
+  }
+  expect(health?.status, server.output()).toBe(200);
+}
+
+function lockPid(dataDir: string): number {
+  return JSON.parse(readFileSync(join(dataDir, LOCK), 'utf8')).pid;
+}
+
+/** One line of output, with no stack trace (no "    at …" lines, nothing about WebAssembly). */
+function expectPlainLine(output: string, pattern: RegExp) {
+  expect(output.trim().split('\n'), output).toHaveLength(1);
+  expect(output.trim()).toMatch(pattern);
+  expect(output).not.toMatch(/^\s+at |wasm|RuntimeError|Aborted/m);
 }
 
 describe('the server process', () => {
-  let dataDir: string;
+  let root: string;
   beforeAll(async () => {
-    dataDir = await mkdtemp(join(tmpdir(), 'vitrina-main-'));
+    root = await mkdtemp(join(tmpdir(), 'vitrina-main-'));
   });
-  afterAll(() => rm(dataDir, { recursive: true, force: true }));
+  afterAll(async () => {
+    for (const child of children)
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+    await rm(root, { recursive: true, force: true });
+  });
 
   it('refuses to start on a bad variable and names it', async () => {
-    const { child, output } = start({ PORT: 'mil', DATA_DIR: dataDir });
-    const [code] = await once(child, 'exit');
-    expect(code).toBe(1);
+    const { exit, output } = start({ PORT: 'mil', DATA_DIR: join(root, 'bad-variable') });
+    expect(await exit()).toBe(1);
     expect(output()).toMatch(/Invalid configuration:\s+PORT:/);
   });
 
-  it('migrates, seeds an empty database, serves, and exits cleanly on SIGTERM', async () => {
-    const port = await freePort();
-    const { child, output } = start({ PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir });
-    let health: Response | undefined;
-    for (let i = 0; i < 120 && !health?.ok; i++) {
-      health = await fetch(`http://127.0.0.1:${port}/api/health`).catch(() => undefined);
-      if (!health?.ok) await new Promise((r) => setTimeout(r, 500));
-    }
-    expect(health?.status, output()).toBe(200);
-    const categories = await (await fetch(`http://127.0.0.1:${port}/api/categorias`)).json();
-    expect(categories).toHaveLength(11);
+  it('npm run seed prints a bad variable as plainly, without a stack', async () => {
+    const { exit, output } = start({ PORT: 'mil', DATA_DIR: join(root, 'bad-variable') }, SEED);
+    expect(await exit()).toBe(1);
+    expect(output()).toMatch(/^Invalid configuration:\s+PORT:/);
+    expect(output()).not.toMatch(/^\s+at /m);
+  });
 
-    child.kill('SIGTERM');
-    const [code] = await once(child, 'exit');
-    expect(code).toBe(0);
+  // One shop is started once (the first start seeds, the slow part) and the tests below use it in turn.
+  describe('with a shop running on a data folder', () => {
+    let dataDir: string;
+    let port: number;
+    let shop: Started;
+
+    it('migrates, seeds an empty database, serves, and holds the DATA_DIR lock', async () => {
+      dataDir = join(root, 'shop');
+      port = await freePort();
+      shop = start({ PORT: String(port), DATA_DIR: dataDir });
+      await healthy(port, shop);
+      const categories = await (await fetch(`http://127.0.0.1:${port}/api/categorias`)).json();
+      expect(categories).toHaveLength(11);
+      expect(lockPid(dataDir)).toBe(shop.child.pid);
+    }, 120_000);
+
+    it("a second process on the same DATA_DIR stops at once, naming the folder and the first one's pid", async () => {
+      const second = start({ PORT: String(await freePort()), DATA_DIR: dataDir });
+      expect(await second.exit()).toBe(1);
+      expectPlainLine(
+        second.output(),
+        new RegExp(
+          `DATA_DIR ${dataDir} ya la usa otro proceso de Vitrina \\(pid ${shop.child.pid}, .*detén ese proceso`,
+        ),
+      );
+      // The first one was not disturbed.
+      expect((await fetch(`http://127.0.0.1:${port}/api/health`)).status).toBe(200);
+      expect(lockPid(dataDir)).toBe(shop.child.pid);
+    });
+
+    it('npm run seed on the same DATA_DIR stops with the same message', async () => {
+      const seed = start({ DATA_DIR: dataDir }, SEED);
+      expect(await seed.exit()).toBe(1);
+      expectPlainLine(seed.output(), new RegExp(`DATA_DIR ${dataDir} .*\\(pid ${shop.child.pid},`));
+      expect((await fetch(`http://127.0.0.1:${port}/api/health`)).status).toBe(200);
+    });
+
+    it('a busy port stops the start-up in one line, before any database is created', async () => {
+      const otherDir = join(root, 'busy-port');
+      const late = start({ PORT: String(port), DATA_DIR: otherDir });
+      expect(await late.exit()).toBe(1);
+      expectPlainLine(
+        late.output(),
+        new RegExp(`^El puerto ${port} ya está en uso \\(127\\.0\\.0\\.1:${port}\\): detén el otro proceso`),
+      );
+      // Neither migrated nor seeded, and the lock it took was released.
+      expect(existsSync(join(otherDir, 'pglite'))).toBe(false);
+      expect(existsSync(join(otherDir, 'uploads'))).toBe(false);
+      expect(existsSync(join(otherDir, LOCK))).toBe(false);
+    });
+
+    it('SIGHUP stops it cleanly, like SIGTERM, and releases the lock', async () => {
+      shop.child.kill('SIGHUP');
+      expect(await shop.exit()).toBe(0);
+      expect(existsSync(join(dataDir, LOCK))).toBe(false);
+    });
+
+    it("takes over a stale lock (a dead process's), serves, and exits cleanly on SIGTERM", async () => {
+      const gone = spawn(process.execPath, ['-e', '']);
+      await once(gone, 'exit');
+      writeFileSync(
+        join(dataDir, LOCK),
+        JSON.stringify({ pid: gone.pid, host: hostname(), since: new Date().toISOString(), token: 'stale' }),
+      );
+      port = await freePort();
+      shop = start({ PORT: String(port), DATA_DIR: dataDir });
+      await healthy(port, shop);
+      expect(lockPid(dataDir)).toBe(shop.child.pid);
+      shop.child.kill('SIGTERM');
+      expect(await shop.exit()).toBe(0);
+      expect(existsSync(join(dataDir, LOCK))).toBe(false);
+    }, 60_000);
+
+    it('a damaged database folder gives a plain message, not a WebAssembly error', async () => {
+      // The database of the shop above with its control file cut short: PGlite aborts on opening it.
+      const damaged = join(root, 'damaged');
+      cpSync(join(dataDir, 'pglite'), join(damaged, 'pglite'), { recursive: true });
+      truncateSync(join(damaged, 'pglite', 'global', 'pg_control'), 10);
+      const server = start({ PORT: String(await freePort()), DATA_DIR: damaged });
+      expect(await server.exit(60_000)).toBe(1);
+      expectPlainLine(
+        server.output(),
+        new RegExp(
+          `^No se puede abrir la base de datos de ${damaged}/pglite: .*dañados.*Restaura esa carpeta desde una copia de seguridad o apunta DATA_DIR a otra carpeta`,
+        ),
+      );
+      expect(existsSync(join(damaged, LOCK))).toBe(false);
+    }, 90_000);
+  });
+
+  it('a DATA_DIR that cannot be a folder gives a plain message', async () => {
+    const file = join(root, 'a-file');
+    writeFileSync(file, 'not a folder');
+    for (const [dataDir, reason] of [
+      [join(file, 'data'), 'una parte de la ruta es un archivo'],
+      [file, 'es un archivo, no una carpeta'],
+    ] as const) {
+      const server = start({ PORT: String(await freePort()), DATA_DIR: dataDir });
+      expect(await server.exit()).toBe(1);
+      expectPlainLine(
+        server.output(),
+        new RegExp(
+          `^No se puede usar la carpeta DATA_DIR ${dataDir}: ${reason}.*Apunta DATA_DIR a una carpeta`,
+        ),
+      );
+    }
+  });
+
+  it('a database folder from an unknown version gives the same plain message to npm run seed', async () => {
+    const dataDir = join(root, 'garbage');
+    mkdirSync(join(dataDir, 'pglite'), { recursive: true });
+    writeFileSync(join(dataDir, 'pglite', 'PG_VERSION'), 'garbage\n');
+    const seed = start({ DATA_DIR: dataDir }, SEED);
+    expect(await seed.exit(60_000)).toBe(1);
+    expectPlainLine(
+      seed.output(),
+      new RegExp(`^No se puede abrir la base de datos de ${dataDir}/pglite: .*dañados`),
+    );
   }, 90_000);
 });

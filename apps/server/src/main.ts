@@ -1,29 +1,61 @@
-import type { FastifyBaseLogger } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { buildApp } from './app';
-import { ConfigError, loadConfig, readDotEnv } from './config';
-import { configuredTarget, openDatabase } from './db/client';
+import { loadConfig, readDotEnv } from './config';
+import { configuredTarget, type Database, type DatabaseTarget, openDatabase } from './db/client';
 import { seedIfEmpty } from './db/seed/seed';
-import { resolveOidc } from './modules/auth/oidc-client';
+import { type OidcClientConfig, resolveOidc } from './modules/auth/oidc-client';
 import { purgeExpiredSessions } from './modules/auth/sessions';
 import { settlePendingSales } from './modules/checkout/service';
 import { createPaymentProvider } from './payments/create-provider';
+import {
+  explainOpenError,
+  explainStartupError,
+  listenError,
+  lockDataDirOrExplain,
+  type PortReservation,
+  printStartupError,
+  reservePort,
+} from './startup';
 import { localStorage } from './storage/local';
 
-/** Read config → open db → migrate → seed if empty → listen; close cleanly on SIGTERM/SIGINT. */
+/** What is open so far: a stop (signal or failed start-up) closes whatever exists, in reverse order. */
+const running: {
+  target?: DatabaseTarget;
+  reservation?: PortReservation;
+  database?: Database;
+  oidc?: OidcClientConfig;
+  app?: FastifyInstance;
+} = {};
+let log: FastifyBaseLogger | undefined;
+let stopping = false;
+
+/**
+ * Read config → lock DATA_DIR → take the port → open db → migrate → seed if empty → settle pending
+ * sales → listen. The DATA_DIR lock is released when the process exits (not on SIGKILL or a power cut:
+ * the next start takes that stale lock over).
+ */
 async function main() {
   readDotEnv();
   const config = loadConfig();
+  const target = configuredTarget(config);
+  running.target = target;
+  // The embedded database's files must never be open in two processes (PostgreSQL has its own clients).
+  if (target.kind === 'pglite') lockDataDirOrExplain(config.dataDir);
+  // A busy port stops the start-up here, before the database is touched.
+  running.reservation = await reservePort(config.host, config.port);
   // The database and the issuer start before the app exists; their rare errors are logged once the
   // app's logger is there.
-  let log: FastifyBaseLogger | undefined;
-  const database = await openDatabase(configuredTarget(config), (err) =>
-    log?.warn({ err }, 'database connection lost; the pool reconnects'),
+  running.database = await explainOpenError(
+    target,
+    openDatabase(target, (err) => log?.warn({ err }, 'database connection lost; the pool reconnects')),
   );
+  const database = running.database;
   await database.migrate();
   await purgeExpiredSessions(database.db);
   const oidc = await resolveOidc(config, {
     onError: (err) => log?.warn({ err }, 'local sign-in issuer error'),
   });
+  running.oidc = oidc;
   const payments = createPaymentProvider(config, database.db);
   const app = await buildApp({
     config,
@@ -35,6 +67,7 @@ async function main() {
         ? { level: config.logLevel, transport: { target: 'pino-pretty' } }
         : { level: config.logLevel },
   });
+  running.app = app;
   log = app.log;
   if (config.seedOnStart) {
     const result = await seedIfEmpty(database.db, {
@@ -48,20 +81,6 @@ async function main() {
   const settled = await settlePendingSales(database.db, payments, { log: app.log });
   if (settled.pending > 0) app.log.info(settled, 'pending sales settled');
 
-  let closing = false;
-  for (const signal of ['SIGTERM', 'SIGINT'] as const) {
-    process.once(signal, async () => {
-      if (closing) return;
-      closing = true;
-      app.log.info({ signal }, 'shutting down');
-      const timer = setTimeout(() => process.exit(1), 10_000).unref();
-      await app.close();
-      await oidc.local?.close();
-      await database.close();
-      clearTimeout(timer);
-      process.exit(0);
-    });
-  }
   if (oidc.local)
     app.log.info({ issuer: oidc.issuer.href }, 'Continuar con Google uses the local development issuer');
   // Expired sessions are useless rows; clear them hourly (any process may do it).
@@ -77,14 +96,46 @@ async function main() {
         .catch((err) => app.log.warn({ err }, 'settling pending sales failed')),
     5 * 60_000,
   ).unref();
-  await app.listen({ host: config.host, port: config.port });
+  // The reserved port is handed over with as little time between as possible: the app is ready first.
+  await app.ready();
+  await running.reservation.release();
+  try {
+    await app.listen({ host: config.host, port: config.port });
+  } catch (err) {
+    throw listenError(err, config.host, config.port) ?? err;
+  }
+}
+
+/** Closes what is open (app, port, issuer, database) and exits; a second call does nothing. */
+async function stop(exitCode: number) {
+  if (stopping) return;
+  stopping = true;
+  const timer = setTimeout(() => process.exit(1), 10_000).unref();
+  try {
+    await running.app?.close();
+    await running.reservation?.release();
+    await running.oidc?.local?.close();
+    await running.database?.close();
+  } catch (err) {
+    console.error(err);
+    exitCode = 1;
+  }
+  clearTimeout(timer);
+  process.exit(exitCode);
+}
+
+// Installed before anything opens, so a stop during start-up closes what is open too. `once`: a second
+// Ctrl-C kills at once.
+for (const signal of ['SIGTERM', 'SIGINT', 'SIGHUP'] as const) {
+  process.once(signal, () => {
+    log?.info({ signal }, 'shutting down');
+    void stop(0);
+  });
 }
 
 main().catch((err) => {
-  if (err instanceof ConfigError) {
-    console.error(err.message);
-  } else {
-    console.error(err);
-  }
-  process.exit(1);
+  // A signal's stop closed the database under a start-up step: that step's error is expected.
+  if (stopping) return;
+  printStartupError(explainStartupError(err, running.target));
+  void stop(1);
 });
