@@ -1,12 +1,16 @@
-import { XSRF_COOKIE, XSRF_HEADER } from '@vitrina/shared';
+import cookie from '@fastify/cookie';
+import { idParamsSchema, XSRF_COOKIE, XSRF_HEADER } from '@vitrina/shared';
 import { count, eq } from 'drizzle-orm';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { z } from 'zod';
+import { z } from 'zod';
 import { auditoria, metodoPagoSandbox, motivoCalificacion, producto, usuario, venta } from '../db/schema';
 import { Agent, newCustomer } from '../test/agent';
 import { seededTestApp, type TestApp } from '../test/app';
 import { TEST_DATABASE_KINDS } from '../test/databases';
-import { type Access, type DeclaredRoute, declaredRoutes } from './auth';
+import { type Access, authPlugin, type DeclaredRoute, declaredRoutes } from './auth';
+import { errorsPlugin } from './errors';
 
 /**
  * A body (and headers) each protected route would accept from someone allowed to call it, so the walk
@@ -230,5 +234,88 @@ describe.each(TEST_DATABASE_KINDS)('who may call what, decided before the reques
       expect((await caller.post('/api/no-existe', { a: 1 })).statusCode).toBe(404);
       expect((await caller.get('/api/no-existe')).statusCode).toBe(404);
     }
+  });
+});
+
+describe('accountParam: a route about one account', () => {
+  let t: TestApp;
+  let app: FastifyInstance;
+  /** The application's plugins in front of one route that declares the account it is about. */
+  async function appWith(route: (app: FastifyInstance) => void) {
+    const built = Fastify({ logger: false });
+    built.setValidatorCompiler(validatorCompiler);
+    built.setSerializerCompiler(serializerCompiler);
+    await built.register(errorsPlugin);
+    await built.register(cookie);
+    await built.register(authPlugin, { db: t.db });
+    route(built);
+    return built;
+  }
+  beforeAll(async () => {
+    t = await seededTestApp('pglite');
+    app = await appWith((built) =>
+      built.withTypeProvider<ZodTypeProvider>().put(
+        '/api/cuentas/:id',
+        {
+          config: { access: 'user', accountParam: 'id' },
+          schema: { params: idParamsSchema, body: z.object({ telefono: z.string().min(10) }) },
+        },
+        async (request) => ({ id: request.params.id }),
+      ),
+    );
+    await app.ready();
+  });
+  afterAll(async () => {
+    await app?.close();
+    await t?.close();
+  });
+
+  const send = (who: Agent | undefined, id: string, payload?: string) =>
+    app.inject({
+      method: 'PUT',
+      url: `/api/cuentas/${id}`,
+      payload,
+      headers: {
+        cookie: [...(who?.cookies ?? [])].map(([k, v]) => `${k}=${v}`).join('; '),
+        'content-type': 'application/json',
+      },
+    });
+
+  it('answers 403 to a customer naming another account whatever the body; their own and any for an admin go on to validation', async () => {
+    const { agent: customer, user } = await newCustomer(t.app, 'cuenta@example.com');
+    const admin = new Agent(t.app);
+    await admin.signIn(t.config.admin.email, t.config.admin.password);
+    const own = String(user.id_usuario);
+    const bodies = [undefined, '{}', '{"telefono":"5511223344"}', '{"telefono":5}', '{"a":'];
+
+    for (const id of [String(user.id_usuario + 1), '1', 'abc', '0', '-1', `${own}.0`, `${own}abc`]) {
+      for (const body of bodies) {
+        const res = await send(customer, id, body);
+        expect(res.statusCode, `${id} ${body}`).toBe(403);
+        expect(Object.keys(res.json()).sort()).toEqual(['error', 'message']);
+        expect(res.body).not.toMatch(/telefono/);
+      }
+    }
+    for (const body of bodies) expect((await send(undefined, own, body)).statusCode).toBe(401);
+
+    const invalid = await send(customer, own, '{}');
+    expect(invalid.statusCode).toBe(400);
+    expect(invalid.json().fields).toHaveProperty('telefono');
+    expect((await send(customer, own, '{"telefono":"5511223344"}')).json()).toEqual({ id: user.id_usuario });
+    expect((await send(customer, `0${own}`, '{"telefono":"5511223344"}')).statusCode).toBe(200);
+    expect((await send(admin, String(user.id_usuario + 1), '{}')).statusCode).toBe(400);
+    expect((await send(admin, own, '{"telefono":"5511223344"}')).statusCode).toBe(200);
+  });
+
+  it('refuses a route whose path has no such parameter', async () => {
+    await expect(
+      appWith((built) =>
+        built.get(
+          '/api/cuentas/:id_usuario',
+          { config: { access: 'user', accountParam: 'id' } },
+          async () => ({}),
+        ),
+      ),
+    ).rejects.toThrow(/no :id parameter/);
   });
 });

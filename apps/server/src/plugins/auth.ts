@@ -22,6 +22,12 @@ declare module 'fastify' {
      * — the whole catalog — skip the session lookup, so browsing signed in costs no extra query.
      */
     readsSession?: boolean;
+    /**
+     * A 'user' route about one account, named by this path parameter (`GET /usuario/:id`): a customer
+     * may only name their own, an admin any. Decided with the access, before validation, so a customer
+     * naming another account gets 403 whatever the rest of the request holds.
+     */
+    accountParam?: string;
   }
   interface FastifyRequest {
     session: ActiveSession | null;
@@ -69,6 +75,12 @@ export const authPlugin = fp(async (app: FastifyInstance, { db }: { db: Db }) =>
     if (route.url.startsWith('/api/') && !route.url.startsWith('/api/docs') && !access) {
       throw new Error(`Route ${route.method} ${route.url} does not declare who may call it (config.access)`);
     }
+    const { accountParam } = route.config ?? {};
+    if (accountParam && !route.url.split('/').includes(`:${accountParam}`)) {
+      throw new Error(
+        `Route ${route.method} ${route.url} has no :${accountParam} parameter (config.accountParam)`,
+      );
+    }
     if (!access) return;
     for (const method of [route.method].flat()) {
       routes.push({ method, url: route.url, access, schema: route.schema });
@@ -76,7 +88,7 @@ export const authPlugin = fp(async (app: FastifyInstance, { db }: { db: Db }) =>
   });
 
   app.addHook('onRequest', async (request) => {
-    const { access, readsSession } = request.routeOptions.config;
+    const { access, readsSession, accountParam } = request.routeOptions.config;
     if (!access || (access === 'anyone' && !readsSession)) return;
     const token = request.cookies[SESSION_COOKIE];
     request.session = token ? await findSession(db, token) : null;
@@ -85,5 +97,10 @@ export const authPlugin = fp(async (app: FastifyInstance, { db }: { db: Db }) =>
     if (!user) throw unauthorized();
     if (access === 'admin' && !user.admin) throw forbidden();
     if (access === 'customer' && user.admin) throw forbidden('Los administradores no pueden comprar.');
+    if (accountParam && !user.admin) {
+      // The raw text of the path: "7" and "007" name account 7; anything else is not the caller's.
+      const named = (request.params as Record<string, string | undefined>)[accountParam] ?? '';
+      if (!/^\d{1,10}$/.test(named) || Number(named) !== user.id_usuario) throw forbidden();
+    }
   });
 });
