@@ -27,9 +27,9 @@ import { stripeWebhookRoutes } from './payments/stripe-webhook';
 import { apiDocsPlugin } from './plugins/api-docs';
 import { authPlugin } from './plugins/auth';
 import { csrfPlugin } from './plugins/csrf';
-import { errorsPlugin } from './plugins/errors';
+import { badUrlAnswer, errorsPlugin } from './plugins/errors';
 import { etagPlugin } from './plugins/etag';
-import { securityHeadersPlugin } from './plugins/security-headers';
+import { securityHeaders, securityHeadersPlugin } from './plugins/security-headers';
 import { localStorage } from './storage/local';
 
 export interface AppDeps {
@@ -56,21 +56,23 @@ export async function buildApp({
   payments,
   stripeApi,
 }: AppDeps) {
+  const headersOptions = {
+    stripe: config.payments.provider === 'stripe',
+    publicUrl: config.publicUrl,
+  };
   const app = Fastify({
     logger: logger ?? { level: config.logLevel },
     trustProxy: config.trustProxy,
     // Query values are always validated as text by the zod schemas.
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+    frameworkErrors: badUrlAnswer(securityHeaders(headersOptions)),
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
   // Order matters: errors first, ETags before compression (they hash the uncompressed body).
   await app.register(errorsPlugin);
-  await app.register(securityHeadersPlugin, {
-    stripe: config.payments.provider === 'stripe',
-    publicUrl: config.publicUrl,
-  });
+  await app.register(securityHeadersPlugin, headersOptions);
   await app.register(etagPlugin);
   await app.register(compress, { threshold: 1024 });
   await app.register(apiDocsPlugin);

@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { isConnectionLost } from '../db/connection-lost';
@@ -86,7 +86,24 @@ function isDataException(err: Error): boolean {
   return typeof code === 'string' && code.length === 5 && code.startsWith('22');
 }
 
-export function sendApiNotFound(reply: import('fastify').FastifyReply) {
+/**
+ * The answer to a URL the router cannot read (broken percent-encoding, an over-long parameter). No hook
+ * runs for it, so it brings the security headers itself.
+ */
+export function badUrlAnswer(headers: Record<string, string>) {
+  return (_err: FastifyError, _request: FastifyRequest, reply: FastifyReply) => {
+    const [error] = FRAMEWORK_MESSAGES[400] as [string, string];
+    return reply
+      .code(400)
+      .headers(headers)
+      .send({
+        error,
+        message: 'La dirección solicitada no es válida. Revisa el enlace e inténtalo de nuevo.',
+      });
+  };
+}
+
+export function sendApiNotFound(reply: FastifyReply) {
   const [error, message] = FRAMEWORK_MESSAGES[404] as [string, string];
   return reply.code(404).send({ error, message });
 }

@@ -74,14 +74,19 @@ function permissionsPolicy(stripe: boolean): string {
  * The OpenAPI UI sets its own policy for its pages (see plugins/api-docs.ts).
  */
 export const securityHeadersPlugin = fp(async (app: FastifyInstance, opts: SecurityHeadersOptions) => {
-  const headers = {
-    ...helmetHeaders(helmetOptions(opts)),
-    'permissions-policy': permissionsPolicy(Boolean(opts.stripe)),
-  };
+  const headers = securityHeaders(opts);
   app.addHook('onRequest', async (_request, reply) => {
     reply.headers(headers);
   });
 });
+
+/** The security headers of every answer, worked out once; also for answers no hook sees (a bad URL). */
+export function securityHeaders(opts: SecurityHeadersOptions): Record<string, string> {
+  return {
+    ...helmetHeaders(helmetOptions(opts)),
+    'permissions-policy': permissionsPolicy(Boolean(opts.stripe)),
+  };
+}
 
 function helmetOptions(opts: SecurityHeadersOptions): HelmetOptions {
   const extra = (sources: string[]) => (opts.stripe ? sources : []);
@@ -105,6 +110,8 @@ function helmetOptions(opts: SecurityHeadersOptions): HelmetOptions {
       },
     },
     crossOriginEmbedderPolicy: false,
+    // Agrees with frame-ancestors 'none' for browsers that only know the older header.
+    xFrameOptions: { action: 'deny' },
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     // Browsers ignore HSTS over plain http, but a shop whose PUBLIC_URL is http can still be reached over
     // https (a local proxy, a tunnel): there the header would pin the host, and its subdomains, to https

@@ -328,6 +328,31 @@ describe('web pages, SEO and security headers', () => {
     }
   });
 
+  it('answers a URL with broken percent-encoding with a Spanish 400 that still has the security headers', async () => {
+    for (const path of ['/uploads/%E0%A4%A.webp', '/api/products/%E0%A4%A', '/products/%C0']) {
+      const res = await get(path);
+      expect(res.statusCode, path).toBe(400);
+      expect(res.json(), path).toEqual({
+        error: 'Bad Request',
+        message: 'La dirección solicitada no es válida. Revisa el enlace e inténtalo de nuevo.',
+      });
+      expect(res.headers['content-security-policy'], path).toContain("default-src 'self'");
+      expect(String(res.headers['permissions-policy']), path).toContain('camera=()');
+    }
+  });
+
+  it('refuses to be framed in the same words in both headers', async () => {
+    const res = await get('/');
+    expect(res.headers['x-frame-options']).toBe('DENY');
+    expect(String(res.headers['content-security-policy'])).toContain("frame-ancestors 'none'");
+  });
+
+  it('sends /index.html to the home page instead of serving the bare template', async () => {
+    const res = await get('/index.html');
+    expect(res.statusCode).toBe(301);
+    expect(res.headers.location).toBe('/');
+  });
+
   it('answers the health check after asking the database', async () => {
     const res = await get('/api/health');
     expect(res.statusCode).toBe(200);

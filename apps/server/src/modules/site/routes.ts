@@ -66,6 +66,8 @@ export async function siteRoutes(app: FastifyInstance, { db, config }: { db: Db;
       decorateReply: false,
       index: false,
       wildcard: false,
+      // The bare template has no page's title or tags: its address leads to the home page instead.
+      allowedPath: (path: string) => path !== '/index.html',
       // The build writes .br and .gz beside every text asset (apps/web/build/precompress.ts).
       preCompressed: true,
       setHeaders(res, path) {
@@ -88,6 +90,7 @@ export async function siteRoutes(app: FastifyInstance, { db, config }: { db: Db;
     const queryAt = request.url.indexOf('?');
     const path = pathOf(request.url);
     const search = new URLSearchParams(queryAt === -1 ? '' : request.url.slice(queryAt + 1));
+    if (path === '/index.html') return reply.redirect('/', 301);
     // A missing file (an upload that was replaced, an old hashed asset) is a plain 404, not a page.
     const isFile = path.startsWith(UPLOADS_URL_PREFIX) || path.startsWith('/assets/');
     if (path.startsWith('/api/') || path === '/api' || isFile || !['GET', 'HEAD'].includes(request.method)) {
