@@ -60,4 +60,19 @@ describe('start-up errors', () => {
     const unique = Object.assign(new Error('duplicate key'), { code: '23505' });
     expect(explainStartupError(unique, pglite)).toBe(unique);
   });
+
+  it('a PostgreSQL server that cannot be reached at start-up is named in one line, without the password', async () => {
+    const port = await freePort();
+    const target = { kind: 'postgres', url: `postgres://tienda:secreta@127.0.0.1:${port}/tienda` } as const;
+    const refused = Object.assign(new Error(`connect ECONNREFUSED 127.0.0.1:${port}`), {
+      code: 'ECONNREFUSED',
+    });
+    const err = explainStartupError(refused, target);
+    expect(err).toBeInstanceOf(StartupError);
+    expect((err as Error).message).toBe(
+      `No se puede conectar a PostgreSQL en 127.0.0.1:${port} (DATABASE_URL): connect ECONNREFUSED 127.0.0.1:${port}. ` +
+        'Comprueba que el servidor esté en marcha y acepte conexiones, o corrige DATABASE_URL.',
+    );
+    expect((err as Error).message).not.toContain('secreta');
+  });
 });

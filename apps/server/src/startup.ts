@@ -1,7 +1,9 @@
 import { createServer, type Server } from 'node:http';
 import { ConfigError } from './config';
 import type { DatabaseTarget } from './db/client';
+import { isConnectionLost } from './db/connection-lost';
 import { type DataDirLock, DataDirLockedError, lockDataDir } from './db/data-dir-lock';
+import { rootCause } from './errors';
 
 /**
  * A start-up failure the operator can fix: its message is one plain line that says what to do, printed
@@ -109,11 +111,20 @@ export async function explainOpenError<T>(target: DatabaseTarget, opening: Promi
 
 /**
  * A start-up step's error as the operator should read it: damaged embedded database files (found by any
- * query: opening succeeds, reading a damaged table does not) become a plain StartupError.
+ * query: opening succeeds, reading a damaged table does not) and a PostgreSQL server that cannot be
+ * reached become a plain StartupError.
  */
 export function explainStartupError(err: unknown, target: DatabaseTarget | undefined): unknown {
-  if (target?.kind === 'pglite' && !(err instanceof StartupError) && damagedFiles(err))
-    return unreadableDatabase(target.dataDir, err);
+  if (err instanceof StartupError) return err;
+  if (target?.kind === 'pglite' && damagedFiles(err)) return unreadableDatabase(target.dataDir, err);
+  if (target?.kind === 'postgres' && isConnectionLost(err)) {
+    const url = new URL(target.url);
+    return new StartupError(
+      `No se puede conectar a PostgreSQL en ${url.host} (DATABASE_URL): ${rootCause(err as Error).message}. ` +
+        'Comprueba que el servidor esté en marcha y acepte conexiones, o corrige DATABASE_URL.',
+      { cause: err },
+    );
+  }
   return err;
 }
 
