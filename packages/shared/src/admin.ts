@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ADMIN_PRODUCTS_PAGE_SIZE, RATINGS_PAGE_SIZE } from './constants';
+import { singleLineText } from './validation/text';
 
 /*
  * What the admin screens read: the product table's query, the dashboard and the audit trail.
@@ -59,7 +60,7 @@ const page = z.preprocess(
 export const adminProductQuerySchema = z.object({
   name: z.preprocess(
     blankToUndefined,
-    z.string().trim().max(100, { error: 'La búsqueda admite como máximo 100 caracteres' }).optional(),
+    singleLineText().trim().max(100, { error: 'La búsqueda admite como máximo 100 caracteres' }).optional(),
   ),
   /** true: "Productos habilitados"; false: "Productos inactivos"; absent: both. */
   estado: z.preprocess(
@@ -79,7 +80,10 @@ export type AdminProductParams = z.input<typeof adminProductQuerySchema>;
 export const auditQuerySchema = z.object({
   page,
   pageSize: pageSize(AUDIT_PAGE_SIZE),
-  entidad: z.preprocess(blankToUndefined, z.string().max(40).optional()),
+  entidad: z.preprocess(
+    blankToUndefined,
+    singleLineText().max(40, { error: 'La entidad admite como máximo 40 caracteres' }).optional(),
+  ),
   id_entidad: z.preprocess(blankToUndefined, z.coerce.number().int().positive().optional()),
 });
 export type AuditQuery = z.infer<typeof auditQuerySchema>;

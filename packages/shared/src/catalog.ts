@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { LISTING_MAX_PAGE_SIZE, LISTING_PAGE_SIZE } from './constants';
 import { PRICE_MAX, PRODUCT_ORDERS, SEARCH_MAX_LENGTH } from './listing';
+import { singleLineText } from './validation/text';
 
 /** Query-string values arrive as text; an empty value means "not given". */
 const blankToUndefined = (value: unknown) =>
@@ -65,8 +66,7 @@ export const productListQuerySchema = pagingSchema
   .extend({
     name: z.preprocess(
       blankToUndefined,
-      z
-        .string()
+      singleLineText()
         .trim()
         .max(SEARCH_MAX_LENGTH, { error: `La búsqueda admite como máximo ${SEARCH_MAX_LENGTH} caracteres` })
         .optional(),

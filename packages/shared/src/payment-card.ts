@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { singleLineText } from './validation/text';
 
 /*
  * Card checks done in the browser for comfort and again by the sandbox provider for truth.
@@ -60,17 +61,16 @@ export function expiryValid(expiry: string, now: Date = new Date()): boolean {
 }
 
 export const cardSchema = z.object({
-  numero: z
-    .string({ error: 'Ingresa el número de la tarjeta' })
+  numero: singleLineText({ error: 'Ingresa el número de la tarjeta' })
     .min(1, { error: 'Ingresa el número de la tarjeta' })
     .refine(luhnValid, { error: 'El número de tarjeta no es válido' }),
-  expiracion: z
-    .string({ error: 'Ingresa la fecha de vencimiento' })
+  expiracion: singleLineText({ error: 'Ingresa la fecha de vencimiento' })
     .regex(/^(0[1-9]|1[0-2])\/\d{2}$/, { error: 'Usa el formato MM/AA' })
     .refine((v) => expiryValid(v), { error: 'La tarjeta está vencida' }),
-  cvc: z.string({ error: 'Ingresa el CVC' }).regex(/^\d{3,4}$/, { error: 'El CVC tiene 3 o 4 dígitos' }),
-  nombre: z
-    .string({ error: 'Ingresa el nombre que aparece en la tarjeta' })
+  cvc: singleLineText({ error: 'Ingresa el CVC' }).regex(/^\d{3,4}$/, {
+    error: 'El CVC tiene 3 o 4 dígitos',
+  }),
+  nombre: singleLineText({ error: 'Ingresa el nombre que aparece en la tarjeta' })
     .trim()
     .min(2, { error: 'Ingresa el nombre que aparece en la tarjeta' })
     .max(80, { error: 'Máximo 80 caracteres' }),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CART_MAX_ITEMS, CART_MAX_UNITS_PER_PRODUCT } from './constants';
+import { singleLineText } from './validation/text';
 
 export const VENTA_ESTADOS = ['pendiente', 'pagada', 'fallida'] as const;
 export type VentaEstado = (typeof VENTA_ESTADOS)[number];
@@ -31,7 +32,9 @@ export const checkoutSchema = z.object({
     .refine((lines) => lines.reduce((n, l) => n + l.cantidad, 0) <= CART_MAX_ITEMS, {
       error: `Solo puedes llevar ${CART_MAX_ITEMS} productos por compra`,
     }),
-  id_pago: z.string({ error: 'Falta el medio de pago' }).min(1, { error: 'Falta el medio de pago' }).max(255),
+  id_pago: singleLineText({ error: 'Falta el medio de pago' })
+    .min(1, { error: 'Falta el medio de pago' })
+    .max(255, { error: 'El medio de pago no es válido' }),
   valor_total_venta: z.number().int().nonnegative().optional(),
 });
 export type CheckoutInput = z.infer<typeof checkoutSchema>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { multiLineText } from './text';
 
 export const RATING_COMMENT_MAX = 49;
 
@@ -9,8 +10,7 @@ export const calificacionSchema = z.object({
     .int({ error: 'Calificacion obligatoria' })
     .min(1, { error: 'Calificacion obligatoria' })
     .max(5, { error: 'Calificacion obligatoria' }),
-  descripcion_motivo: z
-    .string()
+  descripcion_motivo: multiLineText()
     .trim()
     .max(RATING_COMMENT_MAX, { error: 'Maximo 50 caracteres' })
     .default(''),

@@ -5,3 +5,4 @@ export * from './perfil';
 export * from './producto';
 export * from './registro';
 export * from './rules';
+export * from './text';

@@ -1,9 +1,23 @@
 import { z } from 'zod';
 import { requiredText } from './rules';
+import { normalizeEmail } from './text';
 
-/** Login (SPEC §5): both fields required, checked on submit only. */
+const REQUIRED = 'Field required';
+export const LOGIN_EMAIL_MAX = 254;
+export const LOGIN_PASSWORD_MAX = 200;
+
+/**
+ * Login (SPEC §5): both fields required, checked on submit only. The e-mail comes out normalized
+ * (normalizeEmail), so the account lookup and the sign-in counter see the address the same way; its
+ * surrounding whitespace is dropped before the text rule, the rest of it is checked.
+ */
 export const loginSchema = z.object({
-  email: requiredText('Field required').max(254),
-  password: requiredText('Field required').max(200),
+  email: z
+    .string({ error: REQUIRED })
+    .transform(normalizeEmail)
+    .pipe(requiredText(REQUIRED).max(LOGIN_EMAIL_MAX, { error: `Máximo ${LOGIN_EMAIL_MAX} caracteres` })),
+  password: requiredText(REQUIRED).max(LOGIN_PASSWORD_MAX, {
+    error: `Máximo ${LOGIN_PASSWORD_MAX} caracteres`,
+  }),
 });
 export type LoginInput = z.infer<typeof loginSchema>;

@@ -11,7 +11,7 @@ const nuevo = requiredText('Campo Requerido')
 /** Password change (SPEC §5), with the current password required. */
 export const passwordChangeSchema = z
   .object({
-    password_actual: requiredText('Campo Requerido').max(200),
+    password_actual: requiredText('Campo Requerido').max(200, { error: 'Máximo 200 caracteres' }),
     password: nuevo,
     passwordconfirm: requiredText('Debes confirmar la contraseña'),
   })

@@ -1,19 +1,18 @@
 import { z } from 'zod';
 import { imagenUrl } from './registro';
 import { DIGITS_ONLY, looksLikeAddress, notBlank } from './rules';
+import { singleLineText } from './text';
 
 export const PROFILE_ADDRESS_MAX = 100;
 export const PROFILE_PHONE_MAX = 25;
 
-const direccion = z
-  .string()
+const direccion = singleLineText()
   .refine(notBlank, { error: 'La dirección no puede ser un espacio en blanco' })
   .refine(looksLikeAddress, { error: 'La dirección debe contener números y letras' })
   .max(PROFILE_ADDRESS_MAX, { error: 'Maximo 100 caracteres' })
   .min(15, { error: 'Minimo 15 caracteres' });
 
-const telefono = z
-  .string()
+const telefono = singleLineText()
   .refine(notBlank, { error: 'El número de teléfono no puede ser un espacio en blanco' })
   .regex(DIGITS_ONLY, { error: 'Debe contener solo números' })
   .min(10, { error: 'Minimo 10 digitos' })

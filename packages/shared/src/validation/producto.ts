@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { imagenUrl } from './registro';
 import { notBlank, requiredText } from './rules';
+import { FORBIDDEN_CHARACTERS, isSingleLineText, multiLineText, singleLineText } from './text';
 
 /*
  * The product forms (SPEC §2 "Create product" / "Edit product"). SPEC §5 leaves the rules to us; these
@@ -81,9 +82,10 @@ function parseWhole(input: string | number, notWhole: string): Parsed {
 /** A field typed as text or as a number; a missing value, null or '' is `required`. */
 const numeric = (required: string) =>
   // No `abort` here: an aborted field would also silence the cross-field discount check (zod 4).
-  z.union([z.string(), z.number()], { error: required }).refine((v) => v !== '' && !/^\s+$/.test(`${v}`), {
-    error: required,
-  });
+  z
+    .union([z.string(), z.number()], { error: required })
+    .refine((v) => v !== '' && !/^\s+$/.test(`${v}`), { error: required })
+    .refine((v) => typeof v === 'number' || isSingleLineText(v), { error: FORBIDDEN_CHARACTERS });
 
 /**
  * Parses with `parse`, then refuses values `outOfRange` names a message for; the first message is the
@@ -135,8 +137,8 @@ const idCategoria = parsedNumber(
   (n) => (n < 1 || n > 2_147_483_647 ? INVALID_CATEGORY : undefined),
 );
 
-const text = (min: number, max: number) =>
-  requiredText(REQUIRED)
+const text = (min: number, max: number, base = singleLineText) =>
+  requiredText(REQUIRED, base)
     .refine(notBlank, { error: BLANK })
     .transform((v) => v.trim())
     .pipe(
@@ -147,7 +149,8 @@ const text = (min: number, max: number) =>
     );
 
 const nombre = text(PRODUCT_NAME_MIN, PRODUCT_NAME_MAX);
-const descripcion = text(PRODUCT_DESCRIPTION_MIN, PRODUCT_DESCRIPTION_MAX);
+// A <textarea>: its line breaks are part of the description.
+const descripcion = text(PRODUCT_DESCRIPTION_MIN, PRODUCT_DESCRIPTION_MAX, multiLineText);
 
 /** The shop's own product pictures only: registration's image rule, narrowed to the products folder. */
 export const productImageUrl = z

@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { imagenField, registroSchema } from './registro';
 import { firstMessages, ofLength, without } from './test-helpers';
+import { FORBIDDEN_CHARACTERS } from './text';
 
 /** A registration that passes every rule; each test breaks one field of it. */
 const valid = {
@@ -99,13 +100,17 @@ describe.each(['primer_nombre', 'primer_apellido'] as const)('registroSchema: %s
       'Ana.',
       '@na',
       'Juan_Carlos',
-      'Ana\tMaría',
-      'Ana\nMaría',
       'Zoë',
       'Ça va',
       'Ana😀',
     ]) {
       expect(messagesWith(field, value), value).toEqual({ [field]: 'Los números ó símbolos son invalidos' });
+    }
+  });
+
+  it("rejects a tab, a line break or any control character with the text rule's message first", () => {
+    for (const value of ['Ana\tMaría', 'Ana\nMaría', 'Ana\u0000', '\u0000']) {
+      expect(messagesWith(field, value), JSON.stringify(value)).toEqual({ [field]: FORBIDDEN_CHARACTERS });
     }
   });
 

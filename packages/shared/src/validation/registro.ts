@@ -9,6 +9,7 @@ import {
   requiredText,
   samePasswords,
 } from './rules';
+import { normalizeEmail, singleLineText } from './text';
 
 /** SPEC §5 and §9: registration limits. */
 export const NAME_MAX = 50;
@@ -44,10 +45,20 @@ const telefono = requiredText(REQUIRED)
   .min(PHONE_MIN_DIGITS, { error: 'Mínimo 10 digitos' })
   .max(PHONE_MAX_DIGITS, { error: 'Máximo 20 digitos' });
 
-export const emailField = requiredText(REQUIRED)
+/**
+ * The e-mail of an account, normalized (normalizeEmail) once it is not empty nor blank: surrounding
+ * whitespace is dropped, then the text rule, the length and the format apply to the address itself.
+ */
+export const emailField = z
+  .string({ error: REQUIRED })
+  .min(1, { error: REQUIRED })
   .refine(notBlank, { error: BLANK })
-  .max(EMAIL_MAX, { error: 'Máximo 30 caracteres' })
-  .pipe(z.email({ error: 'Por favor ingresa un email válido' }));
+  .transform(normalizeEmail)
+  .pipe(
+    singleLineText()
+      .max(EMAIL_MAX, { error: 'Máximo 30 caracteres' })
+      .pipe(z.email({ error: 'Por favor ingresa un email válido' })),
+  );
 
 const password = requiredText(REQUIRED)
   .refine(notBlank, { error: BLANK })
@@ -59,14 +70,12 @@ const password = requiredText(REQUIRED)
 const IMAGE_PATH = /^\/uploads\/(avatars|productos|categorias)\/[\w-]+\.webp$/;
 const INVALID_IMAGE = 'La imagen no es válida';
 
-export const imagenUrl = z
-  .string()
+export const imagenUrl = singleLineText()
   .max(300, { error: INVALID_IMAGE })
   .regex(IMAGE_PATH, { error: INVALID_IMAGE });
 
 /** The registration's image: optional, '' when none. */
-export const imagenField = z
-  .string()
+export const imagenField = singleLineText()
   .max(300, { error: INVALID_IMAGE })
   .refine((v) => v === '' || IMAGE_PATH.test(v), { error: INVALID_IMAGE })
   .default('');

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { singleLineText } from './text';
 
 /*
  * Building blocks of the form schemas. Checks run in order and forms show the first failing message,
@@ -21,8 +21,12 @@ export function looksLikeAddress(value: string): boolean {
   return HAS_DIGIT.test(value) && words.length >= 2;
 }
 
-/** Text input that must be filled: `required` for '' and a missing value. */
-export const requiredText = (required: string) => z.string({ error: required }).min(1, { error: required });
+/**
+ * Text input that must be filled: `required` for '' and a missing value; control characters are refused
+ * (singleLineText). `text` gives the base for a multi-line field.
+ */
+export const requiredText = (required: string, text = singleLineText) =>
+  text({ error: required }).min(1, { error: required });
 
 export const samePasswords = (v: { password: string; passwordconfirm: string }) =>
   v.password === v.passwordconfirm;
