@@ -1,3 +1,4 @@
+import { hash } from '@node-rs/argon2';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditoria, intentoLogin, sesion, usuario } from '../../db/schema';
@@ -22,6 +23,18 @@ const registration = (overrides: Record<string, unknown> = {}) => ({
   ...overrides,
 });
 
+/** Failures that lock an account in these tests (the shop's policy says 10). */
+const ACCOUNT_LOCK_AFTER = 3;
+
+/** Ways of typing an e-mail that are the same account: whitespace around it, a tab, capitals. */
+const variantsOf = (email: string) => [
+  ` ${email}`,
+  `${email} `,
+  `\t${email}`,
+  `${email}\n`,
+  email.toUpperCase(),
+];
+
 describe.each(TEST_DATABASE_KINDS)('accounts API on %s', (kind) => {
   let t: TestApp;
   beforeAll(async () => {
@@ -33,7 +46,7 @@ describe.each(TEST_DATABASE_KINDS)('accounts API on %s', (kind) => {
           windowMs: 60_000,
           lockMs: 60_000,
           accountSlowAfter: 100,
-          accountLockAfter: 3,
+          accountLockAfter: ACCOUNT_LOCK_AFTER,
           addressLockAfter: 20,
           delayStepMs: 0,
           maxDelayMs: 0,
@@ -391,6 +404,66 @@ describe.each(TEST_DATABASE_KINDS)('accounts API on %s', (kind) => {
         .from(intentoLogin)
         .where(eq(intentoLogin.clave, `email:${body.email}`));
       expect(row?.bloqueado_hasta?.getTime()).toBeGreaterThan(Date.now());
+    });
+
+    /** Signs in from its own address, so other tests' failures never lock this one's. */
+    const loginFrom = (address: string) => (email: string, password: string) =>
+      agent().request('POST', '/api/usuario/login', { email, password }, { 'x-forwarded-for': address });
+
+    it('locks every spelling of a locked e-mail: spaces or a tab around it, capitals, a decomposed accent', async () => {
+      const login = loginFrom('203.0.113.10');
+      const victim = registration();
+      expect((await agent().post('/api/usuario', victim)).statusCode).toBe(201);
+      // An address with accents, as a Google account may have one: stored in NFC, here with a password.
+      const accented = { email: `josé.víctima${counter}@ejemplo.mx`, password: 'secreto123' };
+      await t.db.insert(usuario).values({
+        primer_nombre: 'José',
+        primer_apellido: 'Víctima',
+        email: accented.email,
+        direccion: 'Av. Insurgentes Sur 1234, CDMX',
+        telefono: '5511223344',
+        imagen: '',
+        password_hash: await hash(accented.password),
+      });
+      const decomposed = accented.email.normalize('NFD');
+      expect(decomposed).not.toBe(accented.email);
+      // Unlocked, any spelling signs in to the account.
+      expect((await login(decomposed.toUpperCase(), accented.password)).statusCode).toBe(200);
+
+      for (const { email } of [victim, accented]) {
+        for (let i = 0; i < ACCOUNT_LOCK_AFTER; i++) {
+          expect((await login(email, 'mala12345')).statusCode).toBe(401);
+        }
+      }
+      const spellings = [
+        ...[victim.email, ...variantsOf(victim.email)].map((email) => [email, victim.password]),
+        ...[accented.email, decomposed, ...variantsOf(decomposed)].map((email) => [email, accented.password]),
+      ];
+      for (const [email = '', password = ''] of spellings) {
+        const res = await login(email, password);
+        expect(res.statusCode, JSON.stringify(email)).toBe(429);
+        expect(res.json().message).toBe(
+          'Demasiados intentos fallidos. Espera 15 minutos e inténtalo de nuevo.',
+        );
+      }
+    });
+
+    it('counts failures under any spelling of an e-mail on the one counter', async () => {
+      const login = loginFrom('203.0.113.11');
+      const body = registration();
+      const name = body.email.split('@')[0] as string;
+      expect((await agent().post('/api/usuario', body)).statusCode).toBe(201);
+      for (const email of variantsOf(body.email).slice(0, ACCOUNT_LOCK_AFTER)) {
+        expect((await login(email, 'mala12345')).statusCode, JSON.stringify(email)).toBe(401);
+      }
+      expect((await login(body.email, body.password)).statusCode).toBe(429);
+      const keys = await t.db.select({ clave: intentoLogin.clave }).from(intentoLogin);
+      expect(keys.filter((k) => k.clave.includes(name))).toEqual([{ clave: `email:${body.email}` }]);
+    });
+
+    it('keeps counting when the forwarded address is longer than any real one', async () => {
+      const res = await loginFrom('a'.repeat(400))(`nadie${counter}@example.com`, 'mala12345');
+      expect(res.statusCode).toBe(401);
     });
 
     it('locks an address that tries many accounts', async () => {

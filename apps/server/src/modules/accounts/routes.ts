@@ -168,7 +168,8 @@ export const accountsRoutes: FastifyPluginAsyncZod<AccountsOptions> = async (
     },
     async (request) => {
       const { user } = sessionOf(request);
-      const email = request.query.email.trim().toLowerCase();
+      // Normalized by the schema (normalizeEmail), as every stored e-mail is.
+      const { email } = request.query;
       if (!user.admin && user.email !== email) throw forbidden();
       const found = await findUserByEmail(db, email);
       return found ? [toUsuarioDto(found)] : [];

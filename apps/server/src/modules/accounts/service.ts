@@ -1,5 +1,5 @@
 import { hash, verify } from '@node-rs/argon2';
-import type { PasswordChangeInput, Registro, Usuario } from '@vitrina/shared';
+import { normalizeEmail, type PasswordChangeInput, type Registro, type Usuario } from '@vitrina/shared';
 import { asc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { auditoria, usuario } from '../../db/schema';
@@ -14,8 +14,12 @@ export const WRONG_CREDENTIALS = 'Correo o contraseñas invalidos';
 /** A hash of nothing in particular, verified when the e-mail is unknown so both paths take as long. */
 const DUMMY_HASH = hash('vitrina-timing-equaliser');
 
+/** The account of an e-mail, however it was typed (normalizeEmail: the form every account is stored in). */
 export async function findUserByEmail(db: Db, email: string): Promise<UserRow | undefined> {
-  const [row] = await db.select().from(usuario).where(eq(usuario.email, email.trim().toLowerCase()));
+  const [row] = await db
+    .select()
+    .from(usuario)
+    .where(eq(usuario.email, normalizeEmail(email)));
   return row;
 }
 
@@ -27,7 +31,7 @@ export async function getUser(db: Db, id: number): Promise<UserRow> {
 
 /** Registration: the shared schema already ran; the server adds what needs the database. */
 export async function registerUser(db: Db, input: Registro): Promise<Usuario> {
-  const email = input.email.trim().toLowerCase();
+  const email = normalizeEmail(input.email);
   if (await findUserByEmail(db, email))
     throw new AppError(409, 'Conflict', EMAIL_TAKEN, { email: EMAIL_TAKEN });
   const [row] = await db

@@ -29,6 +29,12 @@ describe('namesFrom', () => {
     });
   });
 
+  it('drops control characters and broken surrogates the issuer may send', () => {
+    expect(
+      namesFrom({ sub: '1', given_name: 'An\u0000a\uD800', family_name: 'Pé\u0007rez\tGómez' }, 'a@x.com'),
+    ).toEqual({ primer_nombre: 'Ana', primer_apellido: 'Pérez Gómez' });
+  });
+
   it('cuts names to 50 characters without splitting a character', () => {
     const { primer_nombre } = namesFrom({ sub: '1', given_name: 'ñ'.repeat(80) }, 'a@x.com');
     expect(primer_nombre).toBe('ñ'.repeat(50));
@@ -72,6 +78,35 @@ describe.each(TEST_DATABASE_KINDS)('signInWithGoogle on %s', (kind) => {
     });
     expect(result).toEqual({ outcome: 'unverified-email' });
     expect(await database.db.select().from(usuario).where(eq(usuario.email, email))).toEqual([]);
+  });
+
+  it('finds the account of an e-mail however the issuer spells it: capitals, spaces, decomposed accents', async () => {
+    const deps = { storage: localStorage(uploadsDir) };
+    const first = await signInWithGoogle(database.db, claims('Ana.Núñez@Example.com'), deps);
+    if (first.outcome !== 'signed-in') throw new Error(first.outcome);
+    expect(first.user.email).toBe('ana.núñez@example.com');
+    const respelled = ' ANA.NÚÑEZ@EXAMPLE.COM '.normalize('NFD');
+    const again = await signInWithGoogle(database.db, { ...claims(respelled), sub: 'otra-cuenta' }, deps);
+    expect(again).toMatchObject({
+      outcome: 'signed-in',
+      created: false,
+      user: { id_usuario: first.user.id_usuario },
+    });
+  });
+
+  it.each([
+    ['a control character in the e-mail', { email: 'con\u0000trol@example.com' }],
+    ['an e-mail longer than an account keeps once lower-cased', { email: `${'İ'.repeat(200)}@example.com` }],
+    ['a control character in the subject', { sub: 'sujeto\u0000' }],
+  ])('refuses an identity with %s before it reaches the database, creating nothing', async (_case, claim) => {
+    const before = await database.db.select().from(usuario);
+    const result = await signInWithGoogle(
+      database.db,
+      { ...claims('limpio@example.com'), sub: 'sujeto-limpio', ...claim },
+      { storage: localStorage(uploadsDir) },
+    );
+    expect(result).toEqual({ outcome: 'unusable-identity' });
+    expect(await database.db.select().from(usuario)).toEqual(before);
   });
 
   it('stores the profile picture as a 256×256 WebP', async () => {

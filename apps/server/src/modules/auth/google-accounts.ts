@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { PLACEHOLDER_ADDRESS, PLACEHOLDER_PHONE } from '@vitrina/shared';
+import { isSingleLineText, normalizeEmail, PLACEHOLDER_ADDRESS, PLACEHOLDER_PHONE } from '@vitrina/shared';
 import { and, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import type { Db, Tx } from '../../db/client';
@@ -18,6 +18,8 @@ import type { UserRow } from './sessions';
 
 export const GOOGLE_PROVIDER = 'google';
 const NAME_MAX = 50;
+/** usuario.email's length. */
+const EMAIL_MAX = 254;
 const AVATAR_SIDE = 256;
 const AVATAR_MAX_BYTES = 5 * 1024 * 1024;
 const AVATAR_TIMEOUT_MS = 3000;
@@ -30,7 +32,12 @@ export type GoogleSignIn =
    * The e-mail belongs to an administrator not yet linked: administrators sign in with their password,
    * so whoever controls an issuer account with that e-mail cannot take over the shop.
    */
-  | { outcome: 'admin-not-linkable' };
+  | { outcome: 'admin-not-linkable' }
+  /**
+   * The identity holds text no account could keep (control characters, or an e-mail longer than the
+   * account's once normalized): refused before it reaches the database.
+   */
+  | { outcome: 'unusable-identity' };
 
 export interface GoogleAccountDeps {
   storage: FileStorage;
@@ -44,11 +51,15 @@ export async function signInWithGoogle(
   claims: IdentityClaims,
   deps: GoogleAccountDeps,
 ): Promise<GoogleSignIn> {
+  if (!isSingleLineText(claims.sub)) return { outcome: 'unusable-identity' };
   const linked = await findLinkedUser(db, claims.sub);
   if (linked) return { outcome: 'signed-in', user: linked, created: false };
 
-  const email = claims.email?.trim().toLowerCase();
+  // The e-mail as every account stores it (normalizeEmail), so a password account is found whatever the
+  // issuer's spelling.
+  const email = claims.email === undefined ? undefined : normalizeEmail(claims.email);
   if (!email || claims.email_verified !== true) return { outcome: 'unverified-email' };
+  if (!isSingleLineText(email) || email.length > EMAIL_MAX) return { outcome: 'unusable-identity' };
 
   const [existing] = await db.select().from(usuario).where(eq(usuario.email, email));
   if (existing) {
@@ -100,7 +111,9 @@ async function link(tx: Tx, sub: string, userId: number): Promise<void> {
 
 /** primer_nombre / primer_apellido from given/family name, else from splitting `name`, else the e-mail. */
 export function namesFrom(claims: IdentityClaims, email: string) {
-  const clean = (text: string | undefined) => (text ?? '').replace(/\s+/g, ' ').trim();
+  // Whitespace runs become one space; any other character the text rule refuses is dropped.
+  const clean = (text: string | undefined) =>
+    [...(text ?? '').replace(/\s+/g, ' ')].filter(isSingleLineText).join('').trim();
   let nombre = clean(claims.given_name);
   let apellido = clean(claims.family_name);
   if (!nombre) {

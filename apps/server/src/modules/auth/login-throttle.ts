@@ -1,3 +1,4 @@
+import { normalizeEmail } from '@vitrina/shared';
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { intentoLogin } from '../../db/schema';
@@ -34,9 +35,17 @@ export const DEFAULT_THROTTLE: ThrottlePolicy = {
 
 const TOO_MANY = 'Demasiados intentos fallidos. Espera 15 minutos e inténtalo de nuevo.';
 
+/** Longest client address kept in a key: an IPv6 address with a zone fits; anything longer is not one. */
+const ADDRESS_MAX = 64;
+
+/**
+ * The counters' keys: the account's is the e-mail exactly as the account lookup reads it
+ * (normalizeEmail), so no spelling of an address (spaces around it, capitals, a decomposed accent)
+ * counts apart from the others.
+ */
 const keysFor = (email: string, ip: string) => ({
-  account: `email:${email.toLowerCase()}`,
-  address: `ip:${ip}`,
+  account: `email:${normalizeEmail(email)}`,
+  address: `ip:${ip.slice(0, ADDRESS_MAX)}`,
 });
 
 /** Refuses the attempt with 429 while the account or the address is locked. */
