@@ -4,6 +4,7 @@ import {
   idParamsSchema,
   SALES_PAGE_SIZE,
   saleSchema,
+  singleLineText,
   VENTA_ESTADOS,
 } from '@vitrina/shared';
 import type { FastifyReply } from 'fastify';
@@ -33,8 +34,8 @@ const saleAwaitingActionSchema = saleSchema.extend({
 const MISSING_KEY = 'Falta la clave de idempotencia de la compra. Recarga la página e inténtalo de nuevo.';
 // Loose: the other headers stay as Fastify parsed them.
 const checkoutHeadersSchema = z.looseObject({
-  'idempotency-key': z
-    .string({ error: MISSING_KEY })
+  // Stored with the sale, so it passes the text rule like any text from a client.
+  'idempotency-key': singleLineText({ error: MISSING_KEY })
     .min(8, { error: MISSING_KEY })
     .max(255, { error: MISSING_KEY }),
 });
@@ -42,8 +43,7 @@ const checkoutHeadersSchema = z.looseObject({
 const SALES_MAX_PAGE_SIZE = 50;
 const DAY = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/;
 const day = (label: string) =>
-  z
-    .string()
+  singleLineText()
     .regex(DAY, { error: `${label} debe tener el formato AAAA-MM-DD` })
     .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)), { error: `${label} no es una fecha válida` })
     .optional();
