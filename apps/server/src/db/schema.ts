@@ -185,6 +185,11 @@ export const venta = pgTable(
     estado: varchar('estado', { length: 12, enum: VENTA_ESTADOS }).notNull().default('pendiente'),
     /** The client's Idempotency-Key: a retried request returns the first sale. */
     idempotency_key: varchar('idempotency_key', { length: 255 }).notNull(),
+    /**
+     * SHA-256 (hex) of the request that made the sale (its lines, payment method and total): the same key
+     * with another request is refused. Null for sales made before it was recorded.
+     */
+    idempotency_fingerprint: varchar('idempotency_fingerprint', { length: 64 }),
     /** Card brand and last four digits only; never the number or the CVC. */
     pago_marca: varchar('pago_marca', { length: 30 }),
     pago_ultimos4: varchar('pago_ultimos4', { length: 4 }),

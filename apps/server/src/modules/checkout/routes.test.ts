@@ -406,6 +406,100 @@ describe.each(TEST_DATABASE_KINDS)('checkout API on %s', (kind) => {
       expect(again.json()).toEqual(first.json());
     });
 
+    const KEY_REUSED = {
+      error: 'Unprocessable Entity',
+      message:
+        'Esta clave de idempotencia ya se usó con otra compra. Recarga la página e inténtalo de nuevo.',
+    };
+
+    it('refuses a repeated Idempotency-Key with another purchase (422), taking and charging nothing', async () => {
+      const { a, user, idPago } = await customer();
+      const otherMethod = await paymentMethod(a, CARD.numero);
+      const key = randomUUID();
+      const lines = [
+        { id_producto: regular.id_producto, cantidad: 2 },
+        { id_producto: discounted.id_producto, cantidad: 1 },
+      ];
+      const total = paidCents(regular) * 2 + paidCents(discounted);
+      const body = { detalle_venta: lines, id_pago: idPago, valor_total_venta: total };
+      const first = await buy(a, body, key);
+      expect(first.statusCode, first.body).toBe(201);
+
+      const before = await snapshot();
+      for (const [change, other] of [
+        ['another quantity', { ...body, detalle_venta: [{ ...lines[0], cantidad: 3 }, lines[1]] }],
+        ['a line less', { ...body, detalle_venta: [lines[0]], valor_total_venta: paidCents(regular) * 2 }],
+        [
+          'another product',
+          { ...body, detalle_venta: [lines[0], { id_producto: inactive.id_producto, cantidad: 1 }] },
+        ],
+        ['another payment method', { ...body, id_pago: otherMethod }],
+        ['another total', { ...body, valor_total_venta: total + 1 }],
+        ['no total', { detalle_venta: lines, id_pago: idPago }],
+      ] as const) {
+        const res = await buy(a, other, key);
+        expect(res.statusCode, `${change}: ${res.body}`).toBe(422);
+        expect(res.json(), change).toEqual(KEY_REUSED);
+      }
+      expect(await snapshot()).toEqual(before);
+
+      // The same purchase, its lines in another order: the first sale, still once.
+      const again = await buy(a, { ...body, detalle_venta: [...lines].reverse() }, key);
+      expect(again.statusCode, again.body).toBe(201);
+      expect(again.json()).toEqual(first.json());
+      expect(await t.db.select().from(venta).where(eq(venta.id_usuario, user.id_usuario))).toHaveLength(1);
+    });
+
+    it('refuses a repeated key with another purchase even when the first one was declined', async () => {
+      const { a, idPago } = await customer(DECLINED);
+      const key = randomUUID();
+      const body = { detalle_venta: [{ id_producto: regular.id_producto, cantidad: 1 }], id_pago: idPago };
+      expect((await buy(a, body, key)).statusCode).toBe(402);
+      const before = await snapshot();
+      const res = await buy(
+        a,
+        { ...body, detalle_venta: [{ id_producto: regular.id_producto, cantidad: 2 }] },
+        key,
+      );
+      expect(res.statusCode).toBe(422);
+      expect(res.json()).toEqual(KEY_REUSED);
+      expect(await snapshot()).toEqual(before);
+    });
+
+    it('makes one sale and refuses the other when one key brings two purchases at once', async () => {
+      const { a, user, idPago } = await customer();
+      const key = randomUUID();
+      const purchase = (cantidad: number) => ({
+        detalle_venta: [{ id_producto: regular.id_producto, cantidad }],
+        id_pago: idPago,
+      });
+      const answers = await Promise.all([buy(a, purchase(1), key), buy(a, purchase(2), key)]);
+      expect(answers.map((r) => r.statusCode).sort()).toEqual([201, 422]);
+      const sales = await t.db.select().from(venta).where(eq(venta.id_usuario, user.id_usuario));
+      expect(sales).toHaveLength(1);
+      const winner = answers.find((r) => r.statusCode === 201)?.json();
+      expect(sales[0]?.id_venta).toBe(winner.id_venta);
+    });
+
+    it('answers a sale recorded before request fingerprints with that sale, as before', async () => {
+      const { a, idPago } = await customer();
+      const key = randomUUID();
+      const body = { detalle_venta: [{ id_producto: regular.id_producto, cantidad: 1 }], id_pago: idPago };
+      const first = await buy(a, body, key);
+      expect(first.statusCode).toBe(201);
+      await t.db
+        .update(venta)
+        .set({ idempotency_fingerprint: null })
+        .where(eq(venta.id_venta, first.json().id_venta));
+      const again = await buy(
+        a,
+        { ...body, detalle_venta: [{ id_producto: regular.id_producto, cantidad: 2 }] },
+        key,
+      );
+      expect(again.statusCode).toBe(201);
+      expect(again.json()).toEqual(first.json());
+    });
+
     it.each([
       ['missing', null],
       ['too short', 'abc'],

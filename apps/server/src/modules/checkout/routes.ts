@@ -90,12 +90,13 @@ export const checkoutRoutes: FastifyPluginAsyncZod<CheckoutOptions> = async (app
         tags,
         summary: 'Compra el carrito: precios y total del servidor, stock reservado, cobro idempotente',
         description:
-          'Header Idempotency-Key obligatorio (8–255 caracteres, uno por intento de pago): repetirlo devuelve la misma compra sin volver a cobrar. ' +
+          'Header Idempotency-Key obligatorio (8–255 caracteres, uno por intento de pago): repetirlo con la misma compra la devuelve sin volver a cobrar. ' +
           '201 pagada · 202 requiere confirmación (requiere_accion.client_secret) · 402 pago rechazado (stock devuelto) · ' +
-          '409 stock o precios cambiaron · 502 sin respuesta del sistema de pagos (la compra queda pendiente).',
+          '409 stock o precios cambiaron · 422 la clave ya se usó con otra compra (nada cambia) · ' +
+          '502 sin respuesta del sistema de pagos (la compra queda pendiente).',
         headers: checkoutHeadersSchema,
         body: checkoutSchema,
-        response: { 201: saleSchema, 202: saleAwaitingActionSchema, ...errors },
+        response: { 201: saleSchema, 202: saleAwaitingActionSchema, ...errors, 422: apiErrorSchema },
       },
     },
     async (request, reply) => {

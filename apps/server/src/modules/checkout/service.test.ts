@@ -55,8 +55,8 @@ describe.each(TEST_DATABASE_KINDS)('checkout service on %s', (kind) => {
   };
 
   /** Leaves a sale 'pendiente' whose charge never reached the provider; returns its id. */
-  async function unchargedSale(key = randomUUID()) {
-    const idPago = await card();
+  async function unchargedSale(key = randomUUID(), idPago?: string) {
+    idPago ??= await card();
     const error = await order(idPago, unreachable, key).catch((err) => err);
     expect(error).toBeInstanceOf(AppError);
     expect(error).toMatchObject({ statusCode: 502, error: 'Bad Gateway' });
@@ -73,8 +73,9 @@ describe.each(TEST_DATABASE_KINDS)('checkout service on %s', (kind) => {
 
   it('charges a 502-pending sale when the same request is retried', async () => {
     const key = randomUUID();
-    const id = await unchargedSale(key);
-    const again = await order('ignored-on-retry', sandbox, key);
+    const idPago = await card();
+    const id = await unchargedSale(key, idPago);
+    const again = await order(idPago, sandbox, key);
     expect(again).toMatchObject({ status: 201, sale: { id_venta: id, estado: 'pagada' } });
   });
 

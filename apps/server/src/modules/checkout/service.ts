@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import {
   type CheckoutInput,
   centsToDecimal,
@@ -23,15 +24,34 @@ export type CheckoutReply =
   | { status: 202; sale: Sale; clientSecret: string };
 
 export const PRICES_CHANGED = 'Los precios de tu carrito cambiaron. Revisa el total antes de pagar.';
+export const KEY_REUSED =
+  'Esta clave de idempotencia ya se usó con otra compra. Recarga la página e inténtalo de nuevo.';
 const SALE_NOT_FOUND = 'La compra no existe.';
 
 /** Thrown inside the reservation to roll it back when the same request already made its sale. */
 class AlreadyPlaced extends Error {}
 
 /**
+ * What makes two checkout requests the same purchase: the lines (in product order, as the sale stores
+ * them: the order of a cart's lines changes nothing), the payment method and the total the shopper saw.
+ * SHA-256 of that, in hex, is stored beside the sale's Idempotency-Key.
+ */
+export function requestFingerprint(input: CheckoutInput): string {
+  const canonical = JSON.stringify({
+    lineas: [...input.detalle_venta]
+      .sort((a, b) => a.id_producto - b.id_producto)
+      .map((line) => [line.id_producto, line.cantidad]),
+    id_pago: input.id_pago,
+    total: input.valor_total_venta ?? null,
+  });
+  return createHash('sha256').update(canonical).digest('hex');
+}
+
+/**
  * POST /api/venta (DESIGN.md, checkout): reserve the stock and record the sale in one transaction, then
  * charge the server's total through the provider with the sale's idempotency key. The request's
- * Idempotency-Key makes a retry return the first sale instead of buying again.
+ * Idempotency-Key makes a retry return the first sale instead of buying again; the same key with another
+ * request (requestFingerprint) is refused with 422, as Stripe does, and changes nothing.
  */
 export async function placeOrder(
   db: Db,
@@ -41,9 +61,10 @@ export async function placeOrder(
   idempotencyKey: string,
   log?: FastifyBaseLogger,
 ): Promise<CheckoutReply> {
+  const fingerprint = requestFingerprint(input);
   let placed: Placed;
   try {
-    placed = await reserveSale(db, idUsuario, input, idempotencyKey);
+    placed = await reserveSale(db, idUsuario, input, idempotencyKey, fingerprint);
   } catch (err) {
     // A refused request may be a retry: when its key already has a sale (made by the first attempt, even
     // if the last unit is gone since or the prices changed, or by a request racing in with the same key),
@@ -51,6 +72,12 @@ export async function placeOrder(
     // path of every order placed (a key with a sale is always refused: the sale's unique key sees to it).
     const earlier = await saleByKey(db, idUsuario, idempotencyKey);
     if (!earlier) throw err;
+    // Another purchase under a used key: answering with the first sale would tell the shopper this one
+    // went through. The reservation was rolled back, so nothing was taken or charged. (A sale recorded
+    // before fingerprints has none: its retries are answered as they always were.)
+    if (earlier.idempotency_fingerprint !== null && earlier.idempotency_fingerprint !== fingerprint) {
+      throw new AppError(422, 'Unprocessable Entity', KEY_REUSED);
+    }
     return finishSale(db, provider, earlier, 201, log);
   }
   return reply(db, await chargeSale(db, provider, placed.sale, log), 201, log, placed.lines);
@@ -93,6 +120,7 @@ async function reserveSale(
   idUsuario: number,
   input: CheckoutInput,
   idempotencyKey: string,
+  fingerprint: string,
 ): Promise<Placed> {
   return db.transaction(async (tx) => {
     const lines = await takeStock(tx, input.detalle_venta);
@@ -109,6 +137,7 @@ async function reserveSale(
         id_pago: input.id_pago,
         estado: 'pendiente',
         idempotency_key: idempotencyKey,
+        idempotency_fingerprint: fingerprint,
       })
       .onConflictDoNothing({ target: [venta.id_usuario, venta.idempotency_key] })
       .returning();

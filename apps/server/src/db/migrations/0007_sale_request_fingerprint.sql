@@ -1,0 +1,1 @@
+ALTER TABLE "venta" ADD COLUMN "idempotency_fingerprint" varchar(64);
