@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idSchema } from './catalog';
 import { ADMIN_PRODUCTS_PAGE_SIZE, RATINGS_PAGE_SIZE } from './constants';
 import { singleLineText } from './validation/text';
 
@@ -84,7 +85,7 @@ export const auditQuerySchema = z.object({
     blankToUndefined,
     singleLineText().max(40, { error: 'La entidad admite como máximo 40 caracteres' }).optional(),
   ),
-  id_entidad: z.preprocess(blankToUndefined, z.coerce.number().int().positive().optional()),
+  id_entidad: z.preprocess(blankToUndefined, idSchema.optional()),
 });
 export type AuditQuery = z.infer<typeof auditQuerySchema>;
 

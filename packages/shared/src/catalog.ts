@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { LISTING_MAX_PAGE_SIZE, LISTING_PAGE_SIZE } from './constants';
 import { PRICE_MAX, PRODUCT_ORDERS, SEARCH_MAX_LENGTH } from './listing';
+import { ID_MAX } from './validation/record-id';
 import { singleLineText } from './validation/text';
 
 /** Query-string values arrive as text; an empty value means "not given". */
@@ -11,7 +12,7 @@ export const idSchema = z.coerce
   .number({ error: 'El identificador debe ser un número entero positivo' })
   .int({ error: 'El identificador debe ser un número entero positivo' })
   .positive({ error: 'El identificador debe ser un número entero positivo' })
-  .max(2_147_483_647, { error: 'El identificador debe ser un número entero positivo' });
+  .max(ID_MAX, { error: 'El identificador debe ser un número entero positivo' });
 
 export const idParamsSchema = z.object({ id: idSchema });
 

@@ -11,6 +11,8 @@ export const ADMIN_PRODUCTS_PAGER_WINDOW = 10;
 
 /** Admin sales history: sale groups per page. */
 export const SALES_PAGE_SIZE = 6;
+/** The most sale groups one page of GET /api/venta may ask for. */
+export const SALES_MAX_PAGE_SIZE = 50;
 export const SALES_PAGER_WINDOW = 8;
 
 /** Admin ratings table. */

@@ -1,4 +1,5 @@
 export * from './admin';
+export * from './calendar-day';
 export * from './cart';
 export * from './catalog';
 export * from './categories';

@@ -1,15 +1,19 @@
 import { z } from 'zod';
-import { CART_MAX_ITEMS, CART_MAX_UNITS_PER_PRODUCT } from './constants';
+import { DAY_PATTERN, isCalendarDay } from './calendar-day';
+import {
+  CART_MAX_ITEMS,
+  CART_MAX_UNITS_PER_PRODUCT,
+  SALES_MAX_PAGE_SIZE,
+  SALES_PAGE_SIZE,
+} from './constants';
+import { recordId } from './validation/record-id';
 import { singleLineText } from './validation/text';
 
 export const VENTA_ESTADOS = ['pendiente', 'pagada', 'fallida'] as const;
 export type VentaEstado = (typeof VENTA_ESTADOS)[number];
 
 const lineSchema = z.object({
-  id_producto: z
-    .number({ error: 'Producto inválido' })
-    .int({ error: 'Producto inválido' })
-    .positive({ error: 'Producto inválido' }),
+  id_producto: recordId('Producto inválido'),
   cantidad: z
     .number({ error: 'La cantidad debe ser un número entero' })
     .int({ error: 'La cantidad debe ser un número entero' })
@@ -72,3 +76,54 @@ export const saleSchema = z.object({
 });
 export type Sale = z.infer<typeof saleSchema>;
 export type SaleLine = z.infer<typeof saleLineSchema>;
+
+/** An optional day filter of a query string ('' = none), e.g. `calendarDay('La fecha inicial')`. */
+const calendarDay = (label: string) =>
+  z.preprocess(
+    (value) => (value === '' ? undefined : value),
+    singleLineText()
+      .regex(DAY_PATTERN, { error: `${label} debe tener el formato AAAA-MM-DD` })
+      .refine((value) => !DAY_PATTERN.test(value) || isCalendarDay(value), {
+        error: `${label} no es una fecha válida`,
+      })
+      .optional(),
+  );
+
+const ESTADO_ERROR = `El estado debe ser uno de: ${VENTA_ESTADOS.join(', ')}`;
+const estadoFilter = z.preprocess(
+  (value) => (value === '' ? undefined : value),
+  z.enum(VENTA_ESTADOS, { error: ESTADO_ERROR }).optional(),
+);
+const PAGE_ERROR = 'La página debe ser un número entero mayor o igual a 1';
+const PAGE_SIZE_ERROR = `El tamaño de página debe ser un número entero entre 1 y ${SALES_MAX_PAGE_SIZE}`;
+
+/** GET /api/venta: a page of sales, optionally between two days (both included) and in one state. */
+export const salesQuerySchema = z.object({
+  page: z.coerce
+    .number({ error: PAGE_ERROR })
+    .int({ error: PAGE_ERROR })
+    .min(1, { error: PAGE_ERROR })
+    .max(100_000, { error: 'La página solicitada no existe' })
+    .default(1),
+  pageSize: z.coerce
+    .number({ error: PAGE_SIZE_ERROR })
+    .int({ error: PAGE_SIZE_ERROR })
+    .min(1, { error: PAGE_SIZE_ERROR })
+    .max(SALES_MAX_PAGE_SIZE, { error: PAGE_SIZE_ERROR })
+    .default(SALES_PAGE_SIZE),
+  desde: calendarDay('La fecha inicial'),
+  hasta: calendarDay('La fecha final'),
+  estado: estadoFilter,
+});
+
+/** GET /api/venta/export.csv: the sales between two days (both included), optionally in one state. */
+export const salesExportQuerySchema = z
+  .object({
+    desde: calendarDay('La fecha inicial'),
+    hasta: calendarDay('La fecha final'),
+    estado: estadoFilter,
+  })
+  .refine((q) => !q.desde || !q.hasta || q.desde <= q.hasta, {
+    error: 'La fecha inicial no puede ser posterior a la final',
+    path: ['desde'],
+  });

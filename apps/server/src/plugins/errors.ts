@@ -93,13 +93,10 @@ function isDataException(err: Error): boolean {
 export function badUrlAnswer(headers: Record<string, string>) {
   return (_err: FastifyError, _request: FastifyRequest, reply: FastifyReply) => {
     const [error] = FRAMEWORK_MESSAGES[400] as [string, string];
-    return reply
-      .code(400)
-      .headers(headers)
-      .send({
-        error,
-        message: 'La dirección solicitada no es válida. Revisa el enlace e inténtalo de nuevo.',
-      });
+    return reply.code(400).headers(headers).send({
+      error,
+      message: 'La dirección solicitada no es válida. Revisa el enlace e inténtalo de nuevo.',
+    });
   };
 }
 

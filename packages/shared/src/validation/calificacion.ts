@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { recordId } from './record-id';
 import { multiLineText } from './text';
 
 export const RATING_COMMENT_MAX = 49;
@@ -14,6 +15,6 @@ export const calificacionSchema = z.object({
     .trim()
     .max(RATING_COMMENT_MAX, { error: 'Maximo 50 caracteres' })
     .default(''),
-  id_detalle_venta: z.number().int().positive(),
+  id_detalle_venta: recordId('La compra que quieres calificar no es válida'),
 });
 export type CalificacionInput = z.input<typeof calificacionSchema>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { recordId } from './record-id';
 import { imagenUrl } from './registro';
 import { DIGITS_ONLY, looksLikeAddress, notBlank } from './rules';
 import { singleLineText } from './text';
@@ -40,7 +41,7 @@ export const perfilSchema = z.object(perfilFields).refine(somethingToChange, { e
  */
 export const perfilUpdateSchema = z
   .strictObject(
-    { id_usuario: z.number().int().positive().optional(), ...perfilFields },
+    { id_usuario: recordId('El usuario no es válido').optional(), ...perfilFields },
     {
       error: (issue) =>
         issue.code === 'unrecognized_keys'

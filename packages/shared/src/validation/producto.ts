@@ -1,6 +1,7 @@
 import { z } from 'zod';
+import { ID_MAX } from './record-id';
 import { imagenUrl } from './registro';
-import { notBlank, requiredText } from './rules';
+import { acrossFields, notBlank, requiredText } from './rules';
 import { FORBIDDEN_CHARACTERS, isSingleLineText, multiLineText, singleLineText } from './text';
 
 /*
@@ -134,7 +135,7 @@ const idCategoria = parsedNumber(
     const parsed = parseWhole(input, INVALID_CATEGORY);
     return 'message' in parsed ? { message: INVALID_CATEGORY } : parsed;
   },
-  (n) => (n < 1 || n > 2_147_483_647 ? INVALID_CATEGORY : undefined),
+  (n) => (n < 1 || n > ID_MAX ? INVALID_CATEGORY : undefined),
 );
 
 const text = (min: number, max: number, base = singleLineText) =>
@@ -172,8 +173,9 @@ const optionalDiscount = z.preprocess(
 const discountBelowPrice = {
   error: DISCOUNT_NOT_BELOW_PRICE,
   path: ['valor_descuento'],
-  when: (payload: { issues: ReadonlyArray<{ path?: PropertyKey[] }> }) =>
-    !payload.issues.some((i) => i.path?.[0] === 'valor' || i.path?.[0] === 'valor_descuento'),
+  when: acrossFields(
+    (_value, { issues }) => !issues.some((i) => i.path?.[0] === 'valor' || i.path?.[0] === 'valor_descuento'),
+  ),
 };
 const discountIsBelow = (v: { valor?: number | undefined; valor_descuento?: number | null | undefined }) =>
   v.valor === undefined || v.valor_descuento == null || v.valor_descuento < v.valor;

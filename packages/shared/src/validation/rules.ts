@@ -28,6 +28,24 @@ export function looksLikeAddress(value: string): boolean {
 export const requiredText = (required: string, text = singleLineText) =>
   text({ error: required }).min(1, { error: required });
 
+/** What a check's `when` receives: the value so far and the issues already found. */
+export interface CheckPayload {
+  value: unknown;
+  issues: ReadonlyArray<{ path?: PropertyKey[] }>;
+}
+
+/**
+ * The `when` of a check that compares fields (a confirmation, a discount below a price). A custom `when`
+ * replaces zod's own guard, so this one first makes sure the value is an object at all: a client may
+ * send null, a list or a text as the body, and the check must then not run rather than throw.
+ */
+export const acrossFields =
+  (ready: (value: Record<string, unknown>, payload: CheckPayload) => boolean) => (payload: CheckPayload) =>
+    typeof payload.value === 'object' &&
+    payload.value !== null &&
+    !Array.isArray(payload.value) &&
+    ready(payload.value as Record<string, unknown>, payload);
+
 export const samePasswords = (v: { password: string; passwordconfirm: string }) =>
   v.password === v.passwordconfirm;
 
@@ -38,8 +56,7 @@ export const samePasswords = (v: { password: string; passwordconfirm: string }) 
 export const passwordsMatch = {
   error: 'Las contraseñas no coinciden',
   path: ['passwordconfirm'],
-  when: (payload: { value: unknown }) => {
-    const value = payload.value as { password?: unknown; passwordconfirm?: unknown };
-    return typeof value.password === 'string' && typeof value.passwordconfirm === 'string';
-  },
+  when: acrossFields(
+    (value) => typeof value.password === 'string' && typeof value.passwordconfirm === 'string',
+  ),
 };

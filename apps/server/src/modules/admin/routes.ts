@@ -3,7 +3,7 @@ import {
   auditPageSchema,
   auditQuerySchema,
   dashboardSchema,
-  VENTA_ESTADOS,
+  salesExportQuerySchema,
 } from '@vitrina/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -15,32 +15,6 @@ import { exportFileName, exportSalesCsv } from './sales-export';
 
 const tags = ['Administración'];
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema };
-
-const DAY = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/;
-const day = (label: string) =>
-  z.preprocess(
-    (v) => (v === '' ? undefined : v),
-    z
-      .string()
-      .regex(DAY, { error: `${label} debe tener el formato AAAA-MM-DD` })
-      .refine((v) => new Date(`${v}T00:00:00Z`).toISOString().startsWith(v), {
-        error: `${label} no es una fecha válida`,
-      })
-      .optional(),
-  );
-const exportQuerySchema = z
-  .object({
-    desde: day('La fecha inicial'),
-    hasta: day('La fecha final'),
-    estado: z.preprocess(
-      (v) => (v === '' ? undefined : v),
-      z.enum(VENTA_ESTADOS, { error: `El estado debe ser uno de: ${VENTA_ESTADOS.join(', ')}` }).optional(),
-    ),
-  })
-  .refine((q) => !q.desde || !q.hasta || q.desde <= q.hasta, {
-    error: 'La fecha inicial no puede ser posterior a la final',
-    path: ['desde'],
-  });
 
 /** The admin's dashboard, the audit trail and the sales export. */
 export const adminRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
@@ -79,7 +53,7 @@ export const adminRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }
       schema: {
         tags,
         summary: 'Ventas filtradas en CSV (UTF-8 con BOM), una fila por línea de venta; fechas en UTC',
-        querystring: exportQuerySchema,
+        querystring: salesExportQuerySchema,
         produces: ['text/csv'],
         // A string body is sent as it is: Fastify serializes only objects.
         response: { 200: z.string().describe('CSV'), ...errors },

@@ -2,10 +2,9 @@ import {
   apiErrorSchema,
   checkoutSchema,
   idParamsSchema,
-  SALES_PAGE_SIZE,
   saleSchema,
+  salesQuerySchema,
   singleLineText,
-  VENTA_ESTADOS,
 } from '@vitrina/shared';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -38,34 +37,6 @@ const checkoutHeadersSchema = z.looseObject({
   'idempotency-key': singleLineText({ error: MISSING_KEY })
     .min(8, { error: MISSING_KEY })
     .max(255, { error: MISSING_KEY }),
-});
-
-const SALES_MAX_PAGE_SIZE = 50;
-const DAY = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/;
-const day = (label: string) =>
-  singleLineText()
-    .regex(DAY, { error: `${label} debe tener el formato AAAA-MM-DD` })
-    .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)), { error: `${label} no es una fecha válida` })
-    .optional();
-const PAGE_SIZE_ERROR = `El tamaño de página debe ser un número entero entre 1 y ${SALES_MAX_PAGE_SIZE}`;
-const salesQuerySchema = z.object({
-  page: z.coerce
-    .number({ error: 'La página debe ser un número entero mayor o igual a 1' })
-    .int({ error: 'La página debe ser un número entero mayor o igual a 1' })
-    .min(1, { error: 'La página debe ser un número entero mayor o igual a 1' })
-    .max(100_000, { error: 'La página solicitada no existe' })
-    .default(1),
-  pageSize: z.coerce
-    .number({ error: PAGE_SIZE_ERROR })
-    .int({ error: PAGE_SIZE_ERROR })
-    .min(1, { error: PAGE_SIZE_ERROR })
-    .max(SALES_MAX_PAGE_SIZE, { error: PAGE_SIZE_ERROR })
-    .default(SALES_PAGE_SIZE),
-  desde: day('La fecha inicial'),
-  hasta: day('La fecha final'),
-  estado: z
-    .enum(VENTA_ESTADOS, { error: `El estado debe ser uno de: ${VENTA_ESTADOS.join(', ')}` })
-    .optional(),
 });
 
 function sendCheckout(reply: FastifyReply, result: CheckoutReply) {

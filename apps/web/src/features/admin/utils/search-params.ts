@@ -1,14 +1,14 @@
+import { isCalendarDay } from '@vitrina/shared';
+
 /** A page number from the URL (`?page=3`); anything else is page 1. */
 export function parsePage(value: string | null): number {
   const page = Number(value);
   return Number.isInteger(page) && page >= 1 ? page : 1;
 }
 
-const DAY = /^\d{4}-\d{2}-\d{2}$/;
-
-/** A YYYY-MM-DD day from the URL, '' when absent or malformed (the date inputs' empty value). */
+/** A YYYY-MM-DD day from the URL, '' when absent or not a day of the calendar (the date inputs' empty value). */
 export function parseDay(value: string | null): string {
-  return value && DAY.test(value) && !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) ? value : '';
+  return value && isCalendarDay(value) ? value : '';
 }
 
 /** The URL's query without empty values and without page 1 (the default). */

@@ -1,0 +1,52 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { isCalendarDay } from './calendar-day';
+import { salesExportQuerySchema, salesQuerySchema } from './sales';
+
+describe('isCalendarDay', () => {
+  it('accepts every day of the calendar, leap days included', () => {
+    fc.assert(
+      fc.property(
+        fc.date({ min: new Date('1900-01-01'), max: new Date('2999-12-31'), noInvalidDate: true }),
+        (date) => isCalendarDay(date.toISOString().slice(0, 10)),
+      ),
+    );
+    expect(isCalendarDay('2024-02-29')).toBe(true);
+  });
+
+  it.each([
+    '2025-02-29',
+    '2025-02-31',
+    '2025-04-31',
+    '2025-13-01',
+    '2025-00-10',
+    '2025-01-00',
+    '2025-1-01',
+    '20250101',
+    ' 2025-01-01',
+    'mañana',
+    '',
+  ])('refuses %j', (value) => expect(isCalendarDay(value)).toBe(false));
+});
+
+describe('the sales date filters', () => {
+  it('refuse a day that does not exist with a Spanish message, and never throw', () => {
+    const result = salesQuerySchema.safeParse({ desde: '2025-02-31' });
+    expect(result.error?.issues.map((issue) => issue.message)).toEqual([
+      'La fecha inicial no es una fecha válida',
+    ]);
+    expect(salesExportQuerySchema.safeParse({ hasta: 'true' }).error?.issues[0]?.message).toBe(
+      'La fecha final debe tener el formato AAAA-MM-DD',
+    );
+    fc.assert(
+      fc.property(fc.string(), fc.string(), (desde, hasta) => {
+        salesExportQuerySchema.safeParse({ desde, hasta });
+        salesQuerySchema.safeParse({ desde, hasta });
+      }),
+    );
+  });
+
+  it('take an empty value as no filter', () => {
+    expect(salesExportQuerySchema.parse({ desde: '', hasta: '2025-03-01' })).toEqual({ hasta: '2025-03-01' });
+  });
+});

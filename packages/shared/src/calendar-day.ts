@@ -1,0 +1,16 @@
+// Without zod: the web app's date filters read days from the URL with it.
+
+/** Four digits, two, two: the shape of a day, before the calendar says whether it exists. */
+export const DAY_PATTERN = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/**
+ * Whether `value` is a day of the calendar written 'YYYY-MM-DD': '2025-02-28' is, '2025-02-31' and
+ * '2025-13-01' are not (Date.parse rolls them over to another day instead of refusing them).
+ */
+export function isCalendarDay(value: string): boolean {
+  const match = DAY_PATTERN.exec(value);
+  if (!match) return false;
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const date = new Date(Date.UTC(year, month - 1, day));
+  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+}
