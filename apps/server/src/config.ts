@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { normalizeEmail } from '@vitrina/shared';
 import { z } from 'zod';
 import { WEB_DIST_DIR } from './paths';
 import { PAYMENT_PROVIDERS } from './payments/provider';
@@ -128,7 +129,7 @@ function toConfig(env: z.infer<typeof envSchema>) {
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),
     supportEmail: env.SUPPORT_EMAIL,
     shopName: env.SHOP_NAME,
-    admin: { email: env.ADMIN_EMAIL.toLowerCase(), password: env.ADMIN_PASSWORD },
+    admin: { email: normalizeEmail(env.ADMIN_EMAIL), password: env.ADMIN_PASSWORD },
     seedOnStart: env.SEED_ON_START,
     trustProxy: env.TRUST_PROXY,
     /** The built web app; served when the folder exists. */

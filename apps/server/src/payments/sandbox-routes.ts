@@ -1,4 +1,4 @@
-import { apiErrorSchema, cardSchema } from '@vitrina/shared';
+import { apiErrorSchema, cardSchema, singleLineText } from '@vitrina/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../db/client';
@@ -42,7 +42,9 @@ export const sandboxPaymentRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (ap
         tags,
         summary: 'Aprueba o rechaza el paso de confirmación de un cargo (3-D Secure simulado)',
         body: z.object({
-          client_secret: z.string({ error: 'Falta el pago a confirmar' }).min(1).max(128),
+          client_secret: singleLineText({ error: 'Falta el pago a confirmar' })
+            .min(1, { error: 'Falta el pago a confirmar' })
+            .max(128, { error: 'El pago a confirmar no es válido' }),
           aprobar: z.boolean({ error: 'Indica si apruebas el pago' }),
         }),
         response: {

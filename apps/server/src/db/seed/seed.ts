@@ -1,4 +1,5 @@
 import { hash } from '@node-rs/argon2';
+import { normalizeEmail } from '@vitrina/shared';
 import { count, sql } from 'drizzle-orm';
 import type { FileStorage } from '../../storage/local';
 import type { Db } from '../client';
@@ -66,7 +67,7 @@ async function seed(db: Db, { admin, storage }: SeedOptions): Promise<SeedResult
       {
         primer_nombre: 'Administración',
         primer_apellido: 'Vitrina',
-        email: admin.email.toLowerCase(),
+        email: normalizeEmail(admin.email),
         direccion: 'Av. Reforma 222, Ciudad de México',
         telefono: '5512345678',
         admin: true,

@@ -399,6 +399,9 @@ describe.each(TEST_DATABASE_KINDS)('accounts API on %s', (kind) => {
       expect(locked.json().message).toBe(
         'Demasiados intentos fallidos. Espera 15 minutos e inténtalo de nuevo.',
       );
+      // The lock of this test's policy lasts a minute: the client is told how much of it is left.
+      expect(Number(locked.headers['retry-after'])).toBeGreaterThan(50);
+      expect(Number(locked.headers['retry-after'])).toBeLessThanOrEqual(60);
       const [row] = await t.db
         .select()
         .from(intentoLogin)

@@ -6,6 +6,7 @@ import {
   passwordChangeSchema,
   perfilUpdateSchema,
   profileIncomplete,
+  recordId,
   registroSchema,
   sessionUserSchema,
   usuarioSchema,
@@ -140,7 +141,8 @@ export const accountsRoutes: FastifyPluginAsyncZod<AccountsOptions> = async (
   app.get(
     '/usuario/:id',
     {
-      config: { access: 'user' },
+      // A customer may read only their own account, decided before the id is even validated.
+      config: { access: 'user', accountParam: 'id' },
       schema: {
         tags,
         summary: 'Un usuario: el propio, o cualquiera para un admin',
@@ -148,11 +150,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<AccountsOptions> = async (
         response: { 200: usuarioSchema, ...errors },
       },
     },
-    async (request) => {
-      const { user } = sessionOf(request);
-      if (!user.admin && user.id_usuario !== request.params.id) throw forbidden();
-      return toUsuarioDto(await getUser(db, request.params.id));
-    },
+    async (request) => toUsuarioDto(await getUser(db, request.params.id)),
   );
 
   app.get(
@@ -228,7 +226,10 @@ export const accountsRoutes: FastifyPluginAsyncZod<AccountsOptions> = async (
       schema: {
         tags,
         summary: 'Banea (estado false) o restaura (true) a un cliente; banear cierra sus sesiones',
-        body: z.object({ id_usuario: z.number().int().positive(), estado: z.boolean() }),
+        body: z.object({
+          id_usuario: recordId('El usuario no es válido'),
+          estado: z.boolean({ error: 'El estado debe ser true (restaurar) o false (banear)' }),
+        }),
         response: { 200: usuarioSchema, ...errors },
       },
     },

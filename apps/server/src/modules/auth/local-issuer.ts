@@ -2,6 +2,7 @@ import { createHash, generateKeyPairSync, randomBytes } from 'node:crypto';
 import { once } from 'node:events';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { normalizeEmail } from '@vitrina/shared';
 import type { Account, Interaction, Provider } from 'oidc-provider';
 import { errorPage, MAX_FIELD, sendPage, signInPage } from './local-issuer-pages';
 
@@ -44,7 +45,7 @@ const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /** The same e-mail always gets the same subject, so signing in twice finds the same shop account. */
 export const localSubject = (email: string) =>
-  createHash('sha256').update(email.trim().toLowerCase()).digest('hex').slice(0, 32);
+  createHash('sha256').update(normalizeEmail(email)).digest('hex').slice(0, 32);
 
 export async function startLocalIssuer(options: LocalIssuerOptions): Promise<LocalIssuer> {
   const { host = '127.0.0.1', port = 0, onError = () => {} } = options;
@@ -218,7 +219,7 @@ function interactionHandler(provider: Provider, accounts: Map<string, LocalAccou
       const entered = {
         nombre: (form.get('nombre') ?? '').trim().slice(0, MAX_FIELD),
         apellido: (form.get('apellido') ?? '').trim().slice(0, MAX_FIELD),
-        email: (form.get('correo') ?? '').trim().toLowerCase(),
+        email: normalizeEmail(form.get('correo') ?? ''),
       };
       if (!entered.nombre || !EMAIL_PATTERN.test(entered.email) || entered.email.length > 254) {
         return sendPage(

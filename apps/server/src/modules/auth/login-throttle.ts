@@ -2,7 +2,7 @@ import { normalizeEmail } from '@vitrina/shared';
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { intentoLogin } from '../../db/schema';
-import { AppError } from '../../errors';
+import { tooManyRequests } from '../../errors';
 
 /*
  * Brute-force protection for password sign-in (docs/decisions/004-sessions.md). Failures are counted
@@ -48,16 +48,15 @@ const keysFor = (email: string, ip: string) => ({
   address: `ip:${ip.slice(0, ADDRESS_MAX)}`,
 });
 
-/** Refuses the attempt with 429 while the account or the address is locked. */
+/** Refuses the attempt with 429 while the account or the address is locked, saying for how long. */
 export async function assertNotLocked(db: Db, email: string, ip: string): Promise<void> {
   const { account, address } = keysFor(email, ip);
   const rows = await db
     .select({ hasta: intentoLogin.bloqueado_hasta })
     .from(intentoLogin)
     .where(sql`${intentoLogin.clave} IN (${account}, ${address})`);
-  if (rows.some((r) => r.hasta && r.hasta.getTime() > Date.now())) {
-    throw new AppError(429, 'Too Many Requests', TOO_MANY);
-  }
+  const lockedUntil = Math.max(0, ...rows.map((r) => r.hasta?.getTime() ?? 0));
+  if (lockedUntil > Date.now()) throw tooManyRequests(TOO_MANY, (lockedUntil - Date.now()) / 1000);
 }
 
 /** Counts a failure on both keys; returns how long to wait before answering. */
