@@ -9,66 +9,9 @@ import { auditoria, metodoPagoSandbox, motivoCalificacion, producto, usuario, ve
 import { Agent, newCustomer } from '../test/agent';
 import { seededTestApp, type TestApp } from '../test/app';
 import { TEST_DATABASE_KINDS } from '../test/databases';
+import { fieldNames, keysOf, VALID_REQUESTS } from '../test/route-samples';
 import { type Access, authPlugin, type DeclaredRoute, declaredRoutes } from './auth';
 import { errorsPlugin } from './errors';
-
-/**
- * A body (and headers) each protected route would accept from someone allowed to call it, so the walk
- * also sends requests that pass validation. A route with a body schema and no sample fails the walk.
- */
-const VALID: Record<string, { body: unknown; headers?: Record<string, string> }> = {
-  'POST /api/products': {
-    body: {
-      nombre: 'Lámpara de escritorio',
-      descripcion_producto: 'Lámpara con brazo articulado y luz cálida',
-      valor: 450,
-      valor_descuento: null,
-      stock: 5,
-      id_categoria_producto: 1,
-      imagen: '/uploads/productos/lampara.webp',
-    },
-  },
-  'PUT /api/products/:id/editProduct': { body: { nombre: 'Lámpara de mesa' } },
-  'PUT /api/products/delete/:id': { body: { estado: false } },
-  'PUT /api/usuario': { body: { telefono: '5511223344' } },
-  'PUT /api/usuario/password': {
-    body: { password_actual: 'secreto123', password: 'nuevo12345', passwordconfirm: 'nuevo12345' },
-  },
-  'PUT /api/usuario/delete': { body: { id_usuario: 2, estado: false } },
-  'POST /api/venta': {
-    body: { detalle_venta: [{ id_producto: 1, cantidad: 1 }], id_pago: 'pm_prueba' },
-    headers: { 'idempotency-key': 'prueba-idempotencia-1' },
-  },
-  'POST /api/products/:id/calificacion': {
-    body: { valor_calificacion: 5, descripcion_motivo: 'Muy buena', id_detalle_venta: 1 },
-  },
-  'POST /api/pagos/sandbox/metodos': {
-    body: { numero: '4242 4242 4242 4242', expiracion: '12/30', cvc: '123', nombre: 'Carla Ruiz' },
-  },
-  'POST /api/pagos/sandbox/confirmar': { body: { client_secret: 'cs_prueba', aprobar: true } },
-};
-
-type Schema = z.ZodType & {
-  shape?: Record<string, unknown>;
-  unwrap?: () => Schema;
-  in?: Schema;
-  out?: Schema;
-};
-
-/** The field names a zod schema accepts (through optional, nullable and pipes). */
-function keysOf(schema: unknown): string[] {
-  const s = schema as Schema | undefined;
-  if (!s) return [];
-  if (s.shape) return Object.keys(s.shape);
-  if (s.unwrap) return keysOf(s.unwrap());
-  return [...keysOf(s.in), ...keysOf(s.out)];
-}
-
-/** Every name a route's schemas declare: path parameters, query, headers and body. */
-function fieldNames(route: DeclaredRoute): string[] {
-  const schema = route.schema ?? {};
-  return [schema.params, schema.querystring, schema.headers, schema.body].flatMap(keysOf);
-}
 
 /** A value of another type than the sample's. */
 function wrongType(value: unknown): unknown {
@@ -115,7 +58,7 @@ function attempts(route: DeclaredRoute, url: string): Attempt[] {
       { name: 'a wrong query', url: `${url}?${wrongQuery || 'x=1'}` },
     ];
   }
-  const sample = VALID[`${route.method} ${route.url}`];
+  const sample = VALID_REQUESTS[`${route.method} ${route.url}`];
   const bodyKeys = keysOf(route.schema?.body);
   const wrong = Object.fromEntries(
     bodyKeys.map((key) => [key, wrongType((sample?.body as Record<string, unknown> | undefined)?.[key])]),
@@ -182,7 +125,7 @@ describe.each(TEST_DATABASE_KINDS)('who may call what, decided before the reques
     for (const route of routes) {
       const body = route.schema?.body as z.ZodType | undefined;
       if (!body) continue;
-      const sample = VALID[`${route.method} ${route.url}`];
+      const sample = VALID_REQUESTS[`${route.method} ${route.url}`];
       expect(sample, `${route.method} ${route.url} needs a sample`).toBeDefined();
       expect(body.safeParse(sample?.body).success, `${route.method} ${route.url} sample`).toBe(true);
     }

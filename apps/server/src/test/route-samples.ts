@@ -1,0 +1,73 @@
+import type { z } from 'zod';
+import type { DeclaredRoute } from '../plugins/auth';
+
+/**
+ * A body (and headers) each route would accept from someone allowed to call it, so the walks over every
+ * route (auth.test.ts, hostile-input.test.ts) also send requests that pass validation. A protected route
+ * with a body schema and no sample fails the access walk.
+ */
+export const VALID_REQUESTS: Record<string, { body: unknown; headers?: Record<string, string> }> = {
+  'POST /api/usuario': {
+    body: {
+      primer_nombre: 'Carla',
+      primer_apellido: 'Ruiz',
+      direccion: 'Av. Insurgentes Sur 1234, CDMX',
+      telefono: '5511223344',
+      email: 'muestra@example.com',
+      password: 'secreto123',
+      passwordconfirm: 'secreto123',
+    },
+  },
+  'POST /api/usuario/login': { body: { email: 'muestra@example.com', password: 'secreto123' } },
+  'POST /api/products': {
+    body: {
+      nombre: 'Lámpara de escritorio',
+      descripcion_producto: 'Lámpara con brazo articulado y luz cálida',
+      valor: 450,
+      valor_descuento: null,
+      stock: 5,
+      id_categoria_producto: 1,
+      imagen: '/uploads/productos/lampara.webp',
+    },
+  },
+  'PUT /api/products/:id/editProduct': { body: { nombre: 'Lámpara de mesa' } },
+  'PUT /api/products/delete/:id': { body: { estado: false } },
+  'PUT /api/usuario': { body: { telefono: '5511223344' } },
+  'PUT /api/usuario/password': {
+    body: { password_actual: 'secreto123', password: 'nuevo12345', passwordconfirm: 'nuevo12345' },
+  },
+  'PUT /api/usuario/delete': { body: { id_usuario: 2, estado: false } },
+  'POST /api/venta': {
+    body: { detalle_venta: [{ id_producto: 1, cantidad: 1 }], id_pago: 'pm_prueba' },
+    headers: { 'idempotency-key': 'prueba-idempotencia-1' },
+  },
+  'POST /api/products/:id/calificacion': {
+    body: { valor_calificacion: 5, descripcion_motivo: 'Muy buena', id_detalle_venta: 1 },
+  },
+  'POST /api/pagos/sandbox/metodos': {
+    body: { numero: '4242 4242 4242 4242', expiracion: '12/30', cvc: '123', nombre: 'Carla Ruiz' },
+  },
+  'POST /api/pagos/sandbox/confirmar': { body: { client_secret: 'cs_prueba', aprobar: true } },
+};
+
+type Schema = z.ZodType & {
+  shape?: Record<string, unknown>;
+  unwrap?: () => Schema;
+  in?: Schema;
+  out?: Schema;
+};
+
+/** The field names a zod schema accepts (through optional, nullable and pipes). */
+export function keysOf(schema: unknown): string[] {
+  const s = schema as Schema | undefined;
+  if (!s) return [];
+  if (s.shape) return Object.keys(s.shape);
+  if (s.unwrap) return keysOf(s.unwrap());
+  return [...keysOf(s.in), ...keysOf(s.out)];
+}
+
+/** Every name a route's schemas declare: path parameters, query, headers and body. */
+export function fieldNames(route: DeclaredRoute): string[] {
+  const schema = route.schema ?? {};
+  return [schema.params, schema.querystring, schema.headers, schema.body].flatMap(keysOf);
+}
