@@ -7,13 +7,13 @@ import * as shared from './index';
  * Every schema the shop checks input with must answer any value, however odd, with success or issues:
  * never throw. A throw inside a refinement is a 500 on the server and a crashed form in the browser.
  */
-const schemas = Object.entries(shared).filter(
+const schemas = (Object.entries(shared) as Array<[string, unknown]>).filter(
   (entry): entry is [string, z.ZodType] => entry[1] instanceof z.ZodType,
 );
 
 /** The fields a schema reads (through optional, pipes and refinements), to aim values at them. */
 function fieldsOf(schema: z.ZodType): string[] {
-  const def = (schema as { _zod: { def: Record<string, unknown> } })._zod.def;
+  const def = schema._zod.def as unknown as Record<string, unknown>;
   const shape = (schema as { shape?: Record<string, unknown> }).shape;
   if (shape) return Object.keys(shape);
   for (const inner of [def.innerType, def.in, def.out, def.schema]) {
