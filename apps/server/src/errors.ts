@@ -15,7 +15,14 @@ export class AppError extends Error {
   }
 }
 
+export const unauthorized = (message = 'Debes iniciar sesión para continuar.') =>
+  new AppError(401, 'Unauthorized', message);
+export const forbidden = (message = 'No tienes permiso para realizar esta acción.') =>
+  new AppError(403, 'Forbidden', message);
 export const notFound = (message: string) => new AppError(404, 'Not Found', message);
+/** The request is valid but collides with the current state (already rated, sold out, e-mail taken). */
+export const conflict = (message: string, fields?: Record<string, string>) =>
+  new AppError(409, 'Conflict', message, fields);
 export const badRequest = (message: string, fields?: Record<string, string>) =>
   new AppError(400, 'Bad Request', message, fields);
 export const tooManyRequests = (message: string, retryAfterSeconds: number) =>

@@ -3,8 +3,7 @@ import { type CardInput, cardBrand, cardDigits, expiryValid, luhnValid } from '@
 import { and, desc, eq, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { cargoSandbox, metodoPagoSandbox } from '../db/schema';
-import { badRequest, notFound } from '../errors';
-import { forbidden } from '../plugins/auth';
+import { badRequest, forbidden, notFound } from '../errors';
 import { type ChargeResult, chargeKey, type DeclineCode, type PaymentProvider } from './provider';
 
 /*

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest, FastifySchema, HTTPMethods } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Db } from '../db/client';
-import { AppError } from '../errors';
+import { forbidden, unauthorized } from '../errors';
 import { type ActiveSession, findSession, SESSION_COOKIE } from '../modules/auth/sessions';
 
 /**
@@ -33,10 +33,6 @@ declare module 'fastify' {
     session: ActiveSession | null;
   }
 }
-
-export const unauthorized = () => new AppError(401, 'Unauthorized', 'Debes iniciar sesión para continuar.');
-export const forbidden = (message = 'No tienes permiso para realizar esta acción.') =>
-  new AppError(403, 'Forbidden', message);
 
 /** The signed-in session of a route that declared it needs one. */
 export function sessionOf(request: FastifyRequest): ActiveSession {

@@ -15,8 +15,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
-import { AppError } from '../../errors';
-import { forbidden, sessionOf } from '../../plugins/auth';
+import { forbidden, unauthorized } from '../../errors';
+import { sessionOf } from '../../plugins/auth';
 import { assertNotLocked, clearFailures, recordFailure, type ThrottlePolicy } from '../auth/login-throttle';
 import { cookieSecure, endSession, startSession } from '../auth/sessions';
 import {
@@ -88,7 +88,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<AccountsOptions> = async (
       if (!user) {
         const delay = await recordFailure(db, email, request.ip, throttle);
         if (delay > 0) await new Promise((resolve) => setTimeout(resolve, delay));
-        throw new AppError(401, 'Unauthorized', WRONG_CREDENTIALS);
+        throw unauthorized(WRONG_CREDENTIALS);
       }
       await clearFailures(db, email);
       if (!user.estado) throw accountDisabled(config.supportEmail);

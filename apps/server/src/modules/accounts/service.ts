@@ -3,8 +3,7 @@ import { normalizeEmail, type PasswordChangeInput, type Registro, type Usuario }
 import { asc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { auditoria, usuario } from '../../db/schema';
-import { AppError, badRequest, notFound } from '../../errors';
-import { forbidden } from '../../plugins/auth';
+import { AppError, badRequest, conflict, forbidden, notFound } from '../../errors';
 import { revokeSessions, type UserRow } from '../auth/sessions';
 import { toUsuarioDto } from './user-mapper';
 
@@ -32,8 +31,7 @@ export async function getUser(db: Db, id: number): Promise<UserRow> {
 /** Registration: the shared schema already ran; the server adds what needs the database. */
 export async function registerUser(db: Db, input: Registro): Promise<Usuario> {
   const email = normalizeEmail(input.email);
-  if (await findUserByEmail(db, email))
-    throw new AppError(409, 'Conflict', EMAIL_TAKEN, { email: EMAIL_TAKEN });
+  if (await findUserByEmail(db, email)) throw conflict(EMAIL_TAKEN, { email: EMAIL_TAKEN });
   const [row] = await db
     .insert(usuario)
     .values({
@@ -48,7 +46,7 @@ export async function registerUser(db: Db, input: Registro): Promise<Usuario> {
     .onConflictDoNothing({ target: usuario.email })
     .returning();
   // Two registrations racing for one e-mail: the unique index lets only one through.
-  if (!row) throw new AppError(409, 'Conflict', EMAIL_TAKEN, { email: EMAIL_TAKEN });
+  if (!row) throw conflict(EMAIL_TAKEN, { email: EMAIL_TAKEN });
   return toUsuarioDto(row);
 }
 

@@ -11,9 +11,8 @@ import { and, count, desc, eq, gte, lt } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
 import { detalleVenta, venta } from '../../db/schema';
-import { AppError, notFound } from '../../errors';
+import { AppError, conflict, forbidden, notFound } from '../../errors';
 import { type ChargeResult, chargeKey, type PaymentProvider } from '../../payments/provider';
-import { forbidden } from '../../plugins/auth';
 import { type SaleLineRow, type SaleRow, toSale, toSales } from './sale-mapper';
 import { applyChargeResult, paymentRequired, providerUnreachable, saleById } from './settlement';
 import { lineTotal, takeStock } from './stock';
@@ -127,7 +126,7 @@ async function reserveSale(
     const total = totalCents(lines);
     // The shopper paid attention to a total; never charge a different one without showing it first.
     if (input.valor_total_venta !== undefined && input.valor_total_venta !== total) {
-      throw new AppError(409, 'Conflict', PRICES_CHANGED);
+      throw conflict(PRICES_CHANGED);
     }
     const [sale] = await tx
       .insert(venta)

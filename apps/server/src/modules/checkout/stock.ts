@@ -2,7 +2,7 @@ import { centsToDecimal, paidCents } from '@vitrina/shared';
 import { and, eq, gte, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { producto } from '../../db/schema';
-import { AppError, notFound } from '../../errors';
+import { type AppError, conflict, notFound } from '../../errors';
 
 /*
  * A sale's hold on the catalog's stock. Taking is one conditional UPDATE per product, so two buyers of the
@@ -21,7 +21,7 @@ export interface TakenLine {
 
 export const PRODUCT_UNAVAILABLE = 'El producto no existe o no está disponible.';
 export const notEnoughStock = (nombre: string, left: number) =>
-  new AppError(409, 'Conflict', `No hay suficientes unidades de ${nombre}. Quedan ${left}.`);
+  conflict(`No hay suficientes unidades de ${nombre}. Quedan ${left}.`);
 
 /**
  * Takes the units of every line, all or nothing (the caller's transaction rolls back on the first
@@ -62,7 +62,7 @@ async function whyNotTaken(tx: Tx, id: number): Promise<AppError> {
     .from(producto)
     .where(eq(producto.id_producto, id));
   if (!row) return notFound(PRODUCT_UNAVAILABLE);
-  if (!row.estado) return new AppError(409, 'Conflict', `${row.nombre} ya no está disponible.`);
+  if (!row.estado) return conflict(`${row.nombre} ya no está disponible.`);
   return notEnoughStock(row.nombre, row.stock);
 }
 

@@ -3,8 +3,7 @@ import { and, desc, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { detalleVenta, motivoCalificacion, producto, usuario, venta } from '../../db/schema';
-import { AppError, badRequest, notFound } from '../../errors';
-import { forbidden } from '../../plugins/auth';
+import { badRequest, conflict, forbidden, notFound } from '../../errors';
 import { getVisibleProduct } from '../catalog/service';
 
 const ALREADY_RATED = 'Ya calificaste esta compra.';
@@ -65,8 +64,8 @@ export async function rateSaleLine(
       id_detalle_venta: 'Esa compra no corresponde a este producto.',
     });
   }
-  if (line.estado !== 'pagada') throw new AppError(409, 'Conflict', 'Solo puedes calificar compras pagadas.');
-  if (line.comentado) throw new AppError(409, 'Conflict', ALREADY_RATED);
+  if (line.estado !== 'pagada') throw conflict('Solo puedes calificar compras pagadas.');
+  if (line.comentado) throw conflict(ALREADY_RATED);
 
   const rating = await db.transaction(async (tx) => {
     // Conditional, so two submissions racing for one line rate it once.
@@ -77,7 +76,7 @@ export async function rateSaleLine(
         and(eq(detalleVenta.id_detalle_venta, input.id_detalle_venta), eq(detalleVenta.comentado, false)),
       )
       .returning({ id: detalleVenta.id_detalle_venta });
-    if (!marked) throw new AppError(409, 'Conflict', ALREADY_RATED);
+    if (!marked) throw conflict(ALREADY_RATED);
     const [row] = await tx
       .insert(motivoCalificacion)
       .values({
