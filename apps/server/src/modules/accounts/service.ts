@@ -2,8 +2,9 @@ import { hash, verify } from '@node-rs/argon2';
 import { normalizeEmail, type PasswordChangeInput, type Registro, type Usuario } from '@vitrina/shared';
 import { asc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { auditoria, usuario } from '../../db/schema';
+import { usuario } from '../../db/schema';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../errors';
+import { recordAudit } from '../admin/audit-trail';
 import { revokeSessions, type UserRow } from '../auth/sessions';
 import { toUsuarioDto } from './user-mapper';
 
@@ -125,10 +126,9 @@ export async function setUserEnabled(
       .returning();
     if (!after) throw notFound('El usuario no existe.');
     if (!estado) await revokeSessions(tx, targetId);
-    await tx.insert(auditoria).values({
+    await recordAudit(tx, {
       id_usuario: adminId,
       accion: estado ? 'usuario.restaurado' : 'usuario.baneado',
-      entidad: 'usuario',
       id_entidad: targetId,
       antes: { estado: before.estado },
       despues: { estado: after.estado },

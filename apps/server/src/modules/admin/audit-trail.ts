@@ -1,12 +1,33 @@
-import type { AuditEntry, AuditPage, AuditQuery } from '@vitrina/shared';
+import type { AuditAction, AuditEntry, AuditPage, AuditQuery } from '@vitrina/shared';
 import { and, count, desc, eq } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 import { auditoria, usuario } from '../../db/schema';
 
 /*
- * The audit trail is written by the modules that make each change (catalog, accounts, ratings), inside
- * the change's own transaction. Here it is only read, newest first, with who made each change.
+ * The audit trail. The modules that make each change (catalog, accounts, ratings) record it here with
+ * recordAudit, inside the change's own transaction, so the trail never misses a change nor records one
+ * that was rolled back. It is read newest first, with who made each change.
  */
+
+/** One change as the trail keeps it. */
+export interface AuditRecord {
+  /** The administrator who made the change. */
+  id_usuario: number;
+  accion: AuditAction;
+  /** The id of the changed row, of the entity the action names. */
+  id_entidad: number;
+  /** The changed fields before (null for a creation) and after. */
+  antes: Record<string, unknown> | null;
+  despues: Record<string, unknown>;
+}
+
+/** The entity an action is about: its name up to the dot ('producto.editado' → 'producto'). */
+export const auditedEntity = (accion: AuditAction) => accion.slice(0, accion.indexOf('.'));
+
+/** Adds a change to the trail, in the transaction `tx` that makes the change. */
+export async function recordAudit(tx: Tx, entry: AuditRecord): Promise<void> {
+  await tx.insert(auditoria).values({ ...entry, entidad: auditedEntity(entry.accion) });
+}
 
 const entryColumns = {
   entry: auditoria,

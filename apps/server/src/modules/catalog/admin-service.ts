@@ -13,9 +13,10 @@ import {
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, Tx } from '../../db/client';
-import { auditoria, categoriaProducto, producto } from '../../db/schema';
+import { categoriaProducto, producto } from '../../db/schema';
 import { badRequest, notFound } from '../../errors';
 import type { FileStorage } from '../../storage/local';
+import { recordAudit } from '../admin/audit-trail';
 import { releaseImageIfUnused } from './image-references';
 import { toProductDto } from './product-mapper';
 import { nameSearch } from './product-search';
@@ -93,18 +94,14 @@ async function assertReferencesExist(
   }
 }
 
-async function audit(
+const audit = (
   tx: Tx,
   adminId: number,
   accion: AuditAction,
   id: number,
   antes: Snapshot | null,
   despues: Snapshot,
-): Promise<void> {
-  await tx
-    .insert(auditoria)
-    .values({ id_usuario: adminId, accion, entidad: 'producto', id_entidad: id, antes, despues });
-}
+) => recordAudit(tx, { id_usuario: adminId, accion, id_entidad: id, antes, despues });
 
 /** The admin table: all products, by name (the storefront's search) and by estado, newest first. */
 export async function listAllProducts(db: Db, query: AdminProductQuery): Promise<ProductPage> {

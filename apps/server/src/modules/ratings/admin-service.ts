@@ -1,8 +1,9 @@
 import type { AdminRating, AdminRatingPage, AdminRatingQuery } from '@vitrina/shared';
 import { count, desc, eq, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
-import { auditoria, motivoCalificacion, producto, usuario } from '../../db/schema';
+import { motivoCalificacion, producto, usuario } from '../../db/schema';
 import { notFound } from '../../errors';
+import { recordAudit } from '../admin/audit-trail';
 
 /*
  * Ratings administration (SPEC §2 "Ratings", §4: "admin delete hides it"). A hidden rating stays in the
@@ -94,10 +95,9 @@ export async function hideRating(db: Db, adminId: number, id: number): Promise<A
           calificacion_cantidad: sql`${producto.calificacion_cantidad} - 1`,
         })
         .where(eq(producto.id_producto, before.id_producto));
-      await tx.insert(auditoria).values({
+      await recordAudit(tx, {
         id_usuario: adminId,
         accion: 'calificacion.ocultada',
-        entidad: 'calificacion',
         id_entidad: id,
         antes: {
           estado: true,

@@ -1,0 +1,17 @@
+import { AUDIT_ACTIONS } from '@vitrina/shared';
+import { describe, expect, it } from 'vitest';
+import { auditedEntity } from './audit-trail';
+
+describe('auditedEntity', () => {
+  it('names the table each action changes, as the trail is filtered by', () => {
+    expect(Object.fromEntries(AUDIT_ACTIONS.map((accion) => [accion, auditedEntity(accion)]))).toEqual({
+      'producto.creado': 'producto',
+      'producto.editado': 'producto',
+      'producto.desactivado': 'producto',
+      'producto.restaurado': 'producto',
+      'usuario.baneado': 'usuario',
+      'usuario.restaurado': 'usuario',
+      'calificacion.ocultada': 'calificacion',
+    });
+  });
+});
