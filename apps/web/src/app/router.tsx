@@ -1,4 +1,4 @@
-import { parseListingSearch } from '@vitrina/shared';
+import { PAGES, parseListingSearch } from '@vitrina/shared';
 import type { ComponentType } from 'react';
 import { createBrowserRouter, data, type LoaderFunctionArgs, type RouteObject } from 'react-router';
 import { Loader } from '../components/loader';
@@ -76,62 +76,78 @@ export const routes: RouteObject[] = [
         errorElement: <ErrorPage />,
         children: [
           {
+            // PAGES.home: the layout's own path.
             index: true,
             loader: prefetchHome,
             ...page(() => import('../features/home/pages/home-page').then((m) => m.HomePage)),
           },
           {
-            path: 'products/todos',
+            path: PAGES.allProducts.path,
             loader: prefetchListing,
             ...page(() => import('../features/catalog/pages/listing-page').then((m) => m.ListingPage)),
           },
           {
-            path: 'products/categoria/:id',
+            path: PAGES.category.path,
             loader: prefetchListing,
             ...page(() => import('../features/catalog/pages/listing-page').then((m) => m.ListingPage)),
           },
           {
-            path: 'products/:id',
+            path: PAGES.product.path,
             loader: prefetchProduct,
             ...page(() => import('../features/catalog/pages/product-page').then((m) => m.ProductPage)),
           },
           {
-            path: 'about',
+            path: PAGES.about.path,
             ...page(() => import('../features/about/pages/about-page').then((m) => m.AboutPage)),
           },
           {
-            path: 'login',
+            path: PAGES.login.path,
             ...page(() => import('../features/auth/pages/login-page').then((m) => m.LoginPage)),
           },
           {
-            path: 'register',
+            path: PAGES.register.path,
             ...page(() => import('../features/auth/pages/register-page').then((m) => m.RegisterPage)),
           },
           {
-            path: 'account',
+            path: PAGES.account.path,
             ...page(() => import('../features/account/pages/account-page').then((m) => m.AccountPage)),
           },
           {
-            path: 'carrito',
+            path: PAGES.cart.path,
             ...page(() => import('../features/cart/pages/cart-page').then((m) => m.CartPage)),
           },
           {
-            path: 'pay',
+            path: PAGES.pay.path,
             ...page(() => import('../features/cart/pages/pay-page').then((m) => m.PayPage)),
           },
           {
-            path: 'historial-de-compra',
+            path: PAGES.purchaseHistory.path,
             ...page(() =>
               import('../features/orders/pages/purchase-history-page').then((m) => m.PurchaseHistoryPage),
             ),
           },
-          { path: 'adminHome', ...adminPage(() => adminScreens().then((m) => m.adminHomeScreen())) },
-          { path: 'products/admin', ...adminPage(() => adminScreens().then((m) => m.productsScreen())) },
-          { path: 'producto', ...adminPage(() => adminScreens().then((m) => m.createProductScreen())) },
-          { path: 'product/:id', ...adminPage(() => adminScreens().then((m) => m.editProductScreen())) },
-          { path: 'admin/usuarios', ...adminPage(() => adminScreens().then((m) => m.usersScreen())) },
-          { path: 'historialVentas', ...adminPage(() => adminScreens().then((m) => m.salesHistoryScreen())) },
-          { path: 'calificaciones', ...adminPage(() => adminScreens().then((m) => m.ratingsScreen())) },
+          { path: PAGES.adminHome.path, ...adminPage(() => adminScreens().then((m) => m.adminHomeScreen())) },
+          {
+            path: PAGES.adminProducts.path,
+            ...adminPage(() => adminScreens().then((m) => m.productsScreen())),
+          },
+          {
+            path: PAGES.createProduct.path,
+            ...adminPage(() => adminScreens().then((m) => m.createProductScreen())),
+          },
+          {
+            path: PAGES.editProduct.path,
+            ...adminPage(() => adminScreens().then((m) => m.editProductScreen())),
+          },
+          { path: PAGES.adminUsers.path, ...adminPage(() => adminScreens().then((m) => m.usersScreen())) },
+          {
+            path: PAGES.salesHistory.path,
+            ...adminPage(() => adminScreens().then((m) => m.salesHistoryScreen())),
+          },
+          {
+            path: PAGES.adminRatings.path,
+            ...adminPage(() => adminScreens().then((m) => m.ratingsScreen())),
+          },
           // Unknown paths: the loader answers 404, so the error page shows inside the layout.
           { path: '*', loader: notFound, Component: Empty, HydrateFallback: PageLoader },
         ],

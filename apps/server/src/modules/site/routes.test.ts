@@ -2,6 +2,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { connect } from 'node:net';
 import { dirname, join } from 'node:path';
 import { brotliCompressSync, brotliDecompressSync } from 'node:zlib';
+import { PAGES, type PageEntry } from '@vitrina/shared';
 import { and, eq, gt } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { producto } from '../../db/schema';
@@ -136,6 +137,20 @@ describe('web pages, SEO and security headers', () => {
       const res = await get(path);
       expect(res.statusCode, path).toBe(404);
       expect(res.body).toContain('<div id="root"></div>');
+    }
+  });
+
+  it('answers every page of the shared table with 200 and its title, and an id that is not digits with 404', async () => {
+    const pages: readonly PageEntry[] = Object.values(PAGES);
+    for (const page of pages) {
+      const path = page.path.replace(':id', page === PAGES.category ? '8' : String(product.id_producto));
+      const res = await get(path);
+      expect(res.statusCode, path).toBe(200);
+      if (page.title) expect(res.body, path).toContain(`<title>${page.title} | Vitrina</title>`);
+    }
+    expect((await get('/register')).body).toContain('<title>Registrarse | Vitrina</title>');
+    for (const path of ['/product/abc', '/products/categoria/abc', '/products/1x']) {
+      expect((await get(path)).statusCode, path).toBe(404);
     }
   });
 

@@ -1,7 +1,7 @@
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
-import { idSchema } from '@vitrina/shared';
+import { idSchema, PAGES, type PageEntry } from '@vitrina/shared';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
@@ -10,28 +10,34 @@ import { sendApiNotFound } from '../../plugins/errors';
 import { UPLOADS_URL_PREFIX } from '../../storage/local';
 import { getCategory, getVisibleProduct } from '../catalog/service';
 import { listingImages } from './listing-images';
-import { type PageKind, type PagePreload, preloadTags, readManifest } from './preloads';
+import { type PagePreload, preloadTags, readManifest } from './preloads';
 import { categoryMeta, type PageMeta, productMeta, renderHead, shopMeta } from './seo';
 import { renderRobots, renderSitemap } from './sitemap';
 
-/** Client-side routes of the web app (SPEC §2) with their page titles; anything else is a 404 page. */
-const PAGES: ReadonlyArray<readonly [RegExp, string | undefined, PageKind?]> = [
-  [/^\/$/, undefined, 'home'],
-  [/^\/products\/todos$/, 'Todos los productos', 'listing'],
-  [/^\/about$/, 'Acerca de'],
-  [/^\/login$/, 'Iniciar sesión'],
-  [/^\/register$/, 'Registrarse'],
-  [/^\/account$/, 'Mi perfil'],
-  [/^\/historial-de-compra$/, 'Historial de compras'],
-  [/^\/carrito$/, 'Carrito'],
-  [/^\/pay$/, 'Pago'],
-  [
-    /^\/(adminHome|products\/admin|producto|product\/\d+|admin\/usuarios|historialVentas|calificaciones)$/,
-    'Administración',
-  ],
-];
-const PRODUCT_PAGE = /^\/products\/([^/]+)$/;
-const CATEGORY_PAGE = /^\/products\/categoria\/([^/]+)$/;
+/**
+ * The web app's pages (packages/shared pages.ts), as the server reads paths: every `:id` is one record id,
+ * in digits. Any other path is a 404 page.
+ */
+const PAGE_PATTERNS: ReadonlyArray<readonly [RegExp, PageEntry]> = Object.values(PAGES).map((page) => [
+  pathPattern(page.path),
+  page,
+]);
+
+function pathPattern(path: string): RegExp {
+  const segments = path
+    .split('/')
+    .map((segment) => (segment.startsWith(':') ? '(\\d+)' : segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')));
+  return new RegExp(`^${segments.join('/')}$`);
+}
+
+/** The page a path shows, with its id when it has one. */
+function matchPage(path: string): { page: PageEntry; id?: string } | undefined {
+  for (const [pattern, page] of PAGE_PATTERNS) {
+    const match = pattern.exec(path);
+    if (match) return { page, id: match[1] };
+  }
+  return undefined;
+}
 
 const ONE_YEAR = 31_536_000;
 
@@ -112,17 +118,14 @@ export async function siteRoutes(app: FastifyInstance, { db, config }: { db: Db;
     search: URLSearchParams,
   ): Promise<{ status: number; meta: PageMeta; preload?: PagePreload }> {
     const { shopName, publicUrl } = config;
-    const page = PAGES.find(([pattern]) => pattern.test(path));
-    if (page) {
-      const [, title, kind] = page;
-      const meta = shopMeta(shopName, publicUrl, path, title);
-      if (kind !== 'listing') return { status: 200, meta, preload: kind && { kind } };
-      return { status: 200, meta, preload: { kind, images: await listingImages(db, search) } };
-    }
+    const notFound = () => ({
+      status: 404,
+      meta: shopMeta(shopName, publicUrl, path, 'Página no encontrada'),
+    });
+    const match = matchPage(path);
     try {
-      const category = CATEGORY_PAGE.exec(path);
-      if (category) {
-        const found = await getCategory(db, idSchema.parse(category[1]));
+      if (match?.page === PAGES.category) {
+        const found = await getCategory(db, idSchema.parse(match.id));
         const images = await listingImages(db, search, found.id_categoria_producto);
         return {
           status: 200,
@@ -130,9 +133,8 @@ export async function siteRoutes(app: FastifyInstance, { db, config }: { db: Db;
           preload: { kind: 'listing', images },
         };
       }
-      const product = PRODUCT_PAGE.exec(path);
-      if (product) {
-        const found = await getVisibleProduct(db, idSchema.parse(product[1]));
+      if (match?.page === PAGES.product) {
+        const found = await getVisibleProduct(db, idSchema.parse(match.id));
         return {
           status: 200,
           meta: productMeta(found, shopName, publicUrl),
@@ -141,8 +143,13 @@ export async function siteRoutes(app: FastifyInstance, { db, config }: { db: Db;
       }
     } catch (err) {
       if (!(err instanceof AppError) && !(err instanceof Error && err.name === 'ZodError')) throw err;
+      return notFound();
     }
-    return { status: 404, meta: shopMeta(shopName, publicUrl, path, 'Página no encontrada') };
+    if (!match) return notFound();
+    const { title, preload: kind } = match.page;
+    const meta = shopMeta(shopName, publicUrl, path, title);
+    if (kind !== 'listing') return { status: 200, meta, preload: kind && { kind } };
+    return { status: 200, meta, preload: { kind, images: await listingImages(db, search) } };
   }
 }
 

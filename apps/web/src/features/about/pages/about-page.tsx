@@ -1,3 +1,4 @@
+import { PAGES } from '@vitrina/shared';
 import content from '../../../content/about.json';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import styles from './about-page.module.css';
@@ -31,7 +32,7 @@ function initials(name: string): string {
 
 /** `/about` */
 export function AboutPage() {
-  useDocumentTitle('Acerca de');
+  useDocumentTitle(PAGES.about.title);
   return (
     <div className={styles.page}>
       <section className={styles.intro} aria-labelledby="about-title">

@@ -1,4 +1,4 @@
-import { profileIncomplete } from '@vitrina/shared';
+import { PAGES, profileIncomplete } from '@vitrina/shared';
 import { Navigate } from 'react-router';
 import { Loader } from '../../../components/loader';
 import { useDocumentTitle } from '../../../lib/use-document-title';
@@ -14,7 +14,7 @@ import { ProfileForm } from '../components/profile-form';
  * database users, their data with the update and password forms; Google users read their data only.
  */
 export function AccountPage() {
-  useDocumentTitle('Mi perfil');
+  useDocumentTitle(PAGES.account.title);
   const { user, isPending } = useSession();
   if (isPending) return <Loader label="Cargando tu perfil…" />;
   if (!user) return <Navigate to="/login" replace />;

@@ -1,3 +1,4 @@
+import { PAGES } from '@vitrina/shared';
 import { Link } from 'react-router';
 import { LoadError } from '../../../components/load-error';
 import { Loader } from '../../../components/loader';
@@ -22,7 +23,7 @@ const SECTIONS = [
 
 /** /adminHome (SPEC §2): the five admin sections, then the shop's figures, charts, stock and audit. */
 export function AdminHomePage() {
-  useDocumentTitle('Administración');
+  useDocumentTitle(PAGES.adminHome.title);
   return (
     <div className={styles.page}>
       <h1 className={homeStyles.title}>Administración</h1>

@@ -1,3 +1,4 @@
+import { PAGES } from '@vitrina/shared';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import styles from '../components/admin-page.module.css';
 import { AdminPageHeader } from '../components/admin-page-header';
@@ -5,7 +6,7 @@ import { CreateProductForm } from '../components/create-product-form';
 
 /** /producto (SPEC §2): create a product. */
 export function CreateProductPage() {
-  useDocumentTitle('Crear producto');
+  useDocumentTitle(PAGES.createProduct.title);
   return (
     <div className={styles.page}>
       <AdminPageHeader title="Crear producto" />

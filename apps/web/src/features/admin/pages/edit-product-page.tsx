@@ -1,3 +1,4 @@
+import { PAGES } from '@vitrina/shared';
 import { useParams } from 'react-router';
 import { LoadError } from '../../../components/load-error';
 import { Loader } from '../../../components/loader';
@@ -13,7 +14,7 @@ import { ProductEstadoPanel } from '../components/product-estado-panel';
 /** /product/:id (SPEC §2): edit, delete (Eliminar) or restore (Restaurar) a product, active or not. */
 export function EditProductPage() {
   const id = parseId(useParams().id);
-  useDocumentTitle('Editar producto');
+  useDocumentTitle(PAGES.editProduct.title);
   return (
     <div className={styles.page}>
       <AdminPageHeader title="Editar producto" />

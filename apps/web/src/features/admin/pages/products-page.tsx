@@ -1,6 +1,7 @@
 import {
   ADMIN_PRODUCTS_PAGE_SIZE,
   ADMIN_PRODUCTS_PAGER_WINDOW,
+  PAGES,
   showsPager,
   totalPages,
 } from '@vitrina/shared';
@@ -31,7 +32,7 @@ const TABS_ID = 'admin-productos';
  * buttons. The search, the tab and the page live in the URL (?name=&tab=inactivos&page=2).
  */
 export function ProductsPage() {
-  useDocumentTitle('Gestionar productos');
+  useDocumentTitle(PAGES.adminProducts.title);
   const [search, setSearch] = useSearchParams();
   const name = search.get('name')?.trim() ?? '';
   const tab: Tab = search.get('tab') === 'inactivos' ? 'inactivos' : 'habilitados';

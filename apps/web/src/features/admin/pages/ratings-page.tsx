@@ -1,6 +1,7 @@
 import {
   type AdminRating,
   NOTIFY_MS,
+  PAGES,
   RATINGS_PAGE_SIZE,
   RATINGS_PAGER_WINDOW,
   showsPager,
@@ -26,7 +27,7 @@ import { cleanSearch, parsePage } from '../utils/search-params';
  * 'Eliminar' hides one after a confirmation.
  */
 export function RatingsPage() {
-  useDocumentTitle('Gestionar calificaciones');
+  useDocumentTitle(PAGES.adminRatings.title);
   const [search, setSearch] = useSearchParams();
   const page = parsePage(search.get('page'));
   const ratings = useRatings(page);

@@ -1,4 +1,4 @@
-import { SALES_PAGE_SIZE, SALES_PAGER_WINDOW, showsPager, totalPages } from '@vitrina/shared';
+import { PAGES, SALES_PAGE_SIZE, SALES_PAGER_WINDOW, showsPager, totalPages } from '@vitrina/shared';
 import { type FormEvent, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { Button, buttonClass } from '../../../components/button';
@@ -29,7 +29,7 @@ function describeRange(desde: string, hasta: string): string {
  * live in the URL; 'Exportar CSV' downloads the same range.
  */
 export function SalesHistoryPage() {
-  useDocumentTitle('Historial de ventas');
+  useDocumentTitle(PAGES.salesHistory.title);
   const [search, setSearch] = useSearchParams();
   const desde = parseDay(search.get('desde'));
   const hasta = parseDay(search.get('hasta'));

@@ -1,4 +1,4 @@
-import { NOTIFY_MS, type Usuario } from '@vitrina/shared';
+import { NOTIFY_MS, PAGES, type Usuario } from '@vitrina/shared';
 import { useRef } from 'react';
 import { LoadError } from '../../../components/load-error';
 import { Loader } from '../../../components/loader';
@@ -16,7 +16,7 @@ import { fullName, UsersTable } from '../components/users-table';
  * after '¿Desea banear/restaurar al usuario {name}?' (Cancel / Sí). Admins are never listed.
  */
 export function UsersPage() {
-  useDocumentTitle('Gestionar usuarios');
+  useDocumentTitle(PAGES.adminUsers.title);
   const users = useUsers();
   const change = useSetUserEstado();
   const activeCaption = useRef<HTMLTableCaptionElement>(null);

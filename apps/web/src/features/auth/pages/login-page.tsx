@@ -1,4 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
+import { PAGES } from '@vitrina/shared';
 import { useEffect, useRef } from 'react';
 import { Link, Navigate, useSearchParams } from 'react-router';
 import { Button, buttonClass } from '../../../components/button';
@@ -14,7 +15,7 @@ const continueWithGoogle = () => window.location.assign('/api/auth/google');
 
 /** /login (SPEC §2 Login). Signed-in users are sent home. */
 export function LoginPage() {
-  useDocumentTitle('Iniciar sesión');
+  useDocumentTitle(PAGES.login.title);
   const { user } = useSession();
   useGoogleLoginError();
   if (user) return <Navigate to="/" replace />;

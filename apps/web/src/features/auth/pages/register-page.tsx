@@ -1,3 +1,4 @@
+import { PAGES } from '@vitrina/shared';
 import { Link, Navigate } from 'react-router';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useSession } from '../api/get-session';
@@ -6,7 +7,7 @@ import styles from './auth-page.module.css';
 
 /** /register (SPEC §2 Registration). Signed-in users are sent home. */
 export function RegisterPage() {
-  useDocumentTitle('Registro');
+  useDocumentTitle(PAGES.register.title);
   const { user } = useSession();
   if (user) return <Navigate to="/" replace />;
 

@@ -1,3 +1,4 @@
+import { PAGES } from '@vitrina/shared';
 import { useRef } from 'react';
 import { Link } from 'react-router';
 import { buttonClass } from '../../../components/button';
@@ -12,7 +13,7 @@ import styles from './cart-page.module.css';
 
 /** /carrito (SPEC §2 Cart): the lines, checked against the server, their totals and the card payment. */
 export function CartPage() {
-  useDocumentTitle('Carrito');
+  useDocumentTitle(PAGES.cart.title);
   return (
     <CustomerOnly>
       <Cart />

@@ -1,4 +1,4 @@
-import { formatMoney, fromCents } from '@vitrina/shared';
+import { formatMoney, fromCents, PAGES } from '@vitrina/shared';
 import { Link } from 'react-router';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { CustomerOnly } from '../../auth';
@@ -11,7 +11,7 @@ import styles from './cart-page.module.css';
 
 /** /pay (SPEC §2): the card form for the current cart, with a short summary of what is paid. */
 export function PayPage() {
-  useDocumentTitle('Pago');
+  useDocumentTitle(PAGES.pay.title);
   return (
     <CustomerOnly>
       <Pay />

@@ -1,4 +1,4 @@
-import { CATEGORIES, LISTING_PAGE_SIZE, showsPager, totalPages } from '@vitrina/shared';
+import { CATEGORIES, LISTING_PAGE_SIZE, PAGES, showsPager, totalPages } from '@vitrina/shared';
 import { Loader } from '../../../components/loader';
 import { Pager } from '../../../components/pager';
 import { errorMessage } from '../../../lib/api-client';
@@ -29,7 +29,7 @@ export function ListingPage() {
     ? `Resultados para "${params.name}"`
     : categoria !== undefined
       ? (categoryName ?? 'Categoría')
-      : 'Todos los productos';
+      : PAGES.allProducts.title;
   useDocumentTitle(heading);
 
   const data = productsQuery.data;

@@ -1,4 +1,4 @@
-import { SALES_PAGE_SIZE, SALES_PAGER_WINDOW, showsPager, totalPages } from '@vitrina/shared';
+import { PAGES, SALES_PAGE_SIZE, SALES_PAGER_WINDOW, showsPager, totalPages } from '@vitrina/shared';
 import { useRef } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { buttonClass } from '../../../components/button';
@@ -18,7 +18,7 @@ function parsePage(value: string | null): number {
 
 /** /historial-de-compra (SPEC §2): the customer's purchases, newest first, with rating of bought lines. */
 export function PurchaseHistoryPage() {
-  useDocumentTitle('Historial de compras');
+  useDocumentTitle(PAGES.purchaseHistory.title);
   return (
     <CustomerOnly>
       <PurchaseHistory />

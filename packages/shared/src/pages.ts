@@ -1,0 +1,43 @@
+/*
+ * The web app's pages (SPEC §2), in one table: the router (apps/web/src/app/router.tsx) routes these
+ * paths and each page titles the document with its entry; the server (apps/server/src/modules/site)
+ * answers them with the app, the same title and the preload hints of their kind. Any other path is a
+ * 404 page. Without zod: the web app's entry imports it.
+ */
+
+/** What the server preloads for a page: its code, and the images of its largest paint. */
+export type PagePreloadKind = 'home' | 'listing' | 'product';
+
+export interface PageEntry {
+  /** React Router's syntax; every `:id` is a record id (digits). */
+  readonly path: string;
+  /**
+   * The document title ('{title} | Vitrina'). None: the shop's name alone (the home page), or a title the
+   * page takes from its data (a product's or a category's name).
+   */
+  readonly title?: string;
+  readonly preload?: PagePreloadKind;
+}
+
+export const PAGES = {
+  home: { path: '/', preload: 'home' },
+  allProducts: { path: '/products/todos', title: 'Todos los productos', preload: 'listing' },
+  category: { path: '/products/categoria/:id', preload: 'listing' },
+  product: { path: '/products/:id', preload: 'product' },
+  about: { path: '/about', title: 'Acerca de' },
+  login: { path: '/login', title: 'Iniciar sesión' },
+  register: { path: '/register', title: 'Registrarse' },
+  account: { path: '/account', title: 'Mi perfil' },
+  purchaseHistory: { path: '/historial-de-compra', title: 'Historial de compras' },
+  cart: { path: '/carrito', title: 'Carrito' },
+  pay: { path: '/pay', title: 'Pago' },
+  adminHome: { path: '/adminHome', title: 'Administración' },
+  adminProducts: { path: '/products/admin', title: 'Gestionar productos' },
+  createProduct: { path: '/producto', title: 'Crear producto' },
+  editProduct: { path: '/product/:id', title: 'Editar producto' },
+  adminUsers: { path: '/admin/usuarios', title: 'Gestionar usuarios' },
+  salesHistory: { path: '/historialVentas', title: 'Historial de ventas' },
+  adminRatings: { path: '/calificaciones', title: 'Gestionar calificaciones' },
+} as const satisfies Record<string, PageEntry>;
+
+export type PageName = keyof typeof PAGES;
