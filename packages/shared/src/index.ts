@@ -6,6 +6,7 @@ export * from './categories';
 export * from './constants';
 export * from './errors';
 export * from './listing';
+export * from './locale';
 export * from './pages';
 export * from './pagination';
 export * from './payment-card';

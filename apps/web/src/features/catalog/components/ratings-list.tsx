@@ -1,8 +1,8 @@
-import type { ProductRatings } from '@vitrina/shared';
+import { LOCALE, type ProductRatings } from '@vitrina/shared';
 import { Stars } from '../../../components/stars';
 import styles from './ratings-list.module.css';
 
-const dateFormat = new Intl.DateTimeFormat('es-MX', { dateStyle: 'long' });
+const dateFormat = new Intl.DateTimeFormat(LOCALE, { dateStyle: 'long' });
 
 function formatDate(value: string): string {
   const date = new Date(value);

@@ -1,4 +1,11 @@
-import { cardSummary, formatMoney, type Sale, type SaleLine, type VentaEstado } from '@vitrina/shared';
+import {
+  cardSummary,
+  formatMoney,
+  LOCALE,
+  type Sale,
+  type SaleLine,
+  type VentaEstado,
+} from '@vitrina/shared';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { RatingForm } from './rating-form';
@@ -10,7 +17,7 @@ const ESTADOS: Record<VentaEstado, { label: string; className: string | undefine
   pendiente: { label: 'Pendiente', className: styles.pending },
 };
 
-const dateFormat = new Intl.DateTimeFormat('es-MX', { dateStyle: 'long', timeStyle: 'short' });
+const dateFormat = new Intl.DateTimeFormat(LOCALE, { dateStyle: 'long', timeStyle: 'short' });
 
 function formatDate(fecha: string): string {
   const date = new Date(fecha);
