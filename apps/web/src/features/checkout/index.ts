@@ -3,6 +3,7 @@
  * the entry bundle).
  */
 export type { OrderLine } from './api/place-order';
-export { CheckoutPanel, type CheckoutPanelProps } from './components/checkout-panel';
+export { CheckoutPanel } from './components/checkout-panel';
+export type { CheckoutPanelProps } from './components/checkout-props';
 export type { Order } from './hooks/use-pay-cart';
 export { payLabel } from './utils/pay-label';

@@ -1,22 +1,9 @@
-import type { Sale } from '@vitrina/shared';
-import type { ReactNode } from 'react';
 import { Loader } from '../../../components/loader';
 import { useConfig } from '../../auth';
-import type { Order } from '../hooks/use-pay-cart';
+import type { CheckoutPanelProps } from './checkout-props';
 import { PaymentUnavailable } from './payment-unavailable';
 import { SandboxCheckout } from './sandbox-checkout';
 import { StripeCheckout } from './stripe-checkout';
-
-export interface CheckoutPanelProps {
-  /** The lines to pay and the total the shopper sees, in cents. */
-  order: Order;
-  disabled?: boolean;
-  disabledReason?: ReactNode;
-  /** The server confirmed the sale: empty the cart, leave the page. */
-  onPaid: (sale: Sale) => void;
-  /** 409: refresh the lines' prices and stock. */
-  onConflict?: () => void;
-}
 
 /**
  * The card payment of /carrito and /pay, with the provider /api/config names: the sandbox's own card

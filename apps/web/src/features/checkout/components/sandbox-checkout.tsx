@@ -1,7 +1,7 @@
 import { usePayCart } from '../hooks/use-pay-cart';
 import { useSandboxPayments } from '../hooks/use-sandbox-payments';
 import { CardForm } from './card-form';
-import type { CheckoutPanelProps } from './checkout-panel';
+import type { CheckoutPanelProps } from './checkout-props';
 import { ConfirmPaymentDialog } from './confirm-payment-dialog';
 import { SandboxHint } from './sandbox-hint';
 

@@ -10,7 +10,8 @@ import { describedText } from '../../../testing/described-text';
 import { createFetchStub } from '../../../testing/fetch-stub';
 import { setUpAppTests } from '../../../testing/render-app';
 import { shopConfig } from '../../../testing/sample-data';
-import { CheckoutPanel, type CheckoutPanelProps } from './checkout-panel';
+import { CheckoutPanel } from './checkout-panel';
+import type { CheckoutPanelProps } from './checkout-props';
 
 // Stripe.js never loads here: both packages are replaced by fakes that the tests drive.
 const stripe = vi.hoisted(() => ({

@@ -4,7 +4,7 @@ import { useRef, useState } from 'react';
 import { stripeQueryOptions } from '../api/load-stripe';
 import { stripePayments } from '../api/stripe-payments';
 import { usePayCart } from '../hooks/use-pay-cart';
-import type { CheckoutPanelProps } from './checkout-panel';
+import type { CheckoutPanelProps } from './checkout-props';
 import { PaymentUnavailable } from './payment-unavailable';
 import { StripeCardForm } from './stripe-card-form';
 

@@ -1,0 +1,15 @@
+import type { Sale } from '@vitrina/shared';
+import type { ReactNode } from 'react';
+import type { Order } from '../hooks/use-pay-cart';
+
+/** What a page gives the checkout (CheckoutPanel), and the panel gives the provider's own checkout. */
+export interface CheckoutPanelProps {
+  /** The lines to pay and the total the shopper sees, in cents. */
+  order: Order;
+  disabled?: boolean;
+  disabledReason?: ReactNode;
+  /** The server confirmed the sale: empty the cart, leave the page. */
+  onPaid: (sale: Sale) => void;
+  /** 409: refresh the lines' prices and stock. */
+  onConflict?: () => void;
+}
