@@ -13,9 +13,9 @@ import type { Db } from '../../db/client';
 import { detalleVenta, venta } from '../../db/schema';
 import { AppError, conflict, forbidden, notFound } from '../../errors';
 import { type ChargeResult, chargeKey, type PaymentProvider } from '../../payments/provider';
+import { type TakenLine, takeStock } from '../catalog/stock';
 import { type SaleLineRow, type SaleRow, toSale, toSales } from './sale-mapper';
 import { applyChargeResult, paymentRequired, providerUnreachable, saleById } from './settlement';
-import { lineTotal, takeStock } from './stock';
 
 /** What a checkout answers when it does not fail: the sale, and the extra step the browser must take. */
 export type CheckoutReply =
@@ -106,6 +106,8 @@ async function saleByKey(db: Db, idUsuario: number, key: string): Promise<SaleRo
     .where(and(eq(venta.id_usuario, idUsuario), eq(venta.idempotency_key, key)));
   return row;
 }
+
+const lineTotal = (line: TakenLine) => centsToDecimal(line.unitCents * line.cantidad);
 
 /** A sale just reserved, with its lines as the reply shows them. */
 interface Placed {

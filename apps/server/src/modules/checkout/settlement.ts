@@ -5,8 +5,8 @@ import type { Db } from '../../db/client';
 import { detalleVenta, venta } from '../../db/schema';
 import { AppError } from '../../errors';
 import type { ChargeResult, DeclineCode, PaymentProvider } from '../../payments/provider';
+import { returnStock } from '../catalog/stock';
 import type { SaleRow } from './sale-mapper';
-import { returnStock } from './stock';
 
 /*
  * A pending sale becomes 'pagada' or 'fallida' exactly once. Every change is conditional on the sale still

@@ -1,13 +1,15 @@
-import { centsToDecimal, paidCents } from '@vitrina/shared';
+import { paidCents } from '@vitrina/shared';
 import { and, eq, gte, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { producto } from '../../db/schema';
 import { type AppError, conflict, notFound } from '../../errors';
 
 /*
- * A sale's hold on the catalog's stock. Taking is one conditional UPDATE per product, so two buyers of the
- * last unit can never both get it, on one process or many: the row lock makes the second re-check
- * `stock >= n` against the first one's result. The CHECK producto_stock_no_negativo is the last guard.
+ * A sale's hold on the catalog's stock: checkout takes the units when it places a sale and gives them back
+ * when its payment fails, in the sale's own transaction (`tx`). (The admin's edit sets the stock outright,
+ * in admin-service.ts.) Taking is one conditional UPDATE per product, so two buyers of the last unit can
+ * never both get it, on one process or many: the row lock makes the second re-check `stock >= n` against
+ * the first one's result. The CHECK producto_stock_no_negativo is the last guard.
  */
 
 export interface TakenLine {
@@ -78,5 +80,3 @@ export async function returnStock(
       .where(eq(producto.id_producto, line.id_producto));
   }
 }
-
-export const lineTotal = (line: TakenLine) => centsToDecimal(line.unitCents * line.cantidad);
