@@ -1,9 +1,10 @@
 import type { AdminRating, AdminRatingPage, AdminRatingQuery } from '@vitrina/shared';
-import { count, desc, eq, sql } from 'drizzle-orm';
+import { count, desc, eq } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { motivoCalificacion, producto, usuario } from '../../db/schema';
 import { notFound } from '../../errors';
 import { recordAudit } from '../admin/audit-trail';
+import { uncountRating } from '../catalog/rating-totals';
 
 /*
  * Ratings administration (SPEC §2 "Ratings", §4: "admin delete hides it"). A hidden rating stays in the
@@ -88,13 +89,7 @@ export async function hideRating(db: Db, adminId: number, id: number): Promise<A
         .update(motivoCalificacion)
         .set({ estado: false })
         .where(eq(motivoCalificacion.id_motivo_calificacion, id));
-      await tx
-        .update(producto)
-        .set({
-          calificacion_suma: sql`${producto.calificacion_suma} - ${before.valor_calificacion}`,
-          calificacion_cantidad: sql`${producto.calificacion_cantidad} - 1`,
-        })
-        .where(eq(producto.id_producto, before.id_producto));
+      await uncountRating(tx, before.id_producto, before.valor_calificacion);
       await recordAudit(tx, {
         id_usuario: adminId,
         accion: 'calificacion.ocultada',

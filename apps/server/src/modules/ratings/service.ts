@@ -1,10 +1,12 @@
 import type { calificacionSchema, ProductRatings, Rating } from '@vitrina/shared';
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
-import { detalleVenta, motivoCalificacion, producto, usuario, venta } from '../../db/schema';
+import { detalleVenta, motivoCalificacion, usuario, venta } from '../../db/schema';
 import { badRequest, conflict, forbidden, notFound } from '../../errors';
+import { countRating } from '../catalog/rating-totals';
 import { getVisibleProduct } from '../catalog/service';
+import { markLineRated } from '../checkout/sale-lines';
 
 const ALREADY_RATED = 'Ya calificaste esta compra.';
 const author = (nombre: string, apellido: string) => `${nombre} ${apellido.charAt(0)}.`;
@@ -68,15 +70,8 @@ export async function rateSaleLine(
   if (line.comentado) throw conflict(ALREADY_RATED);
 
   const rating = await db.transaction(async (tx) => {
-    // Conditional, so two submissions racing for one line rate it once.
-    const [marked] = await tx
-      .update(detalleVenta)
-      .set({ comentado: true })
-      .where(
-        and(eq(detalleVenta.id_detalle_venta, input.id_detalle_venta), eq(detalleVenta.comentado, false)),
-      )
-      .returning({ id: detalleVenta.id_detalle_venta });
-    if (!marked) throw conflict(ALREADY_RATED);
+    // Of two submissions racing for one line, only the first marks it and rates it.
+    if (!(await markLineRated(tx, input.id_detalle_venta))) throw conflict(ALREADY_RATED);
     const [row] = await tx
       .insert(motivoCalificacion)
       .values({
@@ -87,13 +82,7 @@ export async function rateSaleLine(
         id_detalle_venta: input.id_detalle_venta,
       })
       .returning();
-    await tx
-      .update(producto)
-      .set({
-        calificacion_suma: sql`${producto.calificacion_suma} + ${input.valor_calificacion}`,
-        calificacion_cantidad: sql`${producto.calificacion_cantidad} + 1`,
-      })
-      .where(eq(producto.id_producto, idProducto));
+    await countRating(tx, idProducto, input.valor_calificacion);
     return row;
   });
   if (!rating) throw new Error('rating not recorded');
