@@ -3,6 +3,7 @@ import { buildApp } from './app';
 import { loadConfig, readDotEnv } from './config';
 import { configuredTarget, type Database, type DatabaseTarget, openDatabase } from './db/client';
 import { seedIfEmpty } from './db/seed/seed';
+import { loggerOptions } from './logger';
 import { type OidcClientConfig, resolveOidc } from './modules/auth/oidc-client';
 import { purgeExpiredSessions } from './modules/auth/sessions';
 import { settlePendingSales } from './modules/checkout/service';
@@ -62,10 +63,8 @@ async function main() {
     database,
     oidc,
     payments,
-    logger:
-      config.env === 'development' && process.stdout.isTTY
-        ? { level: config.logLevel, transport: { target: 'pino-pretty' } }
-        : { level: config.logLevel },
+    // JSON in production and tests; one readable line per entry and per request in development.
+    logger: loggerOptions(config),
   });
   running.app = app;
   log = app.log;
