@@ -67,8 +67,8 @@ export function readableLines(out: Output, { color = false } = {}) {
       }
       const level = Number(entry.level);
       const msg = typeof entry.msg === 'string' ? entry.msg : '';
-      // The completed request's line says it all.
-      if (msg === 'incoming request') return;
+      // The completed request's line says it all; the ready line says where the server listens.
+      if (msg === 'incoming request' || msg.startsWith('Server listening at ')) return;
 
       const time = dim(new Date(Number(entry.time)).toTimeString().slice(0, 8));
       const label = LEVELS[level] ? `${byLevel(level)(LEVELS[level])} ` : '';

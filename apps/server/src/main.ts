@@ -8,6 +8,7 @@ import { type OidcClientConfig, resolveOidc } from './modules/auth/oidc-client';
 import { purgeExpiredSessions } from './modules/auth/sessions';
 import { settlePendingSales } from './modules/checkout/service';
 import { createPaymentProvider } from './payments/create-provider';
+import { demoAccounts, readyMessage, shopUrl } from './ready';
 import {
   explainOpenError,
   explainStartupError,
@@ -95,6 +96,11 @@ async function main() {
         .catch((err) => app.log.warn({ err }, 'settling pending sales failed')),
     5 * 60_000,
   ).unref();
+  // Which demo accounts the ready line can name (read before the port changes hands).
+  const accounts = await demoAccounts(database.db, config).catch((err) => {
+    app.log.warn({ err }, 'could not read the demo accounts');
+    return [];
+  });
   // The reserved port is handed over with as little time between as possible: the app is ready first.
   await app.ready();
   await running.reservation.release();
@@ -103,6 +109,10 @@ async function main() {
   } catch (err) {
     throw listenError(err, config.host, config.port) ?? err;
   }
+  // The start-up's last line: where to open the shop, and with which accounts.
+  const address = app.server.address();
+  const url = shopUrl(config, typeof address === 'object' && address ? address.port : config.port);
+  app.log.info({ url }, readyMessage(url, accounts));
 }
 
 /** Closes what is open (app, port, issuer, database) and exits; a second call does nothing. */
