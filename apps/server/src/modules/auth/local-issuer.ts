@@ -40,6 +40,8 @@ interface LocalAccount {
 }
 
 const SCOPE = 'openid email profile';
+/** Seconds of clock skew accepted (oidc-provider's default, stated so its store uses the same). */
+const CLOCK_TOLERANCE = 15;
 const MAX_BODY_BYTES = 8 * 1024;
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
@@ -95,94 +97,81 @@ async function createProvider(
   options: LocalIssuerOptions,
   accounts: Map<string, LocalAccount>,
 ): Promise<Provider> {
-  return withoutProviderNotices(async () => {
-    const { Provider, interactionPolicy } = await import('oidc-provider');
-    const policy = interactionPolicy.base();
-    // Ask for the account on every sign-in (unlike a remembered Google session), so a developer can
-    // switch between test accounts; the check passes once the sign-in page has answered.
-    policy
-      .get('login')
-      ?.checks.add(
-        new interactionPolicy.Check('local_issuer_always_asks', 'the local issuer asks every time', (ctx) =>
-          ctx.oidc.result?.login
-            ? interactionPolicy.Check.NO_NEED_TO_PROMPT
-            : interactionPolicy.Check.REQUEST_PROMPT,
-        ),
-      );
-    const signingKey = generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey.export({
-      format: 'jwk',
-    });
-
-    return new Provider(issuer, {
-      clients: [
-        {
-          client_id: options.clientId,
-          client_secret: options.clientSecret,
-          redirect_uris: [options.redirectUri],
-          grant_types: ['authorization_code'],
-          response_types: ['code'],
-          token_endpoint_auth_method: 'client_secret_basic',
-        },
-      ],
-      pkce: { required: () => true },
-      features: { devInteractions: { enabled: false } },
-      interactions: {
-        policy,
-        url: (_ctx: unknown, interaction: Interaction) => `/interaction/${interaction.uid}`,
-      },
-      claims: {
-        openid: ['sub'],
-        email: ['email', 'email_verified'],
-        profile: ['name', 'given_name', 'family_name', 'picture'],
-      },
-      // Like Google, put the profile claims in the ID token, not only behind the userinfo endpoint.
-      conformIdTokenClaims: false,
-      findAccount: async (_ctx: unknown, sub: string): Promise<Account | undefined> => {
-        const account = accounts.get(sub);
-        if (!account) return undefined;
-        return {
-          accountId: sub,
-          claims: () => ({
-            ...account,
-            name: `${account.given_name} ${account.family_name}`.trim(),
-            email_verified: true,
-          }),
-        };
-      },
-      jwks: { keys: [{ ...signingKey, kid: randomBytes(8).toString('hex'), use: 'sig', alg: 'RS256' }] },
-      cookies: { keys: [randomBytes(32).toString('base64url')] },
-      ttl: {
-        AccessToken: 600,
-        AuthorizationCode: 60,
-        IdToken: 600,
-        Interaction: 600,
-        Session: 3600,
-        Grant: 3600,
-      },
-      clientBasedCORS: () => false,
-      renderError: async (ctx: { type: string; body: unknown }, out: { error_description?: string }) => {
-        ctx.type = 'html';
-        ctx.body = errorPage(out.error_description ?? 'No se pudo completar el inicio de sesión.');
-      },
-    });
+  const { Provider, interactionPolicy } = await import('oidc-provider');
+  // The library's own in-memory store, named explicitly: this issuer keeps its state in memory by design
+  // (one process, nothing worth keeping across a restart), so oidc-provider's warning about using that
+  // store by default does not apply. Any other notice it prints (an older Node.js) is left alone.
+  const { createMemoryAdapter } = await import('oidc-provider/lib/adapters/memory_adapter.js');
+  const policy = interactionPolicy.base();
+  // Ask for the account on every sign-in (unlike a remembered Google session), so a developer can
+  // switch between test accounts; the check passes once the sign-in page has answered.
+  policy
+    .get('login')
+    ?.checks.add(
+      new interactionPolicy.Check('local_issuer_always_asks', 'the local issuer asks every time', (ctx) =>
+        ctx.oidc.result?.login
+          ? interactionPolicy.Check.NO_NEED_TO_PROMPT
+          : interactionPolicy.Check.REQUEST_PROMPT,
+      ),
+    );
+  const signingKey = generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey.export({
+    format: 'jwk',
   });
-}
 
-/**
- * oidc-provider prints start-up notices with console.info/warn (development-only adapter and keys, and
- * a warning that Node 20 is older than it would like). Both are deliberate here; drop just those lines.
- */
-async function withoutProviderNotices<T>(run: () => Promise<T>): Promise<T> {
-  const { info, warn } = console;
-  const isNotice = (first: unknown) => typeof first === 'string' && first.includes('oidc-provider ');
-  console.info = (...args: unknown[]) => (isNotice(args[0]) ? undefined : info.apply(console, args));
-  console.warn = (...args: unknown[]) => (isNotice(args[0]) ? undefined : warn.apply(console, args));
-  try {
-    return await run();
-  } finally {
-    console.info = info;
-    console.warn = warn;
-  }
+  return new Provider(issuer, {
+    adapter: createMemoryAdapter(CLOCK_TOLERANCE),
+    clockTolerance: CLOCK_TOLERANCE,
+    clients: [
+      {
+        client_id: options.clientId,
+        client_secret: options.clientSecret,
+        redirect_uris: [options.redirectUri],
+        grant_types: ['authorization_code'],
+        response_types: ['code'],
+        token_endpoint_auth_method: 'client_secret_basic',
+      },
+    ],
+    pkce: { required: () => true },
+    features: { devInteractions: { enabled: false } },
+    interactions: {
+      policy,
+      url: (_ctx: unknown, interaction: Interaction) => `/interaction/${interaction.uid}`,
+    },
+    claims: {
+      openid: ['sub'],
+      email: ['email', 'email_verified'],
+      profile: ['name', 'given_name', 'family_name', 'picture'],
+    },
+    // Like Google, put the profile claims in the ID token, not only behind the userinfo endpoint.
+    conformIdTokenClaims: false,
+    findAccount: async (_ctx: unknown, sub: string): Promise<Account | undefined> => {
+      const account = accounts.get(sub);
+      if (!account) return undefined;
+      return {
+        accountId: sub,
+        claims: () => ({
+          ...account,
+          name: `${account.given_name} ${account.family_name}`.trim(),
+          email_verified: true,
+        }),
+      };
+    },
+    jwks: { keys: [{ ...signingKey, kid: randomBytes(8).toString('hex'), use: 'sig', alg: 'RS256' }] },
+    cookies: { keys: [randomBytes(32).toString('base64url')] },
+    ttl: {
+      AccessToken: 600,
+      AuthorizationCode: 60,
+      IdToken: 600,
+      Interaction: 600,
+      Session: 3600,
+      Grant: 3600,
+    },
+    clientBasedCORS: () => false,
+    renderError: async (ctx: { type: string; body: unknown }, out: { error_description?: string }) => {
+      ctx.type = 'html';
+      ctx.body = errorPage(out.error_description ?? 'No se pudo completar el inicio de sesión.');
+    },
+  });
 }
 
 /** GET /interaction/:uid shows the sign-in page; POST …/login signs in and consents; POST …/abort cancels. */
