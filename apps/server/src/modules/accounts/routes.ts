@@ -15,21 +15,19 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
-import { forbidden, unauthorized } from '../../errors';
+import { forbidden } from '../../errors';
 import { sessionOf } from '../../plugins/auth';
-import { assertNotLocked, clearFailures, recordFailure, type ThrottlePolicy } from '../auth/login-throttle';
+import type { ThrottlePolicy } from '../auth/login-throttle';
 import { cookieSecure, endSession, startSession } from '../auth/sessions';
 import {
-  accountDisabled,
   changePassword,
   findUserByEmail,
   getUser,
   listCustomers,
   registerUser,
   setUserEnabled,
+  signIn,
   updateProfile,
-  verifyCredentials,
-  WRONG_CREDENTIALS,
 } from './service';
 import { toSessionUser, toUsuarioDto } from './user-mapper';
 
@@ -83,15 +81,11 @@ export const accountsRoutes: FastifyPluginAsyncZod<AccountsOptions> = async (
     },
     async (request, reply) => {
       const { email, password } = request.body;
-      await assertNotLocked(db, email, request.ip);
-      const user = await verifyCredentials(db, email, password);
-      if (!user) {
-        const delay = await recordFailure(db, email, request.ip, throttle);
-        if (delay > 0) await new Promise((resolve) => setTimeout(resolve, delay));
-        throw unauthorized(WRONG_CREDENTIALS);
-      }
-      await clearFailures(db, email);
-      if (!user.estado) throw accountDisabled(config.supportEmail);
+      const user = await signIn(
+        db,
+        { email, password, ip: request.ip },
+        { throttle, supportEmail: config.supportEmail },
+      );
       await startSession(db, request, reply, user.id_usuario, 'database', cookie);
       return { session: toSessionUser(user, 'database') };
     },

@@ -1,10 +1,18 @@
 import { hash, verify } from '@node-rs/argon2';
-import { normalizeEmail, type PasswordChangeInput, type Registro, type Usuario } from '@vitrina/shared';
+import {
+  normalizeEmail,
+  type PasswordChangeInput,
+  PLACEHOLDER_ADDRESS,
+  PLACEHOLDER_PHONE,
+  type Registro,
+  type Usuario,
+} from '@vitrina/shared';
 import { asc, eq } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 import { usuario } from '../../db/schema';
-import { AppError, badRequest, conflict, forbidden, notFound } from '../../errors';
+import { AppError, badRequest, conflict, forbidden, notFound, unauthorized } from '../../errors';
 import { recordAudit } from '../admin/audit-trail';
+import { assertNotLocked, clearFailures, recordFailure, type ThrottlePolicy } from '../auth/login-throttle';
 import { revokeSessions, type UserRow } from '../auth/sessions';
 import { toUsuarioDto } from './user-mapper';
 
@@ -70,6 +78,59 @@ export const accountDisabled = (supportEmail: string) =>
     'User not enabled for login',
     `Tu cuenta ha sido desactivada. Escríbenos a ${supportEmail} para recuperarla.`,
   );
+
+export interface SignInAttempt {
+  email: string;
+  password: string;
+  /** The caller's address: the throttle also counts failures per address. */
+  ip: string;
+}
+
+/**
+ * Sign-in with a password: refused while the e-mail or the address is locked (429); a wrong answer is
+ * counted, slowed down by the throttle's delay and answered 401 with the same message whatever was wrong;
+ * a right one clears the e-mail's failures, and then a banned account gets 403. Returns the account to
+ * open a session for.
+ */
+export async function signIn(
+  db: Db,
+  { email, password, ip }: SignInAttempt,
+  { throttle, supportEmail }: { throttle: ThrottlePolicy; supportEmail: string },
+): Promise<UserRow> {
+  await assertNotLocked(db, email, ip);
+  const user = await verifyCredentials(db, email, password);
+  if (!user) {
+    const delay = await recordFailure(db, email, ip, throttle);
+    if (delay > 0) await new Promise((resolve) => setTimeout(resolve, delay));
+    throw unauthorized(WRONG_CREDENTIALS);
+  }
+  await clearFailures(db, email);
+  if (!user.estado) throw accountDisabled(supportEmail);
+  return user;
+}
+
+/** What a new Google account is made of; its e-mail is normalized and verified by the issuer. */
+export interface GoogleUserProfile {
+  primer_nombre: string;
+  primer_apellido: string;
+  email: string;
+  /** The stored avatar's URL, or ''. */
+  imagen: string;
+}
+
+/**
+ * A new account for a Google identity, in the sign-in's transaction `tx`: no password, and the
+ * placeholder phone and address that send the shopper to /account to complete the profile. Undefined
+ * when the e-mail was registered a moment ago (the unique index lets only one through).
+ */
+export async function createGoogleUser(tx: Tx, profile: GoogleUserProfile): Promise<UserRow | undefined> {
+  const [created] = await tx
+    .insert(usuario)
+    .values({ ...profile, telefono: PLACEHOLDER_PHONE, direccion: PLACEHOLDER_ADDRESS })
+    .onConflictDoNothing({ target: usuario.email })
+    .returning();
+  return created;
+}
 
 export interface ProfileChanges {
   direccion?: string | undefined;

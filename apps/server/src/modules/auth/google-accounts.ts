@@ -1,10 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import { isSingleLineText, normalizeEmail, PLACEHOLDER_ADDRESS, PLACEHOLDER_PHONE } from '@vitrina/shared';
+import { isSingleLineText, normalizeEmail } from '@vitrina/shared';
 import { and, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import type { Db, Tx } from '../../db/client';
 import { identidadExterna, usuario } from '../../db/schema';
 import type { FileStorage } from '../../storage/local';
+import { createGoogleUser } from '../accounts/service';
 import type { IdentityClaims } from './oidc-client';
 import type { UserRow } from './sessions';
 
@@ -72,17 +73,7 @@ export async function signInWithGoogle(
   // Downloaded before the transaction: a slow picture host must not hold database locks.
   const imagen = claims.picture ? await storeAvatar(claims.picture, deps) : '';
   return db.transaction(async (tx) => {
-    const [created] = await tx
-      .insert(usuario)
-      .values({
-        ...namesFrom(claims, email),
-        email,
-        telefono: PLACEHOLDER_PHONE,
-        direccion: PLACEHOLDER_ADDRESS,
-        imagen,
-      })
-      .onConflictDoNothing({ target: usuario.email })
-      .returning();
+    const created = await createGoogleUser(tx, { ...namesFrom(claims, email), email, imagen });
     // Someone registered this e-mail a moment ago: link to that account instead.
     const user = created ?? (await tx.select().from(usuario).where(eq(usuario.email, email)))[0];
     if (!user) throw new Error('account vanished while signing in with Google');
