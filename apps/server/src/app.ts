@@ -98,7 +98,7 @@ export async function buildApp({
       await api.register(ratingsAdminRoutes, { db });
       await api.register(publicConfigRoutes, { config });
       await api.register(accountsRoutes, { db, config, throttle });
-      await api.register(googleRoutes, { db, config, oidc });
+      await api.register(googleRoutes, { db, config, oidc, storage });
       await api.register(uploadsRoutes, { storage });
       await api.register(checkoutRoutes, { db, payments: provider });
       await api.register(adminRoutes, { db });

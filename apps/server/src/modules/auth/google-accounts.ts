@@ -1,11 +1,10 @@
-import { randomBytes } from 'node:crypto';
 import { isSingleLineText, normalizeEmail } from '@vitrina/shared';
 import { and, eq } from 'drizzle-orm';
-import sharp from 'sharp';
 import type { Db, Tx } from '../../db/client';
 import { identidadExterna, usuario } from '../../db/schema';
 import type { FileStorage } from '../../storage/local';
 import { createGoogleUser } from '../accounts/service';
+import { storeImage } from '../uploads/service';
 import type { IdentityClaims } from './oidc-client';
 import type { UserRow } from './sessions';
 
@@ -21,7 +20,8 @@ export const GOOGLE_PROVIDER = 'google';
 const NAME_MAX = 50;
 /** usuario.email's length. */
 const EMAIL_MAX = 254;
-const AVATAR_SIDE = 256;
+/** A Google profile picture, cropped to a 256×256 square. */
+const AVATAR_SIZE = { width: 256, height: 256, fit: 'cover' } as const;
 const AVATAR_MAX_BYTES = 5 * 1024 * 1024;
 const AVATAR_TIMEOUT_MS = 3000;
 
@@ -119,17 +119,15 @@ export function namesFrom(claims: IdentityClaims, email: string) {
   };
 }
 
-/** The picture as a 256×256 WebP in our storage, or '' on any failure: an avatar never blocks a sign-in. */
+/**
+ * The picture as a 256×256 WebP in our storage, through the uploads' pipeline, or '' on any failure: an
+ * avatar never blocks a sign-in.
+ */
 async function storeAvatar(url: string, deps: GoogleAccountDeps): Promise<string> {
   try {
     const bytes = await (deps.fetchAvatar ?? downloadAvatar)(url);
     if (!bytes) return '';
-    const webp = await sharp(bytes, { limitInputPixels: 40_000_000 })
-      .rotate()
-      .resize(AVATAR_SIDE, AVATAR_SIDE, { fit: 'cover' })
-      .webp({ quality: 80 })
-      .toBuffer();
-    return await deps.storage.save(`avatars/${randomBytes(12).toString('hex')}.webp`, webp);
+    return await storeImage(deps.storage, 'avatars', bytes, AVATAR_SIZE);
   } catch {
     return '';
   }

@@ -7,6 +7,7 @@ import { loadConfig } from '../../config';
 import type { Db } from '../../db/client';
 import { identidadExterna, sesion, usuario } from '../../db/schema';
 import { DEMO_CUSTOMER } from '../../db/seed/demo-accounts';
+import { localStorage } from '../../storage/local';
 import { seededTestApp, type TestApp } from '../../test/app';
 import { TEST_DATABASE_KINDS } from '../../test/databases';
 import { ACCOUNT_DISABLED, FLOW_COOKIE, GOOGLE_FAILED, googleRoutes } from './google-routes';
@@ -344,7 +345,13 @@ describe('sign in with Google when the issuer is unreachable', () => {
     };
     const app = Fastify({ logger: false });
     await app.register(cookie);
-    await app.register(googleRoutes, { prefix: '/api', db: {} as Db, config, oidc });
+    await app.register(googleRoutes, {
+      prefix: '/api',
+      db: {} as Db,
+      config,
+      oidc,
+      storage: localStorage(config.uploadsDir),
+    });
     const res = await app.inject({ method: 'GET', url: '/api/auth/google' });
     expect(res.statusCode).toBe(302);
     expect(res.headers.location).toBe(GOOGLE_FAILED);

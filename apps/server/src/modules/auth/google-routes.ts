@@ -3,7 +3,7 @@ import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
-import { localStorage } from '../../storage/local';
+import type { FileStorage } from '../../storage/local';
 import { signInWithGoogle } from './google-accounts';
 import {
   flowCookieCodec,
@@ -18,6 +18,8 @@ export interface GoogleRoutesOptions {
   db: Db;
   config: Config;
   oidc: OidcClientConfig;
+  /** Where a new account's profile picture is stored: the app's storage, as for uploads. */
+  storage: FileStorage;
 }
 
 /** Holds the sign-in's state, nonce and PKCE verifier between the two routes below. */
@@ -33,11 +35,13 @@ const tags = ['Cuentas'];
  * "Continuar con Google" (DESIGN.md: identity verified by the server through OpenID Connect). Both
  * routes are browser navigations, so every outcome is a redirect, never a JSON error.
  */
-export const googleRoutes: FastifyPluginAsyncZod<GoogleRoutesOptions> = async (app, { db, config, oidc }) => {
+export const googleRoutes: FastifyPluginAsyncZod<GoogleRoutesOptions> = async (
+  app,
+  { db, config, oidc, storage },
+) => {
   const redirectUri = googleCallbackUrl(config);
   const client = oidcClient(oidc, redirectUri);
   const flowCookie = flowCookieCodec(config.cookieSecret);
-  const storage = localStorage(config.uploadsDir);
   const secure = cookieSecure(config.publicUrl);
 
   const redirect = (reply: FastifyReply, to: string) =>

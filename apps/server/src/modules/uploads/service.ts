@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import sharp from 'sharp';
+import sharp, { type ResizeOptions } from 'sharp';
 import { badRequest } from '../../errors';
 import type { FileStorage } from '../../storage/local';
 
@@ -7,18 +7,40 @@ const MAX_SIDE = 1200;
 export const UPLOAD_FOLDERS = ['avatars', 'productos'] as const;
 export type UploadFolder = (typeof UPLOAD_FOLDERS)[number];
 
+/** An upload's size: at most 1200 px a side, its proportions kept, never enlarged. */
+export const UPLOAD_SIZE: ResizeOptions = {
+  width: MAX_SIDE,
+  height: MAX_SIDE,
+  fit: 'inside',
+  withoutEnlargement: true,
+};
+
 /**
- * Stores an uploaded image: decoded and re-encoded by sharp (which strips metadata such as GPS
- * position), at most 1200 px a side, as WebP. Anything sharp cannot decode as an image is refused.
+ * The shop's one image pipeline: decoded and re-encoded by sharp (which strips metadata such as GPS
+ * position), turned upright, resized to `size`, as WebP. Throws on anything sharp cannot decode as an
+ * image.
  */
-export async function storeImage(storage: FileStorage, folder: UploadFolder, bytes: Buffer): Promise<string> {
+export async function toWebp(bytes: Buffer, size: ResizeOptions): Promise<Buffer> {
+  return sharp(bytes, { limitInputPixels: 40_000_000 })
+    .rotate()
+    .resize(size)
+    .webp({ quality: 80 })
+    .toBuffer();
+}
+
+/**
+ * Stores an image through the pipeline (toWebp) under a random name in `folder`, and returns its URL.
+ * Anything that is not an image is refused with 400.
+ */
+export async function storeImage(
+  storage: FileStorage,
+  folder: UploadFolder,
+  bytes: Buffer,
+  size: ResizeOptions = UPLOAD_SIZE,
+): Promise<string> {
   let webp: Buffer;
   try {
-    webp = await sharp(bytes, { limitInputPixels: 40_000_000 })
-      .rotate()
-      .resize({ width: MAX_SIDE, height: MAX_SIDE, fit: 'inside', withoutEnlargement: true })
-      .webp({ quality: 80 })
-      .toBuffer();
+    webp = await toWebp(bytes, size);
   } catch {
     throw badRequest('El archivo no es una imagen válida. Usa una imagen JPG, PNG, WebP o GIF.', {
       file: 'El archivo no es una imagen válida',
