@@ -1,3 +1,5 @@
+import type { CURRENCY } from '@vitrina/shared';
+
 /*
  * The payment provider behind checkout (DESIGN.md). The server computes the amount; the provider only
  * charges it. Every charge carries an idempotency key derived from the sale, so a retried charge never
@@ -10,14 +12,14 @@ export type PaymentProviderName = (typeof PAYMENT_PROVIDERS)[number];
 export interface ChargeRequest {
   saleId: number;
   amountCents: number;
-  currency: 'usd';
+  /** The shop's one currency (shared CURRENCY, ISO 4217). */
+  currency: typeof CURRENCY;
   /** The payment method the browser created (sandbox: pm_sandbox_…, Stripe: pm_…). */
   paymentMethodId: string;
   /** The buyer's id_usuario: a payment method created by another account must not be charged. */
   customerId: number;
   /** Derived from the sale id: the same sale is never charged twice. */
   idempotencyKey: string;
-  description: string;
 }
 
 export type DeclineCode =
@@ -51,6 +53,9 @@ export interface PaymentProvider {
    */
   cancel?(saleId: number, reference: string | null): Promise<ChargeResult>;
 }
+
+/** What the provider's dashboard shows for a sale's charge: the shop's name (SHOP_NAME) and the sale. */
+export const chargeDescription = (shopName: string, saleId: number) => `${shopName}, compra ${saleId}`;
 
 /** The idempotency key of a sale's charge: the same sale is never charged twice. */
 export const chargeKey = (saleId: number) => `venta-${saleId}`;

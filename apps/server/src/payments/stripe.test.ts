@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { paidCents } from '@vitrina/shared';
+import { CURRENCY, paidCents } from '@vitrina/shared';
 import { and, eq, gt } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -429,11 +429,10 @@ describe.each(TEST_DATABASE_KINDS)('checkout with PAYMENT_PROVIDER=stripe on %s'
         provider.charge({
           saleId: id,
           amountCents: paidCents(product),
-          currency: 'usd',
+          currency: CURRENCY,
           paymentMethodId: 'pm_card_visa',
           customerId: pending?.id_usuario ?? 0,
           idempotencyKey: chargeKey(id),
-          description: `Vitrina, compra ${id}`,
         }),
       ).rejects.toThrow(/same parameters/);
       expect(t.fake.intentsOf(id).map((pi) => pi.status)).toEqual(['canceled']);
@@ -442,11 +441,10 @@ describe.each(TEST_DATABASE_KINDS)('checkout with PAYMENT_PROVIDER=stripe on %s'
       const late = await provider.charge({
         saleId: id,
         amountCents: paidCents(product),
-        currency: 'usd',
+        currency: CURRENCY,
         paymentMethodId: 'pm_card_visa',
         customerId: pending?.id_usuario ?? 0,
         idempotencyKey: `${chargeKey(id)}-otra`,
-        description: `Vitrina, compra ${id}`,
       });
       expect(late.status).toBe('succeeded');
       const res = await webhook(t.fake.eventPayload('payment_intent.succeeded', late.reference as string));

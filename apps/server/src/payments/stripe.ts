@@ -1,6 +1,13 @@
+import { CURRENCY } from '@vitrina/shared';
 import Stripe from 'stripe';
 import type { Config } from '../config';
-import { type ChargeResult, chargeKey, type DeclineCode, type PaymentProvider } from './provider';
+import {
+  type ChargeResult,
+  chargeDescription,
+  chargeKey,
+  type DeclineCode,
+  type PaymentProvider,
+} from './provider';
 
 /*
  * The real card provider (PAYMENT_PROVIDER=stripe). The browser turns the card into a PaymentMethod with
@@ -118,7 +125,10 @@ const CANCELLABLE = new Set([
   'processing',
 ]);
 
-/** The smallest amount Stripe accepts in usd; only used for the unconfirmed placeholder of `cancel`. */
+/** Stripe names currencies by their ISO code in lower case. */
+const stripeCurrency = (currency: typeof CURRENCY) => currency.toLowerCase();
+
+/** The smallest amount Stripe accepts in USD; only used for the unconfirmed placeholder of `cancel`. */
 const PLACEHOLDER_CENTS = 50;
 
 export function stripeClient(secretKey: string, api?: StripeApiOptions): Stripe {
@@ -191,12 +201,12 @@ export function stripeProvider(config: Config, api?: StripeApiOptions): PaymentP
         const pi = await stripe.paymentIntents.create(
           {
             amount: request.amountCents,
-            currency: request.currency,
+            currency: stripeCurrency(request.currency),
             payment_method: request.paymentMethodId,
             allowed_payment_method_types: ['card'],
             confirm: true,
             metadata: { id_venta: String(request.saleId), id_usuario: String(request.customerId) },
-            description: request.description,
+            description: chargeDescription(config.shopName, request.saleId),
             // The card's brand and last four come with the answer: no second request.
             expand: ['latest_charge'],
           },
@@ -231,10 +241,10 @@ export function stripeProvider(config: Config, api?: StripeApiOptions): PaymentP
       const placeholder = await stripe.paymentIntents.create(
         {
           amount: PLACEHOLDER_CENTS,
-          currency: 'usd',
+          currency: stripeCurrency(CURRENCY),
           allowed_payment_method_types: ['card'],
           metadata: { id_venta: String(saleId), anulacion: 'sin_cobro' },
-          description: `Vitrina, compra ${saleId} anulada sin cobro`,
+          description: `${chargeDescription(config.shopName, saleId)} anulada sin cobro`,
         },
         { idempotencyKey: chargeKey(saleId) },
       );

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { CURRENCY } from '@vitrina/shared';
 import { and, eq, gt } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cargoSandbox, producto, usuario, venta } from '../../db/schema';
@@ -91,11 +92,10 @@ describe.each(TEST_DATABASE_KINDS)('checkout service on %s', (kind) => {
     const late = await sandbox.charge({
       saleId: id,
       amountCents: 100,
-      currency: 'usd',
+      currency: CURRENCY,
       paymentMethodId: (await sale(id))?.id_pago as string,
       customerId: buyer,
       idempotencyKey: chargeKey(id),
-      description: 'late',
     });
     expect(late.status).toBe('declined');
     expect(await stock()).toBe(before);
@@ -107,11 +107,10 @@ describe.each(TEST_DATABASE_KINDS)('checkout service on %s', (kind) => {
     const again = await sandbox.charge({
       saleId: id,
       amountCents: 100,
-      currency: 'usd',
+      currency: CURRENCY,
       paymentMethodId: await card('4000000000000002'),
       customerId: buyer,
       idempotencyKey: chargeKey(id),
-      description: 'again',
     });
     expect(again).toEqual({
       status: 'succeeded',

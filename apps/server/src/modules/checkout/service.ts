@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import {
   type CheckoutInput,
+  CURRENCY,
   centsToDecimal,
   type Sale,
   toCents,
@@ -187,11 +188,10 @@ async function chargeSale(
     result = await provider.charge({
       saleId: sale.id_venta,
       amountCents: toCents(sale.valor_total_venta),
-      currency: 'usd',
+      currency: CURRENCY,
       paymentMethodId: sale.id_pago,
       customerId: sale.id_usuario,
       idempotencyKey: chargeKey(sale.id_venta),
-      description: `Vitrina, compra ${sale.id_venta}`,
     });
   } catch (err) {
     log?.warn({ err, id_venta: sale.id_venta }, 'payment provider unreachable; sale left pending');
