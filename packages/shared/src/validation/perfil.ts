@@ -4,20 +4,24 @@ import { imagenUrl } from './registro';
 import { DIGITS_ONLY, looksLikeAddress, notBlank } from './rules';
 import { singleLineText } from './text';
 
+export const PROFILE_ADDRESS_MIN = 15;
 export const PROFILE_ADDRESS_MAX = 100;
+export const PROFILE_PHONE_MIN = 10;
 export const PROFILE_PHONE_MAX = 25;
 
 const direccion = singleLineText()
   .refine(notBlank, { error: 'La dirección no puede ser un espacio en blanco' })
   .refine(looksLikeAddress, { error: 'La dirección debe contener números y letras' })
-  .max(PROFILE_ADDRESS_MAX, { error: 'Maximo 100 caracteres' })
-  .min(15, { error: 'Minimo 15 caracteres' });
+  .max(PROFILE_ADDRESS_MAX, { error: `Maximo ${PROFILE_ADDRESS_MAX} caracteres` })
+  .min(PROFILE_ADDRESS_MIN, { error: `Minimo ${PROFILE_ADDRESS_MIN} caracteres` });
 
 const telefono = singleLineText()
   .refine(notBlank, { error: 'El número de teléfono no puede ser un espacio en blanco' })
   .regex(DIGITS_ONLY, { error: 'Debe contener solo números' })
-  .min(10, { error: 'Minimo 10 digitos' })
-  .max(PROFILE_PHONE_MAX, { error: 'El telefono no debería sumar más de 25 caracteres' });
+  .min(PROFILE_PHONE_MIN, { error: `Minimo ${PROFILE_PHONE_MIN} digitos` })
+  .max(PROFILE_PHONE_MAX, {
+    error: `El telefono no debería sumar más de ${PROFILE_PHONE_MAX} caracteres`,
+  });
 
 /** Treats an empty field as "not changing it": the profile form sends only what was filled. */
 const optional = <T extends z.ZodType>(schema: T) =>
