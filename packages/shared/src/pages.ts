@@ -41,3 +41,8 @@ export const PAGES = {
 } as const satisfies Record<string, PageEntry>;
 
 export type PageName = keyof typeof PAGES;
+
+/** A page's address: its path with `id` in place of `:id` ('/products/categoria/3'). */
+export function pagePath(page: PageEntry, id?: number): string {
+  return id === undefined ? page.path : page.path.replace(':id', String(id));
+}

@@ -1,4 +1,4 @@
-import { PAGES } from '@vitrina/shared';
+import { PAGES, pagePath } from '@vitrina/shared';
 import { matchRoutes, type RouteObject } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { routes } from './router';
@@ -13,7 +13,7 @@ function leafPaths(list: readonly RouteObject[]): string[] {
 describe('the router', () => {
   it('routes each page of the shared table to its own route', () => {
     for (const page of Object.values(PAGES)) {
-      const path = page.path.replace(':id', '7');
+      const path = pagePath(page, 7);
       const leaf = matchRoutes(routes, path)?.at(-1)?.route;
       expect(leaf?.index ? '/' : leaf?.path, path).toBe(page.path);
     }

@@ -2,7 +2,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { connect } from 'node:net';
 import { dirname, join } from 'node:path';
 import { brotliCompressSync, brotliDecompressSync } from 'node:zlib';
-import { PAGES, type PageEntry } from '@vitrina/shared';
+import { PAGES, type PageEntry, pagePath } from '@vitrina/shared';
 import { and, eq, gt } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { producto } from '../../db/schema';
@@ -143,7 +143,7 @@ describe('web pages, SEO and security headers', () => {
   it('answers every page of the shared table with 200 and its title, and an id that is not digits with 404', async () => {
     const pages: readonly PageEntry[] = Object.values(PAGES);
     for (const page of pages) {
-      const path = page.path.replace(':id', page === PAGES.category ? '8' : String(product.id_producto));
+      const path = pagePath(page, page === PAGES.category ? 8 : product.id_producto);
       const res = await get(path);
       expect(res.statusCode, path).toBe(200);
       if (page.title) expect(res.body, path).toContain(`<title>${page.title} | Vitrina</title>`);

@@ -1,8 +1,9 @@
 import { Suspense } from 'react';
 import { Link } from 'react-router';
 import { buttonClass } from '../../components/button';
-import { accountMenu, useSession } from '../../features/auth';
+import { accountMenu } from '../../features/auth';
 import { lazyComponent } from '../../lib/load-chunk';
+import { useSession } from '../../lib/session';
 import styles from './account-menu.module.css';
 
 /** Only a signed-in user has the menu behind their name: visitors never download it. */

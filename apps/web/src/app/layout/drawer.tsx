@@ -3,8 +3,9 @@ import { useEffect, useRef } from 'react';
 import { Link, useLocation } from 'react-router';
 import { Avatar } from '../../components/avatar';
 import { CloseIcon } from '../../components/icons';
-import { accountMenu, useSession } from '../../features/auth';
+import { accountMenu } from '../../features/auth';
 import { listingPath, parseId } from '../../features/catalog';
+import { useSession } from '../../lib/session';
 import { AccountEntries } from './account-entries';
 import styles from './drawer.module.css';
 

@@ -1,4 +1,4 @@
-/** What other features and the app may use from the catalog (nothing else is public). */
+/** What the app and the pages of other features may use from the catalog (nothing else is public). */
 export { categoriesQueryOptions, useCategories } from './api/get-categories';
 export { discountedProductsQueryOptions, useDiscountedProducts } from './api/get-discounted-products';
 export { productQueryOptions } from './api/get-product';

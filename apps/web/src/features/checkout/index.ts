@@ -1,6 +1,6 @@
 /*
- * What pages may use from checkout. Only lazy pages import it (the card form and its schema stay out of
- * the entry bundle).
+ * What the pages of other features may use from checkout. Only lazy pages import it (the card form and its
+ * schema stay out of the entry bundle).
  */
 export type { OrderLine } from './api/place-order';
 export { CheckoutPanel } from './components/checkout-panel';

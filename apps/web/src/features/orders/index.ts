@@ -1,2 +1,2 @@
-/** What other features may use from orders (the history page itself is loaded lazily by the router). */
+/** What the pages of other features may use from orders (the router loads the history page lazily). */
 export { salesQueryKey } from './api/get-sales';

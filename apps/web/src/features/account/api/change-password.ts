@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { PasswordChangeInput } from '@vitrina/shared';
 import { api } from '../../../lib/api-client';
-import { endLocalSession } from '../../auth';
+import { endLocalSession } from '../../../lib/session';
 
 /** PUT /api/usuario/password (204): every session of the user ends, so they must log in again. */
 export function changePassword(input: PasswordChangeInput): Promise<void> {

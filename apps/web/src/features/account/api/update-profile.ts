@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Usuario } from '@vitrina/shared';
 import { api } from '../../../lib/api-client';
-import { updateSessionUser } from '../../auth';
+import { updateSessionUser } from '../../../lib/session';
 
 export interface ProfileChanges {
   direccion?: string;

@@ -1,8 +1,8 @@
 import { PAGES, profileIncomplete } from '@vitrina/shared';
 import { Navigate } from 'react-router';
 import { Loader } from '../../../components/loader';
+import { useSession } from '../../../lib/session';
 import { useDocumentTitle } from '../../../lib/use-document-title';
-import { useSession } from '../../auth';
 import styles from '../components/account.module.css';
 import { FirstTimeForm } from '../components/first-time-form';
 import { PasswordForm } from '../components/password-form';

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Product, ProductoData } from '@vitrina/shared';
 import { api } from '../../../lib/api-client';
+import { productsQueryKey } from '../../../lib/query-keys';
 import { adminQueryKey } from './admin-query-key';
 
 /** POST /api/products: a new, active product (400 with `fields` when a value is refused). */
@@ -16,8 +17,8 @@ export function useCreateProduct() {
     onSuccess: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: adminQueryKey }),
-        // The storefront's product queries (listings, offers, detail) all start with 'products'.
-        queryClient.invalidateQueries({ queryKey: ['products'] }),
+        // The storefront's product queries (listings, offers, detail) all start with productsQueryKey.
+        queryClient.invalidateQueries({ queryKey: productsQueryKey }),
       ]),
   });
 }

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { AdminRating } from '@vitrina/shared';
 import { api } from '../../../lib/api-client';
-import { productQueryOptions } from '../../catalog';
+import { productQueryKey } from '../../../lib/query-keys';
 import { adminQueryKey } from './admin-query-key';
 
 /** PUT /api/products/calificaciones/:id: hides a rating (no longer shown nor counted in the average). */
@@ -18,7 +18,7 @@ export function useHideRating() {
       Promise.all([
         queryClient.invalidateQueries({ queryKey: adminQueryKey }),
         // The product's key prefixes its opinions' key: both are refreshed.
-        queryClient.invalidateQueries({ queryKey: productQueryOptions(rating.id_producto).queryKey }),
+        queryClient.invalidateQueries({ queryKey: productQueryKey(rating.id_producto) }),
       ]),
   });
 }

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Product } from '@vitrina/shared';
 import { api } from '../../../lib/api-client';
+import { productsQueryKey } from '../../../lib/query-keys';
 import { adminQueryKey } from './admin-query-key';
 import { adminProductQueryOptions } from './get-admin-product';
 
@@ -27,8 +28,8 @@ export function useSetProductEstado() {
       queryClient.setQueryData(adminProductQueryOptions(id).queryKey, product);
       return Promise.all([
         queryClient.invalidateQueries({ queryKey: adminQueryKey }),
-        // The storefront's product queries (listings, offers, detail) all start with 'products'.
-        queryClient.invalidateQueries({ queryKey: ['products'] }),
+        // The storefront's product queries (listings, offers, detail) all start with productsQueryKey.
+        queryClient.invalidateQueries({ queryKey: productsQueryKey }),
       ]);
     },
   });

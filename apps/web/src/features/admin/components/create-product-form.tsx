@@ -13,7 +13,7 @@ import {
   PRODUCT_FORM_FIELDS,
   type ProductFormValues,
 } from '../utils/product-form-values';
-import { focusImageField, ProductFields } from './product-fields';
+import { type CategoryChoices, focusImageField, ProductFields } from './product-fields';
 
 /** The form holds text, which the schema's input (text or numbers) accepts. */
 const resolver = zodResolver(productoSchema) as unknown as Resolver<ProductFormValues, unknown, ProductoData>;
@@ -23,7 +23,7 @@ const resolver = zodResolver(productoSchema) as unknown as Resolver<ProductFormV
  * sent while a field is wrong. Success says 'producto creado correctamente' and goes to /adminHome; a
  * failure says 'Error' / 'intente nuevamente' and keeps what was typed.
  */
-export function CreateProductForm() {
+export function CreateProductForm({ categories }: { categories: CategoryChoices }) {
   const navigate = useNavigate();
   const creation = useCreateProduct();
   const formRef = useRef<HTMLFormElement>(null);
@@ -62,6 +62,7 @@ export function CreateProductForm() {
   return (
     <form ref={formRef} className={formStyles.form} noValidate onSubmit={handleSubmit(onValid, onInvalid)}>
       <ProductFields
+        categories={categories}
         register={register}
         errors={errors}
         imagen={watch('imagen')}

@@ -22,7 +22,7 @@ import {
   productToFormValues,
 } from '../utils/product-form-values';
 import styles from './edit-product-form.module.css';
-import { focusImageField, ProductFields } from './product-fields';
+import { type CategoryChoices, focusImageField, ProductFields } from './product-fields';
 
 const NOTHING_TO_SAVE = 'No hay cambios para guardar';
 
@@ -38,7 +38,7 @@ const resolver = zodResolver(productoUpdateSchema) as unknown as Resolver<
  * different value (an emptied field means "leave it as it is"), after the confirmation 'Estás seguro de
  * que quieres hacer estos cambios?'.
  */
-export function EditProductForm({ product }: { product: Product }) {
+export function EditProductForm({ product, categories }: { product: Product; categories: CategoryChoices }) {
   const edit = useEditProduct();
   const formRef = useRef<HTMLFormElement>(null);
   const removeId = useId();
@@ -107,6 +107,7 @@ export function EditProductForm({ product }: { product: Product }) {
         Se guardan solo los campos que cambies; un campo vacío conserva su valor actual.
       </p>
       <ProductFields
+        categories={categories}
         register={register}
         errors={errors}
         imagen={watch('imagen')}

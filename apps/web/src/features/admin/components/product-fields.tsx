@@ -1,15 +1,27 @@
-import { PRODUCT_DESCRIPTION_MAX, PRODUCT_DESCRIPTION_MIN, PRODUCT_STOCK_MAX } from '@vitrina/shared';
+import type { UseQueryResult } from '@tanstack/react-query';
+import {
+  type Category,
+  PRODUCT_DESCRIPTION_MAX,
+  PRODUCT_DESCRIPTION_MIN,
+  PRODUCT_STOCK_MAX,
+} from '@vitrina/shared';
 import type { ReactNode } from 'react';
 import type { FieldErrors, UseFormRegister } from 'react-hook-form';
 import formStyles from '../../../components/form.module.css';
 import { ImageUploadField } from '../../../components/image-upload-field';
 import { TextField } from '../../../components/text-field';
-import { useCategories } from '../../catalog';
 import type { ProductFormValues } from '../utils/product-form-values';
 import { SelectField } from './select-field';
 import { TextAreaField } from './text-area-field';
 
+/** The categories to choose from, as the page's query has them: loading, failed or there. */
+export type CategoryChoices = Pick<
+  UseQueryResult<Category[]>,
+  'data' | 'isPending' | 'isError' | 'isSuccess'
+>;
+
 interface ProductFieldsProps {
+  categories: CategoryChoices;
   register: UseFormRegister<ProductFormValues>;
   errors: FieldErrors<ProductFormValues>;
   imagen: string;
@@ -23,6 +35,7 @@ interface ProductFieldsProps {
 
 /** The fields of the create and edit forms (SPEC §2): the same labels, order and messages in both. */
 export function ProductFields({
+  categories,
   register,
   errors,
   imagen,
@@ -31,7 +44,6 @@ export function ProductFields({
   discountDisabled,
   discountExtra,
 }: ProductFieldsProps) {
-  const categories = useCategories();
   return (
     <div className={formStyles.grid}>
       <TextField

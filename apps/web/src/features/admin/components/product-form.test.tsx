@@ -3,9 +3,9 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { beforeEach, describe, expect, it } from 'vitest';
 import { describedText } from '../../../testing/described-text';
 import { setUpAppTests } from '../../../testing/render-app';
+import { CreateProductPage } from '../pages/create-product-page';
 import { EditProductPage } from '../pages/edit-product-page';
 import { categories, createApiDouble, renderAdmin, sampleProduct } from '../testing/admin-test-kit';
-import { CreateProductForm } from './create-product-form';
 
 const api = createApiDouble();
 setUpAppTests(api);
@@ -21,9 +21,9 @@ const type = (label: string, value: string) =>
 const description = (label: string) => describedText(field(label));
 const click = (name: string) => act(async () => fireEvent.click(screen.getByRole('button', { name })));
 
-describe('CreateProductForm', () => {
+describe('CreateProductPage', () => {
   it('sends nothing while a field is wrong, shows each message on its field and focuses the first', async () => {
-    renderAdmin(<CreateProductForm />, { path: '/producto' });
+    renderAdmin(<CreateProductPage />, { path: '/producto' });
     await screen.findByRole('option', { name: 'Deportes' });
     await type('Nombre', 'Gorra');
     await type('Precio', '19,90');
@@ -42,7 +42,7 @@ describe('CreateProductForm', () => {
   it('posts the parsed product, says so and goes to /adminHome', async () => {
     api.on('POST /api/uploads', () => Response.json({ secure_url: '/uploads/productos/nueva.webp' }));
     api.on('POST /api/products', () => Response.json(sampleProduct(50), { status: 201 }));
-    const router = renderAdmin(<CreateProductForm />, { path: '/producto' });
+    const router = renderAdmin(<CreateProductPage />, { path: '/producto' });
     await screen.findByRole('option', { name: 'Deportes' });
     await type('Nombre', '  Gorra deportiva ');
     await type('Stock', '12');
@@ -79,7 +79,7 @@ describe('CreateProductForm', () => {
         { status: 400 },
       ),
     );
-    const router = renderAdmin(<CreateProductForm />, { path: '/producto' });
+    const router = renderAdmin(<CreateProductPage />, { path: '/producto' });
     await screen.findByRole('option', { name: 'Deportes' });
     await type('Nombre', 'Gorra deportiva');
     await type('Stock', '12');

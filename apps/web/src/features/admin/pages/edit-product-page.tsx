@@ -4,7 +4,7 @@ import { LoadError } from '../../../components/load-error';
 import { Loader } from '../../../components/loader';
 import { isNotFound } from '../../../lib/api-client';
 import { useDocumentTitle } from '../../../lib/use-document-title';
-import { parseId } from '../../catalog';
+import { parseId, useCategories } from '../../catalog';
 import { useAdminProduct } from '../api/get-admin-product';
 import styles from '../components/admin-page.module.css';
 import { AdminPageHeader } from '../components/admin-page-header';
@@ -25,6 +25,7 @@ export function EditProductPage() {
 
 function EditProduct({ id }: { id: number }) {
   const product = useAdminProduct(id);
+  const categories = useCategories();
   if (product.isPending) return <Loader label="Cargando el producto…" />;
   if (product.isError) {
     if (isNotFound(product.error)) return <ProductNotFound />;
@@ -35,7 +36,7 @@ function EditProduct({ id }: { id: number }) {
       <p className={styles.subtitle}>{product.data.nombre}</p>
       <ProductEstadoPanel product={product.data} />
       <section className={styles.panel} aria-label="Datos del producto">
-        <EditProductForm key={product.data.id_producto} product={product.data} />
+        <EditProductForm key={product.data.id_producto} product={product.data} categories={categories} />
       </section>
     </>
   );

@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { LoginInput, SessionUser } from '@vitrina/shared';
+import { rememberLoginType } from '../../../lib/account-storage';
 import { api } from '../../../lib/api-client';
-import { rememberLoginType } from '../utils/account-storage';
-import { sessionQueryKey } from './get-session';
+import { sessionQueryKey } from '../../../lib/session';
 
 /** POST /api/usuario/login: sets the HttpOnly session cookie and answers the session's user. */
 export function login(input: LoginInput): Promise<{ session: SessionUser }> {

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { api, errorMessage, isApiError } from '../../../lib/api-client';
 import { notify } from '../../../lib/notifications';
-import { endLocalSession } from './get-session';
+import { endLocalSession } from '../../../lib/session';
 
 /** POST /api/usuario/logout: ends the session on the server (204). */
 export function logout(): Promise<void> {

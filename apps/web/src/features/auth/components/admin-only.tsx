@@ -2,8 +2,8 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { buttonClass } from '../../../components/button';
 import { Loader } from '../../../components/loader';
+import { useSession } from '../../../lib/session';
 import { useDocumentTitle } from '../../../lib/use-document-title';
-import { useSession } from '../api/get-session';
 import styles from './admin-only.module.css';
 
 /**

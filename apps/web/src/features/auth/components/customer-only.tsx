@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Navigate } from 'react-router';
 import { Loader } from '../../../components/loader';
-import { useSession } from '../api/get-session';
+import { useSession } from '../../../lib/session';
 
 /**
  * Renders its children for a signed-in customer (SPEC §6): visitors go to /login, admins (who cannot buy)

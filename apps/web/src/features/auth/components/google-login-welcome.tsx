@@ -2,7 +2,7 @@ import { NOTIFY_MS } from '@vitrina/shared';
 import { useEffect, useRef } from 'react';
 import { useSearchParams } from 'react-router';
 import { notify } from '../../../lib/notifications';
-import { useSession } from '../api/get-session';
+import { useSession } from '../../../lib/session';
 
 /**
  * The Google sign-in comes back to `/?login=google` or `/account?login=google`: once the session is

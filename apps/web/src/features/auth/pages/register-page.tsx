@@ -1,7 +1,7 @@
 import { PAGES } from '@vitrina/shared';
 import { Link, Navigate } from 'react-router';
+import { useSession } from '../../../lib/session';
 import { useDocumentTitle } from '../../../lib/use-document-title';
-import { useSession } from '../api/get-session';
 import { RegisterForm } from '../components/register-form';
 import styles from './auth-page.module.css';
 

@@ -1,7 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { NOTIFY_ACCOUNT_DISABLED_MS } from '@vitrina/shared';
 import { alert } from '../../../lib/notifications';
-import { configQueryOptions } from '../api/get-config';
+import { configQueryOptions } from '../../../lib/shop-config';
 
 /** SPEC §8: a banned account tries to log in ('User not enabled for login'). */
 export async function showAccountDisabled(client: QueryClient): Promise<void> {

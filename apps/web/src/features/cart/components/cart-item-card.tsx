@@ -3,8 +3,8 @@ import { useId } from 'react';
 import { Link } from 'react-router';
 import { Button } from '../../../components/button';
 import { WarningIcon } from '../../../components/icons';
-import type { ReviewedLine } from '../hooks/use-cart-review';
 import { acceptCartPrice, decreaseCartLine, removeCartLine, setCartQuantity } from '../store/cart-store';
+import type { ReviewedLine } from '../utils/cart-review';
 import styles from './cart-item-card.module.css';
 import { QuantityControl } from './quantity-control';
 

@@ -1,5 +1,5 @@
 import { formatMoney, fromCents } from '@vitrina/shared';
-import type { CartReview } from '../hooks/use-cart-review';
+import type { CartReview } from '../utils/cart-review';
 import styles from './cart-totals.module.css';
 
 /** Articles and money of what can be paid now (SPEC §2: totals of articles and money). */

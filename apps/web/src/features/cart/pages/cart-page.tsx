@@ -7,9 +7,9 @@ import { CustomerOnly } from '../../auth';
 import { CheckoutPanel } from '../../checkout';
 import { CartItemCard } from '../components/cart-item-card';
 import { CartTotals } from '../components/cart-totals';
-import { useCartCheckout } from '../hooks/use-cart-checkout';
-import { useCartReview } from '../hooks/use-cart-review';
 import styles from './cart-page.module.css';
+import { useCartCheckout } from './use-cart-checkout';
+import { useCartReview } from './use-cart-review';
 
 /** /carrito (SPEC §2 Cart): the lines, checked against the server, their totals and the card payment. */
 export function CartPage() {

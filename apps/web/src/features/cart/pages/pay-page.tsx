@@ -4,10 +4,10 @@ import { useDocumentTitle } from '../../../lib/use-document-title';
 import { CustomerOnly } from '../../auth';
 import { CheckoutPanel } from '../../checkout';
 import { CartTotals } from '../components/cart-totals';
-import { useCartCheckout } from '../hooks/use-cart-checkout';
-import { useCartReview } from '../hooks/use-cart-review';
 import { EmptyCart } from './cart-page';
 import styles from './cart-page.module.css';
+import { useCartCheckout } from './use-cart-checkout';
+import { useCartReview } from './use-cart-review';
 
 /** /pay (SPEC §2): the card form for the current cart, with a short summary of what is paid. */
 export function PayPage() {

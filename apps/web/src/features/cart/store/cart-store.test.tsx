@@ -2,8 +2,8 @@
 import { act, cleanup, render, screen } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { forgetAccountData } from '../../../lib/account-storage';
 import { getNotificationState } from '../../../lib/notifications';
-import { forgetAccountData } from '../../auth/utils/account-storage';
 import { CartLink } from '../components/cart-link';
 import {
   addProductToCart,

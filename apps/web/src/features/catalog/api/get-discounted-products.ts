@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { ProductPage } from '@vitrina/shared';
 import { api } from '../../../lib/api-client';
+import { productsQueryKey } from '../../../lib/query-keys';
 
 /** How many offers the home carousel shows. */
 export const OFFERS_COUNT = 24;
@@ -18,7 +19,7 @@ export function getDiscountedProducts(signal?: AbortSignal): Promise<ProductPage
 
 export const discountedProductsQueryOptions = () =>
   queryOptions({
-    queryKey: ['products', 'offers', OFFERS_COUNT],
+    queryKey: [...productsQueryKey, 'offers', OFFERS_COUNT],
     queryFn: ({ signal }) => getDiscountedProducts(signal),
     staleTime: 5 * 60_000,
   });

@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { ProductRatings } from '@vitrina/shared';
 import { api } from '../../../lib/api-client';
+import { productQueryKey } from '../../../lib/query-keys';
 
 /** GET /api/products/:id/calificaciones: visible opinions, newest first, with their average. */
 export function getProductRatings(id: number, signal?: AbortSignal): Promise<ProductRatings> {
@@ -9,7 +10,7 @@ export function getProductRatings(id: number, signal?: AbortSignal): Promise<Pro
 
 export const productRatingsQueryOptions = (id: number) =>
   queryOptions({
-    queryKey: ['products', 'detail', id, 'ratings'],
+    queryKey: [...productQueryKey(id), 'ratings'],
     queryFn: ({ signal }) => getProductRatings(id, signal),
   });
 

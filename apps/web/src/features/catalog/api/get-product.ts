@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Product } from '@vitrina/shared';
 import { api } from '../../../lib/api-client';
+import { productQueryKey } from '../../../lib/query-keys';
 
 /** GET /api/products/:id (404 when the product is unknown or hidden). */
 export function getProduct(id: number, signal?: AbortSignal): Promise<Product> {
@@ -9,7 +10,7 @@ export function getProduct(id: number, signal?: AbortSignal): Promise<Product> {
 
 export const productQueryOptions = (id: number) =>
   queryOptions({
-    queryKey: ['products', 'detail', id],
+    queryKey: productQueryKey(id),
     queryFn: ({ signal }) => getProduct(id, signal),
   });
 

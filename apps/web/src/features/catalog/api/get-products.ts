@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { LISTING_PAGE_SIZE, type ListingParams, type ProductPage, toApiParams } from '@vitrina/shared';
 import { api, type Query } from '../../../lib/api-client';
+import { productsQueryKey } from '../../../lib/query-keys';
 
 /** GET /api/products: the public listing (only active, in-stock products), filtered, ordered and paged. */
 export function getProducts(params: ListingParams, signal?: AbortSignal): Promise<ProductPage> {
@@ -9,7 +10,7 @@ export function getProducts(params: ListingParams, signal?: AbortSignal): Promis
 
 export const productsQueryOptions = (params: ListingParams) =>
   queryOptions({
-    queryKey: ['products', 'list', params],
+    queryKey: [...productsQueryKey, 'list', params],
     queryFn: ({ signal }) => getProducts(params, signal),
   });
 

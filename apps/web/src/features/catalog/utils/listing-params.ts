@@ -1,11 +1,11 @@
-import type { ListingParams } from '@vitrina/shared';
+import { type ListingParams, PAGES, pagePath } from '@vitrina/shared';
 
 /** The filters a shopper changes; changing any of them goes back to page 1. */
 export type ListingFilters = Omit<ListingParams, 'categoria' | 'page'>;
 
 /** '/products/categoria/3' or '/products/todos'. */
 export function listingPath(categoria?: number): string {
-  return categoria === undefined ? '/products/todos' : `/products/categoria/${categoria}`;
+  return categoria === undefined ? PAGES.allProducts.path : pagePath(PAGES.category, categoria);
 }
 
 /** A positive integer id from a route param, or undefined. */

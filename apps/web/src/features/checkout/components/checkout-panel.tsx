@@ -1,5 +1,5 @@
 import { Loader } from '../../../components/loader';
-import { useConfig } from '../../auth';
+import { useConfig } from '../../../lib/shop-config';
 import type { CheckoutPanelProps } from './checkout-props';
 import { PaymentUnavailable } from './payment-unavailable';
 import { SandboxCheckout } from './sandbox-checkout';

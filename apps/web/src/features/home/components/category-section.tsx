@@ -1,7 +1,6 @@
-import type { Category } from '@vitrina/shared';
+import { type Category, PAGES, pagePath } from '@vitrina/shared';
 import { Link } from 'react-router';
 import bannerImage from '../../../assets/category-banner.svg';
-import { listingPath } from '../../catalog';
 import styles from './category-section.module.css';
 
 const CATEGORY_IMAGE = { width: 640, height: 400 };
@@ -22,7 +21,7 @@ export function CategorySection({ categories }: { categories: readonly Category[
           </li>
         ))}
       </ul>
-      <Link to="/products/todos" className={styles.banner}>
+      <Link to={PAGES.allProducts.path} className={styles.banner}>
         <img
           src={bannerImage}
           alt="Envíos a todo el país. Compra hoy y recibe en la puerta de tu casa o negocio."
@@ -48,7 +47,7 @@ export function CategorySection({ categories }: { categories: readonly Category[
 function CategoryCard({ category }: { category: Category }) {
   const name = category.nombre_categoria_producto;
   return (
-    <Link to={listingPath(category.id_categoria_producto)} className={styles.card}>
+    <Link to={pagePath(PAGES.category, category.id_categoria_producto)} className={styles.card}>
       <span className={styles.media}>
         <img
           src={category.imagen_categoria_producto}

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CalificacionInput } from '@vitrina/shared';
 import { api } from '../../../lib/api-client';
-import { productQueryOptions } from '../../catalog';
+import { productQueryKey } from '../../../lib/query-keys';
 import { salesQueryKey } from './get-sales';
 
 export interface RateSaleLineInput {
@@ -25,7 +25,7 @@ export function useRateSaleLine() {
       Promise.all([
         queryClient.invalidateQueries({ queryKey: salesQueryKey }),
         // The product's key prefixes its opinions' key: both are refreshed.
-        queryClient.invalidateQueries({ queryKey: productQueryOptions(id_producto).queryKey }),
+        queryClient.invalidateQueries({ queryKey: productQueryKey(id_producto) }),
       ]),
   });
 }

@@ -1,7 +1,12 @@
 import { type QueryClient, queryOptions, useQuery } from '@tanstack/react-query';
 import type { SessionUser, Usuario } from '@vitrina/shared';
-import { api, isApiError } from '../../../lib/api-client';
-import { forgetAccountData, rememberLoginType } from '../utils/account-storage';
+import { forgetAccountData, rememberLoginType } from './account-storage';
+import { api, isApiError } from './api-client';
+
+/*
+ * Who is signed in: app-wide state that the layout, the guards and every feature read, and that auth
+ * (login, logout) and the account (a profile or password change) update. It belongs to no feature.
+ */
 
 export const sessionQueryKey = ['session'] as const;
 

@@ -1,5 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { api } from './api-client';
+
+/* The shop's public settings, read across the app (the support e-mail, the payment provider). */
 
 export interface ShopConfig {
   shopName: string;

@@ -1,10 +1,10 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import { productQueryOptions } from '../../catalog';
+import { productQueryKey } from '../../../lib/query-keys';
 import type { CheckoutPanelProps } from '../../checkout';
 import { salesQueryKey } from '../../orders';
 import { clearCart } from '../store/cart-store';
-import type { CartReview } from './use-cart-review';
+import type { CartReview } from '../utils/cart-review';
 
 /**
  * What the checkout needs from the cart: the payable lines and total, whether paying is possible now,
@@ -30,8 +30,7 @@ export function useCartCheckout(review: CartReview): CheckoutPanelProps {
       clearCart();
       void queryClient.invalidateQueries({ queryKey: salesQueryKey });
       // Their stock changed.
-      for (const id of bought)
-        void queryClient.invalidateQueries({ queryKey: productQueryOptions(id).queryKey });
+      for (const id of bought) void queryClient.invalidateQueries({ queryKey: productQueryKey(id) });
       navigate('/');
     },
     onConflict: review.refresh,

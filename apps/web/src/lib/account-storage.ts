@@ -1,5 +1,5 @@
 import type { LoginType } from '@vitrina/shared';
-import { CART_COUNT_KEY, CART_KEY, LOGIN_TYPE_KEY, writeStorage } from '../../../lib/local-storage';
+import { CART_COUNT_KEY, CART_KEY, LOGIN_TYPE_KEY, writeStorage } from './local-storage';
 
 /** Keeps `estaLogueado` = the session's login type (informational only, never trusted for access). */
 export function rememberLoginType(login: LoginType | null): void {

@@ -1,8 +1,6 @@
-import { useQueries } from '@tanstack/react-query';
 import { type Cents, cartCount, type Product, paidCents, totalCents } from '@vitrina/shared';
 import { isNotFound } from '../../../lib/api-client';
-import { productQueryOptions } from '../../catalog';
-import { type StoredCartLine, useCartLines } from '../store/cart-store';
+import type { StoredCartLine } from '../store/cart-store';
 
 /** What the server says of a line's product now. */
 export type LineStatus = 'checking' | 'ok' | 'unavailable' | 'error';
@@ -36,10 +34,15 @@ export interface CartReview {
   refresh: () => void;
 }
 
-function review(
-  line: StoredCartLine,
-  query: { data?: Product; error: unknown; isPending: boolean },
-): ReviewedLine {
+/** Where a line's product query is: its data, its error, whether it is still loading. */
+export interface ProductCheck {
+  data?: Product;
+  error: unknown;
+  isPending: boolean;
+}
+
+/** A line as the server's answer about its product says it is now. */
+export function reviewLine(line: StoredCartLine, query: ProductCheck): ReviewedLine {
   const product = query.data;
   const base = {
     line,
@@ -73,19 +76,10 @@ function review(
 }
 
 /**
- * The cart as the server sees it now: each line's product is fetched again (GET /api/products/:id) when
- * the cart is shown, so an unavailable product, a changed price or a short stock is flagged. Nothing in the
- * cart changes by itself; the totals count only what can be paid, in cents.
+ * The cart as the server sees it now: an unavailable product, a changed price or a short stock is flagged.
+ * Nothing in the cart changes by itself; the totals count only what can be paid, in cents.
  */
-export function useCartReview(): CartReview {
-  const stored = useCartLines();
-  const queries = useQueries({
-    queries: stored.map((line) => ({ ...productQueryOptions(line.id), staleTime: 0 })),
-  });
-  const lines = stored.map((line, index) => {
-    const query = queries[index];
-    return review(line, query ?? { error: null, isPending: true });
-  });
+export function reviewCart(lines: ReviewedLine[], refresh: () => void): CartReview {
   const payable = lines.filter((l) => l.status === 'ok');
   const priced = payable.map((l) => ({ unitCents: l.unitCents ?? 0, cantidad: l.line.cantidad }));
   return {
@@ -95,8 +89,6 @@ export function useCartReview(): CartReview {
     totalCents: totalCents(priced),
     checking: lines.some((l) => l.status === 'checking'),
     blocked: lines.some((l) => l.status === 'unavailable' || l.status === 'error' || l.stockLeft !== null),
-    refresh: () => {
-      for (const query of queries) void query.refetch();
-    },
+    refresh,
   };
 }
