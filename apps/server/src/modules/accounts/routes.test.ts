@@ -1,4 +1,3 @@
-import { hash } from '@node-rs/argon2';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditoria, intentoLogin, sesion, usuario } from '../../db/schema';
@@ -6,6 +5,7 @@ import { DEMO_CUSTOMER } from '../../db/seed/demo-accounts';
 import { Agent } from '../../test/agent';
 import { seededTestApp, type TestApp } from '../../test/app';
 import { TEST_DATABASE_KINDS } from '../../test/databases';
+import { hashPassword } from './password-hash';
 
 const ADMIN = { email: 'admin@vitrina.local', password: 'Admin12345' };
 const CUSTOMER = { email: DEMO_CUSTOMER.email, password: DEMO_CUSTOMER.password };
@@ -426,7 +426,7 @@ describe.each(TEST_DATABASE_KINDS)('accounts API on %s', (kind) => {
         direccion: 'Av. Insurgentes Sur 1234, CDMX',
         telefono: '5511223344',
         imagen: '',
-        password_hash: await hash(accented.password),
+        password_hash: await hashPassword(accented.password),
       });
       const decomposed = accented.email.normalize('NFD');
       expect(decomposed).not.toBe(accented.email);
