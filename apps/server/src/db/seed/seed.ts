@@ -1,6 +1,6 @@
-import { hash } from '@node-rs/argon2';
 import { normalizeEmail } from '@vitrina/shared';
 import { count, sql } from 'drizzle-orm';
+import { hashPassword } from '../../modules/accounts/password-hash';
 import type { FileStorage } from '../../storage/local';
 import type { Db } from '../client';
 import { categoriaProducto, producto, usuario } from '../schema';
@@ -48,7 +48,10 @@ async function seed(db: Db, { admin, storage }: SeedOptions): Promise<SeedResult
       });
     }
   }
-  const [adminHash, customerHash] = await Promise.all([hash(admin.password), hash(DEMO_CUSTOMER.password)]);
+  const [adminHash, customerHash] = await Promise.all([
+    hashPassword(admin.password),
+    hashPassword(DEMO_CUSTOMER.password),
+  ]);
 
   await db.transaction(async (tx) => {
     await tx.insert(categoriaProducto).values(
