@@ -1,3 +1,4 @@
+/// <reference types="vitest/config" />
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -26,6 +27,8 @@ export default defineConfig(({ command }) => ({
   server: {
     proxy: Object.fromEntries(proxied.map((path) => [path, { target: API_ORIGIN, changeOrigin: false }])),
   },
+  // The web tests (the 'web' project of the root vitest.config.ts): any console.error or console.warn fails them.
+  test: { setupFiles: ['./src/testing/setup.ts'] },
   build: {
     outDir: 'dist',
     emptyOutDir: true,

@@ -1,0 +1,3 @@
+import { failOnConsole } from './console-guard';
+
+failOnConsole();
