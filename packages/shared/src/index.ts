@@ -13,5 +13,6 @@ export * from './payment-card';
 export * from './pricing';
 export * from './ratings';
 export * from './sales';
+export * from './shop-config';
 export * from './usuario';
 export * from './validation';
