@@ -1,99 +1,46 @@
 // @vitest-environment jsdom
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import {
-  type Category,
   PLACEHOLDER_ADDRESS,
   PLACEHOLDER_PHONE,
-  type Product,
-  type ProductPage,
-  type ProductRatings,
+  productRatingsSchema,
   type SessionUser,
 } from '@vitrina/shared';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { answerSession, createFetchStub } from '../testing/fetch-stub';
+import { apiError, category, fixture, product, productPage, rating, sessionUser } from '../testing/fixtures';
 import { renderApp, setUpAppTests } from '../testing/render-app';
-import { sessionUser } from '../testing/sample-data';
 import { routes } from './router';
 
-const categories: Category[] = [
-  {
-    id_categoria_producto: 1,
-    nombre_categoria_producto: 'Indumentaria',
-    imagen_categoria_producto: '/uploads/categorias/1.webp',
-  },
-  {
-    id_categoria_producto: 2,
-    nombre_categoria_producto: 'Electrodomesticos',
-    imagen_categoria_producto: '/uploads/categorias/2.webp',
-  },
-  {
-    id_categoria_producto: 3,
-    nombre_categoria_producto: 'Informatica',
-    imagen_categoria_producto: '/uploads/categorias/3.webp',
-  },
-];
+const categories = [category(1), category(2), category(3)];
 
-function product(id: number, overrides: Partial<Product> = {}): Product {
-  return {
-    id_producto: id,
-    nombre: `Producto ${id}`,
-    descripcion_producto: `Descripción del producto ${id}`,
-    valor: 100,
-    valor_descuento: 75,
-    stock: 10,
-    imagen: `/uploads/productos/${id}.webp`,
-    estado: true,
-    id_categoria_producto: 1,
-    createdAt: '2026-01-01T00:00:00.000Z',
-    calificacion_promedio: null,
-    calificaciones_total: 0,
-    Categoria_producto: categories[0] as Category,
-    ...overrides,
-  };
-}
-
-const page = (items: Product[], total: number, pageNumber = 1): ProductPage => ({
-  items,
-  total,
-  page: pageNumber,
-  pageSize: 8,
-});
-
-const ratings: ProductRatings = {
-  items: [
-    {
-      id_motivo_calificacion: 1,
-      descripcion_motivo: 'Excelente calidad',
-      valor_calificacion: 4,
-      id_producto: 1,
-      autor: 'Lucía H.',
-      fecha: '2026-10-08T15:00:00.000Z',
-    },
-  ],
+/** Product 1's one opinion, 4 stars, and its 4.4 average. */
+const ratings = fixture(productRatingsSchema, {
+  items: [rating({ valor_calificacion: 4 })],
   promedio: 4.4,
   total: 1,
-};
+});
 
 const api = createFetchStub({
   routes: {
     'GET /api/usuario/me': answerSession(null),
     'GET /api/categorias': () => Response.json(categories),
-    'GET /api/products/filter/descuento/true': () => Response.json(page([product(1), product(2)], 2)),
+    'GET /api/products/filter/descuento/true': () => Response.json(productPage([product(1), product(2)])),
     'GET /api/products': (url) => {
-      if (url.searchParams.get('name') === 'nada') return Response.json(page([], 0));
+      if (url.searchParams.get('name') === 'nada') return Response.json(productPage([]));
       const current = Number(url.searchParams.get('page') ?? '1');
-      return Response.json(page([product(1), product(2, { valor_descuento: null })], 20, current));
+      return Response.json(
+        productPage([product(1), product(2, { valor_descuento: null })], { total: 20, page: current }),
+      );
     },
     'GET /api/products/1': () => Response.json(product(1)),
     'GET /api/products/1/calificaciones': () => Response.json(ratings),
-    'GET /api/products/2/calificaciones': () => Response.json({ items: [], promedio: null, total: 0 }),
+    'GET /api/products/2/calificaciones': () =>
+      Response.json(fixture(productRatingsSchema, { items: [], promedio: null, total: 0 })),
     'GET /api/products/2': () => Response.json(product(2, { stock: 1 })),
   },
   otherwise: () =>
-    Response.json(
-      { error: 'Not Found', message: 'El producto no existe o no está disponible.' },
-      { status: 404 },
-    ),
+    Response.json(apiError('Not Found', 'El producto no existe o no está disponible.'), { status: 404 }),
 });
 setUpAppTests(api);
 
@@ -146,7 +93,7 @@ describe('storefront routes', () => {
     expect(await screen.findByRole('heading', { level: 1 })).toBeTruthy();
     const carousel = await screen.findByRole('region', { name: 'Ofertas destacadas' });
     expect(within(carousel).getByRole('link', { name: 'Producto 1' })).toBeTruthy();
-    expect(within(carousel).getAllByText('-25%').length).toBeGreaterThan(0);
+    expect(within(carousel).getAllByText('-20%').length).toBeGreaterThan(0);
     expect(screen.getByRole('button', { name: 'Oferta siguiente' })).toBeTruthy();
     const section = await screen.findByRole('region', { name: 'Explora por categoría' });
     const category = within(section).getByRole('link', { name: 'Indumentaria' });

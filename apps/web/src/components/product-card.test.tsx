@@ -2,17 +2,16 @@
 import { cleanup, render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
+import { product as productFixture } from '../testing/fixtures';
 import { ProductCard, type ProductCardProps } from './product-card';
 
 afterEach(cleanup);
 
-const product: ProductCardProps['product'] = {
-  id_producto: 7,
+const product = productFixture(7, {
   nombre: 'Licuadora de vaso de vidrio',
-  imagen: '/uploads/productos/7.webp',
   valor: 129.9,
   valor_descuento: 99.9,
-};
+});
 
 function renderCard(overrides: Partial<ProductCardProps['product']> = {}) {
   return render(

@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import { XSRF_COOKIE, XSRF_HEADER } from '@vitrina/shared';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { shopConfig } from '../testing/fixtures';
 import { ApiError, api } from './api-client';
 
 const fetchMock = vi.fn(
@@ -38,7 +39,7 @@ describe('api client', () => {
       'fetch',
       fetchMock.mockImplementationOnce(async () => {
         setCookie(`${XSRF_COOKIE}=fresh; path=/`);
-        return Response.json({ shopName: 'Vitrina', supportEmail: 'soporte@vitrina.local' });
+        return Response.json(shopConfig());
       }),
     );
     await api('/usuario/logout', { method: 'POST' });

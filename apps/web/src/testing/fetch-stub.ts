@@ -1,5 +1,6 @@
 import type { SessionUser } from '@vitrina/shared';
 import { vi } from 'vitest';
+import { apiError } from './fixtures';
 
 /** What answers one request: its parsed URL (query included) and the init it was sent with. */
 export type Handler = (url: URL, init?: RequestInit) => Response | Promise<Response>;
@@ -14,8 +15,7 @@ export interface RecordedCall {
 const keyOf = (url: URL, init?: RequestInit) => `${init?.method ?? 'GET'} ${url.pathname}`;
 const toUrl = (input: RequestInfo | URL) => new URL(String(input), 'http://localhost');
 
-const notFound: Handler = () =>
-  Response.json({ error: 'Not Found', message: 'No encontrado' }, { status: 404 });
+const notFound: Handler = () => Response.json(apiError('Not Found', 'No encontrado'), { status: 404 });
 
 /** GET /api/usuario/me as the server answers it: the signed-in user, or 401 without a session. */
 export const answerSession =
@@ -23,7 +23,7 @@ export const answerSession =
   () =>
     user
       ? Response.json(user)
-      : Response.json({ error: 'Unauthorized', message: 'Inicia sesión para continuar.' }, { status: 401 });
+      : Response.json(apiError('Unauthorized', 'Inicia sesión para continuar.'), { status: 401 });
 
 export interface FetchStubOptions {
   /** Answers every test starts with, by "METHOD /path" (e.g. the shop's config). */

@@ -3,8 +3,8 @@ import { act, fireEvent, screen, within } from '@testing-library/react';
 import type { SessionUser } from '@vitrina/shared';
 import { describe, expect, it } from 'vitest';
 import { answerSession, createFetchStub } from '../../testing/fetch-stub';
+import { sessionUser } from '../../testing/fixtures';
 import { renderApp, setUpAppTests } from '../../testing/render-app';
-import { sessionUser } from '../../testing/sample-data';
 import { Navbar } from './navbar';
 
 const api = createFetchStub({

@@ -2,10 +2,11 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { describedText } from '../../../testing/described-text';
+import { apiError, product } from '../../../testing/fixtures';
 import { setUpAppTests } from '../../../testing/render-app';
 import { CreateProductPage } from '../pages/create-product-page';
 import { EditProductPage } from '../pages/edit-product-page';
-import { categories, createApiDouble, renderAdmin, sampleProduct } from '../testing/admin-test-kit';
+import { categories, createApiDouble, renderAdmin } from '../testing/admin-test-kit';
 
 const api = createApiDouble();
 setUpAppTests(api);
@@ -41,7 +42,7 @@ describe('CreateProductPage', () => {
 
   it('posts the parsed product, says so and goes to /adminHome', async () => {
     api.on('POST /api/uploads', () => Response.json({ secure_url: '/uploads/productos/nueva.webp' }));
-    api.on('POST /api/products', () => Response.json(sampleProduct(50), { status: 201 }));
+    api.on('POST /api/products', () => Response.json(product(50), { status: 201 }));
     const router = renderAdmin(<CreateProductPage />, { path: '/producto' });
     await screen.findByRole('option', { name: 'Deportes' });
     await type('Nombre', '  Gorra deportiva ');
@@ -71,11 +72,7 @@ describe('CreateProductPage', () => {
     api.on('POST /api/uploads', () => Response.json({ secure_url: '/uploads/productos/nueva.webp' }));
     api.on('POST /api/products', () =>
       Response.json(
-        {
-          error: 'Bad Request',
-          message: 'Revisa los datos',
-          fields: { id_categoria_producto: 'La categoría no existe' },
-        },
+        apiError('Bad Request', 'Revisa los datos', { id_categoria_producto: 'La categoría no existe' }),
         { status: 400 },
       ),
     );
@@ -104,7 +101,7 @@ describe('CreateProductPage', () => {
 });
 
 describe('EditProductPage', () => {
-  const stored = sampleProduct(7, {
+  const stored = product(7, {
     nombre: 'Balón de fútbol',
     valor: 24.99,
     valor_descuento: 19.5,
@@ -118,7 +115,7 @@ describe('EditProductPage', () => {
 
   it('starts from the stored values and, after the confirmation, sends only the changed fields', async () => {
     api.on('PUT /api/products/7/editProduct', (_url, init) =>
-      Response.json({ ...stored, ...JSON.parse(String(init?.body)) }),
+      Response.json(product(7, { ...stored, ...JSON.parse(String(init?.body)) })),
     );
     renderEdit();
     await waitFor(() => expect(field('Nombre').value).toBe('Balón de fútbol'));
@@ -156,7 +153,9 @@ describe('EditProductPage', () => {
   });
 
   it('removes the discount with valor_descuento: null and blocks a discount above the price', async () => {
-    api.on('PUT /api/products/7/editProduct', () => Response.json({ ...stored, valor_descuento: null }));
+    api.on('PUT /api/products/7/editProduct', () =>
+      Response.json(product(7, { ...stored, valor_descuento: null })),
+    );
     renderEdit();
     await waitFor(() => expect(field('Nombre').value).toBe('Balón de fútbol'));
     await type('Precio con descuento', '30');
@@ -182,7 +181,7 @@ describe('EditProductPage', () => {
     let current = stored;
     api.on('GET /api/products/admin/7', () => Response.json(current));
     api.on('PUT /api/products/delete/7', (_url, init) => {
-      current = { ...current, estado: JSON.parse(String(init?.body)).estado };
+      current = product(7, { ...current, estado: JSON.parse(String(init?.body)).estado });
       return Response.json(current);
     });
     renderAdmin(<EditProductPage />, { path: '/product/7', pattern: '/product/:id' });

@@ -1,7 +1,8 @@
 // @vitest-environment jsdom
 import { screen, within } from '@testing-library/react';
-import type { Dashboard } from '@vitrina/shared';
+import { dashboardSchema } from '@vitrina/shared';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { fixture } from '../../../testing/fixtures';
 import { setUpAppTests } from '../../../testing/render-app';
 import { createApiDouble, renderAdmin } from '../testing/admin-test-kit';
 import { AdminHomePage } from './admin-home-page';
@@ -23,7 +24,7 @@ const figures = (ingresos: number, ventas: number) => ({
   ticket_promedio: ventas ? Math.round((ingresos / ventas) * 100) / 100 : 0,
 });
 
-const dashboard: Dashboard = {
+const dashboard = fixture(dashboardSchema, {
   generado: '2026-11-21T12:00:00.000Z',
   zona_horaria: 'UTC',
   ventas: { hoy: figures(0, 0), ultimos_7_dias: figures(150.5, 2), ultimos_30_dias: figures(1322.98, 5) },
@@ -66,7 +67,7 @@ const dashboard: Dashboard = {
       usuario: null,
     },
   ],
-};
+});
 
 setUpAppTests(api);
 beforeEach(() => api.on('GET /api/admin/resumen', () => Response.json(dashboard)));

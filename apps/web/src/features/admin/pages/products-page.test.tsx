@@ -1,9 +1,9 @@
 // @vitest-environment jsdom
 import { act, fireEvent, screen, within } from '@testing-library/react';
-import type { ProductPage } from '@vitrina/shared';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { product, productPage } from '../../../testing/fixtures';
 import { setUpAppTests } from '../../../testing/render-app';
-import { createApiDouble, renderAdmin, sampleProduct } from '../testing/admin-test-kit';
+import { createApiDouble, renderAdmin } from '../testing/admin-test-kit';
 import { ProductsPage } from './products-page';
 
 const api = createApiDouble();
@@ -14,16 +14,12 @@ function answer(url: URL): Response {
   const page = Number(url.searchParams.get('page'));
   const name = url.searchParams.get('name') ?? '';
   const all = estado
-    ? Array.from({ length: 45 }, (_, i) => sampleProduct(i + 1, { stock: i === 0 ? 0 : 5 }))
-    : [sampleProduct(99, { nombre: 'Lámpara retirada', estado: false })];
+    ? Array.from({ length: 45 }, (_, i) => product(i + 1, { stock: i === 0 ? 0 : 5 }))
+    : [product(99, { nombre: 'Lámpara retirada', estado: false })];
   const found = all.filter((p) => p.nombre.toLowerCase().includes(name.toLowerCase()));
-  const body: ProductPage = {
-    items: found.slice((page - 1) * 20, page * 20),
-    total: found.length,
-    page,
-    pageSize: 20,
-  };
-  return Response.json(body);
+  return Response.json(
+    productPage(found.slice((page - 1) * 20, page * 20), { total: found.length, page, pageSize: 20 }),
+  );
 }
 
 setUpAppTests(api);

@@ -2,25 +2,21 @@
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import type { Usuario } from '@vitrina/shared';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { usuario } from '../../../testing/fixtures';
 import { setUpAppTests } from '../../../testing/render-app';
 import { createApiDouble, renderAdmin } from '../testing/admin-test-kit';
 import { UsersPage } from './users-page';
 
 const api = createApiDouble();
 
-const user = (id: number, nombre: string, apellido: string, estado = true): Usuario => ({
-  id_usuario: id,
-  primer_nombre: nombre,
-  primer_apellido: apellido,
-  email: `${nombre.toLowerCase()}@vitrina.local`,
-  direccion: 'Avenida Reforma 123',
-  telefono: '5512345678',
-  imagen: '',
-  estado,
-  admin: false,
-  tiene_password: true,
-  createdAt: '2026-01-01T00:00:00.000Z',
-});
+const user = (id_usuario: number, primer_nombre: string, primer_apellido: string, estado = true) =>
+  usuario({
+    id_usuario,
+    primer_nombre,
+    primer_apellido,
+    email: `${primer_nombre.toLowerCase()}@vitrina.local`,
+    estado,
+  });
 
 let users: Usuario[] = [];
 

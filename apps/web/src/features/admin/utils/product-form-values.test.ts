@@ -1,9 +1,9 @@
 import { productoUpdateSchema } from '@vitrina/shared';
 import { describe, expect, it } from 'vitest';
-import { sampleProduct } from '../testing/admin-test-kit';
+import { product } from '../../../testing/fixtures';
 import { changedFields, hasChanges, productToFormValues } from './product-form-values';
 
-const stored = sampleProduct(3, { valor: 129.9, valor_descuento: 99, stock: 4 });
+const stored = product(3, { valor: 129.9, valor_descuento: 99, stock: 4 });
 const edit = (changes: Record<string, string>) =>
   changedFields(stored, productoUpdateSchema.parse({ ...productToFormValues(stored), ...changes }));
 

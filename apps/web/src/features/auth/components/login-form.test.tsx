@@ -2,8 +2,8 @@
 import { act, fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { answerSession, createFetchStub } from '../../../testing/fetch-stub';
+import { apiError, sessionUser, shopConfig } from '../../../testing/fixtures';
 import { renderApp, setUpAppTests } from '../../../testing/render-app';
-import { sessionUser } from '../../../testing/sample-data';
 import { LoginForm } from './login-form';
 
 const api = createFetchStub({ otherwise: () => new Response(null, { status: 500 }) });
@@ -56,7 +56,7 @@ describe('LoginForm', () => {
 
   it('wrong credentials read "Correo o contraseñas invalidos"', async () => {
     api.otherwise(() =>
-      Response.json({ error: 'Unauthorized', message: 'Correo o contraseñas invalidos' }, { status: 401 }),
+      Response.json(apiError('Unauthorized', 'Correo o contraseñas invalidos'), { status: 401 }),
     );
     renderForm();
     await fillIn('ana@vitrina.local', 'mala12345');
@@ -66,11 +66,9 @@ describe('LoginForm', () => {
   });
 
   it('a banned account gets the alert with the support e-mail', async () => {
-    api.on('GET /api/config', () =>
-      Response.json({ shopName: 'Vitrina', supportEmail: 'soporte@vitrina.local' }),
-    );
+    api.on('GET /api/config', () => Response.json(shopConfig({ supportEmail: 'soporte@vitrina.local' })));
     api.otherwise(() =>
-      Response.json({ error: 'User not enabled for login', message: 'Cuenta desactivada' }, { status: 403 }),
+      Response.json(apiError('User not enabled for login', 'Cuenta desactivada'), { status: 403 }),
     );
     renderForm();
     await fillIn('ana@vitrina.local', 'secreta123');

@@ -3,6 +3,7 @@ import { act, fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { describedText } from '../../../testing/described-text';
 import { createFetchStub } from '../../../testing/fetch-stub';
+import { apiError, usuario } from '../../../testing/fixtures';
 import { renderApp, setUpAppTests } from '../../../testing/render-app';
 import { RegisterForm } from './register-form';
 
@@ -81,12 +82,10 @@ describe('RegisterForm', () => {
   it('shows the server field errors on their fields and keeps the typed values', async () => {
     api.otherwise(() =>
       Response.json(
+        apiError('Conflict', 'El correo ya existe', { email: 'Este correo ya está registrado' }),
         {
-          error: 'Conflict',
-          message: 'El correo ya existe',
-          fields: { email: 'Este correo ya está registrado' },
+          status: 409,
         },
-        { status: 409 },
       ),
     );
     renderForm();
@@ -113,7 +112,7 @@ describe('RegisterForm', () => {
   });
 
   it('after a successful registration says so and goes to /login', async () => {
-    api.otherwise(() => Response.json({ id_usuario: 7 }, { status: 201 }));
+    api.otherwise(() => Response.json(usuario({ id_usuario: 7 }), { status: 201 }));
     const router = renderForm();
     for (const [label, value] of [
       ['Nombre', 'Ana'],

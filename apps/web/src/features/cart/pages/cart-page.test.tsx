@@ -1,50 +1,26 @@
 // @vitest-environment jsdom
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import type { Product, Sale } from '@vitrina/shared';
+import type { Product } from '@vitrina/shared';
 import { describe, expect, it } from 'vitest';
 import { answerSession, createFetchStub } from '../../../testing/fetch-stub';
+import {
+  apiError,
+  product as productFixture,
+  sale,
+  sessionUser,
+  shopConfig,
+} from '../../../testing/fixtures';
 import { renderApp, setUpAppTests } from '../../../testing/render-app';
-import { sessionUser, shopConfig } from '../../../testing/sample-data';
 import { CartPage } from './cart-page';
 
-const product = (id: number, overrides: Partial<Product> = {}): Product => ({
-  id_producto: id,
-  nombre: `Producto ${id}`,
-  descripcion_producto: '',
-  valor: 10,
-  valor_descuento: null,
-  stock: 10,
-  imagen: `/uploads/${id}.webp`,
-  estado: true,
-  id_categoria_producto: 1,
-  createdAt: '2026-01-01T00:00:00.000Z',
-  calificacion_promedio: null,
-  calificaciones_total: 0,
-  Categoria_producto: {
-    id_categoria_producto: 1,
-    nombre_categoria_producto: 'Hogar',
-    imagen_categoria_producto: '',
-  },
-  ...overrides,
-});
-
-const sale = (overrides: Partial<Sale> = {}): Sale => ({
-  id_venta: 7,
-  fecha: '2026-03-01T10:00:00.000Z',
-  estado: 'pagada',
-  valor_total_venta: 25,
-  id_usuario: 2,
-  id_pago: 'pm_1',
-  pago_marca: 'visa',
-  pago_ultimos4: '4242',
-  detalle_venta: [],
-  ...overrides,
-});
+/** The cart's products cost $10.00, without a discount, unless a test says otherwise. */
+const product = (id: number, overrides: Partial<Product> = {}) =>
+  productFixture(id, { valor: 10, valor_descuento: null, ...overrides });
 
 const api = createFetchStub({
   routes: {
     'GET /api/usuario/me': answerSession(sessionUser()),
-    'GET /api/config': () => Response.json(shopConfig),
+    'GET /api/config': () => Response.json(shopConfig()),
   },
 });
 setUpAppTests(api);
@@ -168,10 +144,9 @@ describe('CartPage', () => {
       Response.json({ id_pago: 'pm_2', marca: 'visa', ultimos4: '0002' }, { status: 201 }),
     );
     api.on('POST /api/venta', () =>
-      Response.json(
-        { error: 'Payment Required', message: 'Tarjeta rechazada. Prueba con otra tarjeta.' },
-        { status: 402 },
-      ),
+      Response.json(apiError('Payment Required', 'Tarjeta rechazada. Prueba con otra tarjeta.'), {
+        status: 402,
+      }),
     );
     storeCart([{ id: 2, cantidad: 1, precio: 1000, nombre: 'Taza' }]);
     const router = renderCart();
@@ -194,10 +169,7 @@ describe('CartPage', () => {
     api.on('POST /api/venta', () => {
       price = 11;
       return Response.json(
-        {
-          error: 'Conflict',
-          message: 'Los precios de tu carrito cambiaron. Revisa el total antes de pagar.',
-        },
+        apiError('Conflict', 'Los precios de tu carrito cambiaron. Revisa el total antes de pagar.'),
         { status: 409 },
       );
     });

@@ -1,27 +1,23 @@
 // @vitest-environment jsdom
 import { act, cleanup, render, screen } from '@testing-library/react';
+import type { Product } from '@vitrina/shared';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { forgetAccountData } from '../../../lib/account-storage';
 import { getNotificationState } from '../../../lib/notifications';
+import { product as productFixture } from '../../../testing/fixtures';
 import { CartLink } from '../components/cart-link';
-import {
-  addProductToCart,
-  type CartableProduct,
-  getCartLines,
-  removeCartLine,
-  setCartQuantity,
-} from './cart-store';
+import { addProductToCart, getCartLines, removeCartLine, setCartQuantity } from './cart-store';
 
-const product = (overrides: Partial<CartableProduct> = {}): CartableProduct => ({
-  id_producto: 1,
-  nombre: 'Camiseta',
-  stock: 100,
-  valor: 19.9,
-  valor_descuento: 15.9,
-  imagen: '/uploads/camiseta.webp',
-  ...overrides,
-});
+const product = (overrides: Partial<Product> = {}) =>
+  productFixture(overrides.id_producto ?? 1, {
+    nombre: 'Camiseta',
+    stock: 100,
+    valor: 19.9,
+    valor_descuento: 15.9,
+    imagen: '/uploads/camiseta.webp',
+    ...overrides,
+  });
 
 const lastToast = () => getNotificationState().toasts.at(-1);
 

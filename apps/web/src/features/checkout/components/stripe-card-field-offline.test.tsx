@@ -2,6 +2,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, expect, it, vi } from 'vitest';
+import { shopConfig } from '../../../testing/fixtures';
 import { CheckoutPanel } from './checkout-panel';
 
 // Stripe.js loads, but the chunk with Stripe's card field cannot be downloaded (offline since).
@@ -18,7 +19,9 @@ afterEach(() => {
 it('says paying is unavailable, with no pay button, when the card field cannot be downloaded', async () => {
   vi.stubGlobal(
     'fetch',
-    vi.fn(async () => Response.json({ paymentProvider: 'stripe', stripePublishableKey: 'pk_test_vitrina' })),
+    vi.fn(async () =>
+      Response.json(shopConfig({ paymentProvider: 'stripe', stripePublishableKey: 'pk_test_vitrina' })),
+    ),
   );
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   render(

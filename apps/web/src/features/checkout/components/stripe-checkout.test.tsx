@@ -8,8 +8,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { getNotificationState } from '../../../lib/notifications';
 import { describedText } from '../../../testing/described-text';
 import { createFetchStub } from '../../../testing/fetch-stub';
+import { apiError, sale as saleFixture, shopConfig } from '../../../testing/fixtures';
 import { setUpAppTests } from '../../../testing/render-app';
-import { shopConfig } from '../../../testing/sample-data';
 import { CheckoutPanel } from './checkout-panel';
 import type { CheckoutPanelProps } from './checkout-props';
 
@@ -39,25 +39,11 @@ vi.mock('@stripe/react-stripe-js', async () => {
   };
 });
 
-const STRIPE_CONFIG = {
-  ...shopConfig,
-  paymentProvider: 'stripe',
-  stripePublishableKey: 'pk_test_vitrina',
-};
-const SANDBOX_CONFIG = { ...STRIPE_CONFIG, paymentProvider: 'sandbox', stripePublishableKey: null };
+const STRIPE_CONFIG = shopConfig({ paymentProvider: 'stripe', stripePublishableKey: 'pk_test_vitrina' });
+const SANDBOX_CONFIG = shopConfig();
 
-const sale = (overrides: Partial<Sale> = {}): Sale => ({
-  id_venta: 7,
-  fecha: '2026-03-01T10:00:00.000Z',
-  estado: 'pagada',
-  valor_total_venta: 10,
-  id_usuario: 2,
-  id_pago: 'pm_stripe_1',
-  pago_marca: 'visa',
-  pago_ultimos4: '4242',
-  detalle_venta: [],
-  ...overrides,
-});
+const sale = (overrides: Partial<Sale> = {}) =>
+  saleFixture({ valor_total_venta: 10, id_pago: 'pm_stripe_1', ...overrides });
 
 const api = createFetchStub({ routes: { 'GET /api/config': () => Response.json(STRIPE_CONFIG) } });
 setUpAppTests(api);
@@ -232,10 +218,9 @@ describe('CheckoutPanel with Stripe', () => {
       ),
     );
     api.on('POST /api/venta/7/confirmar', () =>
-      Response.json(
-        { error: 'Payment Required', message: 'Tu banco no autorizó el pago. Prueba con otra tarjeta.' },
-        { status: 402 },
-      ),
+      Response.json(apiError('Payment Required', 'Tu banco no autorizó el pago. Prueba con otra tarjeta.'), {
+        status: 402,
+      }),
     );
     const onPaid = renderPanel();
     await fillCard();

@@ -3,35 +3,19 @@ import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-libra
 import type { Sale } from '@vitrina/shared';
 import { describe, expect, it } from 'vitest';
 import { createFetchStub } from '../../../testing/fetch-stub';
+import { rating, sale as saleFixture, saleLine, shopConfig } from '../../../testing/fixtures';
 import { renderApp, setUpAppTests } from '../../../testing/render-app';
 import { SaleCard } from './sale-card';
 
-const sale: Sale = {
+const sale = saleFixture({
   id_venta: 3,
-  fecha: '2026-03-01T10:00:00.000Z',
-  estado: 'pagada',
   valor_total_venta: 31.8,
-  id_usuario: 2,
-  id_pago: 'pm_1',
-  pago_marca: 'visa',
-  pago_ultimos4: '4242',
-  detalle_venta: [
-    {
-      id_detalle_venta: 9,
-      id_venta: 3,
-      id_producto: 5,
-      cantidad: 2,
-      valor_unitario: 15.9,
-      valor_total_cantidad: 31.8,
-      comentado: false,
-      Producto: { id_producto: 5, nombre: 'Camiseta', imagen: '/uploads/c.webp' },
-    },
-  ],
-};
+  detalle_venta: [saleLine({ id_venta: 3 })],
+});
 
 const api = createFetchStub({
-  routes: { 'GET /api/config': () => Response.json({}) },
-  otherwise: () => Response.json({ id_motivo_calificacion: 1 }, { status: 201 }),
+  routes: { 'GET /api/config': () => Response.json(shopConfig()) },
+  otherwise: () => Response.json(rating({ id_producto: 5 }), { status: 201 }),
 });
 setUpAppTests(api);
 

@@ -1,0 +1,147 @@
+import {
+  type ApiError,
+  apiErrorSchema,
+  CATEGORIES,
+  type Category,
+  categorySchema,
+  type Product,
+  type ProductPage,
+  productPageSchema,
+  productSchema,
+  type Rating,
+  ratingSchema,
+  type Sale,
+  type SaleLine,
+  type SessionUser,
+  type ShopConfig,
+  saleLineSchema,
+  saleSchema,
+  sessionUserSchema,
+  shopConfigSchema,
+  type Usuario,
+  usuarioSchema,
+} from '@vitrina/shared';
+import type { z } from 'zod';
+
+/*
+ * What the API answers in the web tests. Every answer goes through the shared schema the server answers
+ * with (its response schema), so a field the API renames, adds or drops fails here, not in production.
+ * A test changes what it cares about with `overrides`.
+ */
+
+/** An answer the factories below do not cover, checked against its schema all the same. */
+export const fixture = <T extends z.ZodType>(schema: T, value: z.input<T>): z.output<T> =>
+  schema.parse(value);
+
+/** GET /api/config as the tests' shop answers it: the sandbox takes the payments. */
+export const shopConfig = (overrides: Partial<ShopConfig> = {}): ShopConfig =>
+  fixture(shopConfigSchema, {
+    shopName: 'Vitrina',
+    supportEmail: 'soporte@vitrina.local',
+    paymentProvider: 'sandbox',
+    stripePublishableKey: null,
+    ...overrides,
+  });
+
+/** An API failure: `{ error, message }`, the one error shape of the API. */
+export const apiError = (error: string, message: string, fields?: ApiError['fields']): ApiError =>
+  fixture(apiErrorSchema, { error, message, ...(fields && { fields }) });
+
+/** The seed's category with this id (packages/shared CATEGORIES). */
+export function category(id: number): Category {
+  const seeded = CATEGORIES.find((c) => c.id === id);
+  if (!seeded) throw new Error(`No category ${id} in the seed`);
+  return fixture(categorySchema, {
+    id_categoria_producto: id,
+    nombre_categoria_producto: seeded.nombre,
+    imagen_categoria_producto: `/uploads/categorias/${id}.webp`,
+  });
+}
+
+/** Product `id`: in stock, at $100.00 with a discount to $80.00, in category 1, with no ratings. */
+export function product(id: number, overrides: Partial<Product> = {}): Product {
+  return fixture(productSchema, {
+    id_producto: id,
+    nombre: `Producto ${id}`,
+    descripcion_producto: `Descripción larga del producto número ${id}, con todos sus detalles.`,
+    valor: 100,
+    valor_descuento: 80,
+    stock: 10,
+    imagen: `/uploads/productos/${id}.webp`,
+    estado: true,
+    id_categoria_producto: overrides.Categoria_producto?.id_categoria_producto ?? 1,
+    createdAt: '2026-01-01T00:00:00.000Z',
+    calificacion_promedio: null,
+    calificaciones_total: 0,
+    Categoria_producto: category(1),
+    ...overrides,
+  });
+}
+
+/** A page of products; `total` is the count of all pages' products. */
+export const productPage = (
+  items: Product[],
+  { total = items.length, page = 1, pageSize = 8 }: Partial<Omit<ProductPage, 'items'>> = {},
+): ProductPage => fixture(productPageSchema, { items, total, page, pageSize });
+
+/** A visible rating of product 1. */
+export const rating = (overrides: Partial<Rating> = {}): Rating =>
+  fixture(ratingSchema, {
+    id_motivo_calificacion: 1,
+    descripcion_motivo: 'Excelente calidad',
+    valor_calificacion: 5,
+    id_producto: 1,
+    autor: 'Lucía H.',
+    fecha: '2026-10-08T15:00:00.000Z',
+    ...overrides,
+  });
+
+/** A user as the API shows them: Ana, a customer with a password. */
+export const usuario = (overrides: Partial<Usuario> = {}): Usuario =>
+  fixture(usuarioSchema, {
+    id_usuario: 2,
+    primer_nombre: 'Ana',
+    primer_apellido: 'López',
+    email: 'ana@vitrina.local',
+    direccion: 'Avenida Reforma 123',
+    telefono: '5512345678',
+    imagen: '',
+    estado: true,
+    admin: false,
+    tiene_password: true,
+    createdAt: '2026-01-01T00:00:00.000Z',
+    ...overrides,
+  });
+
+/** Ana signed in with e-mail and password; `overrides` make her a Google user or an admin. */
+export const sessionUser = (overrides: Partial<SessionUser> = {}): SessionUser =>
+  fixture(sessionUserSchema, { ...usuario(), login: 'database', ...overrides });
+
+/** One line of a sale: 2 × product 5 at $15.90, not rated yet. */
+export const saleLine = (overrides: Partial<SaleLine> = {}): SaleLine =>
+  fixture(saleLineSchema, {
+    id_detalle_venta: 9,
+    id_venta: 7,
+    id_producto: 5,
+    cantidad: 2,
+    valor_unitario: 15.9,
+    valor_total_cantidad: 31.8,
+    comentado: false,
+    Producto: { id_producto: 5, nombre: 'Camiseta', imagen: '/uploads/productos/5.webp' },
+    ...overrides,
+  });
+
+/** Sale 7 of Ana, paid by Visa •••• 4242, with no lines unless `overrides` give them. */
+export const sale = (overrides: Partial<Sale> = {}): Sale =>
+  fixture(saleSchema, {
+    id_venta: 7,
+    fecha: '2026-03-01T10:00:00.000Z',
+    estado: 'pagada',
+    valor_total_venta: 25,
+    id_usuario: 2,
+    id_pago: 'pm_1',
+    pago_marca: 'visa',
+    pago_ultimos4: '4242',
+    detalle_venta: [],
+    ...overrides,
+  });
