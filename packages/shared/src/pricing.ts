@@ -1,4 +1,5 @@
 import { PRICE_PREFIX } from './constants';
+import { LOCALE } from './locale';
 
 /** Money is handled as integer cents; the API and database speak currency units with two decimals. */
 export type Cents = number;
@@ -64,7 +65,7 @@ export function totalCents(lines: ReadonlyArray<{ unitCents: Cents; cantidad: nu
   return lines.reduce((sum, line) => sum + line.unitCents * line.cantidad, 0);
 }
 
-const moneyFormat = new Intl.NumberFormat('es-MX', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+const moneyFormat = new Intl.NumberFormat(LOCALE, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 
 /** '1,299.90': an amount with two decimals and no currency sign ('Pagar 1,299.90 USD'). */
 export function formatAmount(amount: number): string {
