@@ -1,10 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { normalizeEmail } from '@vitrina/shared';
+import { normalizeEmail, PAYMENT_PROVIDERS } from '@vitrina/shared';
 import { z } from 'zod';
 import { WEB_DIST_DIR } from './paths';
-import { PAYMENT_PROVIDERS } from './payments/provider';
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 

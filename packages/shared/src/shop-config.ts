@@ -1,11 +1,14 @@
 import { z } from 'zod';
 
 /** GET /api/config: what the browser needs to know about the shop's configuration (nothing secret). */
+/** Who takes the card payments: the built-in sandbox (test cards, no outside service) or Stripe. */
+export const PAYMENT_PROVIDERS = ['sandbox', 'stripe'] as const;
+
 export const shopConfigSchema = z.object({
   shopName: z.string(),
   supportEmail: z.string(),
   /** Which card form the checkout shows: the sandbox's own (test cards), or Stripe's card element. */
-  paymentProvider: z.enum(['sandbox', 'stripe']),
+  paymentProvider: z.enum(PAYMENT_PROVIDERS),
   /** Stripe's publishable key (`pk_…`) for Stripe.js; null with the sandbox. Never the secret key. */
   stripePublishableKey: z.string().nullable(),
 });

@@ -1,4 +1,4 @@
-import type { CURRENCY } from '@vitrina/shared';
+import type { CURRENCY, PAYMENT_PROVIDERS } from '@vitrina/shared';
 
 /*
  * The payment provider behind checkout (DESIGN.md). The server computes the amount; the provider only
@@ -6,7 +6,6 @@ import type { CURRENCY } from '@vitrina/shared';
  * charges twice.
  */
 
-export const PAYMENT_PROVIDERS = ['sandbox', 'stripe'] as const;
 export type PaymentProviderName = (typeof PAYMENT_PROVIDERS)[number];
 
 export interface ChargeRequest {
