@@ -21,3 +21,6 @@ export const loginSchema = z.object({
   }),
 });
 export type LoginInput = z.infer<typeof loginSchema>;
+
+/** SPEC §8: what a wrong e-mail or password reads, on the server's 401 and in the login form. */
+export const WRONG_CREDENTIALS = 'Correo o contraseñas invalidos';

@@ -5,6 +5,7 @@ import {
   PLACEHOLDER_PHONE,
   type Registro,
   type Usuario,
+  WRONG_CREDENTIALS,
 } from '@vitrina/shared';
 import { asc, eq } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
@@ -17,7 +18,6 @@ import { hashPassword, verifyPassword } from './password-hash';
 import { toUsuarioDto } from './user-mapper';
 
 const EMAIL_TAKEN = 'Este correo ya está registrado';
-export const WRONG_CREDENTIALS = 'Correo o contraseñas invalidos';
 
 /** The account of an e-mail, however it was typed (normalizeEmail: the form every account is stored in). */
 export async function findUserByEmail(db: Db, email: string): Promise<UserRow | undefined> {

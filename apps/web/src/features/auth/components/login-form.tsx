@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
-import { type LoginInput, loginSchema, NOTIFY_MS } from '@vitrina/shared';
+import { type LoginInput, loginSchema, NOTIFY_MS, WRONG_CREDENTIALS } from '@vitrina/shared';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
@@ -12,8 +12,6 @@ import { errorMessage, isApiError } from '../../../lib/api-client';
 import { notify } from '../../../lib/notifications';
 import { useLogin } from '../api/login';
 import { ACCOUNT_DISABLED_CODE, showAccountDisabled } from '../utils/account-disabled-alert';
-
-const WRONG_CREDENTIALS = 'Correo o contraseñas invalidos';
 
 /** E-mail and password, checked on submit only (SPEC §5 Login). */
 export function LoginForm() {
