@@ -29,21 +29,21 @@ const BLANK = 'No puede ser un espacio en blanco';
 
 const personName = requiredText(REQUIRED)
   .refine(notBlank, { error: BLANK })
-  .max(NAME_MAX, { error: 'Máximo 50 caracteres' })
+  .max(NAME_MAX, { error: `Máximo ${NAME_MAX} caracteres` })
   .regex(LETTERS_AND_SPACES, { error: 'Los números ó símbolos son invalidos' })
-  .refine((v) => v.trim().length >= NAME_MIN, { error: 'Inserta minimo 3 caracteres' });
+  .refine((v) => v.trim().length >= NAME_MIN, { error: `Inserta minimo ${NAME_MIN} caracteres` });
 
 export const registroDireccion = requiredText(REQUIRED)
   .refine(notBlank, { error: BLANK })
-  .max(ADDRESS_MAX, { error: 'Máximo 100 caracteres' })
-  .min(ADDRESS_MIN, { error: 'Mínimo 15 caracteres' })
+  .max(ADDRESS_MAX, { error: `Máximo ${ADDRESS_MAX} caracteres` })
+  .min(ADDRESS_MIN, { error: `Mínimo ${ADDRESS_MIN} caracteres` })
   .refine(looksLikeAddress, { error: 'Números y letras' });
 
 const telefono = requiredText(REQUIRED)
   .refine(notBlank, { error: BLANK })
   .regex(DIGITS_ONLY, { error: 'Debe contener solo números' })
-  .min(PHONE_MIN_DIGITS, { error: 'Mínimo 10 digitos' })
-  .max(PHONE_MAX_DIGITS, { error: 'Máximo 20 digitos' });
+  .min(PHONE_MIN_DIGITS, { error: `Mínimo ${PHONE_MIN_DIGITS} digitos` })
+  .max(PHONE_MAX_DIGITS, { error: `Máximo ${PHONE_MAX_DIGITS} digitos` });
 
 /**
  * The e-mail of an account, normalized (normalizeEmail) once it is not empty nor blank: surrounding
@@ -56,7 +56,7 @@ export const emailField = z
   .transform(normalizeEmail)
   .pipe(
     singleLineText()
-      .max(EMAIL_MAX, { error: 'Máximo 30 caracteres' })
+      .max(EMAIL_MAX, { error: `Máximo ${EMAIL_MAX} caracteres` })
       .pipe(z.email({ error: 'Por favor ingresa un email válido' })),
   );
 
