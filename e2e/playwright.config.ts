@@ -2,6 +2,7 @@ import { rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
+import { ADMIN, SUPPORT_EMAIL } from './support/accounts';
 
 const PORT = Number(process.env.E2E_PORT ?? 3210);
 const DATA_DIR = join(tmpdir(), `vitrina-e2e-${PORT}`);
@@ -48,6 +49,9 @@ export default defineConfig({
     reuseExistingServer: false,
     stdout: 'ignore',
     stderr: 'pipe',
+    // Playwright passes its own environment on to the server; everything the specs rely on is set here,
+    // so variables exported in the shell (a deployment's .env: ADMIN_EMAIL, SEED_ON_START, Stripe or
+    // Google keys…) do not change the shop under test.
     env: {
       PORT: String(PORT),
       HOST: '127.0.0.1',
@@ -57,6 +61,18 @@ export default defineConfig({
       PUBLIC_URL: `http://127.0.0.1:${PORT}`,
       NODE_ENV: 'test',
       DATABASE_URL: '',
+      // The accounts the specs sign in with (support/accounts.ts), on a freshly seeded demo shop.
+      ADMIN_EMAIL: ADMIN.email,
+      ADMIN_PASSWORD: ADMIN.password,
+      SUPPORT_EMAIL,
+      SEED_ON_START: 'true',
+      // Sandbox cards and the local sign-in issuer, the web app this repository built.
+      PAYMENT_PROVIDER: 'sandbox',
+      SANDBOX_LATENCY_MS: '0',
+      GOOGLE_CLIENT_ID: '',
+      GOOGLE_CLIENT_SECRET: '',
+      WEB_DIST: '',
+      TRUST_PROXY: 'false',
     },
   },
 });

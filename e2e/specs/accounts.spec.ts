@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
+import { ADMIN, CUSTOMER, SUPPORT_EMAIL } from '../support/accounts';
 import { apiAs, TINY_PNG, uniqueEmail } from '../support/api';
 
 async function logIn(page: Page, email: string, password: string) {
@@ -89,7 +90,7 @@ test('Continuar con Google → first-time profile form → home with the Google 
 });
 
 test('an administrator gets the admin menu, without search or cart', async ({ page }) => {
-  await logIn(page, 'admin@vitrina.local', 'Admin12345');
+  await logIn(page, ADMIN.email, ADMIN.password);
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByRole('searchbox', { name: 'Buscar productos' })).toHaveCount(0);
   await expect(page.getByRole('link', { name: /Carrito/ })).toHaveCount(0);
@@ -131,7 +132,7 @@ test('cancelling at the sign-in provider comes back to /login with SPEC’s mess
 });
 
 test('a customer sees the fallback text on admin pages', async ({ page }) => {
-  await logIn(page, 'cliente@vitrina.local', 'Cliente12345');
+  await logIn(page, CUSTOMER.email, CUSTOMER.password);
   await expect(page).toHaveURL(/\/$/);
   await page.goto('/adminHome');
   await expect(page.getByText(/solo para administradores/)).toBeVisible();
@@ -144,14 +145,14 @@ test('a banned user sees the disabled-account message', async ({ page, playwrigh
   const user = await (await apiAs(visitor)).register(email);
   const adminContext = await playwright.request.newContext({ baseURL });
   const admin = await apiAs(adminContext);
-  await admin.signIn('admin@vitrina.local', 'Admin12345');
+  await admin.signIn(ADMIN.email, ADMIN.password);
   expect(
     (await admin.put('/api/usuario/delete', { id_usuario: user.id_usuario, estado: false })).status(),
   ).toBe(200);
 
   await logIn(page, email, 'Prueba12345');
   await expect(page.getByRole('alertdialog', { name: 'Tu cuenta ha sido desactivada' })).toBeVisible();
-  await expect(page.getByText(/soporte@vitrina\.local/).first()).toBeVisible();
+  await expect(page.getByText(SUPPORT_EMAIL).first()).toBeVisible();
   await expect(page).toHaveURL(/\/login$/);
   await visitor.dispose();
   await adminContext.dispose();
@@ -170,7 +171,7 @@ test('axe finds no serious or critical violation on login, registration and prof
   await page.getByRole('button', { name: 'Registrarse' }).click();
   await expect(page.getByText('Campo Requerido').first()).toBeVisible();
   await check();
-  await logIn(page, 'cliente@vitrina.local', 'Cliente12345');
+  await logIn(page, CUSTOMER.email, CUSTOMER.password);
   await expect(page).toHaveURL(/\/$/);
   await page.goto('/account');
   await expect(page.getByRole('button', { name: 'Actualizar datos' })).toBeVisible();

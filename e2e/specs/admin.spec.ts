@@ -1,9 +1,10 @@
 import AxeBuilder from '@axe-core/playwright';
 import { type Browser, expect, type Page, test } from '@playwright/test';
+import { ADMIN } from '../support/accounts';
 import { apiAs, TINY_PNG, uniqueEmail } from '../support/api';
 
 async function signInAsAdmin(page: Page) {
-  await (await apiAs(page.request)).signIn('admin@vitrina.local', 'Admin12345');
+  await (await apiAs(page.request)).signIn(ADMIN.email, ADMIN.password);
 }
 
 /** Answers every confirmation dialog with 'Sí'. */

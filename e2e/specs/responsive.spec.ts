@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { ADMIN, CUSTOMER } from '../support/accounts';
 import { apiAs } from '../support/api';
 
 test.use({ viewport: { width: 360, height: 740 } });
@@ -32,17 +33,16 @@ for (const path of ['/', '/products/categoria/2', '/about']) {
   });
 }
 
-for (const [who, email, password, paths] of [
+for (const [who, account, paths] of [
   [
     'an admin',
-    'admin@vitrina.local',
-    'Admin12345',
+    ADMIN,
     ['/adminHome', '/products/admin', '/admin/usuarios', '/calificaciones', '/historialVentas', '/producto'],
   ],
-  ['a customer', 'cliente@vitrina.local', 'Cliente12345', ['/carrito', '/historial-de-compra', '/account']],
+  ['a customer', CUSTOMER, ['/carrito', '/historial-de-compra', '/account']],
 ] as const) {
   test(`the pages of ${who} fit a 360 px screen without sideways scrolling`, async ({ page }) => {
-    await (await apiAs(page.request)).signIn(email, password);
+    await (await apiAs(page.request)).signIn(account.email, account.password);
     for (const path of paths) {
       await page.goto(path);
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
