@@ -1,9 +1,8 @@
+import './spanish-messages';
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
-import { spanishDefaultMessage } from '@vitrina/shared';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import { accountsRoutes } from './modules/accounts/routes';
@@ -47,9 +46,6 @@ export interface AppDeps {
   /** Where the default Stripe provider sends its requests; tests point it at a local fake. */
   stripeApi?: StripeApiOptions;
 }
-
-// A check without a message of its own (a wrong type, a missing field) answers in Spanish too.
-z.config({ customError: spanishDefaultMessage });
 
 /** The whole HTTP application; main.ts listens with it, tests call it through inject(). */
 export async function buildApp({

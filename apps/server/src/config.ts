@@ -1,3 +1,4 @@
+import './spanish-messages';
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
