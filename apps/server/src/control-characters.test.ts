@@ -24,8 +24,6 @@ import { TEST_DATABASE_KINDS } from './test/databases';
  * came back as a 500).
  */
 
-const ADMIN = { email: 'admin@vitrina.local', password: 'Admin12345' };
-
 /** Refused in every text, one-line or not. */
 const ALWAYS_REFUSED = ['\u0000', '\u0001', '\u001b', '\u007f', '\u0085'];
 /** Refused in one-line texts; a multi-line text keeps them. */
@@ -179,7 +177,7 @@ describe.each(TEST_DATABASE_KINDS)('control characters in client input on %s', (
     agents.visitor = new Agent(t.app);
     agents.customer = (await newCustomer(t.app, 'control.cliente@example.com')).agent;
     agents.admin = new Agent(t.app);
-    await agents.admin.signIn(ADMIN.email, ADMIN.password);
+    await agents.admin.signIn(t.config.admin.email, t.config.admin.password);
   });
   afterAll(() => t.close());
 

@@ -7,7 +7,6 @@ import { seededTestApp, type TestApp } from '../../test/app';
 import { TEST_DATABASE_KINDS } from '../../test/databases';
 import { hashPassword } from './password-hash';
 
-const ADMIN = { email: 'admin@vitrina.local', password: 'Admin12345' };
 const CUSTOMER = { email: DEMO_CUSTOMER.email, password: DEMO_CUSTOMER.password };
 
 let counter = 0;
@@ -266,7 +265,7 @@ describe.each(TEST_DATABASE_KINDS)('accounts API on %s', (kind) => {
         expect(asCustomer.statusCode).toBe(403);
         expect(asCustomer.json().error).toBe('Forbidden');
         const admin = agent();
-        await admin.signIn(ADMIN.email, ADMIN.password);
+        await admin.signIn(t.config.admin.email, t.config.admin.password);
         expect((await admin.request(method, url, body)).statusCode).toBe(200);
       },
     );
@@ -280,7 +279,7 @@ describe.each(TEST_DATABASE_KINDS)('accounts API on %s', (kind) => {
       const own = await a.get(`/api/email?email=${encodeURIComponent(user.email)}`);
       expect(own.json()).toHaveLength(1);
       const admin = agent();
-      await admin.signIn(ADMIN.email, ADMIN.password);
+      await admin.signIn(t.config.admin.email, t.config.admin.password);
       expect((await admin.get(`/api/usuario/${user.id_usuario}`)).json().email).toBe(user.email);
     });
 
@@ -348,7 +347,7 @@ describe.each(TEST_DATABASE_KINDS)('accounts API on %s', (kind) => {
     it('ends the banned user’s sessions at once, refuses their sign-in with 403, and is audited', async () => {
       const { a, user, body } = await newCustomer();
       const admin = agent();
-      const adminUser = await admin.signIn(ADMIN.email, ADMIN.password);
+      const adminUser = await admin.signIn(t.config.admin.email, t.config.admin.password);
       const ban = await admin.put('/api/usuario/delete', { id_usuario: user.id_usuario, estado: false });
       expect(ban.statusCode).toBe(200);
       expect(ban.json().estado).toBe(false);
@@ -380,7 +379,7 @@ describe.each(TEST_DATABASE_KINDS)('accounts API on %s', (kind) => {
 
     it('refuses to ban an administrator', async () => {
       const admin = agent();
-      const me = await admin.signIn(ADMIN.email, ADMIN.password);
+      const me = await admin.signIn(t.config.admin.email, t.config.admin.password);
       const res = await admin.put('/api/usuario/delete', { id_usuario: me.id_usuario, estado: false });
       expect(res.statusCode).toBe(403);
     });

@@ -16,8 +16,6 @@ import { seededTestApp, type TestApp } from '../../test/app';
 import { TEST_DATABASE_KINDS } from '../../test/databases';
 import { addDays, dashboardSummary } from './dashboard';
 
-const ADMIN = { email: 'admin@vitrina.local', password: 'Admin12345' };
-
 let counter = 0;
 
 async function insertCustomer(db: Db, overrides: Partial<typeof usuario.$inferInsert> = {}) {
@@ -98,7 +96,7 @@ describe.each(TEST_DATABASE_KINDS)('admin API on %s', (kind) => {
   beforeAll(async () => {
     t = await seededTestApp(kind);
     admin = new Agent(t.app);
-    await admin.signIn(ADMIN.email, ADMIN.password);
+    await admin.signIn(t.config.admin.email, t.config.admin.password);
     customer = new Agent(t.app);
     await customer.signIn(DEMO_CUSTOMER.email, DEMO_CUSTOMER.password);
   });
@@ -290,7 +288,7 @@ describe.each(TEST_DATABASE_KINDS)('admin API on %s', (kind) => {
         id_entidad: target.id_producto,
         antes: { estado: true },
         despues: { estado: false },
-        usuario: { email: ADMIN.email, nombre: 'Administración Vitrina' },
+        usuario: { email: t.config.admin.email, nombre: 'Administración Vitrina' },
       });
     });
   });

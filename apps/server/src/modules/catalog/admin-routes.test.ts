@@ -10,8 +10,6 @@ import { Agent } from '../../test/agent';
 import { seededTestApp, type TestApp } from '../../test/app';
 import { TEST_DATABASE_KINDS } from '../../test/databases';
 
-const ADMIN = { email: 'admin@vitrina.local', password: 'Admin12345' };
-
 /** A multipart/form-data body with one image, as the create form uploads it. */
 async function imageUpload(seed: number) {
   const png = await sharp({
@@ -38,7 +36,7 @@ describe.each(TEST_DATABASE_KINDS)('catalog administration API on %s', (kind) =>
   beforeAll(async () => {
     t = await seededTestApp(kind);
     admin = new Agent(t.app);
-    adminId = (await admin.signIn(ADMIN.email, ADMIN.password)).id_usuario;
+    adminId = (await admin.signIn(t.config.admin.email, t.config.admin.password)).id_usuario;
     customer = new Agent(t.app);
     await customer.signIn(DEMO_CUSTOMER.email, DEMO_CUSTOMER.password);
   });

@@ -8,7 +8,6 @@ import { Agent, newCustomer } from '../../test/agent';
 import { seededTestApp, type TestApp } from '../../test/app';
 import { TEST_DATABASE_KINDS } from '../../test/databases';
 
-const ADMIN = { email: 'admin@vitrina.local', password: 'Admin12345' };
 const CARD = { numero: '4242 4242 4242 4242', expiracion: '12/39', cvc: '3141', nombre: 'Lucía Hernández' };
 const DECLINED = '4000000000000002';
 const NO_FUNDS = '4000000000009995';
@@ -103,7 +102,7 @@ describe.each(TEST_DATABASE_KINDS)('checkout API on %s', (kind) => {
     it('is for customers only', async () => {
       expect((await new Agent(t.app).post('/api/pagos/sandbox/metodos', CARD)).statusCode).toBe(401);
       const admin = new Agent(t.app);
-      await admin.signIn(ADMIN.email, ADMIN.password);
+      await admin.signIn(t.config.admin.email, t.config.admin.password);
       expect((await admin.post('/api/pagos/sandbox/metodos', CARD)).statusCode).toBe(403);
     });
   });
@@ -520,7 +519,7 @@ describe.each(TEST_DATABASE_KINDS)('checkout API on %s', (kind) => {
       const body = { detalle_venta: [{ id_producto: regular.id_producto, cantidad: 1 }], id_pago: 'pm_x' };
       expect((await buy(new Agent(t.app), body)).statusCode).toBe(401);
       const admin = new Agent(t.app);
-      await admin.signIn(ADMIN.email, ADMIN.password);
+      await admin.signIn(t.config.admin.email, t.config.admin.password);
       const res = await buy(admin, body);
       expect(res.statusCode).toBe(403);
       expect(res.json().message).toBe('Los administradores no pueden comprar.');
@@ -609,7 +608,7 @@ describe.each(TEST_DATABASE_KINDS)('checkout API on %s', (kind) => {
 
     it('shows an admin every sale with its buyer, paged and filtered', async () => {
       const admin = new Agent(t.app);
-      await admin.signIn(ADMIN.email, ADMIN.password);
+      await admin.signIn(t.config.admin.email, t.config.admin.password);
       const [all] = await t.db.select({ n: count() }).from(venta);
       const res = await admin.get('/api/venta?pageSize=50');
       expect(res.statusCode).toBe(200);

@@ -8,8 +8,6 @@ import { Agent } from '../../test/agent';
 import { seededTestApp, type TestApp } from '../../test/app';
 import { TEST_DATABASE_KINDS } from '../../test/databases';
 
-const ADMIN = { email: 'admin@vitrina.local', password: 'Admin12345' };
-
 describe.each(TEST_DATABASE_KINDS)('ratings administration API on %s', (kind) => {
   let t: TestApp;
   let admin: Agent;
@@ -21,7 +19,7 @@ describe.each(TEST_DATABASE_KINDS)('ratings administration API on %s', (kind) =>
   beforeAll(async () => {
     t = await seededTestApp(kind);
     admin = new Agent(t.app);
-    adminId = (await admin.signIn(ADMIN.email, ADMIN.password)).id_usuario;
+    adminId = (await admin.signIn(t.config.admin.email, t.config.admin.password)).id_usuario;
     customer = new Agent(t.app);
     customerId = (await customer.signIn(DEMO_CUSTOMER.email, DEMO_CUSTOMER.password)).id_usuario;
     const [p] = await t.db

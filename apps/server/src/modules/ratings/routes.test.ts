@@ -141,7 +141,7 @@ describe.each(TEST_DATABASE_KINDS)('ratings API on %s', (kind) => {
     expect((await rate(await customer(), 999_999)).statusCode).toBe(404);
     expect((await rate(new Agent(t.app), 1)).statusCode).toBe(401);
     const admin = new Agent(t.app);
-    await admin.signIn('admin@vitrina.local', 'Admin12345');
+    await admin.signIn(t.config.admin.email, t.config.admin.password);
     expect((await rate(admin, 1)).statusCode).toBe(403);
   });
 });

@@ -90,7 +90,7 @@ describe('POST /api/uploads', () => {
     expect(statuses[10]).toBe(429);
 
     const admin = new Agent(t.app);
-    await admin.signIn('admin@vitrina.local', 'Admin12345');
+    await admin.signIn(t.config.admin.email, t.config.admin.password);
     for (let i = 0; i < 11; i++) {
       const { body, contentType } = multipart(small, 'a.png', 'image/png');
       const res = await admin.request('POST', '/api/uploads', body, {
