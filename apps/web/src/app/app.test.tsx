@@ -155,10 +155,19 @@ describe('storefront routes', () => {
     expect(await screen.findByText('Debe de iniciar sesion para comprar')).toBeTruthy();
   });
 
-  it('a product with one unit left reads as out of stock and without opinions says so', async () => {
+  it('a product with one unit left says so, can still be bought, and without opinions says so', async () => {
+    renderAt('/products/2');
+    expect(await screen.findByText('Última unidad')).toBeTruthy();
+    expect(screen.queryByText('No hay Existencias')).toBeNull();
+    expect(screen.getByRole('button', { name: 'Comprar' })).toBeTruthy();
+    expect(await screen.findByText('Este producto no tiene opiniones aun')).toBeTruthy();
+  });
+
+  it('a product with no units left reads as out of stock', async () => {
+    api.on('GET /api/products/2', () => Response.json(product(2, { stock: 0 })));
     renderAt('/products/2');
     expect(await screen.findByText('No hay Existencias')).toBeTruthy();
-    expect(await screen.findByText('Este producto no tiene opiniones aun')).toBeTruthy();
+    expect(screen.queryByText('Última unidad')).toBeNull();
   });
 
   it('an unknown product shows a friendly not-found page', async () => {

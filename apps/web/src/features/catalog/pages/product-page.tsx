@@ -57,7 +57,7 @@ function ProductDetail({ id }: { id: number }) {
 
 function ProductView({ product }: { product: Product }) {
   const [quantity, setQuantity] = useState(1);
-  const inStock = product.stock > 1;
+  const stock = stockStatus(product.stock);
   const maxQuantity = Math.min(product.stock, CART_MAX_UNITS_PER_PRODUCT);
   const category = product.Categoria_producto;
 
@@ -82,9 +82,7 @@ function ProductView({ product }: { product: Product }) {
           <p className={styles.category}>{category.nombre_categoria_producto}</p>
           <h1 className={styles.name}>{product.nombre}</h1>
           <Price valor={product.valor} valorDescuento={product.valor_descuento} size="lg" showBadge />
-          <p className={inStock ? styles.available : styles.unavailable}>
-            {inStock ? 'Disponible' : 'No hay Existencias'}
-          </p>
+          <p className={styles[stock.tone]}>{stock.label}</p>
           <p className={styles.description}>{product.descripcion_producto}</p>
           <BuyActions
             product={product}
@@ -103,6 +101,16 @@ function ProductView({ product }: { product: Product }) {
       </section>
     </div>
   );
+}
+
+/**
+ * What the page says about the stock: 'Disponible' above one unit (SPEC §2, Product detail), 'Última unidad' for exactly
+ * one, which can still be bought, and 'No hay Existencias' only when nothing can (docs/decisions/013).
+ */
+function stockStatus(stock: number) {
+  if (stock > 1) return { label: 'Disponible', tone: 'available' } as const;
+  if (stock === 1) return { label: 'Última unidad', tone: 'lastUnit' } as const;
+  return { label: 'No hay Existencias', tone: 'unavailable' } as const;
 }
 
 /** The limit the picker reached: the stock when it is below 25, else the 25 units per purchase. */
