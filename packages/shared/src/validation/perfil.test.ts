@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { perfilInicialSchema, perfilSchema } from './perfil';
+import { registroDireccion } from './registro';
 import { FORM, firstMessages, ofLength } from './test-helpers';
 
 /** A well-formed address (a number and two words) cut to `length` characters. */
@@ -52,9 +53,37 @@ describe('perfilSchema: direccion', () => {
     expect(messageFor(address(101))).toEqual({ direccion: 'Maximo 100 caracteres' });
   });
 
-  it('checks the content of the address before its length', () => {
-    expect(messageFor('Calle')).toEqual({ direccion: ADDRESS_PATTERN });
-    expect(messageFor(ofLength(101, 'Calle Alcalá '))).toEqual({ direccion: ADDRESS_PATTERN });
+  it('checks the length of the address before its content, in the order registration does', () => {
+    expect(messageFor('Calle 1')).toEqual({ direccion: 'Minimo 15 caracteres' });
+    expect(messageFor('Calle')).toEqual({ direccion: 'Minimo 15 caracteres' });
+    expect(messageFor(ofLength(101, 'Calle Alcalá '))).toEqual({ direccion: 'Maximo 100 caracteres' });
+    expect(messageFor('Calle Alcalá sin número')).toEqual({ direccion: ADDRESS_PATTERN });
+  });
+
+  it('gives the same kind of message as registration for the same input', () => {
+    const kind = (message: string | undefined) =>
+      ({
+        [ADDRESS_BLANK]: 'blank',
+        'No puede ser un espacio en blanco': 'blank',
+        'Minimo 15 caracteres': 'short',
+        'Mínimo 15 caracteres': 'short',
+        'Maximo 100 caracteres': 'long',
+        'Máximo 100 caracteres': 'long',
+        [ADDRESS_PATTERN]: 'pattern',
+        'Números y letras': 'pattern',
+      })[message ?? ''] ?? message;
+    for (const value of [
+      '   ',
+      'Calle 1',
+      'Calle',
+      ofLength(101, 'Calle Alcalá '),
+      'Calle Alcalá sin número',
+      address(20),
+    ]) {
+      const profile = messageFor(value).direccion;
+      const registration = firstMessages(registroDireccion, value)[FORM];
+      expect(kind(profile), value).toBe(kind(registration));
+    }
   });
 });
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { recordId } from './record-id';
 import { imagenUrl } from './registro';
-import { DIGITS_ONLY, looksLikeAddress, notBlank } from './rules';
+import { addressField, DIGITS_ONLY, notBlank } from './rules';
 import { singleLineText } from './text';
 
 export const PROFILE_ADDRESS_MIN = 15;
@@ -9,11 +9,14 @@ export const PROFILE_ADDRESS_MAX = 100;
 export const PROFILE_PHONE_MIN = 10;
 export const PROFILE_PHONE_MAX = 25;
 
-const direccion = singleLineText()
-  .refine(notBlank, { error: 'La dirección no puede ser un espacio en blanco' })
-  .refine(looksLikeAddress, { error: 'La dirección debe contener números y letras' })
-  .max(PROFILE_ADDRESS_MAX, { error: `Maximo ${PROFILE_ADDRESS_MAX} caracteres` })
-  .min(PROFILE_ADDRESS_MIN, { error: `Minimo ${PROFILE_ADDRESS_MIN} caracteres` });
+const direccion = addressField(singleLineText(), {
+  min: PROFILE_ADDRESS_MIN,
+  max: PROFILE_ADDRESS_MAX,
+  blank: 'La dirección no puede ser un espacio en blanco',
+  tooShort: `Minimo ${PROFILE_ADDRESS_MIN} caracteres`,
+  tooLong: `Maximo ${PROFILE_ADDRESS_MAX} caracteres`,
+  pattern: 'La dirección debe contener números y letras',
+});
 
 const telefono = singleLineText()
   .refine(notBlank, { error: 'El número de teléfono no puede ser un espacio en blanco' })

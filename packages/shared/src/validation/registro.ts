@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import {
+  addressField,
   DIGITS_ONLY,
   HAS_DIGIT,
   LETTERS_AND_SPACES,
-  looksLikeAddress,
   notBlank,
   passwordsMatch,
   requiredText,
@@ -33,11 +33,14 @@ const personName = requiredText(REQUIRED)
   .regex(LETTERS_AND_SPACES, { error: 'Los números ó símbolos son invalidos' })
   .refine((v) => v.trim().length >= NAME_MIN, { error: `Inserta minimo ${NAME_MIN} caracteres` });
 
-export const registroDireccion = requiredText(REQUIRED)
-  .refine(notBlank, { error: BLANK })
-  .max(ADDRESS_MAX, { error: `Máximo ${ADDRESS_MAX} caracteres` })
-  .min(ADDRESS_MIN, { error: `Mínimo ${ADDRESS_MIN} caracteres` })
-  .refine(looksLikeAddress, { error: 'Números y letras' });
+export const registroDireccion = addressField(requiredText(REQUIRED), {
+  min: ADDRESS_MIN,
+  max: ADDRESS_MAX,
+  blank: BLANK,
+  tooShort: `Mínimo ${ADDRESS_MIN} caracteres`,
+  tooLong: `Máximo ${ADDRESS_MAX} caracteres`,
+  pattern: 'Números y letras',
+});
 
 const telefono = requiredText(REQUIRED)
   .refine(notBlank, { error: BLANK })

@@ -1,3 +1,4 @@
+import type { z } from 'zod';
 import { singleLineText } from './text';
 
 /*
@@ -20,6 +21,27 @@ export function looksLikeAddress(value: string): boolean {
   const words = value.match(/[A-Za-zÁÉÍÓÚÜÑáéíóúüñ]{2,}/g) ?? [];
   return HAS_DIGIT.test(value) && words.length >= 2;
 }
+
+/** The messages of an address field: each form keeps its own texts (SPEC §5). */
+export interface AddressRule {
+  min: number;
+  max: number;
+  blank: string;
+  tooShort: string;
+  tooLong: string;
+  pattern: string;
+}
+
+/**
+ * The one address rule of registration and the profile: whitespace only, then the length (too long, too
+ * short), then "a number and words", so the same input gives the same kind of message on both forms.
+ */
+export const addressField = (text: z.ZodString, rule: AddressRule) =>
+  text
+    .refine(notBlank, { error: rule.blank })
+    .max(rule.max, { error: rule.tooLong })
+    .min(rule.min, { error: rule.tooShort })
+    .refine(looksLikeAddress, { error: rule.pattern });
 
 /**
  * Text input that must be filled: `required` for '' and a missing value; control characters are refused

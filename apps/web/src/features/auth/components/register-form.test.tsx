@@ -54,6 +54,18 @@ describe('RegisterForm', () => {
     expect(status('Confirmar contraseña')).toBe('Válido');
   });
 
+  it('checks the address in the profile form’s order: blank, then length, then "Números y letras"', async () => {
+    renderForm();
+    await type('Dirección', '   ');
+    expect(status('Dirección')).toContain('No puede ser un espacio en blanco');
+    await type('Dirección', 'Calle 1');
+    expect(status('Dirección')).toContain('Mínimo 15 caracteres');
+    await type('Dirección', 'Calle Alcalá sin número');
+    expect(status('Dirección')).toContain('Números y letras');
+    await type('Dirección', 'Calle Alcalá 45, Madrid');
+    expect(status('Dirección')).toContain('Válido');
+  });
+
   it('has one toggle that shows and hides both password fields', async () => {
     renderForm();
     expect(screen.getAllByRole('button', { name: /contraseña/ })).toHaveLength(1);
