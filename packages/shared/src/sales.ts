@@ -89,15 +89,23 @@ const calendarDay = (label: string) =>
       .optional(),
   );
 
-const ESTADO_ERROR = `El estado debe ser uno de: ${VENTA_ESTADOS.join(', ')}`;
+/**
+ * The sales history's state filter. A failed or unfinished attempt is not a sale: the history lists paid
+ * sales unless the admin asks for the others ('todas' lists every attempt). Customers see paid ones only.
+ */
+export const SALES_ESTADO_FILTROS = [...VENTA_ESTADOS, 'todas'] as const;
+export type SalesEstadoFiltro = (typeof SALES_ESTADO_FILTROS)[number];
+export const SALES_ESTADO_DEFAULT = 'pagada' satisfies SalesEstadoFiltro;
+
+const ESTADO_ERROR = `El estado debe ser uno de: ${SALES_ESTADO_FILTROS.join(', ')}`;
 const estadoFilter = z.preprocess(
   (value) => (value === '' ? undefined : value),
-  z.enum(VENTA_ESTADOS, { error: ESTADO_ERROR }).optional(),
+  z.enum(SALES_ESTADO_FILTROS, { error: ESTADO_ERROR }).default(SALES_ESTADO_DEFAULT),
 );
 const PAGE_ERROR = 'La página debe ser un número entero mayor o igual a 1';
 const PAGE_SIZE_ERROR = `El tamaño de página debe ser un número entero entre 1 y ${SALES_MAX_PAGE_SIZE}`;
 
-/** GET /api/venta: a page of sales, optionally between two days (both included) and in one state. */
+/** GET /api/venta: a page of sales, optionally between two days (both included); paid ones unless `estado` says otherwise. */
 export const salesQuerySchema = z.object({
   page: z.coerce
     .number({ error: PAGE_ERROR })
@@ -116,7 +124,7 @@ export const salesQuerySchema = z.object({
   estado: estadoFilter,
 });
 
-/** GET /api/venta/export.csv: the sales between two days (both included), optionally in one state. */
+/** GET /api/venta/export.csv: the sales between two days (both included); paid ones unless `estado` says otherwise. */
 export const salesExportQuerySchema = z
   .object({
     desde: calendarDay('La fecha inicial'),

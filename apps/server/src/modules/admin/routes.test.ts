@@ -381,15 +381,22 @@ describe.each(TEST_DATABASE_KINDS)('admin API on %s', (kind) => {
       expect(inverted.json().fields.desde).toBe('La fecha inicial no puede ser posterior a la final');
     });
 
-    it('includes every sale of the database when unfiltered, the seeded ones too', async () => {
-      const res = await admin.get('/api/venta/export.csv');
-      const lines = await t.db
-        .select({ id: detalleVenta.id_detalle_venta })
-        .from(detalleVenta)
-        .innerJoin(venta, eq(venta.id_venta, detalleVenta.id_venta));
+    it('lists paid sales when unfiltered, and every attempt with estado=todas, the seeded ones too', async () => {
+      const linesOf = async (paidOnly: boolean) =>
+        (
+          await t.db
+            .select({ id: detalleVenta.id_detalle_venta })
+            .from(detalleVenta)
+            .innerJoin(venta, eq(venta.id_venta, detalleVenta.id_venta))
+            .where(paidOnly ? eq(venta.estado, 'pagada') : undefined)
+        ).length;
       // Rows end with CRLF; the line break inside the chair's quoted name is a bare LF.
-      const rows = res.rawPayload.subarray(3).toString('utf8').trim().split('\r\n');
-      expect(rows.length - 1).toBe(lines.length);
+      const rowsOf = async (url: string) =>
+        (await admin.get(url)).rawPayload.subarray(3).toString('utf8').trim().split('\r\n').slice(1);
+      const paid = await rowsOf('/api/venta/export.csv');
+      expect(paid.length).toBe(await linesOf(true));
+      expect(paid.map((r) => r.split(',')[1])).not.toContain(String(outOfRange));
+      expect((await rowsOf('/api/venta/export.csv?estado=todas')).length).toBe(await linesOf(false));
     });
   });
 });

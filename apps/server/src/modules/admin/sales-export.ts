@@ -1,4 +1,4 @@
-import { centsToDecimal, toCents, type VentaEstado } from '@vitrina/shared';
+import { centsToDecimal, type SalesEstadoFiltro, toCents } from '@vitrina/shared';
 import type { Db } from '../../db/client';
 import { listSales } from '../checkout/service';
 import { type CsvValue, toCsv, UTF8_BOM } from './csv';
@@ -7,7 +7,8 @@ export interface SalesExportQuery {
   /** Calendar days 'YYYY-MM-DD', both included, in UTC (as the sales history filters them). */
   desde?: string | undefined;
   hasta?: string | undefined;
-  estado?: VentaEstado | undefined;
+  /** Absent = paid sales; 'todas' = every attempt. */
+  estado?: SalesEstadoFiltro | undefined;
 }
 
 const HEADER = [

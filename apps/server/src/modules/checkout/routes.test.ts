@@ -591,31 +591,50 @@ describe.each(TEST_DATABASE_KINDS)('checkout API on %s', (kind) => {
   });
 
   describe('GET /api/venta', () => {
-    it('shows a customer only their own sales, newest first, failed ones included', async () => {
+    it('shows a customer only their own paid purchases, newest first: declined attempts are not purchases', async () => {
       const { a, user, idPago } = await customer();
       const declinedCard = await paymentMethod(a, DECLINED);
+      const noFundsCard = await paymentMethod(a, NO_FUNDS);
       const line = { detalle_venta: [{ id_producto: regular.id_producto, cantidad: 1 }] };
-      expect((await buy(a, { ...line, id_pago: idPago })).statusCode).toBe(201);
       expect((await buy(a, { ...line, id_pago: declinedCard })).statusCode).toBe(402);
+      expect((await buy(a, { ...line, id_pago: noFundsCard })).statusCode).toBe(402);
+      const paid = await buy(a, { ...line, id_pago: idPago });
+      expect(paid.statusCode).toBe(201);
       const res = await a.get('/api/venta');
       expect(res.statusCode).toBe(200);
       const page = res.json();
-      expect(page).toMatchObject({ total: 2, page: 1, pageSize: 6 });
-      expect(page.items.map((s: { estado: string }) => s.estado)).toEqual(['fallida', 'pagada']);
-      expect(page.items.every((s: { id_usuario: number }) => s.id_usuario === user.id_usuario)).toBe(true);
+      expect(page).toMatchObject({ total: 1, page: 1, pageSize: 6 });
+      expect(page.items.map((s: { id_venta: number }) => s.id_venta)).toEqual([paid.json().id_venta]);
+      expect(page.items[0]).toMatchObject({ estado: 'pagada', id_usuario: user.id_usuario });
       expect(page.items[0].Usuario).toBeUndefined();
+      // A customer cannot ask for the failed attempts either.
+      const asked = await a.get('/api/venta?estado=fallida');
+      expect(asked.json().items.map((s: { estado: string }) => s.estado)).toEqual(['pagada']);
     });
 
-    it('shows an admin every sale with its buyer, paged and filtered', async () => {
+    it('shows an admin every paid sale with its buyer by default, failed attempts on request', async () => {
       const admin = new Agent(t.app);
       await admin.signIn(t.config.admin.email, t.config.admin.password);
-      const [all] = await t.db.select({ n: count() }).from(venta);
+      const totalOf = async (estado?: 'pagada' | 'fallida') =>
+        (
+          await t.db
+            .select({ n: count() })
+            .from(venta)
+            .where(estado ? eq(venta.estado, estado) : undefined)
+        )[0]?.n;
       const res = await admin.get('/api/venta?pageSize=50');
       expect(res.statusCode).toBe(200);
-      expect(res.json().total).toBe(all?.n);
+      expect(res.json().total).toBe(await totalOf('pagada'));
+      expect(res.json().items.every((s: { estado: string }) => s.estado === 'pagada')).toBe(true);
       const buyers = new Set(res.json().items.map((s: { id_usuario: number }) => s.id_usuario));
       expect(buyers.size).toBeGreaterThan(1);
       expect(res.json().items[0].Usuario).toMatchObject({ email: expect.any(String) });
+      const failed = await admin.get('/api/venta?estado=fallida&pageSize=50');
+      expect(failed.json().total).toBe(await totalOf('fallida'));
+      expect(failed.json().total).toBeGreaterThan(0);
+      expect(failed.json().items.every((s: { estado: string }) => s.estado === 'fallida')).toBe(true);
+      expect((await admin.get('/api/venta?estado=todas')).json().total).toBe(await totalOf());
+      expect((await admin.get('/api/venta?estado=cancelada')).statusCode).toBe(400);
       const paid = await admin.get('/api/venta?estado=pagada&desde=2026-10-01&hasta=2026-10-31');
       expect(paid.json().items.length).toBeGreaterThan(0);
       expect(

@@ -51,7 +51,7 @@ export interface CheckoutOptions {
   payments: PaymentProvider;
 }
 
-/** Buying (customers only) and the sales history (own sales, or all of them for an admin). */
+/** Buying (customers only) and the sales history (own paid sales, or every sale for an admin). */
 export const checkoutRoutes: FastifyPluginAsyncZod<CheckoutOptions> = async (app, { db, payments }) => {
   app.post(
     '/venta',
@@ -112,7 +112,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod<CheckoutOptions> = async (app
       schema: {
         tags,
         summary:
-          'Compras propias (cliente) o todas las ventas con su comprador (admin), las más recientes primero',
+          'Compras pagadas propias (cliente) o las ventas con su comprador (admin: pagadas, o los intentos fallidos/pendientes con estado), las más recientes primero',
         querystring: salesQuerySchema,
         response: {
           200: z.object({

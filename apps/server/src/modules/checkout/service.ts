@@ -3,10 +3,11 @@ import {
   type CheckoutInput,
   CURRENCY,
   centsToDecimal,
+  SALES_ESTADO_DEFAULT,
   type Sale,
+  type SalesEstadoFiltro,
   toCents,
   totalCents,
-  type VentaEstado,
 } from '@vitrina/shared';
 import { and, count, desc, eq, gte, lt } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
@@ -258,7 +259,8 @@ export interface SalesQuery {
   /** Calendar days, 'YYYY-MM-DD', both included, in UTC. */
   desde?: string | undefined;
   hasta?: string | undefined;
-  estado?: VentaEstado | undefined;
+  /** An admin's filter; absent = paid sales. A customer's history always lists paid sales only. */
+  estado?: SalesEstadoFiltro | undefined;
 }
 
 export interface SalesPage {
@@ -268,18 +270,23 @@ export interface SalesPage {
   pageSize: number;
 }
 
-/** GET /api/venta: a customer's own sales, or every sale with its buyer for an admin; newest first. */
+/**
+ * GET /api/venta: a customer's own paid sales, or every sale with its buyer for an admin (paid ones unless
+ * the filter asks for failed or pending attempts, or 'todas'); newest first. A declined or unfinished
+ * payment is an attempt, not a purchase.
+ */
 export async function listSales(
   db: Db,
   viewer: { id_usuario: number; admin: boolean },
   query: SalesQuery,
 ): Promise<SalesPage> {
   const nextDay = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) + 864e5);
+  const estado = viewer.admin ? (query.estado ?? SALES_ESTADO_DEFAULT) : SALES_ESTADO_DEFAULT;
   const where = and(
     viewer.admin ? undefined : eq(venta.id_usuario, viewer.id_usuario),
     query.desde ? gte(venta.fecha, new Date(`${query.desde}T00:00:00Z`)) : undefined,
     query.hasta ? lt(venta.fecha, nextDay(query.hasta)) : undefined,
-    query.estado ? eq(venta.estado, query.estado) : undefined,
+    estado === 'todas' ? undefined : eq(venta.estado, estado),
   );
   const [rows, [totalRow]] = await Promise.all([
     db

@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { SALES_PAGE_SIZE, type Sale } from '@vitrina/shared';
+import { SALES_ESTADO_DEFAULT, SALES_PAGE_SIZE, type Sale, type SalesEstadoFiltro } from '@vitrina/shared';
 import { api, toQueryString } from '../../../lib/api-client';
 import { adminQueryKey } from './admin-query-key';
 
@@ -7,6 +7,8 @@ export interface SalesRange {
   /** YYYY-MM-DD, '' for no bound. */
   desde: string;
   hasta: string;
+  /** Paid sales (the default), the failed or pending attempts, or 'todas'. */
+  estado: SalesEstadoFiltro;
 }
 
 export interface AllSalesParams extends SalesRange {
@@ -20,10 +22,16 @@ export interface AllSalesPage {
   pageSize: number;
 }
 
-/** GET /api/venta as an admin: every sale with its buyer, newest first, 6 sale groups a page. */
+/** GET /api/venta as an admin: the sales in `estado` with their buyers, newest first, 6 sale groups a page. */
 export function getAllSales(params: AllSalesParams, signal?: AbortSignal): Promise<AllSalesPage> {
   return api<AllSalesPage>('/venta', {
-    query: { page: params.page, pageSize: SALES_PAGE_SIZE, desde: params.desde, hasta: params.hasta },
+    query: {
+      page: params.page,
+      pageSize: SALES_PAGE_SIZE,
+      desde: params.desde,
+      hasta: params.hasta,
+      estado: estadoParam(params.estado),
+    },
     signal,
   });
 }
@@ -40,7 +48,10 @@ export function useAllSales(params: AllSalesParams) {
   return useQuery(allSalesQueryOptions(params));
 }
 
-/** GET /api/venta/export.csv: the same range as a CSV download (the browser follows the link). */
-export function salesExportUrl({ desde, hasta }: SalesRange): string {
-  return `/api/venta/export.csv${toQueryString({ desde, hasta })}`;
+/** The default state is left out of URLs ('' is dropped by toQueryString). */
+const estadoParam = (estado: SalesEstadoFiltro) => (estado === SALES_ESTADO_DEFAULT ? '' : estado);
+
+/** GET /api/venta/export.csv: the same range and state as a CSV download (the browser follows the link). */
+export function salesExportUrl({ desde, hasta, estado }: SalesRange): string {
+  return `/api/venta/export.csv${toQueryString({ desde, hasta, estado: estadoParam(estado) })}`;
 }

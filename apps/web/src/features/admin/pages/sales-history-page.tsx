@@ -1,4 +1,13 @@
-import { PAGES, SALES_PAGE_SIZE, SALES_PAGER_WINDOW, showsPager, totalPages } from '@vitrina/shared';
+import {
+  PAGES,
+  SALES_ESTADO_DEFAULT,
+  SALES_ESTADO_FILTROS,
+  SALES_PAGE_SIZE,
+  SALES_PAGER_WINDOW,
+  type SalesEstadoFiltro,
+  showsPager,
+  totalPages,
+} from '@vitrina/shared';
 import { type FormEvent, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { Button, buttonClass } from '../../../components/button';
@@ -11,10 +20,34 @@ import { salesExportUrl, useAllSales } from '../api/get-all-sales';
 import styles from '../components/admin-page.module.css';
 import { AdminPageHeader } from '../components/admin-page-header';
 import { SalesTable } from '../components/sales-table';
+import { SelectField } from '../components/select-field';
 import { formatDay } from '../utils/format-date';
 import { cleanSearch, parseDay, parsePage } from '../utils/search-params';
 
 const RANGE_ERROR = 'La fecha inicial no puede ser posterior a la final';
+
+/** The state filter's options and what the table's caption counts in each. */
+const ESTADO_FILTROS: Record<SalesEstadoFiltro, { option: string; caption: string; none: string }> = {
+  pagada: { option: 'Pagadas', caption: 'Ventas', none: 'No se ha realizado ninguna venta' },
+  fallida: {
+    option: 'Pagos rechazados',
+    caption: 'Pagos rechazados',
+    none: 'No hay pagos rechazados',
+  },
+  pendiente: {
+    option: 'Pagos pendientes',
+    caption: 'Pagos pendientes',
+    none: 'No hay pagos pendientes',
+  },
+  todas: { option: 'Todos los intentos', caption: 'Intentos de compra', none: 'No hay intentos de compra' },
+};
+
+function parseEstado(value: string | null): SalesEstadoFiltro {
+  return SALES_ESTADO_FILTROS.find((e) => e === value) ?? SALES_ESTADO_DEFAULT;
+}
+
+/** The state as the URL keeps it: '' for the default. */
+const stateParam = (estado: SalesEstadoFiltro) => (estado === SALES_ESTADO_DEFAULT ? '' : estado);
 
 function describeRange(desde: string, hasta: string): string {
   if (desde && hasta) return ` del ${formatDay(desde, true)} al ${formatDay(hasta, true)}`;
@@ -24,17 +57,20 @@ function describeRange(desde: string, hasta: string): string {
 }
 
 /**
- * /historialVentas (SPEC §2, §9): every sale by date with its lines, buyer, total and payment state; 6
- * sales a page with a window of 8, the pager from 7 sales on. The date range (Desde / Hasta) and the page
- * live in the URL; 'Exportar CSV' downloads the same range.
+ * /historialVentas (SPEC §2, §9): every paid sale by date with its lines, buyer, total and payment state; 6
+ * sales a page with a window of 8, the pager from 7 sales on. A declined payment is not a sale: the
+ * 'Estado' filter shows those attempts (for support). The date range (Desde / Hasta), the state and the
+ * page live in the URL; 'Exportar CSV' downloads the same selection.
  */
 export function SalesHistoryPage() {
   useDocumentTitle(PAGES.salesHistory.title);
   const [search, setSearch] = useSearchParams();
   const desde = parseDay(search.get('desde'));
   const hasta = parseDay(search.get('hasta'));
+  const estado = parseEstado(search.get('estado'));
   const page = parsePage(search.get('page'));
-  const sales = useAllSales({ desde, hasta, page });
+  const sales = useAllSales({ desde, hasta, estado, page });
+  const shown = ESTADO_FILTROS[estado];
   const headingRef = useRef<HTMLHeadingElement>(null);
   const desdeRef = useRef<HTMLInputElement>(null);
   const [rangeError, setRangeError] = useState<string>();
@@ -49,8 +85,9 @@ export function SalesHistoryPage() {
       desdeRef.current?.focus();
       return;
     }
+    const state = parseEstado(String(data.get('estado') ?? ''));
     setRangeError(undefined);
-    setSearch(cleanSearch({ desde: from, hasta: to, page: 1 }));
+    setSearch(cleanSearch({ desde: from, hasta: to, estado: stateParam(state), page: 1 }));
   };
 
   const clear = () => {
@@ -59,22 +96,22 @@ export function SalesHistoryPage() {
   };
 
   const goTo = (next: number) => {
-    setSearch(cleanSearch({ desde, hasta, page: next }));
+    setSearch(cleanSearch({ desde, hasta, estado: stateParam(estado), page: next }));
     headingRef.current?.focus();
     window.scrollTo?.({ top: 0 });
   };
 
-  const filtered = Boolean(desde || hasta);
+  const filtered = Boolean(desde || hasta || estado !== SALES_ESTADO_DEFAULT);
 
   return (
     <div className={styles.page}>
       <AdminPageHeader title="Historial de ventas" headingRef={headingRef}>
-        <a href={salesExportUrl({ desde, hasta })} download className={buttonClass('secondary')}>
+        <a href={salesExportUrl({ desde, hasta, estado })} download className={buttonClass('secondary')}>
           Exportar CSV
         </a>
       </AdminPageHeader>
 
-      <form className={styles.filters} aria-label="Filtrar por fecha" noValidate onSubmit={onFilter}>
+      <form className={styles.filters} aria-label="Filtrar ventas" noValidate onSubmit={onFilter}>
         {/* Re-mounted when the URL changes (back/forward), so the inputs show the range in use. */}
         <TextField
           key={`desde-${desde}`}
@@ -86,12 +123,19 @@ export function SalesHistoryPage() {
           error={rangeError}
         />
         <TextField key={`hasta-${hasta}`} label="Hasta" type="date" name="hasta" defaultValue={hasta} />
+        <SelectField key={`estado-${estado}`} label="Estado" name="estado" defaultValue={estado}>
+          {SALES_ESTADO_FILTROS.map((value) => (
+            <option key={value} value={value}>
+              {ESTADO_FILTROS[value].option}
+            </option>
+          ))}
+        </SelectField>
         <Button type="submit" variant="secondary">
           Filtrar
         </Button>
         {filtered && (
           <Button variant="ghost" onClick={clear}>
-            Ver todas
+            Quitar filtros
           </Button>
         )}
       </form>
@@ -103,15 +147,15 @@ export function SalesHistoryPage() {
       ) : sales.data.items.length === 0 ? (
         <div className={styles.message}>
           <p>
-            No se ha realizado ninguna venta
-            {filtered ? describeRange(desde, hasta) : ''}
+            {shown.none}
+            {describeRange(desde, hasta)}
           </p>
         </div>
       ) : (
         <div className={styles.page} aria-busy={sales.isPlaceholderData || undefined}>
           <SalesTable
             sales={sales.data.items}
-            caption={`Ventas${describeRange(desde, hasta)}: ${sales.data.total}`}
+            caption={`${shown.caption}${describeRange(desde, hasta)}: ${sales.data.total}`}
           />
           {showsPager(sales.data.total, SALES_PAGE_SIZE) && (
             <Pager
