@@ -1,8 +1,17 @@
-import { useEffect, useId, useRef } from 'react';
+import { type PointerEvent, useEffect, useId, useRef } from 'react';
 import type { DialogRequest } from '../lib/notifications';
 import { NOTIFY_ICONS } from './icons';
 import styles from './notification-dialog.module.css';
 import { useModalDialog } from './use-modal-dialog';
+
+/** Keys that move the focus: the shopper is reading the alert with the keyboard. */
+const NAVIGATION_KEYS = new Set(['Tab', 'ArrowLeft', 'ArrowRight', 'ArrowUp', 'ArrowDown']);
+
+/** Whether a point is inside the dialog's own box: events on its ::backdrop also target the dialog. */
+function isOnBox(dialog: HTMLElement, x: number, y: number): boolean {
+  const box = dialog.getBoundingClientRect();
+  return x >= box.left && x <= box.right && y >= box.top && y <= box.bottom;
+}
 
 /**
  * One `alert()` or `confirm()` in a native modal <dialog>: focus moves in (to the confirm button of an
@@ -14,12 +23,16 @@ export function NotificationDialog({ request }: { request: DialogRequest }) {
   const textId = useId();
   const Icon = NOTIFY_ICONS[request.icon];
 
-  // An alert with a timer closes by itself, paused while the pointer rests on it.
+  // An alert with a timer closes by itself. It waits while the pointer is on its own box (not on the
+  // dark backdrop around it, which a modal <dialog> also counts as itself) and while the shopper moves
+  // through it with the keyboard; the focus it opens with does not count, or it would never close.
   const remaining = useRef(request.timer);
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   const started = useRef(0);
+  const pointerOnBox = useRef(false);
+  const usingKeyboard = useRef(false);
   const resume = () => {
-    if (remaining.current === undefined) return;
+    if (remaining.current === undefined || timer.current !== undefined) return;
     started.current = Date.now();
     timer.current = setTimeout(() => request.close(false), remaining.current);
   };
@@ -28,6 +41,11 @@ export function NotificationDialog({ request }: { request: DialogRequest }) {
     clearTimeout(timer.current);
     timer.current = undefined;
     remaining.current = Math.max(0, remaining.current - (Date.now() - started.current));
+  };
+  const update = () => (pointerOnBox.current || usingKeyboard.current ? pause() : resume());
+  const trackPointer = (event: PointerEvent<HTMLDialogElement>) => {
+    pointerOnBox.current = isOnBox(event.currentTarget, event.clientX, event.clientY);
+    update();
   };
   // biome-ignore lint/correctness/useExhaustiveDependencies: the timer starts once, when the dialog opens
   useEffect(() => {
@@ -48,9 +66,16 @@ export function NotificationDialog({ request }: { request: DialogRequest }) {
         event.preventDefault();
         request.close(false);
       }}
-      onPointerEnter={pause}
+      onPointerEnter={trackPointer}
+      onPointerMove={trackPointer}
       onPointerLeave={() => {
-        if (timer.current === undefined) resume();
+        pointerOnBox.current = false;
+        update();
+      }}
+      onKeyDown={(event) => {
+        if (!NAVIGATION_KEYS.has(event.key)) return;
+        usingKeyboard.current = true;
+        update();
       }}
     >
       <Icon className={`${styles.icon} ${styles[request.icon]}`} width={56} height={56} />

@@ -28,7 +28,7 @@ export interface AlertOptions {
   text?: string;
   icon?: NotifyIcon;
   confirmText?: string;
-  /** Closes the alert by itself after this many ms (paused while the pointer is over it). */
+  /** Closes the alert by itself after this many ms (paused while the pointer is on its box, not its backdrop). */
   timer?: number;
 }
 

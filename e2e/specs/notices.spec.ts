@@ -1,0 +1,114 @@
+import { expect, type Locator, type Page, test } from '@playwright/test';
+import { NOTIFY_ACCOUNT_DISABLED_MS, NOTIFY_LOGIN_REQUIRED_MS, NOTIFY_MS } from '@vitrina/shared';
+import { ADMIN, CUSTOMER } from '../support/accounts';
+import { apiAs, uniqueEmail } from '../support/api';
+
+/*
+ * SPEC §8's timed notices close on time while the mouse rests somewhere on the page: on the page behind
+ * a toast, on the dark backdrop around an alert. Only the alert's own box holds it open.
+ */
+
+/** A toast (it has a close button) showing `title`. */
+const toast = (page: Page, title: string) =>
+  page
+    .getByRole('status')
+    .or(page.getByRole('alert'))
+    .filter({ has: page.getByRole('button', { name: 'Cerrar notificación' }) })
+    .getByText(title, { exact: true });
+
+/** Rests the mouse at (x, y): it gets there in a few steps, then stays still. */
+async function restMouse(page: Page, x: number, y: number) {
+  await page.mouse.move(x, y, { steps: 5 });
+}
+
+/** `notice` is on screen, still there a little before `ms`, and gone soon after. */
+async function expectClosesAfter(page: Page, notice: Locator, ms: number) {
+  await expect(notice).toBeVisible();
+  const shown = Date.now();
+  await page.waitForTimeout(Math.max(0, ms - 700));
+  expect(await notice.isVisible(), `still on screen after ${Date.now() - shown} ms`).toBe(true);
+  await expect(notice).toBeHidden({ timeout: 2500 });
+}
+
+async function fillLogin(page: Page, email: string, password: string) {
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Contraseña', { exact: true }).fill(password);
+}
+
+test('login toasts close after 2 s with the mouse resting in the middle of the page', async ({ page }) => {
+  await fillLogin(page, CUSTOMER.email, 'NoEsLaClave1');
+  await page.getByRole('button', { name: 'Iniciar sesión' }).click();
+  await restMouse(page, 640, 360);
+  await expectClosesAfter(page, toast(page, 'Correo o contraseñas invalidos'), NOTIFY_MS);
+
+  await page.getByLabel('Contraseña', { exact: true }).fill(CUSTOMER.password);
+  await page.getByRole('button', { name: 'Iniciar sesión' }).click();
+  await restMouse(page, 200, 300);
+  await expectClosesAfter(page, toast(page, 'Bienvenido'), NOTIFY_MS);
+});
+
+test('registration toasts close after 2 s', async ({ page }) => {
+  await page.goto('/register');
+  await page.getByLabel('Nombre').fill('Lucía');
+  await page.getByLabel('Apellido').fill('Herrera');
+  await page.getByLabel('Dirección').fill('Calle Durango 120, Roma Norte');
+  await page.getByLabel('Teléfono').fill('5512345678');
+  await page.getByLabel('Email').fill(CUSTOMER.email); // taken: the server refuses it
+  await page.getByLabel('Contraseña', { exact: true }).fill('Prueba12345');
+  await page.getByLabel('Confirmar contraseña').fill('Prueba12345');
+  await page.getByRole('button', { name: 'Registrarse' }).click();
+  await restMouse(page, 640, 360);
+  await expectClosesAfter(page, toast(page, 'Error'), NOTIFY_MS);
+
+  await page.getByLabel('Email').fill(uniqueEmail('aviso'));
+  await page.getByRole('button', { name: 'Registrarse' }).click();
+  await expectClosesAfter(page, toast(page, 'Registro exitoso'), NOTIFY_MS);
+});
+
+test('a visitor buying is told to log in for 3 s', async ({ page, request }) => {
+  const { items } = await (await request.get('/api/products/categoria/1?pageSize=1')).json();
+  await page.goto(`/products/${items[0].id_producto}`);
+  const buy = page.getByRole('button', { name: 'Comprar' });
+  await buy.click();
+  const box = await buy.boundingBox();
+  if (box) await restMouse(page, box.x + box.width / 2, box.y + box.height / 2);
+  await expectClosesAfter(page, toast(page, 'Debe de iniciar sesion para comprar'), NOTIFY_LOGIN_REQUIRED_MS);
+});
+
+test('the disabled-account alert closes after 5 s with the mouse on its backdrop, and waits while it is on the alert', async ({
+  page,
+  playwright,
+  baseURL,
+}) => {
+  test.setTimeout(60_000);
+  const email = uniqueEmail('aviso');
+  const visitor = await playwright.request.newContext({ baseURL });
+  const user = await (await apiAs(visitor)).register(email);
+  const adminContext = await playwright.request.newContext({ baseURL });
+  const admin = await apiAs(adminContext);
+  await admin.signIn(ADMIN.email, ADMIN.password);
+  expect(
+    (await admin.put('/api/usuario/delete', { id_usuario: user.id_usuario, estado: false })).status(),
+  ).toBe(200);
+  await visitor.dispose();
+  await adminContext.dispose();
+
+  const alert = page.getByRole('alertdialog', { name: 'Tu cuenta ha sido desactivada' });
+  await fillLogin(page, email, 'Prueba12345');
+  await page.getByRole('button', { name: 'Iniciar sesión' }).click();
+  await expect(alert).toBeVisible();
+  await restMouse(page, 40, 40); // the dark backdrop, top left
+  await expectClosesAfter(page, alert, NOTIFY_ACCOUNT_DISABLED_MS);
+
+  // On the alert's own box it waits for the shopper; moved off, it closes with the time it had left.
+  await page.getByRole('button', { name: 'Iniciar sesión' }).click();
+  await expect(alert).toBeVisible();
+  const box = await alert.boundingBox();
+  if (!box) throw new Error('the alert has no box');
+  await restMouse(page, box.x + box.width / 2, box.y + 20);
+  await page.waitForTimeout(NOTIFY_ACCOUNT_DISABLED_MS + 1000);
+  await expect(alert).toBeVisible();
+  await restMouse(page, box.x + box.width / 2, box.y + box.height + 40);
+  await expect(alert).toBeHidden({ timeout: NOTIFY_ACCOUNT_DISABLED_MS + 2000 });
+});
