@@ -44,7 +44,7 @@ const api = createFetchStub({
 });
 setUpAppTests(api);
 
-/** GET /api/usuario/me answers `user` (401 without a session, the default). */
+/** GET /api/usuario/me answers `user` (null without a session, the default). */
 const signIn = (user: SessionUser) => api.on('GET /api/usuario/me', answerSession(user));
 
 beforeEach(() => {
@@ -99,6 +99,23 @@ describe('storefront routes', () => {
     const category = within(section).getByRole('link', { name: 'Indumentaria' });
     expect(category.getAttribute('href')).toBe('/products/categoria/1');
     expect(document.title).toBe('Vitrina');
+  });
+
+  it('the offers carousel shows every discounted product, past the first page, its later images lazily', async () => {
+    const offers = Array.from({ length: 41 }, (_, index) => product(index + 1));
+    api.on('GET /api/products/filter/descuento/true', (url) => {
+      const page = Number(url.searchParams.get('page') ?? '1');
+      const pageSize = Number(url.searchParams.get('pageSize') ?? '8');
+      const items = offers.slice((page - 1) * pageSize, page * pageSize);
+      return Response.json(productPage(items, { total: offers.length, page, pageSize }));
+    });
+    renderAt('/');
+    const carousel = await screen.findByRole('region', { name: 'Ofertas destacadas' });
+    expect(within(carousel).getAllByRole('group')).toHaveLength(41);
+    expect(within(carousel).getByRole('link', { name: 'Producto 41' })).toBeTruthy();
+    const images = within(carousel).getAllByRole('img') as HTMLImageElement[];
+    expect(images[0]?.getAttribute('loading')).toBe('eager');
+    expect(images.at(-1)?.getAttribute('loading')).toBe('lazy');
   });
 
   it('a category listing reads its page from the URL and the pager moves to the next one', async () => {

@@ -1,25 +1,43 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { ProductPage } from '@vitrina/shared';
+import { LISTING_MAX_PAGE_SIZE, type ProductPage } from '@vitrina/shared';
 import { api } from '../../../lib/api-client';
 import { productsQueryKey } from '../../../lib/query-keys';
 
-/** How many offers the home carousel shows. */
-export const OFFERS_COUNT = 24;
-
 /**
- * GET /api/products/filter/descuento/true: active products with a discount (home carousel), newest
- * first, so an offer the shop has just added shows up at once.
+ * At most this many pages of offers (480 products): a shop with more discounts than that still gets a
+ * carousel instead of hundreds of requests; the listing's "Solo productos con descuento" has them all.
  */
-export function getDiscountedProducts(signal?: AbortSignal): Promise<ProductPage> {
-  return api<ProductPage>('/products/filter/descuento/true', {
-    query: { pageSize: OFFERS_COUNT, orden: 'recientes' },
+const OFFERS_MAX_PAGES = 10;
+
+const offersPage = (page: number, signal?: AbortSignal) =>
+  api<ProductPage>('/products/filter/descuento/true', {
+    query: { page, pageSize: LISTING_MAX_PAGE_SIZE, orden: 'recientes' },
     signal,
   });
+
+/**
+ * GET /api/products/filter/descuento/true: every active product with a discount (SPEC: the home
+ * carousel shows them all), newest first, so an offer the shop has just added shows up at once. The
+ * endpoint answers up to LISTING_MAX_PAGE_SIZE per page: the first page says how many there are, the
+ * rest are asked for together. Answers one page holding them all.
+ */
+export async function getDiscountedProducts(signal?: AbortSignal): Promise<ProductPage> {
+  const first = await offersPage(1, signal);
+  const pages = Math.min(Math.ceil(first.total / LISTING_MAX_PAGE_SIZE), OFFERS_MAX_PAGES);
+  const rest = await Promise.all(
+    Array.from({ length: Math.max(0, pages - 1) }, (_, index) => offersPage(index + 2, signal)),
+  );
+  // A product that moved between two pages while they were read is shown once.
+  const seen = new Set<number>();
+  const items = [first, ...rest]
+    .flatMap((page) => page.items)
+    .filter((product) => !seen.has(product.id_producto) && seen.add(product.id_producto));
+  return { items, total: first.total, page: 1, pageSize: items.length };
 }
 
 export const discountedProductsQueryOptions = () =>
   queryOptions({
-    queryKey: [...productsQueryKey, 'offers', OFFERS_COUNT],
+    queryKey: [...productsQueryKey, 'offers', 'all'],
     queryFn: ({ signal }) => getDiscountedProducts(signal),
     staleTime: 5 * 60_000,
   });
