@@ -31,6 +31,10 @@ describe('Permissions-Policy', () => {
       for (const feature of ['camera', 'microphone', 'geolocation', 'usb', 'payment', 'display-capture']) {
         expect(policy.get(feature), `${url} ${feature}`).toBe('()');
       }
+      // Features Chromium does not recognise would log a console warning on every page.
+      for (const unknown of ['ambient-light-sensor', 'bluetooth', 'web-share']) {
+        expect(policy.has(unknown), `${url} ${unknown}`).toBe(false);
+      }
       // Nothing is granted to anyone.
       expect(
         [...policy.values()].every((allowlist) => allowlist === '()'),
