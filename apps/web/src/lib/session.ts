@@ -1,7 +1,7 @@
 import { type QueryClient, queryOptions, useQuery } from '@tanstack/react-query';
 import type { SessionUser, Usuario } from '@vitrina/shared';
 import { forgetAccountData, rememberLoginType } from './account-storage';
-import { api, isApiError } from './api-client';
+import { api } from './api-client';
 
 /*
  * Who is signed in: app-wide state that the layout, the guards and every feature read, and that auth
@@ -10,19 +10,11 @@ import { api, isApiError } from './api-client';
 
 export const sessionQueryKey = ['session'] as const;
 
-/** GET /api/usuario/me: the signed-in user, or null when signed out (the API answers 401). */
+/** GET /api/usuario/me: the signed-in user, or null when signed out (the API answers 200 with null). */
 export async function getSession(signal?: AbortSignal): Promise<SessionUser | null> {
-  try {
-    const user = await api<SessionUser>('/usuario/me', { signal });
-    rememberLoginType(user.login);
-    return user;
-  } catch (error) {
-    if (isApiError(error) && error.status === 401) {
-      rememberLoginType(null);
-      return null;
-    }
-    throw error;
-  }
+  const user = (await api<SessionUser | null>('/usuario/me', { signal })) ?? null;
+  rememberLoginType(user?.login ?? null);
+  return user;
 }
 
 export const sessionQueryOptions = () =>

@@ -17,13 +17,11 @@ const toUrl = (input: RequestInfo | URL) => new URL(String(input), 'http://local
 
 const notFound: Handler = () => Response.json(apiError('Not Found', 'No encontrado'), { status: 404 });
 
-/** GET /api/usuario/me as the server answers it: the signed-in user, or 401 without a session. */
+/** GET /api/usuario/me as the server answers it: the signed-in user, or 200 with null without a session. */
 export const answerSession =
   (user: SessionUser | null): Handler =>
   () =>
-    user
-      ? Response.json(user)
-      : Response.json(apiError('Unauthorized', 'Inicia sesión para continuar.'), { status: 401 });
+    Response.json(user);
 
 export interface FetchStubOptions {
   /** Answers every test starts with, by "METHOD /path" (e.g. the shop's config). */

@@ -56,6 +56,13 @@ describe.each(TEST_DATABASE_KINDS)('accounts API on %s', (kind) => {
   afterAll(() => t.close());
 
   const agent = () => new Agent(t.app);
+
+  /** GET /api/usuario/me without a valid session: 200 with null, as any visitor gets. */
+  async function expectSignedOut(a: Agent) {
+    const res = await a.get('/api/usuario/me');
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toBeNull();
+  }
   /** A new customer account, signed in. */
   async function newCustomer() {
     const body = registration();
@@ -162,10 +169,15 @@ describe.each(TEST_DATABASE_KINDS)('accounts API on %s', (kind) => {
       expect(res.json().fields).toEqual({ email: 'Field required', password: 'Field required' });
     });
 
-    it('answers /me with 401 to a visitor', async () => {
+    it('answers /me to a visitor with 200 and null: being signed out is not an error', async () => {
       const res = await agent().get('/api/usuario/me');
-      expect(res.statusCode).toBe(401);
-      expect(res.json().error).toBe('Unauthorized');
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toMatch(/^application\/json/);
+      expect(res.body).toBe('null');
+      // A cookie that names no session reads the same.
+      const stale = await t.app.inject({ url: '/api/usuario/me', headers: { cookie: 'user_session=nada' } });
+      expect(stale.statusCode).toBe(200);
+      expect(stale.json()).toBeNull();
     });
 
     it('logout ends the session on the server', async () => {
@@ -173,13 +185,14 @@ describe.each(TEST_DATABASE_KINDS)('accounts API on %s', (kind) => {
       const token = a.cookies.get('user_session');
       expect((await a.post('/api/usuario/logout')).statusCode).toBe(204);
       expect(a.cookies.has('user_session')).toBe(false);
-      expect((await a.get('/api/usuario/me')).statusCode).toBe(401);
+      await expectSignedOut(a);
       // The old cookie, replayed, no longer works either.
       const replay = await t.app.inject({
         url: '/api/usuario/me',
         headers: { cookie: `user_session=${token}` },
       });
-      expect(replay.statusCode).toBe(401);
+      expect(replay.statusCode).toBe(200);
+      expect(replay.json()).toBeNull();
     });
 
     it('browsing the public catalog signed in does not look the session up; account routes do', async () => {
@@ -205,14 +218,14 @@ describe.each(TEST_DATABASE_KINDS)('accounts API on %s', (kind) => {
         .update(sesion)
         .set({ ultimo_uso: new Date(Date.now() - 8 * 24 * 3600 * 1000) })
         .where(eq(sesion.id_usuario, idle.user.id_usuario));
-      expect((await idle.a.get('/api/usuario/me')).statusCode).toBe(401);
+      await expectSignedOut(idle.a);
 
       const old = await newCustomer();
       await t.db
         .update(sesion)
         .set({ expira: new Date(Date.now() - 1000) })
         .where(eq(sesion.id_usuario, old.user.id_usuario));
-      expect((await old.a.get('/api/usuario/me')).statusCode).toBe(401);
+      await expectSignedOut(old.a);
     });
   });
 
@@ -334,8 +347,8 @@ describe.each(TEST_DATABASE_KINDS)('accounts API on %s', (kind) => {
         passwordconfirm: 'nueva12345',
       });
       expect(res.statusCode).toBe(204);
-      expect((await a.get('/api/usuario/me')).statusCode).toBe(401);
-      expect((await laptop.get('/api/usuario/me')).statusCode).toBe(401);
+      await expectSignedOut(a);
+      await expectSignedOut(laptop);
       expect(
         (await agent().post('/api/usuario/login', { email: body.email, password: body.password })).statusCode,
       ).toBe(401);
@@ -351,7 +364,7 @@ describe.each(TEST_DATABASE_KINDS)('accounts API on %s', (kind) => {
       const ban = await admin.put('/api/usuario/delete', { id_usuario: user.id_usuario, estado: false });
       expect(ban.statusCode).toBe(200);
       expect(ban.json().estado).toBe(false);
-      expect((await a.get('/api/usuario/me')).statusCode).toBe(401);
+      await expectSignedOut(a);
       expect(await t.db.select().from(sesion).where(eq(sesion.id_usuario, user.id_usuario))).toHaveLength(0);
 
       const login = await agent().post('/api/usuario/login', { email: body.email, password: body.password });

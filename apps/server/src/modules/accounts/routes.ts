@@ -106,16 +106,17 @@ export const accountsRoutes: FastifyPluginAsyncZod<AccountsOptions> = async (
   app.get(
     '/usuario/me',
     {
-      config: { access: 'user' },
+      // A visitor is an answer, not an error: 200 with null (decision 013), so no page logs a failed request.
+      config: { access: 'anyone', readsSession: true },
       schema: {
         tags,
-        summary: 'El usuario de la sesión',
-        response: { 200: sessionUserSchema, 401: apiErrorSchema },
+        summary: 'El usuario de la sesión, o null sin sesión (visitante)',
+        response: { 200: sessionUserSchema.nullable() },
       },
     },
     async (request) => {
-      const { user, metodo } = sessionOf(request);
-      return toSessionUser(user, metodo);
+      const session = request.session;
+      return session ? toSessionUser(session.user, session.metodo) : null;
     },
   );
 
