@@ -1,3 +1,8 @@
+import { createHash } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
 
 /**
@@ -318,16 +323,57 @@ function categorySvg(categoryId: number): string {
 // Quality 70 keeps the flat illustrations crisp while staying around 5–15 KB per file.
 const WEBP = { quality: 70, effort: 4 } as const;
 
+/**
+ * Where drawn images are kept between seeds: node_modules/.cache of the install this code runs from
+ * (source or bundle alike), or nowhere when there is none. Drawing the 132 images takes seconds of CPU;
+ * tests and fresh data directories seed over and over.
+ */
+let cacheDir: string | null | undefined;
+function imageCacheDir(): string | null {
+  if (cacheDir !== undefined) return cacheDir;
+  cacheDir = null;
+  for (let dir = dirname(fileURLToPath(import.meta.url)); ; dir = dirname(dir)) {
+    if (existsSync(join(dir, 'node_modules'))) {
+      cacheDir = join(dir, 'node_modules', '.cache', 'vitrina', 'seed-images');
+      break;
+    }
+    if (dirname(dir) === dir) break;
+  }
+  return cacheDir;
+}
+
+/**
+ * The WebP drawing of an SVG. A cached copy is named after everything the bytes depend on (the SVG, the
+ * encoder's options and versions), so it can never be stale; any trouble with the cache just draws again.
+ */
+async function webp(svg: string): Promise<Buffer> {
+  const dir = imageCacheDir();
+  const key = createHash('sha256')
+    .update(JSON.stringify([svg, WEBP, sharp.versions]))
+    .digest('hex');
+  const file = dir && join(dir, `${key}.webp`);
+  if (file) {
+    const cached = await readFile(file).catch(() => undefined);
+    if (cached?.length) return cached;
+  }
+  const bytes = await sharp(Buffer.from(svg)).webp(WEBP).toBuffer();
+  if (dir && file) {
+    // Written aside and renamed, so a reader never sees half a file, whoever writes at the same time.
+    const partial = `${file}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
+    await mkdir(dir, { recursive: true })
+      .then(() => writeFile(partial, bytes))
+      .then(() => rename(partial, file))
+      .catch(() => rm(partial, { force: true }).catch(() => {}));
+  }
+  return bytes;
+}
+
 /** 480x480 WebP illustration for the `index`-th product of a category. */
 export async function productImage(categoryId: number, index: number): Promise<Buffer> {
-  return sharp(Buffer.from(productSvg(categoryId, index)))
-    .webp(WEBP)
-    .toBuffer();
+  return webp(productSvg(categoryId, index));
 }
 
 /** 640x400 WebP banner for a category card. */
 export async function categoryImage(categoryId: number): Promise<Buffer> {
-  return sharp(Buffer.from(categorySvg(categoryId)))
-    .webp(WEBP)
-    .toBuffer();
+  return webp(categorySvg(categoryId));
 }
