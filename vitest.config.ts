@@ -8,6 +8,8 @@ export default defineConfig({
         test: {
           name: 'server',
           include: ['apps/server/src/**/*.test.ts'],
+          // Migrates and seeds template databases once; every file copies them (apps/server/src/test).
+          globalSetup: ['apps/server/src/test/global-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 120_000,
         },

@@ -1,13 +1,19 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { rm } from 'node:fs/promises';
 import { Writable } from 'node:stream';
 import { type AppDeps, buildApp } from '../app';
 import { loadConfig } from '../config';
 import { seedIfEmpty } from '../db/seed/seed';
 import { resolveOidc } from '../modules/auth/oidc-client';
 import { localStorage } from '../storage/local';
-import { type DatabaseKind, freshDatabase } from './databases';
+import {
+  copyFolder,
+  type DatabaseKind,
+  freshDatabase,
+  seededDatabase,
+  type TestDatabase,
+  testTempDir,
+  testTemplates,
+} from './databases';
 
 export interface LogLine {
   level: number;
@@ -18,16 +24,30 @@ export interface LogLine {
 /**
  * The real application on a fresh, seeded database of the given kind, for `inject()` tests.
  * Every log line is kept so tests can assert that bad input is never logged as an error.
+ *
+ * The database is a copy of the run's seeded template and DATA_DIR/uploads a copy of its images
+ * (test/global-setup.ts); with another administrator than the template's, or without templates, the app's
+ * own database is seeded as `npm start` would.
  */
 export async function seededTestApp(
   kind: DatabaseKind,
   env: Record<string, string> = {},
   deps: Pick<AppDeps, 'throttle' | 'stripeApi'> = {},
 ) {
-  const dataDir = await mkdtemp(join(tmpdir(), 'vitrina-test-'));
+  const dataDir = await testTempDir('app-');
   const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'info', NODE_ENV: 'test', ...env });
-  const database = await freshDatabase(kind);
-  await seedIfEmpty(database.db, { admin: config.admin, storage: localStorage(config.uploadsDir) });
+  const templates = testTemplates();
+  const sameAdmin =
+    templates?.admin.email === config.admin.email && templates.admin.password === config.admin.password;
+  const copy = sameAdmin ? await seededDatabase(kind) : undefined;
+  let database: TestDatabase;
+  if (copy && templates) {
+    database = copy;
+    await copyFolder(templates.uploads, config.uploadsDir);
+  } else {
+    database = await freshDatabase(kind);
+    await seedIfEmpty(database.db, { admin: config.admin, storage: localStorage(config.uploadsDir) });
+  }
   const logs: LogLine[] = [];
   const stream = new Writable({
     write(chunk, _encoding, done) {

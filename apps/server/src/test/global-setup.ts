@@ -1,0 +1,121 @@
+import { randomBytes } from 'node:crypto';
+import { cp, mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { TestProject } from 'vitest/node';
+import { loadConfig } from '../config';
+import { type DatabaseTarget, openDatabase } from '../db/client';
+import { seedIfEmpty } from '../db/seed/seed';
+import { localStorage } from '../storage/local';
+import { databaseUrl, type TestTemplates, withAdmin } from './templates';
+
+/**
+ * Runs once, in vitest's main process, before the server's test files: migrates and seeds template
+ * databases that every file then copies (test/databases.ts) instead of migrating and seeding its own.
+ * The teardown drops them, with any copy a file left behind, and removes the run's temporary folder.
+ */
+export default async function setup(project: TestProject) {
+  const root = await mkdtemp(join(tmpdir(), 'vitrina-tests-'));
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  // When the run started, in its names: what an interrupted run left behind is recognised by its age.
+  const run = `${Math.floor(Date.now() / 1000).toString(36)}_${randomBytes(3).toString('hex')}`;
+  const postgres = serverUrl
+    ? {
+        empty: `vitrina_template_${run}_empty`,
+        seeded: `vitrina_template_${run}_seeded`,
+        prefix: `vitrina_test_${run}_`,
+      }
+    : undefined;
+  const { admin } = loadConfig({ DATA_DIR: root, NODE_ENV: 'test' });
+  const templates: TestTemplates = {
+    root,
+    admin,
+    pglite: { empty: join(root, 'template-empty'), seeded: join(root, 'template-seeded') },
+    uploads: join(root, 'template-uploads'),
+    ...(postgres ? { postgres } : {}),
+  };
+
+  if (serverUrl) await dropAbandoned(serverUrl);
+
+  async function teardown() {
+    if (serverUrl && postgres) {
+      await withAdmin(serverUrl, async (client) => {
+        const { rows } = await client.query<{ datname: string }>(
+          'SELECT datname FROM pg_database WHERE datname IN ($1, $2) OR starts_with(datname, $3)',
+          [postgres.empty, postgres.seeded, postgres.prefix],
+        );
+        for (const { datname } of rows) await client.query(`DROP DATABASE IF EXISTS ${datname} WITH (FORCE)`);
+      });
+    }
+    await rm(root, { recursive: true, force: true });
+  }
+
+  /** Migrates or seeds the target, then closes every connection to it: a template must have none. */
+  async function prepare(target: DatabaseTarget, seedImages?: string) {
+    const database = await openDatabase(target);
+    try {
+      if (seedImages) await seedIfEmpty(database.db, { admin, storage: localStorage(seedImages) });
+      else await database.migrate();
+    } finally {
+      await database.close();
+    }
+  }
+
+  // Each kind's seeded template starts as a copy of its migrated one.
+  async function pgliteTemplates() {
+    await prepare({ kind: 'pglite', dataDir: templates.pglite.empty });
+    await cp(templates.pglite.empty, templates.pglite.seeded, { recursive: true });
+    await prepare({ kind: 'pglite', dataDir: templates.pglite.seeded }, templates.uploads);
+  }
+  async function postgresTemplates(serverUrl: string, names: { empty: string; seeded: string }) {
+    await withAdmin(serverUrl, (client) => client.query(`CREATE DATABASE ${names.empty}`));
+    await prepare({ kind: 'postgres', url: databaseUrl(serverUrl, names.empty) });
+    await withAdmin(serverUrl, (client) =>
+      client.query(`CREATE DATABASE ${names.seeded} TEMPLATE ${names.empty}`),
+    );
+    // The same images again, written aside: the copies use the PGlite template's.
+    await prepare(
+      { kind: 'postgres', url: databaseUrl(serverUrl, names.seeded) },
+      join(root, 'postgres-uploads'),
+    );
+    // Nobody may connect to a template from now on: CREATE DATABASE … TEMPLATE refuses while anyone is.
+    await withAdmin(serverUrl, async (client) => {
+      await client.query(`ALTER DATABASE ${names.empty} ALLOW_CONNECTIONS false`);
+      await client.query(`ALTER DATABASE ${names.seeded} ALLOW_CONNECTIONS false`);
+    });
+  }
+
+  const built = await Promise.allSettled([
+    pgliteTemplates(),
+    serverUrl && postgres ? postgresTemplates(serverUrl, postgres) : undefined,
+  ]);
+  const failed = built.find((result) => result.status === 'rejected');
+  if (failed) {
+    await teardown();
+    throw failed.reason;
+  }
+
+  project.provide('vitrinaTestTemplates', templates);
+  return teardown;
+}
+
+/** Names of this setup's databases: vitrina_template_<start>_<random>_… and vitrina_test_<start>_<random>_…. */
+const RUN_NAME = /^vitrina_(?:template|test)_([0-9a-z]+)_[0-9a-f]{6}_/;
+const ABANDONED_AFTER_MS = 12 * 3600_000;
+
+/**
+ * Drops the databases of runs that started more than 12 hours ago: an interrupted run never got to its
+ * teardown. Younger ones may belong to a run still going on the same server.
+ */
+async function dropAbandoned(serverUrl: string) {
+  await withAdmin(serverUrl, async (client) => {
+    const { rows } = await client.query<{ datname: string }>(
+      "SELECT datname FROM pg_database WHERE starts_with(datname, 'vitrina_')",
+    );
+    for (const { datname } of rows) {
+      const started = RUN_NAME.exec(datname)?.[1];
+      if (started && Number.parseInt(started, 36) * 1000 < Date.now() - ABANDONED_AFTER_MS)
+        await client.query(`DROP DATABASE IF EXISTS ${datname} WITH (FORCE)`);
+    }
+  });
+}

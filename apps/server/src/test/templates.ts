@@ -1,0 +1,42 @@
+import pg from 'pg';
+
+/**
+ * What the server project's global setup (test/global-setup.ts) builds once per run, for every test file
+ * to copy: a migrated database and a migrated, seeded one, of each kind, and the seed's images.
+ */
+export interface TestTemplates {
+  /** This run's folder for temporary files; the setup removes it, and whatever is left in it, at the end. */
+  root: string;
+  /** The administrator the seeded templates were seeded with. */
+  admin: { email: string; password: string };
+  /** PGlite data directories, never opened by a test: each file copies them. */
+  pglite: { empty: string; seeded: string };
+  /** The seeded templates' uploads folder (the seed's images). */
+  uploads: string;
+  /** On TEST_DATABASE_URL's server: template databases, nobody connected, and the prefix of this run's copies. */
+  postgres?: { empty: string; seeded: string; prefix: string };
+}
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    vitrinaTestTemplates: TestTemplates;
+  }
+}
+
+/** TEST_DATABASE_URL with another database's name. */
+export function databaseUrl(serverUrl: string, name: string): string {
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+/** One statement on the server's maintenance database, on a connection of its own that is closed after. */
+export async function withAdmin(url: string, run: (client: pg.Client) => Promise<unknown>): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await run(client);
+  } finally {
+    await client.end();
+  }
+}
