@@ -39,7 +39,9 @@ async function logIn(page: Page, email: string, password: string) {
 /** The picture is loaded and painted as a whole 32×32 circle, not squeezed or cropped to a corner. */
 async function expectWholeAvatar(avatar: Locator) {
   await expect(avatar).toBeVisible();
-  await expect.poll(() => avatar.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+  await expect
+    .poll(() => avatar.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0))
+    .toBe(true);
   const box = await avatar.boundingBox();
   expect(box?.width).toBeCloseTo(32, 0);
   expect(box?.height).toBeCloseTo(32, 0);
@@ -78,7 +80,9 @@ test.describe('at 1366×900', () => {
 
   test("the administrator's chip reads 'Administración' in full", async ({ page }) => {
     await logIn(page, ADMIN.email, ADMIN.password);
-    const chip = page.getByRole('navigation', { name: 'Cuenta' }).getByRole('button', { name: /Administración/ });
+    const chip = page
+      .getByRole('navigation', { name: 'Cuenta' })
+      .getByRole('button', { name: /Administración/ });
     await expectNotTruncated(chip.getByText('Administración', { exact: true }));
   });
 });
