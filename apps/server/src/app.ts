@@ -96,8 +96,8 @@ export async function buildApp({
       await api.register(accountsRoutes, { db, config, throttle });
       await api.register(googleRoutes, { db, config, oidc, storage });
       await api.register(uploadsRoutes, { storage });
-      await api.register(checkoutRoutes, { db, payments: provider });
-      await api.register(adminRoutes, { db });
+      await api.register(checkoutRoutes, { db, payments: provider, timeZone: config.shopTimeZone });
+      await api.register(adminRoutes, { db, timeZone: config.shopTimeZone });
       if (config.payments.provider === 'sandbox') await api.register(sandboxPaymentRoutes, { db });
       if (config.payments.stripe) {
         await api.register(stripeWebhookRoutes, {

@@ -17,9 +17,21 @@ describe('loadConfig', () => {
     ['LOG_LEVEL', 'loud'],
     ['PUBLIC_URL', 'not a url'],
     ['ADMIN_EMAIL', 'admin'],
+    ['SHOP_TIMEZONE', 'Mexico City'],
+    ['SHOP_TIMEZONE', 'America/Ciudad_de_Mexico'],
+    ['SHOP_TIMEZONE', '-06:00'],
   ])('stops on a bad %s, naming the variable', (name, value) => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ [name]: value })).toThrow(new RegExp(`^Invalid configuration:\\n\\s+${name}:`));
+  });
+
+  it("runs the shop on Mexico City's days and hours unless SHOP_TIMEZONE names another IANA zone", () => {
+    expect(loadConfig({}).shopTimeZone).toBe('America/Mexico_City');
+    expect(loadConfig({ SHOP_TIMEZONE: '' }).shopTimeZone).toBe('America/Mexico_City');
+    expect(loadConfig({ SHOP_TIMEZONE: 'Europe/Madrid' }).shopTimeZone).toBe('Europe/Madrid');
+    expect(() => loadConfig({ SHOP_TIMEZONE: 'Marte/Olympus' })).toThrow(
+      'SHOP_TIMEZONE: must be an IANA time zone name, e.g. America/Mexico_City or Europe/Madrid',
+    );
   });
 
   it('switches to PostgreSQL when DATABASE_URL is set', () => {

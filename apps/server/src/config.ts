@@ -2,7 +2,7 @@ import './spanish-messages';
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { normalizeEmail, PAYMENT_PROVIDERS } from '@vitrina/shared';
+import { DEFAULT_SHOP_TIMEZONE, isTimeZone, normalizeEmail, PAYMENT_PROVIDERS } from '@vitrina/shared';
 import { z } from 'zod';
 import { WEB_DIST_DIR } from './paths';
 
@@ -36,6 +36,14 @@ const envSchema = z.object({
   /** Shown to banned users and in the about page. */
   SUPPORT_EMAIL: z.email().default('soporte@vitrina.local'),
   SHOP_NAME: z.string().min(1).default('Vitrina'),
+  /** The IANA zone of the shop's days and hours: the dashboard, the sales filters, the CSV, every date shown. */
+  SHOP_TIMEZONE: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z
+      .string()
+      .refine(isTimeZone, 'must be an IANA time zone name, e.g. America/Mexico_City or Europe/Madrid')
+      .default(DEFAULT_SHOP_TIMEZONE),
+  ),
   ADMIN_EMAIL: z.email().default('admin@vitrina.local'),
   ADMIN_PASSWORD: z.string().min(8).max(20).default('Admin12345'),
   /** Seed the demo catalog on start when the database is empty. */
@@ -129,6 +137,7 @@ function toConfig(env: z.infer<typeof envSchema>) {
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),
     supportEmail: env.SUPPORT_EMAIL,
     shopName: env.SHOP_NAME,
+    shopTimeZone: env.SHOP_TIMEZONE,
     admin: { email: normalizeEmail(env.ADMIN_EMAIL), password: env.ADMIN_PASSWORD },
     seedOnStart: env.SEED_ON_START,
     trustProxy: env.TRUST_PROXY,

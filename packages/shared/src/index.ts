@@ -14,5 +14,6 @@ export * from './pricing';
 export * from './ratings';
 export * from './sales';
 export * from './shop-config';
+export * from './time-zone';
 export * from './usuario';
 export * from './validation';

@@ -11,5 +11,7 @@ export const shopConfigSchema = z.object({
   paymentProvider: z.enum(PAYMENT_PROVIDERS),
   /** Stripe's publishable key (`pk_…`) for Stripe.js; null with the sandbox. Never the secret key. */
   stripePublishableKey: z.string().nullable(),
+  /** SHOP_TIMEZONE: the IANA zone every date is shown in and that decides what "a day" is. */
+  timeZone: z.string(),
 });
 export type ShopConfig = z.infer<typeof shopConfigSchema>;

@@ -40,6 +40,7 @@ export const shopConfig = (overrides: Partial<ShopConfig> = {}): ShopConfig =>
     supportEmail: 'soporte@vitrina.local',
     paymentProvider: 'sandbox',
     stripePublishableKey: null,
+    timeZone: 'America/Mexico_City',
     ...overrides,
   });
 

@@ -4,6 +4,7 @@ import {
   DASHBOARD_STOCK_LIST_SIZE,
   DASHBOARD_TOP_PRODUCTS,
   type Dashboard,
+  dayInTimeZone,
   fromCents,
   LOW_STOCK_THRESHOLD,
   type SalesFigures,
@@ -18,27 +19,14 @@ import { latestAuditEntries } from './audit-trail';
  * tables of several modules at once (one query per figure instead of walking every sale through the
  * checkout service); it never writes, so the owners' rules are not bypassed.
  *
- * "A day" is a calendar day in `timeZone`. The shop runs in UTC (as the sales history's date filter
- * does) until a SHOP_TIMEZONE setting exists; the queries already take any IANA zone.
+ * "A day" is a calendar day in `timeZone`, the shop's SHOP_TIMEZONE (as the sales history's date filter
+ * and the CSV export read it): a sale at 20:00 in Mexico City counts on that day, not on the next.
  */
 
-export const DASHBOARD_TIME_ZONE = 'UTC';
-
 export interface DashboardOptions {
+  /** SHOP_TIMEZONE, an IANA name. */
+  timeZone: string;
   now?: Date;
-  timeZone?: string;
-}
-
-/** 'YYYY-MM-DD' of an instant in a time zone. */
-export function calendarDay(instant: Date, timeZone: string): string {
-  const parts = new Intl.DateTimeFormat('en-CA', {
-    timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).formatToParts(instant);
-  const part = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
-  return `${part('year')}-${part('month')}-${part('day')}`;
 }
 
 /** The calendar day `offset` days after `day` ('YYYY-MM-DD'; negative goes back). */
@@ -58,10 +46,10 @@ function figures(cents: number, ventas: number): SalesFigures {
   };
 }
 
-export async function dashboardSummary(db: Db, options: DashboardOptions = {}): Promise<Dashboard> {
+export async function dashboardSummary(db: Db, options: DashboardOptions): Promise<Dashboard> {
   const now = options.now ?? new Date();
-  const timeZone = options.timeZone ?? DASHBOARD_TIME_ZONE;
-  const today = calendarDay(now, timeZone);
+  const { timeZone } = options;
+  const today = dayInTimeZone(now, timeZone);
   const days = Array.from({ length: DASHBOARD_DAYS }, (_, i) => addDays(today, i - DASHBOARD_DAYS + 1));
   // Local midnight of the first day and of tomorrow, as instants, so the sale-date index serves the range.
   const midnight = (day: string) => sql`(${day}::date::timestamp AT TIME ZONE ${timeZone})`;

@@ -4,6 +4,7 @@ import {
   centsToDecimal,
   type Dashboard,
   dashboardSchema,
+  dayInTimeZone,
   LOW_STOCK_THRESHOLD,
 } from '@vitrina/shared';
 import { eq } from 'drizzle-orm';
@@ -163,7 +164,7 @@ describe.each(TEST_DATABASE_KINDS)('admin API on %s', (kind) => {
       await insertSale(t.db, buyer, at('2030-06-16T00:00:00Z'), 'pagada', [
         { product: p.failed, cantidad: 50, unitCents: 100 },
       ]);
-      summary = await dashboardSummary(t.db, { now });
+      summary = await dashboardSummary(t.db, { now, timeZone: 'UTC' });
     });
 
     it('adds up paid sales of today, the last 7 and the last 30 days, with the average ticket', () => {
@@ -224,6 +225,27 @@ describe.each(TEST_DATABASE_KINDS)('admin API on %s', (kind) => {
       expect(res.statusCode, res.body).toBe(200);
       return dashboardSchema.parse(res.json());
     };
+
+    it("counts days in the shop's time zone (SHOP_TIMEZONE, Mexico City by default): a sale at 20:00 there is on that day", async () => {
+      const zone = t.config.shopTimeZone;
+      expect(zone).toBe('America/Mexico_City');
+      const before = await get();
+      expect(before.zona_horaria).toBe(zone);
+      const today = dayInTimeZone(new Date(), zone);
+      expect(before.ingresos_por_dia.at(-1)?.fecha).toBe(today);
+      // Yesterday at 20:00 in Mexico City (UTC-6) is already today in UTC.
+      const yesterday = addDays(today, -1);
+      const evening = new Date(`${yesterday}T20:00:00-06:00`);
+      expect(evening.toISOString().slice(0, 10)).toBe(today);
+      const buyer = (await insertCustomer(t.db)).id_usuario;
+      const product = (await insertProduct(t.db)).id_producto;
+      await insertSale(t.db, buyer, evening, 'pagada', [{ product, cantidad: 1, unitCents: 2000 }]);
+      const after = await get();
+      const day = (d: Dashboard, fecha: string) => d.ingresos_por_dia.find((x) => x.fecha === fecha)?.ventas;
+      expect(day(after, yesterday)).toBe((day(before, yesterday) ?? 0) + 1);
+      expect(day(after, today)).toBe(day(before, today));
+      expect((await admin.get('/api/config')).json().timeZone).toBe(zone);
+    });
 
     it("counts a sale paid now in today's figures", async () => {
       const before = await get();
@@ -341,7 +363,7 @@ describe.each(TEST_DATABASE_KINDS)('admin API on %s', (kind) => {
       ).id_venta;
     });
 
-    it('answers the filtered sales as a UTF-8 CSV file with a BOM, one row per line', async () => {
+    it('answers the filtered sales as a UTF-8 CSV file with a BOM, one row per line, dated in the shop’s time zone', async () => {
       const res = await admin.get('/api/venta/export.csv?desde=2030-01-10&hasta=2030-01-15');
       expect(res.statusCode).toBe(200);
       expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
@@ -354,8 +376,8 @@ describe.each(TEST_DATABASE_KINDS)('admin API on %s', (kind) => {
       expect(text).toBe(
         [
           'fecha,id_venta,estado,cliente,email,producto,cantidad,valor_unitario,subtotal,total_venta',
-          `2030-01-10 15:30:00,${inRange},pagada,${cliente},${email},"Silla ""Nórdica"", roble\ny haya",2,49.90,99.80,112.30`,
-          `2030-01-10 15:30:00,${inRange},pagada,${cliente},${email},'@Martillo de carpintería,1,12.50,12.50,112.30`,
+          `2030-01-10 09:30:00,${inRange},pagada,${cliente},${email},"Silla ""Nórdica"", roble\ny haya",2,49.90,99.80,112.30`,
+          `2030-01-10 09:30:00,${inRange},pagada,${cliente},${email},'@Martillo de carpintería,1,12.50,12.50,112.30`,
           '',
         ].join('\r\n'),
       );
@@ -371,6 +393,26 @@ describe.each(TEST_DATABASE_KINDS)('admin API on %s', (kind) => {
       expect(open.headers['content-disposition']).toMatch(
         /filename="ventas-2030-01-01-\d{4}-\d{2}-\d{2}\.csv"/,
       );
+    });
+
+    it("filters the days of the history and the export in the shop's time zone, and dates its rows there", async () => {
+      const buyer = await insertCustomer(t.db);
+      const product = await insertProduct(t.db);
+      // 20:00 on 3 March 2031 in Mexico City: 02:00 on the 4th in UTC.
+      const evening = (
+        await insertSale(t.db, buyer.id_usuario, new Date('2031-03-04T02:00:00Z'), 'pagada', [
+          { product: product.id_producto, cantidad: 1, unitCents: 1000 },
+        ])
+      ).id_venta;
+      const ids = async (url: string) =>
+        (await admin.get(url)).json().items.map((s: { id_venta: number }) => s.id_venta);
+      expect(await ids('/api/venta?desde=2031-03-03&hasta=2031-03-03')).toEqual([evening]);
+      expect(await ids('/api/venta?desde=2031-03-04&hasta=2031-03-04')).toEqual([]);
+      const csv = await admin.get('/api/venta/export.csv?desde=2031-03-03&hasta=2031-03-03');
+      const rows = csv.rawPayload.subarray(3).toString('utf8').trim().split('\r\n');
+      expect(rows.slice(1).map((r) => r.split(',').slice(0, 2).join(','))).toEqual([
+        `2031-03-03 20:00:00,${evening}`,
+      ]);
     });
 
     it('refuses a malformed or inverted date range', async () => {

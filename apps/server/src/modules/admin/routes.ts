@@ -17,7 +17,13 @@ const tags = ['Administración'];
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema };
 
 /** The admin's dashboard, the audit trail and the sales export. */
-export const adminRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
+export interface AdminRoutesOptions {
+  db: Db;
+  /** SHOP_TIMEZONE: the dashboard's days, the export's dates and its date filter. */
+  timeZone: string;
+}
+
+export const adminRoutes: FastifyPluginAsyncZod<AdminRoutesOptions> = async (app, { db, timeZone }) => {
   app.get(
     '/admin/resumen',
     {
@@ -29,7 +35,7 @@ export const adminRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }
         response: { 200: dashboardSchema, ...errors },
       },
     },
-    async () => dashboardSummary(db),
+    async () => dashboardSummary(db, { timeZone }),
   );
 
   app.get(
@@ -52,7 +58,8 @@ export const adminRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }
       config: { access: 'admin' },
       schema: {
         tags,
-        summary: 'Ventas filtradas en CSV (UTF-8 con BOM), una fila por línea de venta; fechas en UTC',
+        summary:
+          'Ventas filtradas en CSV (UTF-8 con BOM), una fila por línea de venta; fechas en la zona horaria de la tienda',
         querystring: salesExportQuerySchema,
         produces: ['text/csv'],
         // A string body is sent as it is: Fastify serializes only objects.
@@ -60,10 +67,10 @@ export const adminRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }
       },
     },
     async (request, reply) => {
-      const csv = await exportSalesCsv(db, sessionOf(request).user, request.query);
+      const csv = await exportSalesCsv(db, sessionOf(request).user, request.query, timeZone);
       return reply
         .type('text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="${exportFileName(request.query)}"`)
+        .header('content-disposition', `attachment; filename="${exportFileName(request.query, timeZone)}"`)
         .header('cache-control', 'no-store')
         .send(csv);
     },

@@ -1,10 +1,16 @@
-import { centsToDecimal, type SalesEstadoFiltro, toCents } from '@vitrina/shared';
+import {
+  centsToDecimal,
+  dateTimeInTimeZone,
+  dayInTimeZone,
+  type SalesEstadoFiltro,
+  toCents,
+} from '@vitrina/shared';
 import type { Db } from '../../db/client';
 import { listSales } from '../checkout/service';
 import { type CsvValue, toCsv, UTF8_BOM } from './csv';
 
 export interface SalesExportQuery {
-  /** Calendar days 'YYYY-MM-DD', both included, in UTC (as the sales history filters them). */
+  /** Calendar days 'YYYY-MM-DD', both included, in the shop's time zone (as the sales history filters them). */
   desde?: string | undefined;
   hasta?: string | undefined;
   /** Absent = paid sales; 'todas' = every attempt. */
@@ -28,14 +34,18 @@ const BATCH = 200;
 
 /** Currency units as the two-decimal text a spreadsheet reads as a number (199.9 → '199.90'). */
 const money = (units: number) => centsToDecimal(toCents(units));
-/** '2026-11-21 06:10:24': the form spreadsheets recognise as a date and time (UTC). */
-const dateTime = (iso: string) => iso.slice(0, 19).replace('T', ' ');
 
 /**
  * GET /api/venta/export.csv: the filtered sales, one row per sale line, newest first, through the checkout
  * service's own listing (the sales are its data). UTF-8 with a byte-order mark.
  */
-export async function exportSalesCsv(db: Db, admin: { id_usuario: number }, query: SalesExportQuery) {
+export async function exportSalesCsv(
+  db: Db,
+  admin: { id_usuario: number },
+  query: SalesExportQuery,
+  /** SHOP_TIMEZONE: the days of the filter and the dates written. */
+  timeZone: string,
+) {
   const rows: CsvValue[][] = [HEADER];
   const seen = new Set<number>();
   for (let page = 1; ; page++) {
@@ -43,6 +53,7 @@ export async function exportSalesCsv(db: Db, admin: { id_usuario: number }, quer
       db,
       { id_usuario: admin.id_usuario, admin: true },
       { ...query, page, pageSize: BATCH },
+      timeZone,
     );
     for (const sale of result.items) {
       // A sale placed while the export pages through shifts the pages by one; never write it twice.
@@ -51,7 +62,8 @@ export async function exportSalesCsv(db: Db, admin: { id_usuario: number }, quer
       const cliente = sale.Usuario ? `${sale.Usuario.primer_nombre} ${sale.Usuario.primer_apellido}` : '';
       for (const line of sale.detalle_venta) {
         rows.push([
-          dateTime(sale.fecha),
+          // '2026-11-21 18:10:24', local time: the form spreadsheets recognise as a date and time.
+          dateTimeInTimeZone(new Date(sale.fecha), timeZone),
           sale.id_venta,
           sale.estado,
           cliente,
@@ -69,7 +81,7 @@ export async function exportSalesCsv(db: Db, admin: { id_usuario: number }, quer
   return `${UTF8_BOM}${toCsv(rows)}`;
 }
 
-/** 'ventas-2026-11-01-2026-11-30.csv'; an open end reads 'inicio' or today's date. */
-export function exportFileName(query: SalesExportQuery, now = new Date()): string {
-  return `ventas-${query.desde ?? 'inicio'}-${query.hasta ?? now.toISOString().slice(0, 10)}.csv`;
+/** 'ventas-2026-11-01-2026-11-30.csv'; an open end reads 'inicio' or today's date in the shop. */
+export function exportFileName(query: SalesExportQuery, timeZone: string, now = new Date()): string {
+  return `ventas-${query.desde ?? 'inicio'}-${query.hasta ?? dayInTimeZone(now, timeZone)}.csv`;
 }

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { centsToDecimal, paidCents, toCents } from '@vitrina/shared';
+import { centsToDecimal, dayInTimeZone, paidCents, toCents } from '@vitrina/shared';
 import { and, count, eq, gt, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cargoSandbox, detalleVenta, producto, usuario, venta } from '../../db/schema';
@@ -641,7 +641,9 @@ describe.each(TEST_DATABASE_KINDS)('checkout API on %s', (kind) => {
         paid
           .json()
           .items.every(
-            (s: { estado: string; fecha: string }) => s.estado === 'pagada' && s.fecha.startsWith('2026-10'),
+            (s: { estado: string; fecha: string }) =>
+              s.estado === 'pagada' &&
+              dayInTimeZone(new Date(s.fecha), t.config.shopTimeZone).startsWith('2026-10'),
           ),
       ).toBe(true);
       expect((await admin.get('/api/venta?pageSize=51')).statusCode).toBe(400);

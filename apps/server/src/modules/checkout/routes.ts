@@ -49,10 +49,15 @@ function sendCheckout(reply: FastifyReply, result: CheckoutReply) {
 export interface CheckoutOptions {
   db: Db;
   payments: PaymentProvider;
+  /** SHOP_TIMEZONE: the days of the sales history's date filter. */
+  timeZone: string;
 }
 
 /** Buying (customers only) and the sales history (own paid sales, or every sale for an admin). */
-export const checkoutRoutes: FastifyPluginAsyncZod<CheckoutOptions> = async (app, { db, payments }) => {
+export const checkoutRoutes: FastifyPluginAsyncZod<CheckoutOptions> = async (
+  app,
+  { db, payments, timeZone },
+) => {
   app.post(
     '/venta',
     {
@@ -126,6 +131,6 @@ export const checkoutRoutes: FastifyPluginAsyncZod<CheckoutOptions> = async (app
         },
       },
     },
-    async (request) => listSales(db, sessionOf(request).user, request.query),
+    async (request) => listSales(db, sessionOf(request).user, request.query, timeZone),
   );
 };

@@ -9,7 +9,7 @@ import {
   toCents,
   totalCents,
 } from '@vitrina/shared';
-import { and, count, desc, eq, gte, lt } from 'drizzle-orm';
+import { and, count, desc, eq, gte, lt, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
 import { detalleVenta, venta } from '../../db/schema';
@@ -256,7 +256,7 @@ async function reply(
 export interface SalesQuery {
   page: number;
   pageSize: number;
-  /** Calendar days, 'YYYY-MM-DD', both included, in UTC. */
+  /** Calendar days, 'YYYY-MM-DD', both included, in the shop's time zone. */
   desde?: string | undefined;
   hasta?: string | undefined;
   /** An admin's filter; absent = paid sales. A customer's history always lists paid sales only. */
@@ -279,13 +279,17 @@ export async function listSales(
   db: Db,
   viewer: { id_usuario: number; admin: boolean },
   query: SalesQuery,
+  /** SHOP_TIMEZONE: a day runs from midnight to midnight there. */
+  timeZone: string,
 ): Promise<SalesPage> {
-  const nextDay = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) + 864e5);
+  // Local midnight of a day, as an instant (the sale-date index serves the range).
+  const midnight = (day: string) => sql`(${day}::date::timestamp AT TIME ZONE ${timeZone})`;
+  const dayAfter = (day: string) => sql`((${day}::date + 1)::timestamp AT TIME ZONE ${timeZone})`;
   const estado = viewer.admin ? (query.estado ?? SALES_ESTADO_DEFAULT) : SALES_ESTADO_DEFAULT;
   const where = and(
     viewer.admin ? undefined : eq(venta.id_usuario, viewer.id_usuario),
-    query.desde ? gte(venta.fecha, new Date(`${query.desde}T00:00:00Z`)) : undefined,
-    query.hasta ? lt(venta.fecha, nextDay(query.hasta)) : undefined,
+    query.desde ? gte(venta.fecha, midnight(query.desde)) : undefined,
+    query.hasta ? lt(venta.fecha, dayAfter(query.hasta)) : undefined,
     estado === 'todas' ? undefined : eq(venta.estado, estado),
   );
   const [rows, [totalRow]] = await Promise.all([

@@ -19,6 +19,7 @@ export const publicConfigRoutes: FastifyPluginAsyncZod<{ config: Config }> = asy
       supportEmail: config.supportEmail,
       paymentProvider: config.payments.provider,
       stripePublishableKey: config.payments.stripe?.publishableKey ?? null,
+      timeZone: config.shopTimeZone,
     }),
   );
 };

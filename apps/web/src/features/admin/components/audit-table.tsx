@@ -1,6 +1,6 @@
 import type { AuditEntry } from '@vitrina/shared';
 import { Link } from 'react-router';
-import { formatDateTime } from '../utils/format-date';
+import { useFormatInstant } from '../../../lib/shop-dates';
 import styles from './admin-page.module.css';
 
 const ACTIONS: Record<string, string> = {
@@ -43,6 +43,7 @@ function Subject({ entry }: { entry: AuditEntry }) {
 
 /** The latest changes made by admins: who, when, what, and the values before → after. */
 export function AuditTable({ entries }: { entries: readonly AuditEntry[] }) {
+  const formatDateTime = useFormatInstant();
   return (
     <div className={styles.tableWrap}>
       <table className={styles.table}>

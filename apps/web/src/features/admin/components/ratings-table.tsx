@@ -2,7 +2,7 @@ import type { AdminRating } from '@vitrina/shared';
 import { Link } from 'react-router';
 import { Button } from '../../../components/button';
 import { Stars } from '../../../components/stars';
-import { formatDateTime } from '../utils/format-date';
+import { useFormatInstant } from '../../../lib/shop-dates';
 import styles from './admin-page.module.css';
 
 interface RatingsTableProps {
@@ -14,6 +14,7 @@ interface RatingsTableProps {
 
 /** The ratings table (SPEC §2): calificación, comentario, product, author and 'Eliminar'. */
 export function RatingsTable({ ratings, caption, pendingId, onDelete }: RatingsTableProps) {
+  const formatDateTime = useFormatInstant();
   return (
     <div className={styles.tableWrap}>
       <table className={styles.table}>

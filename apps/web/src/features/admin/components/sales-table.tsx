@@ -1,5 +1,5 @@
 import { formatMoney, type Sale, type VentaEstado } from '@vitrina/shared';
-import { formatDateTime } from '../utils/format-date';
+import { useFormatInstant } from '../../../lib/shop-dates';
 import styles from './admin-page.module.css';
 
 const ESTADOS: Record<VentaEstado, { label: string; className: string | undefined }> = {
@@ -10,6 +10,7 @@ const ESTADOS: Record<VentaEstado, { label: string; className: string | undefine
 
 /** The sales history table (SPEC §2): one row per sale, by date, with its product lines. */
 export function SalesTable({ sales, caption }: { sales: readonly Sale[]; caption: string }) {
+  const formatDateTime = useFormatInstant();
   return (
     <div className={styles.tableWrap}>
       <table className={styles.table}>

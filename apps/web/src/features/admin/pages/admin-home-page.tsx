@@ -2,6 +2,7 @@ import { PAGES } from '@vitrina/shared';
 import { Link } from 'react-router';
 import { LoadError } from '../../../components/load-error';
 import { Loader } from '../../../components/loader';
+import { formatInstant } from '../../../lib/shop-dates';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useDashboard } from '../api/get-dashboard';
 import styles from '../components/admin-page.module.css';
@@ -10,7 +11,6 @@ import dashboardStyles from '../components/dashboard.module.css';
 import { DashboardCharts } from '../components/dashboard-charts';
 import { SalesFiguresSection } from '../components/sales-figures';
 import { StockAlerts } from '../components/stock-alerts';
-import { formatDateTime } from '../utils/format-date';
 import homeStyles from './admin-home-page.module.css';
 
 const SECTIONS = [
@@ -61,7 +61,8 @@ function Dashboard() {
   return (
     <>
       <p className={dashboardStyles.note}>
-        Resumen al {formatDateTime(data.generado)} (días según la zona horaria {data.zona_horaria}).
+        Resumen al {formatInstant(data.generado, data.zona_horaria)} (días según la zona horaria{' '}
+        {data.zona_horaria}).
       </p>
       <SalesFiguresSection ventas={data.ventas} />
       <DashboardCharts days={data.ingresos_por_dia} top={data.mas_vendidos} />

@@ -1,14 +1,9 @@
 import { LOCALE } from '@vitrina/shared';
 
-const dateTime = new Intl.DateTimeFormat(LOCALE, { dateStyle: 'medium', timeStyle: 'short' });
 const dayMonth = new Intl.DateTimeFormat(LOCALE, { day: 'numeric', month: 'short', timeZone: 'UTC' });
 const longDay = new Intl.DateTimeFormat(LOCALE, { dateStyle: 'long', timeZone: 'UTC' });
 
-/** An ISO instant as '21 nov 2026, 10:15' in the admin's time zone. */
-export function formatDateTime(iso: string): string {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? iso : dateTime.format(date);
-}
+// Instants ('21 nov 2026, 10:15') are written in the shop's time zone by lib/shop-dates' useFormatInstant.
 
 /**
  * A calendar day ('2026-11-21', already in the shop's time zone) as '21 nov', or as '21 de noviembre de

@@ -1,16 +1,11 @@
-import { LOCALE, type ProductRatings } from '@vitrina/shared';
+import type { ProductRatings } from '@vitrina/shared';
 import { Stars } from '../../../components/stars';
+import { useFormatInstant } from '../../../lib/shop-dates';
 import styles from './ratings-list.module.css';
-
-const dateFormat = new Intl.DateTimeFormat(LOCALE, { dateStyle: 'long' });
-
-function formatDate(value: string): string {
-  const date = new Date(value);
-  return Number.isNaN(date.getTime()) ? '' : dateFormat.format(date);
-}
 
 /** The product's opinions with their average; SPEC's empty text when there are none. */
 export function RatingsList({ ratings }: { ratings: ProductRatings }) {
+  const formatInstant = useFormatInstant();
   if (ratings.items.length === 0) {
     return <p className={styles.empty}>Este producto no tiene opiniones aun</p>;
   }
@@ -30,7 +25,7 @@ export function RatingsList({ ratings }: { ratings: ProductRatings }) {
               <span className={styles.author}>{rating.autor}</span>
               {rating.fecha && (
                 <time className={styles.date} dateTime={rating.fecha}>
-                  {formatDate(rating.fecha)}
+                  {formatInstant(rating.fecha, 'longDate')}
                 </time>
               )}
             </div>

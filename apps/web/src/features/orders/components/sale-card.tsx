@@ -1,13 +1,7 @@
-import {
-  cardSummary,
-  formatMoney,
-  LOCALE,
-  type Sale,
-  type SaleLine,
-  type VentaEstado,
-} from '@vitrina/shared';
+import { cardSummary, formatMoney, type Sale, type SaleLine, type VentaEstado } from '@vitrina/shared';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
+import { useFormatInstant } from '../../../lib/shop-dates';
 import { RatingForm } from './rating-form';
 import styles from './sale-card.module.css';
 
@@ -17,22 +11,16 @@ const ESTADOS: Record<VentaEstado, { label: string; className: string | undefine
   pendiente: { label: 'Pendiente', className: styles.pending },
 };
 
-const dateFormat = new Intl.DateTimeFormat(LOCALE, { dateStyle: 'long', timeStyle: 'short' });
-
-function formatDate(fecha: string): string {
-  const date = new Date(fecha);
-  return Number.isNaN(date.getTime()) ? fecha : dateFormat.format(date);
-}
-
 /** One purchase (SPEC §2 Purchase history): date, state, card, total, and its product lines. */
 export function SaleCard({ sale }: { sale: Sale }) {
   const titleId = useId();
   const estado = ESTADOS[sale.estado];
+  const formatInstant = useFormatInstant();
   return (
     <article className={styles.sale} aria-labelledby={titleId}>
       <header className={styles.header}>
         <h2 id={titleId} className={styles.title}>
-          Compra del <time dateTime={sale.fecha}>{formatDate(sale.fecha)}</time>
+          Compra del <time dateTime={sale.fecha}>{formatInstant(sale.fecha, 'longDateTime')}</time>
         </h2>
         <span className={`${styles.badge} ${estado.className ?? ''}`}>{estado.label}</span>
         <dl className={styles.facts}>

@@ -1,0 +1,49 @@
+// Without zod: the server's configuration and the web app's date formatting both use it.
+
+/** The shop's time zone when SHOP_TIMEZONE is not set: the days and hours of Mexico City. */
+export const DEFAULT_SHOP_TIMEZONE = 'America/Mexico_City';
+
+/** An IANA name's shape ('America/Mexico_City', 'Europe/Madrid', 'UTC'): no numeric offsets like '+05:00'. */
+const IANA_NAME = /^[A-Za-z][A-Za-z_]*(\/[A-Za-z0-9][A-Za-z0-9_+-]*)*$/;
+
+/**
+ * Whether `name` is an IANA time zone name the runtime knows. Offsets ('+05:00', '-6') are refused:
+ * PostgreSQL reads a bare offset with the POSIX sign, the opposite of what browsers do.
+ */
+export function isTimeZone(name: string): boolean {
+  if (!IANA_NAME.test(name)) return false;
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: name });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** The calendar day 'YYYY-MM-DD' of an instant in a time zone (a sale at 20:00 in Mexico City stays that day). */
+export function dayInTimeZone(instant: Date, timeZone: string): string {
+  const parts = new Intl.DateTimeFormat('en-CA', {
+    timeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).formatToParts(instant);
+  const part = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
+  return `${part('year')}-${part('month')}-${part('day')}`;
+}
+
+/** '2026-11-21 18:10:24': an instant's local date and time in a time zone, as spreadsheets read it. */
+export function dateTimeInTimeZone(instant: Date, timeZone: string): string {
+  const parts = new Intl.DateTimeFormat('en-CA', {
+    timeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+    hourCycle: 'h23',
+  }).formatToParts(instant);
+  const part = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
+  return `${part('year')}-${part('month')}-${part('day')} ${part('hour')}:${part('minute')}:${part('second')}`;
+}
