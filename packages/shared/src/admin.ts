@@ -28,6 +28,7 @@ export const AUDIT_ACTIONS = [
   'usuario.baneado',
   'usuario.restaurado',
   'calificacion.ocultada',
+  'calificacion.restaurada',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -12,6 +12,7 @@ describe('auditedEntity', () => {
       'usuario.baneado': 'usuario',
       'usuario.restaurado': 'usuario',
       'calificacion.ocultada': 'calificacion',
+      'calificacion.restaurada': 'calificacion',
     });
   });
 });

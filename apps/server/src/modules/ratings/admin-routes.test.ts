@@ -175,4 +175,59 @@ describe.each(TEST_DATABASE_KINDS)('ratings administration API on %s', (kind) =>
       expect(res.json().message).toBe('La calificación no existe.');
     });
   });
+
+  describe('PUT /api/products/calificaciones/:id/restaurar', () => {
+    it('shows a hidden rating again and counts it in the average once more, with an audit row', async () => {
+      const restored = await rated(2, 'Regular, la oculté por error');
+      const before = await publicRatings();
+      expect((await admin.put(`/api/products/calificaciones/${restored}`)).statusCode).toBe(200);
+      expect((await publicRatings()).total).toBe(before.total - 1);
+
+      const res = await admin.put(`/api/products/calificaciones/${restored}/restaurar`);
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json()).toMatchObject({ id_motivo_calificacion: restored, estado: true });
+
+      const after = await publicRatings();
+      expect(after.items.map((r: { id_motivo_calificacion: number }) => r.id_motivo_calificacion)).toContain(
+        restored,
+      );
+      expect(after.total).toBe(before.total);
+      expect(after.promedio).toBe(before.promedio);
+      const [row] = await t.db.select().from(producto).where(eq(producto.id_producto, productId));
+      const visible = await t.db
+        .select()
+        .from(motivoCalificacion)
+        .where(and(eq(motivoCalificacion.id_producto, productId), eq(motivoCalificacion.estado, true)));
+      expect(row?.calificacion_cantidad).toBe(visible.length);
+      expect(row?.calificacion_suma).toBe(visible.reduce((sum, r) => sum + r.valor_calificacion, 0));
+
+      const audit = await t.db
+        .select()
+        .from(auditoria)
+        .where(and(eq(auditoria.entidad, 'calificacion'), eq(auditoria.id_entidad, restored)))
+        .orderBy(auditoria.id);
+      expect(audit.map((a) => a.accion)).toEqual(['calificacion.ocultada', 'calificacion.restaurada']);
+      expect(audit[1]).toMatchObject({
+        id_usuario: adminId,
+        antes: { estado: false, id_producto: productId, valor_calificacion: 2 },
+        despues: { estado: true },
+      });
+
+      // Restoring a visible rating changes nothing and records nothing.
+      expect((await admin.put(`/api/products/calificaciones/${restored}/restaurar`)).statusCode).toBe(200);
+      expect((await publicRatings()).total).toBe(after.total);
+      const again = await t.db
+        .select()
+        .from(auditoria)
+        .where(and(eq(auditoria.accion, 'calificacion.restaurada'), eq(auditoria.id_entidad, restored)));
+      expect(again).toHaveLength(1);
+    });
+
+    it('answers 404 for an unknown rating, and only to an admin', async () => {
+      const res = await admin.put('/api/products/calificaciones/987654/restaurar');
+      expect(res.statusCode).toBe(404);
+      expect(res.json().message).toBe('La calificación no existe.');
+      expect((await customer.put('/api/products/calificaciones/1/restaurar')).statusCode).toBe(403);
+    });
+  });
 });

@@ -8,12 +8,15 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/client';
 import { sessionOf } from '../../plugins/auth';
-import { hideRating, listAllRatings } from './admin-service';
+import { listAllRatings, setRatingVisible } from './admin-service';
 
 const tags = ['Calificaciones (administración)'];
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema };
 
-/** SPEC §7: GET products/todascalificaciones and PUT products/calificaciones/:id (static segments first). */
+/**
+ * SPEC §7: GET products/todascalificaciones and PUT products/calificaciones/:id (static segments first); and
+ * PUT products/calificaciones/:id/restaurar, which shows a hidden rating again.
+ */
 export const ratingsAdminRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
   app.get(
     '/products/todascalificaciones',
@@ -40,6 +43,21 @@ export const ratingsAdminRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app,
         response: { 200: adminRatingSchema, ...errors },
       },
     },
-    async (request) => hideRating(db, sessionOf(request).user.id_usuario, request.params.id),
+    async (request) => setRatingVisible(db, sessionOf(request).user.id_usuario, request.params.id, false),
+  );
+
+  app.put(
+    '/products/calificaciones/:id/restaurar',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags,
+        summary:
+          'Restaura una calificación oculta: vuelve a mostrarse y a contar en el promedio del producto',
+        params: idParamsSchema,
+        response: { 200: adminRatingSchema, ...errors },
+      },
+    },
+    async (request) => setRatingVisible(db, sessionOf(request).user.id_usuario, request.params.id, true),
   );
 };

@@ -4,7 +4,7 @@ import type { Db, Tx } from '../../db/client';
 import { motivoCalificacion, producto, usuario } from '../../db/schema';
 import { notFound } from '../../errors';
 import { recordAudit } from '../admin/audit-trail';
-import { uncountRating } from '../catalog/rating-totals';
+import { countRating, uncountRating } from '../catalog/rating-totals';
 
 /*
  * Ratings administration (SPEC §2 "Ratings", §4: "admin delete hides it"). A hidden rating stays in the
@@ -73,10 +73,16 @@ export async function listAllRatings(db: Db, query: AdminRatingQuery): Promise<A
 }
 
 /**
- * Hides a rating: it leaves the product's page and its average, in the same transaction as the product's
- * running sum and count and the audit row. Hiding a hidden rating changes nothing.
+ * Hides a rating (`visible` false) or shows it again (true): it leaves or comes back to the product's page
+ * and its average, in the same transaction as the product's running sum and count and the audit row.
+ * Hiding a hidden rating, or restoring a visible one, changes nothing.
  */
-export async function hideRating(db: Db, adminId: number, id: number): Promise<AdminRating> {
+export async function setRatingVisible(
+  db: Db,
+  adminId: number,
+  id: number,
+  visible: boolean,
+): Promise<AdminRating> {
   return db.transaction(async (tx) => {
     const [before] = await tx
       .select()
@@ -84,22 +90,22 @@ export async function hideRating(db: Db, adminId: number, id: number): Promise<A
       .where(eq(motivoCalificacion.id_motivo_calificacion, id))
       .for('update');
     if (!before) throw notFound(NO_RATING);
-    if (before.estado) {
+    if (before.estado !== visible) {
       await tx
         .update(motivoCalificacion)
-        .set({ estado: false })
+        .set({ estado: visible })
         .where(eq(motivoCalificacion.id_motivo_calificacion, id));
-      await uncountRating(tx, before.id_producto, before.valor_calificacion);
+      await (visible ? countRating : uncountRating)(tx, before.id_producto, before.valor_calificacion);
       await recordAudit(tx, {
         id_usuario: adminId,
-        accion: 'calificacion.ocultada',
+        accion: visible ? 'calificacion.restaurada' : 'calificacion.ocultada',
         id_entidad: id,
         antes: {
-          estado: true,
+          estado: before.estado,
           id_producto: before.id_producto,
           valor_calificacion: before.valor_calificacion,
         },
-        despues: { estado: false },
+        despues: { estado: visible },
       });
     }
     const [row] = await selectRatings(tx).where(eq(motivoCalificacion.id_motivo_calificacion, id));

@@ -11,6 +11,7 @@ const ACTIONS: Record<string, string> = {
   'usuario.baneado': 'Baneó al usuario',
   'usuario.restaurado': 'Restauró al usuario',
   'calificacion.ocultada': 'Ocultó la calificación',
+  'calificacion.restaurada': 'Restauró la calificación',
 };
 
 function show(value: unknown): string {

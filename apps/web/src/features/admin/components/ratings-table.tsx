@@ -9,11 +9,13 @@ interface RatingsTableProps {
   ratings: readonly AdminRating[];
   caption: string;
   pendingId: number | undefined;
-  onDelete: (rating: AdminRating) => void;
+  /** 'Eliminar' on the visible ratings, 'Restaurar' on the hidden ones. */
+  actionLabel: string;
+  onAction: (rating: AdminRating) => void;
 }
 
-/** The ratings table (SPEC §2): calificación, comentario, product, author and 'Eliminar'. */
-export function RatingsTable({ ratings, caption, pendingId, onDelete }: RatingsTableProps) {
+/** The ratings table (SPEC §2): calificación, comentario, product, author and 'Eliminar' or 'Restaurar'. */
+export function RatingsTable({ ratings, caption, pendingId, actionLabel, onAction }: RatingsTableProps) {
   const formatDateTime = useFormatInstant();
   return (
     <div className={styles.tableWrap}>
@@ -55,9 +57,9 @@ export function RatingsTable({ ratings, caption, pendingId, onDelete }: RatingsT
                 <Button
                   variant="secondary"
                   disabled={pendingId === rating.id_motivo_calificacion}
-                  onClick={() => onDelete(rating)}
+                  onClick={() => onAction(rating)}
                 >
-                  Eliminar
+                  {actionLabel}
                 </Button>
               </td>
             </tr>

@@ -9,11 +9,20 @@ export function hideRating(id: number): Promise<AdminRating> {
   return api<AdminRating>(`/products/calificaciones/${id}`, { method: 'PUT' });
 }
 
-/** Afterwards the admin tables and the product's page (its opinions and average) are fetched again. */
-export function useHideRating() {
+/** PUT /api/products/calificaciones/:id/restaurar: shows a hidden rating again (and counts it). */
+export function restoreRating(id: number): Promise<AdminRating> {
+  return api<AdminRating>(`/products/calificaciones/${id}/restaurar`, { method: 'PUT' });
+}
+
+/**
+ * Hides (`visible` false) or restores a rating. Afterwards the admin tables and the product's page (its
+ * opinions and average) are fetched again.
+ */
+export function useSetRatingVisible() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: hideRating,
+    mutationFn: ({ id, visible }: { id: number; visible: boolean }) =>
+      visible ? restoreRating(id) : hideRating(id),
     onSuccess: (rating) =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: adminQueryKey }),
