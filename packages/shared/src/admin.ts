@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { idSchema } from './catalog';
 import { ADMIN_PRODUCTS_PAGE_SIZE, RATINGS_PAGE_SIZE } from './constants';
+import { calendarDayFilter } from './sales';
 import { singleLineText } from './validation/text';
 
 /*
@@ -31,6 +32,10 @@ export const AUDIT_ACTIONS = [
   'calificacion.restaurada',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+
+/** The entities the trail is about, and how the audit page names them. */
+export const AUDIT_ENTITIES = { producto: 'Productos', usuario: 'Usuarios', calificacion: 'Calificaciones' } as const;
+export type AuditEntity = keyof typeof AUDIT_ENTITIES;
 
 const blankToUndefined = (value: unknown) =>
   typeof value === 'string' && value.trim() === '' ? undefined : value;
@@ -78,16 +83,26 @@ export const adminProductQuerySchema = z.object({
 export type AdminProductQuery = z.infer<typeof adminProductQuerySchema>;
 export type AdminProductParams = z.input<typeof adminProductQuerySchema>;
 
-/** GET /api/admin/auditoria: newest first; optionally the history of one entity ("producto", 12). */
-export const auditQuerySchema = z.object({
-  page,
-  pageSize: pageSize(AUDIT_PAGE_SIZE),
-  entidad: z.preprocess(
-    blankToUndefined,
-    singleLineText().max(40, { error: 'La entidad admite como máximo 40 caracteres' }).optional(),
-  ),
-  id_entidad: z.preprocess(blankToUndefined, idSchema.optional()),
-});
+/**
+ * GET /api/admin/auditoria: newest first; optionally the history of one entity ("producto", 12), and
+ * between two days (both included, in the shop's time zone).
+ */
+export const auditQuerySchema = z
+  .object({
+    page,
+    pageSize: pageSize(AUDIT_PAGE_SIZE),
+    entidad: z.preprocess(
+      blankToUndefined,
+      singleLineText().max(40, { error: 'La entidad admite como máximo 40 caracteres' }).optional(),
+    ),
+    id_entidad: z.preprocess(blankToUndefined, idSchema.optional()),
+    desde: calendarDayFilter('La fecha inicial'),
+    hasta: calendarDayFilter('La fecha final'),
+  })
+  .refine((q) => !q.desde || !q.hasta || q.desde <= q.hasta, {
+    error: 'La fecha inicial no puede ser posterior a la final',
+    path: ['desde'],
+  });
 export type AuditQuery = z.infer<typeof auditQuerySchema>;
 
 const snapshot = z.record(z.string(), z.unknown()).nullable();

@@ -77,8 +77,8 @@ export const saleSchema = z.object({
 export type Sale = z.infer<typeof saleSchema>;
 export type SaleLine = z.infer<typeof saleLineSchema>;
 
-/** An optional day filter of a query string ('' = none), e.g. `calendarDay('La fecha inicial')`. */
-const calendarDay = (label: string) =>
+/** An optional day filter of a query string ('' = none), e.g. `calendarDayFilter('La fecha inicial')`. */
+export const calendarDayFilter = (label: string) =>
   z.preprocess(
     (value) => (value === '' ? undefined : value),
     singleLineText()
@@ -119,16 +119,16 @@ export const salesQuerySchema = z.object({
     .min(1, { error: PAGE_SIZE_ERROR })
     .max(SALES_MAX_PAGE_SIZE, { error: PAGE_SIZE_ERROR })
     .default(SALES_PAGE_SIZE),
-  desde: calendarDay('La fecha inicial'),
-  hasta: calendarDay('La fecha final'),
+  desde: calendarDayFilter('La fecha inicial'),
+  hasta: calendarDayFilter('La fecha final'),
   estado: estadoFilter,
 });
 
 /** GET /api/venta/export.csv: the sales between two days (both included); paid ones unless `estado` says otherwise. */
 export const salesExportQuerySchema = z
   .object({
-    desde: calendarDay('La fecha inicial'),
-    hasta: calendarDay('La fecha final'),
+    desde: calendarDayFilter('La fecha inicial'),
+    hasta: calendarDayFilter('La fecha final'),
     estado: estadoFilter,
   })
   .refine((q) => !q.desde || !q.hasta || q.desde <= q.hasta, {

@@ -1,5 +1,5 @@
 import type { AuditAction, AuditEntry, AuditPage, AuditQuery } from '@vitrina/shared';
-import { and, count, desc, eq } from 'drizzle-orm';
+import { and, count, desc, eq, gte, lt, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { auditoria, usuario } from '../../db/schema';
 
@@ -59,11 +59,18 @@ function toAuditEntry({ entry, who }: EntryRow): AuditEntry {
 
 const newestFirst = [desc(auditoria.fecha), desc(auditoria.id)];
 
-/** GET /api/admin/auditoria: a page of the trail, optionally of one entity. */
-export async function listAuditTrail(db: Db, query: AuditQuery): Promise<AuditPage> {
+/**
+ * GET /api/admin/auditoria: a page of the trail, optionally of one entity and between two days, which run
+ * from midnight to midnight in `timeZone` (SHOP_TIMEZONE).
+ */
+export async function listAuditTrail(db: Db, query: AuditQuery, timeZone: string): Promise<AuditPage> {
+  const midnight = (day: string, after = 0) =>
+    sql`((${day}::date + ${after}::int)::timestamp AT TIME ZONE ${timeZone})`;
   const where = and(
     query.entidad === undefined ? undefined : eq(auditoria.entidad, query.entidad),
     query.id_entidad === undefined ? undefined : eq(auditoria.id_entidad, query.id_entidad),
+    query.desde === undefined ? undefined : gte(auditoria.fecha, midnight(query.desde)),
+    query.hasta === undefined ? undefined : lt(auditoria.fecha, midnight(query.hasta, 1)),
   );
   const [rows, [totalRow]] = await Promise.all([
     db

@@ -335,6 +335,42 @@ describe.each(TEST_DATABASE_KINDS)('admin API on %s', (kind) => {
       ).json();
       expect(history).toMatchObject({ total: 3, page: 1, pageSize: 20 });
     });
+
+    it("filters by entity and by days in the shop's time zone, and refuses an inverted range", async () => {
+      const [adminRow] = await t.db.select().from(usuario).where(eq(usuario.admin, true));
+      const entry = (fecha: string, accion: 'usuario.baneado' | 'producto.editado', entidad: string) => ({
+        fecha: new Date(fecha),
+        id_usuario: adminRow?.id_usuario as number,
+        accion,
+        entidad,
+        id_entidad: 1,
+        antes: { estado: true },
+        despues: { estado: false },
+      });
+      // 21:00 on 9 May 2031 in Mexico City (03:00 on the 10th in UTC), and 06:00 on the 10th there.
+      const [evening, morning, product] = await t.db
+        .insert(auditoria)
+        .values([
+          entry('2031-05-10T03:00:00Z', 'usuario.baneado', 'usuario'),
+          entry('2031-05-10T12:00:00Z', 'usuario.baneado', 'usuario'),
+          entry('2031-05-10T13:00:00Z', 'producto.editado', 'producto'),
+        ])
+        .returning();
+      const ids = async (query: string) =>
+        auditPageSchema
+          .parse((await admin.get(`/api/admin/auditoria?${query}`)).json())
+          .items.map((e) => e.id);
+      expect(await ids('desde=2031-05-09&hasta=2031-05-09')).toEqual([evening?.id]);
+      expect(await ids('desde=2031-05-10&hasta=2031-05-10')).toEqual([product?.id, morning?.id]);
+      expect(await ids('entidad=usuario&desde=2031-05-09&hasta=2031-05-10')).toEqual([
+        morning?.id,
+        evening?.id,
+      ]);
+      expect(await ids('entidad=producto&desde=2031-05-09')).toEqual([product?.id]);
+      const inverted = await admin.get('/api/admin/auditoria?desde=2031-05-10&hasta=2031-05-09');
+      expect(inverted.statusCode).toBe(400);
+      expect(inverted.json().fields.desde).toBe('La fecha inicial no puede ser posterior a la final');
+    });
   });
 
   describe('GET /api/venta/export.csv', () => {

@@ -44,12 +44,13 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminRoutesOptions> = async (app
       config: { access: 'admin' },
       schema: {
         tags,
-        summary: 'Registro de cambios de los administradores, los más recientes primero',
+        summary:
+          'Registro de cambios de los administradores, los más recientes primero; por entidad y por fechas (zona horaria de la tienda)',
         querystring: auditQuerySchema,
         response: { 200: auditPageSchema, ...errors },
       },
     },
-    async (request) => listAuditTrail(db, request.query),
+    async (request) => listAuditTrail(db, request.query, timeZone),
   );
 
   app.get(
