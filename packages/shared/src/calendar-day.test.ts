@@ -47,6 +47,11 @@ describe('the sales date filters', () => {
   });
 
   it('take an empty value as no filter', () => {
-    expect(salesExportQuerySchema.parse({ desde: '', hasta: '2025-03-01' })).toEqual({ hasta: '2025-03-01' });
+    // No state asked for: the paid sales (a failed attempt is not a sale).
+    expect(salesExportQuerySchema.parse({ desde: '', hasta: '2025-03-01', estado: '' })).toEqual({
+      hasta: '2025-03-01',
+      estado: 'pagada',
+    });
+    expect(salesExportQuerySchema.parse({ estado: 'todas' })).toEqual({ estado: 'todas' });
   });
 });
