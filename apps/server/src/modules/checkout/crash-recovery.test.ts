@@ -4,6 +4,8 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { DEMO_CUSTOMER } from '../../db/seed/demo-accounts';
 import { TEST_DATABASE_KINDS } from '../../test/databases';
+
+const ADMIN = { email: 'admin@vitrina.local', password: 'Admin12345' };
 import { HttpClient } from './test/http-client';
 import { processDatabase } from './test/process-database';
 import { type ServerProcess, startServer, stopServer } from './test/server-process';
@@ -21,7 +23,12 @@ describe.each(TEST_DATABASE_KINDS)('a crash in the middle of a checkout, on %s',
   it('is settled at the next start: the sale fails and the stock comes back', async ({ annotate }) => {
     const dataDir = await mkdtemp(join(tmpdir(), 'vitrina-crash-'));
     cleanup.push(() => rm(dataDir, { recursive: true, force: true }));
-    const env: Record<string, string> = { DATA_DIR: dataDir, SANDBOX_LATENCY_MS: '4000' };
+    const env: Record<string, string> = {
+      DATA_DIR: dataDir,
+      SANDBOX_LATENCY_MS: '4000',
+      ADMIN_EMAIL: ADMIN.email,
+      ADMIN_PASSWORD: ADMIN.password,
+    };
     if (kind === 'postgres') {
       const database = await processDatabase();
       cleanup.push(() => database.drop());
@@ -32,6 +39,9 @@ describe.each(TEST_DATABASE_KINDS)('a crash in the middle of a checkout, on %s',
 
     const shopper = new HttpClient(server.url);
     await shopper.signIn(DEMO_CUSTOMER.email, DEMO_CUSTOMER.password);
+    // The shopper's history lists paid purchases only; the admin sees the attempts in every state.
+    const admin = new HttpClient(server.url);
+    await admin.signIn(ADMIN.email, ADMIN.password);
     const method = await shopper.post('/api/pagos/sandbox/metodos', {
       numero: '4242424242424242',
       expiracion: '12/39',
@@ -53,7 +63,7 @@ describe.each(TEST_DATABASE_KINDS)('a crash in the middle of a checkout, on %s',
     // The sale is recorded 'pendiente' at once; the charge then waits 4 s before reaching the sandbox.
     let pending: { id_venta: number; estado: string } | undefined;
     while (!pending && Date.now() - started < 3000) {
-      const sales = await shopper.get('/api/venta?estado=pendiente');
+      const sales = await admin.get('/api/venta?estado=pendiente');
       pending = sales.body.items[0];
       if (!pending) await new Promise((r) => setTimeout(r, 50));
     }
@@ -67,12 +77,15 @@ describe.each(TEST_DATABASE_KINDS)('a crash in the middle of a checkout, on %s',
     server = await startServer({ ...env, SANDBOX_LATENCY_MS: '0' });
     const restartMs = Date.now() - killedAt;
     const after = new HttpClient(server.url);
-    after.cookies.set('user_session', shopper.cookies.get('user_session') as string);
-    const sales = (await after.get('/api/venta?pageSize=50')).body.items as Array<{
+    after.cookies.set('user_session', admin.cookies.get('user_session') as string);
+    const sales = (await after.get('/api/venta?estado=todas&pageSize=50')).body.items as Array<{
       id_venta: number;
       estado: string;
     }>;
     expect(sales.find((s) => s.id_venta === pending?.id_venta)?.estado).toBe('fallida');
+    after.cookies.set('user_session', shopper.cookies.get('user_session') as string);
+    const history = (await after.get('/api/venta?pageSize=50')).body.items as Array<{ id_venta: number }>;
+    expect(history.map((s) => s.id_venta)).not.toContain(pending?.id_venta);
     expect((await after.get(`/api/products/${product.id_producto}`)).body.stock).toBe(initialStock);
     await annotate(
       `${kind}: killed ${killedAt - started} ms into the checkout; restarted and settled in ${restartMs} ms`,
