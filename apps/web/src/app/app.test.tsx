@@ -118,6 +118,64 @@ describe('storefront routes', () => {
     expect(images.at(-1)?.getAttribute('loading')).toBe('lazy');
   });
 
+  it('offers that fail to load say so kindly, and Reintentar brings them', async () => {
+    let failing = true;
+    api.on('GET /api/products/filter/descuento/true', () =>
+      failing
+        ? Response.json(apiError('Internal Server Error', 'connection terminated unexpectedly'), {
+            status: 500,
+          })
+        : Response.json(productPage([product(1)])),
+    );
+    renderAt('/');
+    // The query retries a server error twice (1 s, then 2 s) before it gives up.
+    const alert = await screen.findByText('No pudimos cargar las ofertas', {}, { timeout: 6000 });
+    expect(alert.closest('[role="alert"]')?.textContent).toContain('Inténtalo de nuevo');
+    expect(screen.queryByText(/connection terminated/)).toBeNull();
+    failing = false;
+    fireEvent.click(screen.getByRole('button', { name: 'Reintentar' }));
+    const carousel = await screen.findByRole('region', { name: 'Ofertas destacadas' });
+    expect(within(carousel).getByRole('link', { name: 'Producto 1' })).toBeTruthy();
+    expect(screen.queryByText('No pudimos cargar las ofertas')).toBeNull();
+  }, 10_000);
+
+  it('a listing that fails to load keeps its heading, says so kindly and retries', async () => {
+    let failing = true;
+    api.on('GET /api/products', () =>
+      failing
+        ? Response.json(apiError('Bad Request', 'querystring/page must be <= 100000'), { status: 400 })
+        : Response.json(productPage([product(1)])),
+    );
+    renderAt('/products/todos');
+    expect(await screen.findByText('No pudimos cargar los productos')).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 1, name: 'Todos los productos' })).toBeTruthy();
+    expect(screen.queryByText(/querystring/)).toBeNull();
+    failing = false;
+    fireEvent.click(screen.getByRole('button', { name: 'Reintentar' }));
+    expect(await screen.findByRole('link', { name: 'Producto 1' })).toBeTruthy();
+  });
+
+  it('a product page that fails to load has a heading that says so and retries', async () => {
+    let failing = true;
+    api.on('GET /api/products/1', () =>
+      failing
+        ? Response.json(apiError('Too Many Requests', 'Rate limit exceeded, retry in 1 minute'), {
+            status: 429,
+          })
+        : Response.json(product(1)),
+    );
+    renderAt('/products/1');
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'No pudimos cargar el producto' }),
+    ).toBeTruthy();
+    expect(
+      screen.getByText('Hubo demasiadas solicitudes seguidas. Espera un momento e inténtalo de nuevo.'),
+    ).toBeTruthy();
+    failing = false;
+    fireEvent.click(screen.getByRole('button', { name: 'Reintentar' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Producto 1' })).toBeTruthy();
+  });
+
   it('a category listing reads its page from the URL and the pager moves to the next one', async () => {
     const router = renderAt('/products/categoria/1?orden=precio_asc&page=2');
     expect(await screen.findByRole('heading', { level: 1, name: 'Indumentaria' })).toBeTruthy();

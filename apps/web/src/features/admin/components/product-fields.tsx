@@ -7,6 +7,7 @@ import {
 } from '@vitrina/shared';
 import type { ReactNode } from 'react';
 import type { FieldErrors, UseFormRegister } from 'react-hook-form';
+import { Button } from '../../../components/button';
 import formStyles from '../../../components/form.module.css';
 import { ImageUploadField } from '../../../components/image-upload-field';
 import { TextField } from '../../../components/text-field';
@@ -17,7 +18,7 @@ import { TextAreaField } from './text-area-field';
 /** The categories to choose from, as the page's query has them: loading, failed or there. */
 export type CategoryChoices = Pick<
   UseQueryResult<Category[]>,
-  'data' | 'isPending' | 'isError' | 'isSuccess'
+  'data' | 'isPending' | 'isError' | 'isSuccess' | 'isFetching' | 'refetch'
 >;
 
 interface ProductFieldsProps {
@@ -78,6 +79,17 @@ export function ProductFields({
           </option>
         ))}
       </SelectField>
+      {categories.isError && (
+        // Asks for the categories again; what was typed in the other fields stays.
+        <Button
+          variant="secondary"
+          className={formStyles.wide}
+          disabled={categories.isFetching}
+          onClick={() => categories.refetch()}
+        >
+          Reintentar cargar las categorías
+        </Button>
+      )}
       <TextAreaField
         className={formStyles.wide}
         label="Descripción"

@@ -100,6 +100,26 @@ describe('CreateProductPage', () => {
   });
 });
 
+describe('CreateProductPage when the categories fail to load', () => {
+  it('says so on the field and retries on demand, keeping what was typed', async () => {
+    let failing = true;
+    api.on('GET /api/categorias', () =>
+      failing
+        ? Response.json(apiError('Forbidden', 'CSRF token mismatch'), { status: 403 })
+        : Response.json(categories),
+    );
+    renderAdmin(<CreateProductPage />, { path: '/producto' });
+    await screen.findByRole('button', { name: 'Reintentar cargar las categorías' });
+    expect(description('Categoría')).toContain('No se pudieron cargar las categorías');
+    await type('Nombre', 'Gorra deportiva');
+    failing = false;
+    await click('Reintentar cargar las categorías');
+    expect(await screen.findByRole('option', { name: 'Deportes' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Reintentar cargar las categorías' })).toBeNull();
+    expect(field('Nombre').value).toBe('Gorra deportiva');
+  });
+});
+
 describe('EditProductPage', () => {
   const stored = product(7, {
     nombre: 'Balón de fútbol',

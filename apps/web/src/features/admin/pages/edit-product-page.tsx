@@ -29,7 +29,15 @@ function EditProduct({ id }: { id: number }) {
   if (product.isPending) return <Loader label="Cargando el producto…" />;
   if (product.isError) {
     if (isNotFound(product.error)) return <ProductNotFound />;
-    return <LoadError className={styles.message} error={product.error} onRetry={() => product.refetch()} />;
+    return (
+      <LoadError
+        className={styles.message}
+        what="el producto"
+        error={product.error}
+        onRetry={product.refetch}
+        retrying={product.isFetching}
+      />
+    );
   }
   return (
     <>

@@ -102,7 +102,13 @@ export function ProductsPage() {
         {products.isPending ? (
           <Loader label="Cargando productos…" />
         ) : products.isError ? (
-          <LoadError className={styles.message} error={products.error} onRetry={() => products.refetch()} />
+          <LoadError
+            className={styles.message}
+            what="los productos"
+            error={products.error}
+            onRetry={products.refetch}
+            retrying={products.isFetching}
+          />
         ) : products.data.items.length === 0 ? (
           <div className={styles.message}>
             <p>{name ? 'No hay coincidencias' : `No hay ${tabLabel.toLowerCase()}`}</p>

@@ -60,7 +60,13 @@ export function UsersPage() {
       {users.isPending ? (
         <Loader label="Cargando usuarios…" />
       ) : users.isError ? (
-        <LoadError className={styles.message} error={users.error} onRetry={() => users.refetch()} />
+        <LoadError
+          className={styles.message}
+          what="los usuarios"
+          error={users.error}
+          onRetry={users.refetch}
+          retrying={users.isFetching}
+        />
       ) : (
         <>
           <UsersTable

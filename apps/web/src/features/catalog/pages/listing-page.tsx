@@ -1,7 +1,7 @@
 import { CATEGORIES, LISTING_PAGE_SIZE, PAGES, showsPager, totalPages } from '@vitrina/shared';
+import { LoadError } from '../../../components/load-error';
 import { Loader } from '../../../components/loader';
 import { Pager } from '../../../components/pager';
-import { errorMessage } from '../../../lib/api-client';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useCategories } from '../api/get-categories';
 import { useProducts } from '../api/get-products';
@@ -48,9 +48,12 @@ export function ListingPage() {
         {productsQuery.isPending ? (
           <Loader label="Cargando productos…" />
         ) : productsQuery.isError ? (
-          <p role="alert" className={styles.error}>
-            {errorMessage(productsQuery.error)}
-          </p>
+          <LoadError
+            what="los productos"
+            error={productsQuery.error}
+            onRetry={productsQuery.refetch}
+            retrying={productsQuery.isFetching}
+          />
         ) : (
           <>
             {data && data.items.length > 0 ? <ProductGrid products={data.items} /> : <NoResults />}

@@ -11,10 +11,11 @@ import { useId, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { Button, buttonClass } from '../../../components/button';
 import { ChevronLeftIcon } from '../../../components/icons';
+import { LoadError } from '../../../components/load-error';
 import { Loader } from '../../../components/loader';
 import { Price } from '../../../components/price';
 import { PRODUCT_IMAGE_SIZE } from '../../../components/product-image';
-import { errorMessage, isNotFound } from '../../../lib/api-client';
+import { isNotFound } from '../../../lib/api-client';
 import { notify } from '../../../lib/notifications';
 import { useSession } from '../../../lib/session';
 import { useDocumentTitle } from '../../../lib/use-document-title';
@@ -43,13 +44,14 @@ function ProductDetail({ id }: { id: number }) {
   if (productQuery.isError) {
     if (isNotFound(productQuery.error)) return <ProductNotFound />;
     return (
-      <div className={styles.message}>
-        <h1>No pudimos cargar el producto</h1>
-        <p role="alert">{errorMessage(productQuery.error)}</p>
-        <Button variant="secondary" onClick={() => productQuery.refetch()}>
-          Reintentar
-        </Button>
-      </div>
+      <LoadError
+        className={styles.message}
+        titleAs="h1"
+        what="el producto"
+        error={productQuery.error}
+        onRetry={productQuery.refetch}
+        retrying={productQuery.isFetching}
+      />
     );
   }
   return <ProductView product={productQuery.data} />;
@@ -185,7 +187,17 @@ function BuyActions({ product, quantity, max, onQuantityChange }: BuyActionsProp
 function Opinions({ id }: { id: number }) {
   const ratingsQuery = useProductRatings(id);
   if (ratingsQuery.isPending) return <Loader label="Cargando opiniones…" />;
-  if (ratingsQuery.isError) return <p role="alert">{errorMessage(ratingsQuery.error)}</p>;
+  if (ratingsQuery.isError) {
+    return (
+      <LoadError
+        what="las opiniones"
+        titleAs="p"
+        error={ratingsQuery.error}
+        onRetry={ratingsQuery.refetch}
+        retrying={ratingsQuery.isFetching}
+      />
+    );
+  }
   return <RatingsList ratings={ratingsQuery.data} />;
 }
 

@@ -1,3 +1,4 @@
+import { LoadError } from '../../../components/load-error';
 import { Loader } from '../../../components/loader';
 import { useConfig } from '../../../lib/shop-config';
 import type { CheckoutPanelProps } from './checkout-props';
@@ -13,7 +14,16 @@ import { StripeCheckout } from './stripe-checkout';
 export function CheckoutPanel(props: CheckoutPanelProps) {
   const config = useConfig();
   if (config.isPending) return <Loader label="Cargando el formulario de pago…" />;
-  if (config.isError) return <PaymentUnavailable />;
+  if (config.isError) {
+    return (
+      <LoadError
+        what="el sistema de pago"
+        error={config.error}
+        onRetry={config.refetch}
+        retrying={config.isFetching}
+      />
+    );
+  }
   if (config.data.paymentProvider !== 'stripe') return <SandboxCheckout {...props} />;
   const publishableKey = config.data.stripePublishableKey;
   if (!publishableKey) return <PaymentUnavailable />;

@@ -1,5 +1,5 @@
+import { LoadError } from '../../../components/load-error';
 import { Loader } from '../../../components/loader';
-import { errorMessage } from '../../../lib/api-client';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useCategories, useDiscountedProducts } from '../../catalog';
 import { CategorySection } from '../components/category-section';
@@ -19,14 +19,24 @@ export function HomePage() {
       {offers.isPending ? (
         <Loader label="Cargando ofertas…" />
       ) : offers.isError ? (
-        <p role="alert">{errorMessage(offers.error)}</p>
+        <LoadError
+          what="las ofertas"
+          error={offers.error}
+          onRetry={offers.refetch}
+          retrying={offers.isFetching}
+        />
       ) : offers.data.items.length > 0 ? (
         <OffersCarousel products={offers.data.items} />
       ) : null}
       {categories.isPending ? (
         <Loader label="Cargando categorías…" />
       ) : categories.isError ? (
-        <p role="alert">{errorMessage(categories.error)}</p>
+        <LoadError
+          what="las categorías"
+          error={categories.error}
+          onRetry={categories.refetch}
+          retrying={categories.isFetching}
+        />
       ) : (
         <CategorySection categories={categories.data} />
       )}

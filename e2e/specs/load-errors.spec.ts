@@ -1,0 +1,55 @@
+import { expect, type Page, test } from '@playwright/test';
+
+/*
+ * A list or a page that cannot be loaded says so in plain Spanish, never with the server's own text, and
+ * 'Reintentar' asks again. page.route makes the API call fail until the test lets it through.
+ */
+
+/** Fails the API calls matching `url` with a 500 and a raw server message until the returned switch is called. */
+async function failUntilFixed(page: Page, url: RegExp) {
+  let failing = true;
+  await page.route(url, (route) =>
+    failing
+      ? route.fulfill({
+          status: 500,
+          contentType: 'application/json',
+          body: JSON.stringify({
+            error: 'Internal Server Error',
+            message: 'Connection terminated unexpectedly',
+          }),
+        })
+      : route.fallback(),
+  );
+  return () => {
+    failing = false;
+  };
+}
+
+test('a listing that fails to load says so kindly and Reintentar brings the products', async ({ page }) => {
+  const fix = await failUntilFixed(page, /\/api\/products\?/);
+  await page.goto('/products/categoria/3');
+  // The app retries a server error twice by itself before it says so.
+  await expect(page.getByText('No pudimos cargar los productos')).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByRole('alert').filter({ hasText: 'Inténtalo de nuevo' })).toBeVisible();
+  await expect(page.getByText('Connection terminated unexpectedly')).toHaveCount(0);
+
+  fix();
+  await page.getByRole('button', { name: 'Reintentar' }).click();
+  const results = page.getByRole('region', { name: 'Productos' });
+  await expect(results.getByRole('link').first()).toBeVisible();
+  await expect(page.getByText('No pudimos cargar los productos')).toHaveCount(0);
+});
+
+test('the offers of the home page come back with Reintentar', async ({ page }) => {
+  const fix = await failUntilFixed(page, /\/api\/products\/filter\/descuento\/true/);
+  await page.goto('/');
+  await expect(page.getByText('No pudimos cargar las ofertas')).toBeVisible({ timeout: 15_000 });
+  // The rest of the page is still there.
+  await expect(page.getByRole('region', { name: 'Explora por categoría' })).toBeVisible();
+
+  fix();
+  await page.getByRole('button', { name: 'Reintentar' }).click();
+  await expect(
+    page.getByRole('region', { name: 'Ofertas destacadas' }).getByRole('group').first(),
+  ).toBeVisible();
+});
