@@ -4,11 +4,11 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { DEMO_CUSTOMER } from '../../db/seed/demo-accounts';
 import { TEST_DATABASE_KINDS } from '../../test/databases';
-
-const ADMIN = { email: 'admin@vitrina.local', password: 'Admin12345' };
 import { HttpClient } from './test/http-client';
 import { processDatabase } from './test/process-database';
 import { type ServerProcess, startServer, stopServer } from './test/server-process';
+
+const ADMIN = { email: 'admin@vitrina.local', password: 'Admin12345' };
 
 /*
  * A process killed between taking the stock and recording the charge (SANDBOX_LATENCY_MS holds the charge
