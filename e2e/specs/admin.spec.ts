@@ -165,6 +165,7 @@ const ADMIN_PAGES = [
   '/admin/usuarios',
   '/historialVentas',
   '/calificaciones',
+  '/admin/auditoria',
 ];
 
 test('axe finds no serious or critical violation on the admin pages', async ({ page, request }) => {

@@ -34,7 +34,11 @@ export const AUDIT_ACTIONS = [
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
 /** The entities the trail is about, and how the audit page names them. */
-export const AUDIT_ENTITIES = { producto: 'Productos', usuario: 'Usuarios', calificacion: 'Calificaciones' } as const;
+export const AUDIT_ENTITIES = {
+  producto: 'Productos',
+  usuario: 'Usuarios',
+  calificacion: 'Calificaciones',
+} as const;
 export type AuditEntity = keyof typeof AUDIT_ENTITIES;
 
 const blankToUndefined = (value: unknown) =>

@@ -101,6 +101,14 @@ export const routes: RouteObject[] = [
             ...page(() => import('../features/about/pages/about-page').then((m) => m.AboutPage)),
           },
           {
+            path: PAGES.terms.path,
+            ...page(() => import('../features/legal/pages/terms-page').then((m) => m.TermsPage)),
+          },
+          {
+            path: PAGES.privacy.path,
+            ...page(() => import('../features/legal/pages/privacy-page').then((m) => m.PrivacyPage)),
+          },
+          {
             path: PAGES.login.path,
             ...page(() => import('../features/auth/pages/login-page').then((m) => m.LoginPage)),
           },
@@ -148,6 +156,7 @@ export const routes: RouteObject[] = [
             path: PAGES.adminRatings.path,
             ...adminPage(() => adminScreens().then((m) => m.ratingsScreen())),
           },
+          { path: PAGES.adminAudit.path, ...adminPage(() => adminScreens().then((m) => m.auditScreen())) },
           // Unknown paths: the loader answers 404, so the error page shows inside the layout.
           { path: '*', loader: notFound, Component: Empty, HydrateFallback: PageLoader },
         ],

@@ -2,7 +2,7 @@ import type { ComponentType } from 'react';
 
 /*
  * The admin screens, each in its own chunk. The router reaches them through this module, itself loaded
- * lazily, so the storefront's entry holds one import() for all seven instead of seven (with their
+ * lazily, so the storefront's entry holds one import() for all eight instead of eight (with their
  * preload lists): shoppers download nothing of the admin, and an admin pays one tiny extra request once.
  */
 type Screen = () => Promise<ComponentType>;
@@ -17,3 +17,4 @@ export const usersScreen: Screen = () => import('./pages/users-page').then((m) =
 export const salesHistoryScreen: Screen = () =>
   import('./pages/sales-history-page').then((m) => m.SalesHistoryPage);
 export const ratingsScreen: Screen = () => import('./pages/ratings-page').then((m) => m.RatingsPage);
+export const auditScreen: Screen = () => import('./pages/audit-page').then((m) => m.AuditPage);

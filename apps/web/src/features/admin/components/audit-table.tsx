@@ -42,13 +42,21 @@ function Subject({ entry }: { entry: AuditEntry }) {
   return <>{label}</>;
 }
 
-/** The latest changes made by admins: who, when, what, and the values before → after. */
-export function AuditTable({ entries }: { entries: readonly AuditEntry[] }) {
+/** Changes made by admins, newest first: who, when, what, and the values before → after. */
+export function AuditTable({
+  entries,
+  caption = 'Últimos cambios de los administradores',
+  empty = 'Todavía no hay cambios registrados.',
+}: {
+  entries: readonly AuditEntry[];
+  caption?: string;
+  empty?: string;
+}) {
   const formatDateTime = useFormatInstant();
   return (
     <div className={styles.tableWrap}>
       <table className={styles.table}>
-        <caption>Últimos cambios de los administradores</caption>
+        <caption>{caption}</caption>
         <thead>
           <tr>
             <th scope="col">Fecha</th>
@@ -61,7 +69,7 @@ export function AuditTable({ entries }: { entries: readonly AuditEntry[] }) {
           {entries.length === 0 ? (
             <tr>
               <td colSpan={4} className={styles.muted}>
-                Todavía no hay cambios registrados.
+                {empty}
               </td>
             </tr>
           ) : (

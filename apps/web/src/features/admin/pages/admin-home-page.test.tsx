@@ -77,7 +77,7 @@ const figure = (article: HTMLElement, term: string) =>
   within(article).getByText(term, { selector: 'dt' }).nextElementSibling?.textContent;
 
 describe('AdminHomePage', () => {
-  it('keeps the five sections on top and shows the figures of today, 7 and 30 days', async () => {
+  it('keeps the six sections on top and shows the figures of today, 7 and 30 days', async () => {
     renderAdmin(<AdminHomePage />, { path: '/adminHome' });
     const nav = screen.getByRole('navigation', { name: 'Secciones de administración' });
     expect(
@@ -90,6 +90,7 @@ describe('AdminHomePage', () => {
       'Crear producto',
       'Historial de ventas',
       'Gestionar calificaciones',
+      'Registro de cambios',
     ]);
 
     await screen.findByRole('heading', { name: 'Ventas pagadas' });

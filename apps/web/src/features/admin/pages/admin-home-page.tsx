@@ -18,10 +18,15 @@ const SECTIONS = [
   { to: '/admin/usuarios', label: 'Gestionar usuarios', text: 'Banear y restaurar cuentas de clientes.' },
   { to: '/producto', label: 'Crear producto', text: 'Publicar un producto nuevo en la tienda.' },
   { to: '/historialVentas', label: 'Historial de ventas', text: 'Ver las ventas por fecha con su detalle.' },
-  { to: '/calificaciones', label: 'Gestionar calificaciones', text: 'Revisar y ocultar opiniones.' },
+  {
+    to: '/calificaciones',
+    label: 'Gestionar calificaciones',
+    text: 'Revisar, ocultar y restaurar opiniones.',
+  },
+  { to: '/admin/auditoria', label: 'Registro de cambios', text: 'Todos los cambios de los administradores.' },
 ] as const;
 
-/** /adminHome (SPEC §2): the five admin sections, then the shop's figures, charts, stock and audit. */
+/** /adminHome (SPEC §2): the admin sections, then the shop's figures, charts, stock and audit. */
 export function AdminHomePage() {
   useDocumentTitle(PAGES.adminHome.title);
   return (

@@ -1,0 +1,151 @@
+import {
+  AUDIT_ENTITIES,
+  AUDIT_PAGE_SIZE,
+  type AuditEntity,
+  PAGES,
+  RATINGS_PAGER_WINDOW,
+  showsPager,
+  totalPages,
+} from '@vitrina/shared';
+import { type FormEvent, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { Button } from '../../../components/button';
+import { LoadError } from '../../../components/load-error';
+import { Loader } from '../../../components/loader';
+import { Pager } from '../../../components/pager';
+import { TextField } from '../../../components/text-field';
+import { useDocumentTitle } from '../../../lib/use-document-title';
+import { useAudit } from '../api/get-audit';
+import styles from '../components/admin-page.module.css';
+import { AdminPageHeader } from '../components/admin-page-header';
+import { AuditTable } from '../components/audit-table';
+import { SelectField } from '../components/select-field';
+import { formatDay } from '../utils/format-date';
+import { cleanSearch, parseDay, parsePage } from '../utils/search-params';
+
+const RANGE_ERROR = 'La fecha inicial no puede ser posterior a la final';
+const ENTITIES = Object.keys(AUDIT_ENTITIES) as AuditEntity[];
+
+function parseEntity(value: string | null): AuditEntity | '' {
+  return ENTITIES.find((e) => e === value) ?? '';
+}
+
+function describeFilter(entidad: AuditEntity | '', desde: string, hasta: string): string {
+  const what = entidad ? ` de ${AUDIT_ENTITIES[entidad].toLowerCase()}` : '';
+  if (desde && hasta) return `${what} del ${formatDay(desde, true)} al ${formatDay(hasta, true)}`;
+  if (desde) return `${what} desde el ${formatDay(desde, true)}`;
+  if (hasta) return `${what} hasta el ${formatDay(hasta, true)}`;
+  return what;
+}
+
+/**
+ * /admin/auditoria: the whole audit trail, newest first, 20 a page: who changed what and when, with the
+ * values before and after. Filtered by entity (productos, usuarios, calificaciones) and by days in the
+ * shop's time zone; the filters and the page live in the URL.
+ */
+export function AuditPage() {
+  useDocumentTitle(PAGES.adminAudit.title);
+  const [search, setSearch] = useSearchParams();
+  const entidad = parseEntity(search.get('entidad'));
+  const desde = parseDay(search.get('desde'));
+  const hasta = parseDay(search.get('hasta'));
+  const page = parsePage(search.get('page'));
+  const audit = useAudit({ entidad, desde, hasta, page });
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const desdeRef = useRef<HTMLInputElement>(null);
+  const [rangeError, setRangeError] = useState<string>();
+
+  const onFilter = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const data = new FormData(event.currentTarget);
+    const from = parseDay(String(data.get('desde') ?? ''));
+    const to = parseDay(String(data.get('hasta') ?? ''));
+    if (from && to && from > to) {
+      setRangeError(RANGE_ERROR);
+      desdeRef.current?.focus();
+      return;
+    }
+    setRangeError(undefined);
+    setSearch(
+      cleanSearch({
+        entidad: parseEntity(String(data.get('entidad') ?? '')),
+        desde: from,
+        hasta: to,
+        page: 1,
+      }),
+    );
+  };
+
+  const clear = () => {
+    setRangeError(undefined);
+    setSearch({});
+  };
+
+  const goTo = (next: number) => {
+    setSearch(cleanSearch({ entidad, desde, hasta, page: next }));
+    headingRef.current?.focus();
+    window.scrollTo?.({ top: 0 });
+  };
+
+  const filtered = Boolean(entidad || desde || hasta);
+  const description = describeFilter(entidad, desde, hasta);
+
+  return (
+    <div className={styles.page}>
+      <AdminPageHeader title="Registro de cambios" headingRef={headingRef} />
+
+      <form className={styles.filters} aria-label="Filtrar cambios" noValidate onSubmit={onFilter}>
+        {/* Re-mounted when the URL changes (back/forward), so the fields show the filter in use. */}
+        <SelectField key={`entidad-${entidad}`} label="Entidad" name="entidad" defaultValue={entidad}>
+          <option value="">Todas</option>
+          {ENTITIES.map((value) => (
+            <option key={value} value={value}>
+              {AUDIT_ENTITIES[value]}
+            </option>
+          ))}
+        </SelectField>
+        <TextField
+          key={`desde-${desde}`}
+          ref={desdeRef}
+          label="Desde"
+          type="date"
+          name="desde"
+          defaultValue={desde}
+          error={rangeError}
+        />
+        <TextField key={`hasta-${hasta}`} label="Hasta" type="date" name="hasta" defaultValue={hasta} />
+        <Button type="submit" variant="secondary">
+          Filtrar
+        </Button>
+        {filtered && (
+          <Button variant="ghost" onClick={clear}>
+            Quitar filtros
+          </Button>
+        )}
+      </form>
+
+      {audit.isPending ? (
+        <Loader label="Cargando el registro…" />
+      ) : audit.isError ? (
+        <LoadError className={styles.message} error={audit.error} onRetry={() => audit.refetch()} />
+      ) : (
+        <div className={styles.page} aria-busy={audit.isPlaceholderData || undefined}>
+          <AuditTable
+            entries={audit.data.items}
+            caption={`Cambios${description}: ${audit.data.total}`}
+            empty={filtered ? `No hay cambios${description}.` : 'Todavía no hay cambios registrados.'}
+          />
+          {showsPager(audit.data.total, AUDIT_PAGE_SIZE) && (
+            <Pager
+              page={page}
+              totalPages={totalPages(audit.data.total, AUDIT_PAGE_SIZE)}
+              windowSize={RATINGS_PAGER_WINDOW}
+              onPageChange={goTo}
+              label="Páginas del registro"
+            />
+          )}
+        </div>
+      )}
+    </div>
+  );
+}
