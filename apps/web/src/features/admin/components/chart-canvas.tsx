@@ -4,6 +4,7 @@ import uPlot from 'uplot';
 // which our CSP (style-src 'self') would block. uPlot itself only sets element.style properties.
 import 'uplot/dist/uPlot.min.css';
 import styles from './chart-canvas.module.css';
+import { legendIndex, valueAxisWidth } from './chart-labels';
 
 export interface ChartCanvasProps {
   kind: 'line' | 'bars';
@@ -67,16 +68,37 @@ export default function ChartCanvas({
           space: kind === 'bars' ? 20 : 48,
           values: (u, splits) => splits.map((i) => (kind === 'bars' ? fitted(u, i) : label(i))),
         },
-        { ...axis, size: 72, values: (_u, splits) => splits.map((v) => formatValue(v)) },
+        {
+          ...axis,
+          // As wide as its longest label ('$1,322.98'), measured in the axis's own font.
+          size: (u, tickLabels, axisIndex) => {
+            // uPlot keeps an axis's font as [css font, size] once the chart is built.
+            const font: unknown = u.axes[axisIndex]?.font;
+            u.ctx.font = Array.isArray(font) ? String(font[0]) : typeof font === 'string' ? font : u.ctx.font;
+            return valueAxisWidth(tickLabels ?? [], (t) => u.ctx.measureText(t).width / uPlot.pxRatio);
+          },
+          values: (_u, splits) => splits.map((v) => formatValue(v)),
+        },
       ],
       series: [
-        { label: xLabel, value: (_u, i) => (i == null ? '' : label(i)) },
+        // The hovered point, or today / the best seller when the pointer is elsewhere.
+        {
+          label: xLabel,
+          value: (_u, _x, _s, hovered) => {
+            const i = legendIndex(hovered, kind, labels.length);
+            return i === undefined ? '' : label(i);
+          },
+        },
         {
           label: seriesLabel,
           stroke: accent,
           width: 2,
           fill: `${accent}33`,
-          value: (_u, v) => (v == null ? '' : formatValue(v)),
+          value: (_u, _v, _s, hovered) => {
+            const i = legendIndex(hovered, kind, values.length);
+            const v = i === undefined ? undefined : values[i];
+            return v === undefined ? '' : formatValue(v);
+          },
           points: { show: kind === 'line', size: 5 },
           ...(kind === 'bars' ? { paths: uPlot.paths.bars?.({ size: [0.6, 64] }) } : {}),
         },
