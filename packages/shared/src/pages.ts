@@ -25,6 +25,8 @@ export const PAGES = {
   category: { path: '/products/categoria/:id', preload: 'listing' },
   product: { path: '/products/:id', preload: 'product' },
   about: { path: '/about', title: 'Acerca de' },
+  terms: { path: '/terminos', title: 'Términos de uso' },
+  privacy: { path: '/privacidad', title: 'Aviso de privacidad' },
   login: { path: '/login', title: 'Iniciar sesión' },
   register: { path: '/register', title: 'Registrarse' },
   account: { path: '/account', title: 'Mi perfil' },

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { act, fireEvent, screen, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
 import {
   PLACEHOLDER_ADDRESS,
   PLACEHOLDER_PHONE,
@@ -110,7 +110,8 @@ describe('storefront routes', () => {
       return Response.json(productPage(items, { total: offers.length, page, pageSize }));
     });
     renderAt('/');
-    const carousel = await screen.findByRole('region', { name: 'Ofertas destacadas' });
+    // 41 cards to render: more than the default second on a busy machine.
+    const carousel = await screen.findByRole('region', { name: 'Ofertas destacadas' }, { timeout: 5000 });
     expect(within(carousel).getAllByRole('group')).toHaveLength(41);
     expect(within(carousel).getByRole('link', { name: 'Producto 41' })).toBeTruthy();
     const images = within(carousel).getAllByRole('img') as HTMLImageElement[];
@@ -259,6 +260,42 @@ describe('storefront routes', () => {
     expect(screen.getByRole('link', { name: 'Volver al inicio' })).toBeTruthy();
     expect(screen.getByRole('banner')).toBeTruthy();
     expect(screen.getByRole('contentinfo')).toBeTruthy();
+  });
+
+  it('the terms and the privacy notice are pages with their content file’s title and sections', async () => {
+    for (const [path, title, section] of [
+      ['/terminos', 'Términos de uso', 'Tu cuenta'],
+      ['/privacidad', 'Aviso de privacidad', 'Tus derechos'],
+    ] as const) {
+      renderAt(path);
+      expect(await screen.findByRole('heading', { level: 1, name: title })).toBeTruthy();
+      expect(screen.getByRole('heading', { level: 2, name: section })).toBeTruthy();
+      expect(screen.getByText(/^Última actualización/)).toBeTruthy();
+      expect(document.title).toBe(`${title} | Vitrina`);
+      cleanup();
+    }
+  });
+
+  it('login, registration and the footer link the terms and the privacy notice', async () => {
+    for (const path of ['/login', '/register']) {
+      renderAt(path);
+      const main = await screen.findByRole('main');
+      await within(main).findByRole('heading', { level: 1 });
+      expect(within(main).getByRole('link', { name: 'Términos de uso' }).getAttribute('href')).toBe(
+        '/terminos',
+      );
+      expect(within(main).getByRole('link', { name: 'Aviso de privacidad' }).getAttribute('href')).toBe(
+        '/privacidad',
+      );
+      const footer = screen.getByRole('navigation', { name: 'Pie de página' });
+      expect(within(footer).getByRole('link', { name: 'Términos de uso' }).getAttribute('href')).toBe(
+        '/terminos',
+      );
+      expect(within(footer).getByRole('link', { name: 'Aviso de privacidad' }).getAttribute('href')).toBe(
+        '/privacidad',
+      );
+      cleanup();
+    }
   });
 
   it('the about page lists the four team members from the content file', async () => {

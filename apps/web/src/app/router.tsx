@@ -101,6 +101,14 @@ export const routes: RouteObject[] = [
             ...page(() => import('../features/about/pages/about-page').then((m) => m.AboutPage)),
           },
           {
+            path: PAGES.terms.path,
+            ...page(() => import('../features/legal/pages/terms-page').then((m) => m.TermsPage)),
+          },
+          {
+            path: PAGES.privacy.path,
+            ...page(() => import('../features/legal/pages/privacy-page').then((m) => m.PrivacyPage)),
+          },
+          {
             path: PAGES.login.path,
             ...page(() => import('../features/auth/pages/login-page').then((m) => m.LoginPage)),
           },

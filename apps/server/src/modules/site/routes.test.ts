@@ -293,6 +293,8 @@ describe('web pages, SEO and security headers', () => {
     expect(sitemap.headers['content-type']).toMatch(/^application\/xml/);
     expect(sitemap.body).toContain('<loc>https://tienda.example.com/products/categoria/11</loc>');
     expect(sitemap.body).toContain(`<loc>https://tienda.example.com/products/${product.id_producto}</loc>`);
+    expect(sitemap.body).toContain('<loc>https://tienda.example.com/terminos</loc>');
+    expect(sitemap.body).toContain('<loc>https://tienda.example.com/privacidad</loc>');
     const robots = await get('/robots.txt');
     expect(robots.body).toContain('Sitemap: https://tienda.example.com/sitemap.xml');
     expect(robots.body).toContain('Disallow: /api/');

@@ -1,3 +1,4 @@
+import { PAGES } from '@vitrina/shared';
 import type { Db } from '../../db/client';
 import { listCategories, listVisibleProductIds } from '../catalog/service';
 
@@ -7,13 +8,15 @@ const escapeXml = (text: string) =>
     (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&apos;', '"': '&quot;' })[c] ?? c,
   );
 
-/** Home, about, every category and every product the public can see. */
+/** Home, about, the terms and privacy notice, every category and every product the public can see. */
 export async function renderSitemap(db: Db, publicUrl: string): Promise<string> {
   const [categories, productIds] = await Promise.all([listCategories(db), listVisibleProductIds(db)]);
   const paths = [
     '/',
     '/products/todos',
-    '/about',
+    PAGES.about.path,
+    PAGES.terms.path,
+    PAGES.privacy.path,
     ...categories.map((c) => `/products/categoria/${c.id_categoria_producto}`),
     ...productIds.map((id) => `/products/${id}`),
   ];

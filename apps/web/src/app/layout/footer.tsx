@@ -1,3 +1,4 @@
+import { PAGES } from '@vitrina/shared';
 import { Link } from 'react-router';
 import styles from './footer.module.css';
 import { Logo } from './logo';
@@ -20,6 +21,12 @@ export function Footer() {
             </li>
             <li>
               <Link to="/products/todos?descuento=true">Ofertas</Link>
+            </li>
+            <li>
+              <Link to={PAGES.terms.path}>Términos de uso</Link>
+            </li>
+            <li>
+              <Link to={PAGES.privacy.path}>Aviso de privacidad</Link>
             </li>
           </ul>
         </nav>

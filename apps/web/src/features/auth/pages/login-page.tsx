@@ -3,6 +3,7 @@ import { PAGES } from '@vitrina/shared';
 import { useEffect, useRef } from 'react';
 import { Link, Navigate, useSearchParams } from 'react-router';
 import { Button, buttonClass } from '../../../components/button';
+import { LegalNotice } from '../../../components/legal-notice';
 import { alert } from '../../../lib/notifications';
 import { useSession } from '../../../lib/session';
 import { useDocumentTitle } from '../../../lib/use-document-title';
@@ -44,9 +45,7 @@ export function LoginPage() {
             Volver al inicio
           </Link>
         </div>
-        <p className={styles.legal}>
-          Al continuar, aceptas los Términos de uso y el Aviso de privacidad de Vitrina.
-        </p>
+        <LegalNotice action="continuar" className={styles.legal} />
       </section>
     </div>
   );

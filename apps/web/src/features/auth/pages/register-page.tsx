@@ -1,5 +1,6 @@
 import { PAGES } from '@vitrina/shared';
 import { Link, Navigate } from 'react-router';
+import { LegalNotice } from '../../../components/legal-notice';
 import { useSession } from '../../../lib/session';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { RegisterForm } from '../components/register-form';
@@ -21,6 +22,7 @@ export function RegisterPage() {
           Completa tu información personal para registrarte y disfrutar de ofertas exclusivas.
         </p>
         <RegisterForm />
+        <LegalNotice action="registrarte" className={styles.legal} />
         <p className={styles.switch}>
           ¿Ya tienes cuenta? <Link to="/login">Inicia sesión</Link>
         </p>

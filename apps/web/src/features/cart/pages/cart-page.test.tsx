@@ -101,6 +101,18 @@ describe('CartPage', () => {
     expect(localStorage.getItem('cart count')).toBe('2');
   });
 
+  it('says beside the payment that paying accepts the terms and the privacy notice, with links to both', async () => {
+    storeCart([{ id: 1, cantidad: 1, precio: 1000, nombre: 'Lámpara' }]);
+    renderCart();
+    const notice = await screen.findByText(/^Al pagar, aceptas/);
+    expect(within(notice).getByRole('link', { name: 'Términos de uso' }).getAttribute('href')).toBe(
+      '/terminos',
+    );
+    expect(within(notice).getByRole('link', { name: 'Aviso de privacidad' }).getAttribute('href')).toBe(
+      '/privacidad',
+    );
+  });
+
   it('shows "Añade productos al carrito" for an empty cart', async () => {
     renderCart();
     expect(await screen.findByText('Añade productos al carrito')).toBeTruthy();

@@ -2,6 +2,7 @@ import { PAGES } from '@vitrina/shared';
 import { useRef } from 'react';
 import { Link } from 'react-router';
 import { buttonClass } from '../../../components/button';
+import { LegalNotice } from '../../../components/legal-notice';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { CustomerOnly } from '../../auth';
 import { CheckoutPanel } from '../../checkout';
@@ -53,6 +54,7 @@ function Cart() {
           <div className={styles.panel}>
             <h2 className={styles.panelTitle}>Pago con tarjeta</h2>
             <CheckoutPanel {...checkout} />
+            <LegalNotice action="pagar" className={styles.legal} />
           </div>
         </aside>
       </div>

@@ -1,5 +1,6 @@
 import { formatMoney, fromCents, PAGES } from '@vitrina/shared';
 import { Link } from 'react-router';
+import { LegalNotice } from '../../../components/legal-notice';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { CustomerOnly } from '../../auth';
 import { CheckoutPanel } from '../../checkout';
@@ -32,6 +33,7 @@ function Pay() {
             Pago con tarjeta
           </h2>
           <CheckoutPanel {...checkout} />
+          <LegalNotice action="pagar" className={styles.legal} />
         </section>
         <aside className={styles.panel} aria-labelledby="resumen-compra">
           <h2 id="resumen-compra" className={styles.panelTitle}>
