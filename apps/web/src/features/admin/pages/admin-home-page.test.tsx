@@ -141,5 +141,8 @@ describe('AdminHomePage', () => {
         .getAllByRole('listitem')
         .map((li) => li.textContent),
     ).toEqual(['stock: 8 → 15']);
+    expect(screen.getByRole('link', { name: 'Ver el registro completo' }).getAttribute('href')).toBe(
+      '/admin/auditoria',
+    );
   });
 });

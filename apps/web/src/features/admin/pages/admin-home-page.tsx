@@ -77,6 +77,9 @@ function Dashboard() {
           Actividad reciente
         </h2>
         <AuditTable entries={data.auditoria_reciente} />
+        <p>
+          <Link to={PAGES.adminAudit.path}>Ver el registro completo</Link>
+        </p>
       </section>
     </>
   );
