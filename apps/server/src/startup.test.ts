@@ -2,14 +2,7 @@ import { once } from 'node:events';
 import { createServer } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { explainOpenError, explainStartupError, reservePort, StartupError } from './startup';
-
-async function freePort(): Promise<number> {
-  const server = createServer().listen(0, '127.0.0.1');
-  await once(server, 'listening');
-  const { port } = server.address() as { port: number };
-  server.close();
-  return port;
-}
+import { freePort } from './test/server-process';
 
 const pglite = { kind: 'pglite', dataDir: '/srv/tienda/pglite' } as const;
 const postgres = { kind: 'postgres', url: 'postgres://localhost/tienda' } as const;

@@ -3,10 +3,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
-import { HttpClient } from '../modules/checkout/test/http-client';
-import { processDatabase } from '../modules/checkout/test/process-database';
-import { type ServerProcess, startServer, stopServer } from '../modules/checkout/test/server-process';
+import { HttpClient } from '../test/http-client';
 import { privatePostgres } from '../test/private-postgres';
+import { processDatabase } from '../test/process-database';
+import { type ServerProcess, startServer, stopServer } from '../test/server-process';
 import { DEMO_CUSTOMER } from './seed/demo-accounts';
 
 /*
@@ -35,13 +35,7 @@ interface Traffic {
 async function startTraffic(url: string, workers: number): Promise<Traffic> {
   const shopper = new HttpClient(url);
   await shopper.signIn(DEMO_CUSTOMER.email, DEMO_CUSTOMER.password);
-  const method = await shopper.post('/api/pagos/sandbox/metodos', {
-    numero: '4242424242424242',
-    expiracion: '12/39',
-    cvc: '123',
-    nombre: 'Lucía Hernández',
-  });
-  expect(method.status).toBe(201);
+  const idPago = await shopper.sandboxCard('Lucía Hernández');
   const statuses = new Map<string, number[]>();
   const failures: string[] = [];
   let running = true;
@@ -64,7 +58,7 @@ async function startTraffic(url: string, workers: number): Promise<Traffic> {
         },
         body: JSON.stringify({
           detalle_venta: [{ id_producto: 1 + (n % 40), cantidad: 1 }],
-          id_pago: method.body.id_pago,
+          id_pago: idPago,
         }),
       });
     } else {

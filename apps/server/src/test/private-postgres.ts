@@ -4,7 +4,7 @@ import { chown, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { freePort } from '../modules/checkout/test/server-process';
+import { freePort } from './server-process';
 
 const run = promisify(execFile);
 

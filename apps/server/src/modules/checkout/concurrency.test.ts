@@ -5,9 +5,9 @@ import { and, count, eq, like, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cargoSandbox, detalleVenta, producto, venta } from '../../db/schema';
 import { CUSTOMER_PASSWORD, customerRegistration } from '../../test/agent';
-import { HttpClient } from './test/http-client';
-import { processDatabase } from './test/process-database';
-import { type ServerProcess, startServer, stopServer } from './test/server-process';
+import { HttpClient } from '../../test/http-client';
+import { processDatabase } from '../../test/process-database';
+import { type ServerProcess, startServer, stopServer } from '../../test/server-process';
 
 const BUYERS = 50;
 const STOCK = 10;
@@ -47,14 +47,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)('fifty simultaneous checkouts on t
         const registered = await client.post('/api/usuario', customerRegistration(email));
         expect(registered.status, JSON.stringify(registered.body)).toBe(201);
         await client.signIn(email, CUSTOMER_PASSWORD);
-        const method = await client.post('/api/pagos/sandbox/metodos', {
-          numero: '4242424242424242',
-          expiracion: '12/39',
-          cvc: '123',
-          nombre: 'Cliente Concurrente',
-        });
-        expect(method.status).toBe(201);
-        return { client, idPago: method.body.id_pago as string };
+        return { client, idPago: await client.sandboxCard('Cliente Concurrente') };
       }),
     );
     const setupMs = Date.now() - setupStart;

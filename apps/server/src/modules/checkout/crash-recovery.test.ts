@@ -4,9 +4,9 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { DEMO_CUSTOMER } from '../../db/seed/demo-accounts';
 import { TEST_DATABASE_KINDS } from '../../test/databases';
-import { HttpClient } from './test/http-client';
-import { processDatabase } from './test/process-database';
-import { type ServerProcess, startServer, stopServer } from './test/server-process';
+import { HttpClient } from '../../test/http-client';
+import { processDatabase } from '../../test/process-database';
+import { type ServerProcess, startServer, stopServer } from '../../test/server-process';
 
 const ADMIN = { email: 'admin@vitrina.local', password: 'Admin12345' };
 
@@ -42,13 +42,7 @@ describe.each(TEST_DATABASE_KINDS)('a crash in the middle of a checkout, on %s',
     // The shopper's history lists paid purchases only; the admin sees the attempts in every state.
     const admin = new HttpClient(server.url);
     await admin.signIn(ADMIN.email, ADMIN.password);
-    const method = await shopper.post('/api/pagos/sandbox/metodos', {
-      numero: '4242424242424242',
-      expiracion: '12/39',
-      cvc: '123',
-      nombre: 'Lucía Hernández',
-    });
-    expect(method.status).toBe(201);
+    const idPago = await shopper.sandboxCard('Lucía Hernández');
     const product = (await shopper.get('/api/products?pageSize=1')).body.items[0];
     const initialStock: number = product.stock;
 
@@ -56,7 +50,7 @@ describe.each(TEST_DATABASE_KINDS)('a crash in the middle of a checkout, on %s',
     const checkout = shopper
       .post(
         '/api/venta',
-        { detalle_venta: [{ id_producto: product.id_producto, cantidad: 3 }], id_pago: method.body.id_pago },
+        { detalle_venta: [{ id_producto: product.id_producto, cantidad: 3 }], id_pago: idPago },
         { 'idempotency-key': 'crash-test-0001' },
       )
       .catch((err: Error) => err);

@@ -8,17 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { producto } from '../../db/schema';
 import { seededTestApp, type TestApp } from '../../test/app';
 import { type Manifest, PAGE_MODULES } from './preloads';
-
-const TEMPLATE = `<!doctype html>
-<html lang="es">
-  <head>
-    <meta charset="UTF-8">
-    <meta name="description" content="Tienda en línea">
-    <title>Vitrina</title>
-    <script type="module" src="/assets/index-abc123.js"></script>
-  </head>
-  <body><div id="root"></div></body>
-</html>`;
+import { TEMPLATE } from './test-template';
 
 const SCRIPT = 'console.log("vitrina")';
 

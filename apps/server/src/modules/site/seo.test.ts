@@ -2,18 +2,7 @@ import type { Product } from '@vitrina/shared';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { productMeta, renderHead } from './seo';
-
-/** The shape of the built index.html: one title, one description, the entry script. */
-const TEMPLATE = `<!doctype html>
-<html lang="es">
-  <head>
-    <meta charset="UTF-8">
-    <meta name="description" content="Tienda en línea">
-    <title>Vitrina</title>
-    <script type="module" src="/assets/index-abc123.js"></script>
-  </head>
-  <body><div id="root"></div></body>
-</html>`;
+import { TEMPLATE } from './test-template';
 
 const product = (nombre: string, descripcion_producto: string): Product => ({
   id_producto: 7,

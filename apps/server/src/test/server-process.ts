@@ -2,7 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { createServer } from 'node:net';
 
-const MAIN = new URL('../../../main.ts', import.meta.url).pathname;
+const MAIN = new URL('../main.ts', import.meta.url).pathname;
 
 export async function freePort(): Promise<number> {
   const server = createServer().listen(0, '127.0.0.1');

@@ -49,6 +49,18 @@ export class HttpClient {
   post = (path: string, body?: unknown, headers?: Record<string, string>) =>
     this.request('POST', path, body, headers);
 
+  /** The sandbox's approved test card as this shopper's payment method; its `id_pago`. */
+  async sandboxCard(nombre: string): Promise<string> {
+    const res = await this.post('/api/pagos/sandbox/metodos', {
+      numero: '4242424242424242',
+      expiracion: '12/39',
+      cvc: '123',
+      nombre,
+    });
+    if (res.status !== 201) throw new Error(`card refused: ${res.status} ${JSON.stringify(res.body)}`);
+    return res.body.id_pago;
+  }
+
   async signIn(email: string, password: string) {
     const res = await this.post('/api/usuario/login', { email, password });
     if (res.status !== 200) throw new Error(`sign-in failed: ${res.status} ${JSON.stringify(res.body)}`);

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { freshDatabase } from '../../../test/databases';
+import { freshDatabase } from './databases';
 
 /**
  * A fresh PostgreSQL database (test/databases.ts) for server processes to share: its URL for their
