@@ -1,5 +1,6 @@
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { connect } from 'node:net';
+import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { brotliCompressSync, brotliDecompressSync } from 'node:zlib';
 import { PAGES, type PageEntry, pagePath } from '@vitrina/shared';
@@ -51,10 +52,12 @@ function rawGet(port: number, path: string): Promise<{ status: number; head: str
 describe('web pages, SEO and security headers', () => {
   let t: TestApp;
   let product: typeof producto.$inferSelect;
+  let webRoot: string;
 
   beforeAll(async () => {
     // The build sits in a folder of its own, so the test can put a file beside it (see SECRET).
-    const webDist = join(process.env.TMPDIR ?? '/tmp', `vitrina-web-${process.pid}`, 'dist');
+    webRoot = await mkdtemp(join(tmpdir(), 'vitrina-web-'));
+    const webDist = join(webRoot, 'dist');
     await fakeWebBuild(webDist);
     t = await seededTestApp('pglite', { WEB_DIST: webDist, PUBLIC_URL: 'https://tienda.example.com' });
     const [row] = await t.db
@@ -66,7 +69,10 @@ describe('web pages, SEO and security headers', () => {
     for (const root of [t.config.uploadsDir, webDist])
       await writeFile(join(dirname(root), 'secret.txt'), SECRET);
   });
-  afterAll(() => t.close());
+  afterAll(async () => {
+    await t.close();
+    await rm(webRoot, { recursive: true, force: true });
+  });
 
   const get = (url: string) => t.app.inject({ method: 'GET', url });
 
