@@ -3,6 +3,9 @@
 /** Four digits, two, two: the shape of a day, before the calendar says whether it exists. */
 export const DAY_PATTERN = /^(\d{4})-(\d{2})-(\d{2})$/;
 
+/** A filter's first day after its last one. */
+export const DAY_RANGE_ERROR = 'La fecha inicial no puede ser posterior a la final';
+
 /**
  * Whether `value` is a day of the calendar written 'YYYY-MM-DD': '2025-02-28' is, '2025-02-31' and
  * '2025-13-01' are not (Date.parse rolls them over to another day instead of refusing them).

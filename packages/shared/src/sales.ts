@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DAY_PATTERN, isCalendarDay } from './calendar-day';
+import { DAY_PATTERN, DAY_RANGE_ERROR, isCalendarDay } from './calendar-day';
 import {
   CART_MAX_ITEMS,
   CART_MAX_UNITS_PER_PRODUCT,
@@ -132,6 +132,6 @@ export const salesExportQuerySchema = z
     estado: estadoFilter,
   })
   .refine((q) => !q.desde || !q.hasta || q.desde <= q.hasta, {
-    error: 'La fecha inicial no puede ser posterior a la final',
+    error: DAY_RANGE_ERROR,
     path: ['desde'],
   });

@@ -7,23 +7,22 @@ import {
   showsPager,
   totalPages,
 } from '@vitrina/shared';
-import { type FormEvent, useRef, useState } from 'react';
+import { type FormEvent, useRef } from 'react';
 import { useSearchParams } from 'react-router';
 import { Button } from '../../../components/button';
 import { LoadError } from '../../../components/load-error';
 import { Loader } from '../../../components/loader';
 import { Pager } from '../../../components/pager';
-import { TextField } from '../../../components/text-field';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useAudit } from '../api/get-audit';
 import styles from '../components/admin-page.module.css';
 import { AdminPageHeader } from '../components/admin-page-header';
 import { AuditTable } from '../components/audit-table';
+import { DayRangeFields, useDayRange } from '../components/day-range-fields';
 import { SelectField } from '../components/select-field';
 import { formatDay } from '../utils/format-date';
 import { cleanSearch, parseDay, parsePage } from '../utils/search-params';
 
-const RANGE_ERROR = 'La fecha inicial no puede ser posterior a la final';
 const ENTITIES = Object.keys(AUDIT_ENTITIES) as AuditEntity[];
 
 function parseEntity(value: string | null): AuditEntity | '' {
@@ -52,32 +51,18 @@ export function AuditPage() {
   const page = parsePage(search.get('page'));
   const audit = useAudit({ entidad, desde, hasta, page });
   const headingRef = useRef<HTMLHeadingElement>(null);
-  const desdeRef = useRef<HTMLInputElement>(null);
-  const [rangeError, setRangeError] = useState<string>();
+  const range = useDayRange();
 
   const onFilter = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const data = new FormData(event.currentTarget);
-    const from = parseDay(String(data.get('desde') ?? ''));
-    const to = parseDay(String(data.get('hasta') ?? ''));
-    if (from && to && from > to) {
-      setRangeError(RANGE_ERROR);
-      desdeRef.current?.focus();
-      return;
-    }
-    setRangeError(undefined);
-    setSearch(
-      cleanSearch({
-        entidad: parseEntity(String(data.get('entidad') ?? '')),
-        desde: from,
-        hasta: to,
-        page: 1,
-      }),
-    );
+    const days = range.read(data);
+    if (!days) return;
+    setSearch(cleanSearch({ entidad: parseEntity(String(data.get('entidad') ?? '')), ...days, page: 1 }));
   };
 
   const clear = () => {
-    setRangeError(undefined);
+    range.reset();
     setSearch({});
   };
 
@@ -104,16 +89,7 @@ export function AuditPage() {
             </option>
           ))}
         </SelectField>
-        <TextField
-          key={`desde-${desde}`}
-          ref={desdeRef}
-          label="Desde"
-          type="date"
-          name="desde"
-          defaultValue={desde}
-          error={rangeError}
-        />
-        <TextField key={`hasta-${hasta}`} label="Hasta" type="date" name="hasta" defaultValue={hasta} />
+        <DayRangeFields range={range} desde={desde} hasta={hasta} />
         <Button type="submit" variant="secondary">
           Filtrar
         </Button>

@@ -8,23 +8,21 @@ import {
   showsPager,
   totalPages,
 } from '@vitrina/shared';
-import { type FormEvent, useRef, useState } from 'react';
+import { type FormEvent, useRef } from 'react';
 import { useSearchParams } from 'react-router';
 import { Button, buttonClass } from '../../../components/button';
 import { LoadError } from '../../../components/load-error';
 import { Loader } from '../../../components/loader';
 import { Pager } from '../../../components/pager';
-import { TextField } from '../../../components/text-field';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { salesExportUrl, useAllSales } from '../api/get-all-sales';
 import styles from '../components/admin-page.module.css';
 import { AdminPageHeader } from '../components/admin-page-header';
+import { DayRangeFields, useDayRange } from '../components/day-range-fields';
 import { SalesTable } from '../components/sales-table';
 import { SelectField } from '../components/select-field';
 import { formatDay } from '../utils/format-date';
 import { cleanSearch, parseDay, parsePage } from '../utils/search-params';
-
-const RANGE_ERROR = 'La fecha inicial no puede ser posterior a la final';
 
 /** The state filter's options and what the table's caption counts in each. */
 const ESTADO_FILTROS: Record<SalesEstadoFiltro, { option: string; caption: string; none: string }> = {
@@ -72,26 +70,19 @@ export function SalesHistoryPage() {
   const sales = useAllSales({ desde, hasta, estado, page });
   const shown = ESTADO_FILTROS[estado];
   const headingRef = useRef<HTMLHeadingElement>(null);
-  const desdeRef = useRef<HTMLInputElement>(null);
-  const [rangeError, setRangeError] = useState<string>();
+  const range = useDayRange();
 
   const onFilter = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const data = new FormData(event.currentTarget);
-    const from = parseDay(String(data.get('desde') ?? ''));
-    const to = parseDay(String(data.get('hasta') ?? ''));
-    if (from && to && from > to) {
-      setRangeError(RANGE_ERROR);
-      desdeRef.current?.focus();
-      return;
-    }
+    const days = range.read(data);
+    if (!days) return;
     const state = parseEstado(String(data.get('estado') ?? ''));
-    setRangeError(undefined);
-    setSearch(cleanSearch({ desde: from, hasta: to, estado: stateParam(state), page: 1 }));
+    setSearch(cleanSearch({ ...days, estado: stateParam(state), page: 1 }));
   };
 
   const clear = () => {
-    setRangeError(undefined);
+    range.reset();
     setSearch({});
   };
 
@@ -112,17 +103,7 @@ export function SalesHistoryPage() {
       </AdminPageHeader>
 
       <form className={styles.filters} aria-label="Filtrar ventas" noValidate onSubmit={onFilter}>
-        {/* Re-mounted when the URL changes (back/forward), so the inputs show the range in use. */}
-        <TextField
-          key={`desde-${desde}`}
-          ref={desdeRef}
-          label="Desde"
-          type="date"
-          name="desde"
-          defaultValue={desde}
-          error={rangeError}
-        />
-        <TextField key={`hasta-${hasta}`} label="Hasta" type="date" name="hasta" defaultValue={hasta} />
+        <DayRangeFields range={range} desde={desde} hasta={hasta} />
         <SelectField key={`estado-${estado}`} label="Estado" name="estado" defaultValue={estado}>
           {SALES_ESTADO_FILTROS.map((value) => (
             <option key={value} value={value}>
