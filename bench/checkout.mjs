@@ -3,7 +3,10 @@
 // race for a product with a few units left. Afterwards the admin API's sales and stock must balance:
 // paid units never exceed the stock, and every unit that left the stock belongs to a sale.
 import { randomUUID } from 'node:crypto';
+import { readdir } from 'node:fs/promises';
 import http from 'node:http';
+import { join } from 'node:path';
+import { SMTPServer } from 'smtp-server';
 import { budget, table } from './lib/markdown.mjs';
 import { dropDatabase, freshDatabase } from './lib/postgres.mjs';
 import { startShop } from './lib/shop.mjs';
@@ -18,6 +21,8 @@ const SCARCE_STOCK = 20;
 const ADMIN = { email: 'admin@vitrina.local', password: 'Bench12345' };
 // The sandbox's approving test card; a new payment method per attempt, as the web app makes one.
 const CARD = { numero: '4242424242424242', expiracion: '12/39', cvc: '123', nombre: 'Cliente Bench' };
+/** Where every bench order ships (the shared address rules: name, street and number, phone). */
+const ADDRESS = { nombre: 'Cliente Bench', direccion: 'Calle de Alcalá 45, Madrid', telefono: '5512345678' };
 
 // node:http rather than fetch: the client shares the machine's cores with the shop, and fetch costs more
 // than twice the CPU per checkout.
@@ -65,6 +70,44 @@ async function browser(base) {
   }
   await request('GET', '/api/health');
   return request;
+}
+
+/**
+ * Where the shop's mail goes: a local SMTP server (SMTP_URL) that accepts and counts every message, or the
+ * embedded default, one .eml file per message in DATA_DIR/mail/. `delivered()` counts what arrived.
+ */
+async function mailbox(kind) {
+  if (kind === 'folder') {
+    let dir;
+    return {
+      env: {},
+      attach: (shop) => {
+        dir = join(shop.dataDir, 'mail');
+      },
+      delivered: async () => (await readdir(dir).catch(() => [])).filter((n) => n.endsWith('.eml')).length,
+      close: async () => {},
+    };
+  }
+  let received = 0;
+  const server = new SMTPServer({
+    disabledCommands: ['STARTTLS', 'AUTH'],
+    authOptional: true,
+    logger: false,
+    onData(stream, _session, callback) {
+      stream.resume();
+      stream.on('end', () => {
+        received++;
+        callback();
+      });
+    },
+  });
+  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    env: { SMTP_URL: `smtp://127.0.0.1:${server.server.address().port}` },
+    attach: () => {},
+    delivered: async () => received,
+    close: () => new Promise((resolve) => server.close(resolve)),
+  };
 }
 
 /** Throws with the answer when the status is not the expected one (setup steps must all succeed). */
@@ -118,7 +161,7 @@ async function placeOrder(customer, id_pago, lines = customer.lines, totalCents 
     const sale = await customer.request(
       'POST',
       '/api/venta',
-      { detalle_venta: lines, id_pago, valor_total_venta: totalCents },
+      { detalle_venta: lines, id_pago, valor_total_venta: totalCents, direccion_envio: ADDRESS },
       { 'idempotency-key': randomUUID() },
     );
     if (sale.status !== 201 || sale.body.estado !== 'pagada') return { failure: `venta ${sale.status}` };
@@ -185,12 +228,20 @@ async function unitsSold(admin, customerIds) {
   }
 }
 
-/** One shop on one database: setup, warm-up, the timed loop, the race for the scarce product, the books. */
-export async function checkoutLoad({ databaseUrl, seconds }) {
+/**
+ * One shop on one database: setup, warm-up, the timed loop, the race for the scarce product, the books.
+ * `mail`: where its e-mail goes ('folder', the default, or 'smtp'); every message must arrive.
+ */
+export async function checkoutLoad({ databaseUrl, seconds, mail = 'folder' }) {
+  const mails = await mailbox(mail);
   const shop = await startShop({
     databaseUrl,
-    env: { ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password },
+    env: { ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, ...mails.env },
+  }).catch(async (err) => {
+    await mails.close();
+    throw err;
   });
+  mails.attach(shop);
   try {
     const admin = await signIn(shop.url, ADMIN.email, ADMIN.password);
     const { items } = await must(200, admin('GET', '/api/products?pageSize=20'), 'product list');
@@ -223,6 +274,9 @@ export async function checkoutLoad({ databaseUrl, seconds }) {
     await loop(customers, WARM_UP_SECONDS);
     const timed = await loop(customers, seconds);
     const sorted = timed.latencies.sort((a, b) => a - b);
+    // A welcome per registration and a confirmation per paid order so far: how far delivery lags the load.
+    const mailBacklog =
+      CUSTOMERS + customers.reduce((n, c) => n + c.paidSales, 0) - (await mails.delivered());
 
     // Everybody at once for the scarce product: payment methods first, so the sales arrive together.
     const methods = await Promise.all(customers.map(paymentMethod));
@@ -259,8 +313,21 @@ export async function checkoutLoad({ databaseUrl, seconds }) {
     }
     const scarceBook = books.find((b) => b.scarce);
     const paidSalesSeen = customers.reduce((n, c) => n + c.paidSales, 0);
+    // Every message must arrive, once: the welcomes and one confirmation per paid order.
+    const mailExpected = CUSTOMERS + paidSalesSeen;
+    const drainStarted = performance.now();
+    while ((await mails.delivered()) < mailExpected && performance.now() - drainStarted < 60_000)
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    const mailDrainMs = Math.round(performance.now() - drainStarted);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    const mailDelivered = await mails.delivered();
     return {
       database: databaseUrl ? 'postgres' : 'pglite',
+      mail,
+      mailExpected,
+      mailDelivered,
+      mailBacklog,
+      mailDrainMs,
       customers: CUSTOMERS,
       seconds,
       paidOrders: sorted.length,
@@ -285,6 +352,7 @@ export async function checkoutLoad({ databaseUrl, seconds }) {
     };
   } finally {
     await shop.stop();
+    await mails.close();
   }
 }
 
@@ -293,23 +361,33 @@ const kinds = (failures) =>
     .map(([kind, n]) => `${n} × ${kind}`)
     .join(', ') || 'none';
 
-/** Section of `npm run bench`: PostgreSQL (the budget's figure), and PGlite for comparison. */
+/**
+ * Section of `npm run bench`: PostgreSQL (the budget's figure), and PGlite for comparison; each with its
+ * mail written to DATA_DIR/mail/ (the default) and sent to a local SMTP server, one shop process each.
+ */
 export async function run({ seconds }) {
-  const url = await freshDatabase('vitrina_bench_checkout');
   const runs = [];
-  try {
-    runs.push(await checkoutLoad({ databaseUrl: url, seconds }));
-  } finally {
-    await dropDatabase('vitrina_bench_checkout');
+  for (const mail of ['folder', 'smtp']) {
+    const url = await freshDatabase('vitrina_bench_checkout');
+    try {
+      runs.push(await checkoutLoad({ databaseUrl: url, seconds, mail }));
+    } finally {
+      await dropDatabase('vitrina_bench_checkout');
+    }
   }
-  runs.push(await checkoutLoad({ seconds }));
-  const name = (r) => (r.database === 'pglite' ? 'PGlite (embedded)' : 'PostgreSQL');
+  for (const mail of ['folder', 'smtp']) runs.push(await checkoutLoad({ seconds, mail }));
+  const name = (r) =>
+    `${r.database === 'pglite' ? 'PGlite (embedded)' : 'PostgreSQL'}, ${r.mail === 'smtp' ? 'SMTP' : 'mail folder'}`;
   const markdown =
     `${CUSTOMERS} signed-in customers, each paying a two-product cart again and again for ${seconds} s after a ${WARM_UP_SECONDS} s warm-up: ` +
     'a new sandbox payment method (test card 4242…) and POST /api/venta per order, as the web app does. ' +
     "Sandbox charge latency: the default 0 ms, so this is the shop's own cost, not a payment network's. " +
     `Then all ${CUSTOMERS} at once buy 1–3 units of a product with ${SCARCE_STOCK} left; ` +
-    'the books are read back through the admin API (sales and stock).\n\n' +
+    'the books are read back through the admin API (sales and stock). ' +
+    'Mail: a welcome per customer and a confirmation per paid order, queued in the outbox by the same ' +
+    "transactions and delivered by the shop's background loop, to DATA_DIR/mail/ or to an SMTP server on " +
+    'the same machine; "mail backlog" is what was still undelivered when the timed load stopped, "drained ' +
+    'in" how long after the race the last message arrived.\n\n' +
     table(
       [
         'database',
@@ -321,6 +399,9 @@ export async function run({ seconds }) {
         `race for ${SCARCE_STOCK} units`,
         'oversold units',
         'books balance',
+        'mail delivered',
+        'mail backlog',
+        'drained in ms',
       ],
       runs.map((r) => [
         name(r),
@@ -332,9 +413,13 @@ export async function run({ seconds }) {
         `${r.race.unitsPaid} paid in ${r.race.paidOrders} orders, ${r.race.stockAfter} left; ${kinds(r.race.failures)}`,
         r.oversoldUnits,
         r.booksBalance ? 'yes' : '**no**',
+        `${r.mailDelivered} of ${r.mailExpected}`,
+        r.mailBacklog,
+        r.mailDrainMs,
       ]),
     );
   const postgres = runs[0];
+  const postgresSmtp = runs[1];
   const sound = runs.every((r) => r.oversoldUnits === 0 && r.booksBalance);
   const budgets = [
     budget(
@@ -348,6 +433,17 @@ export async function run({ seconds }) {
         .map((r) => `${name(r)}: ${r.oversoldUnits} units${r.booksBalance ? '' : ', books do not balance'}`)
         .join('; '),
       sound,
+    ),
+    budget(
+      'Every message delivered exactly once',
+      runs.map((r) => `${name(r)}: ${r.mailDelivered} of ${r.mailExpected}`).join('; '),
+      runs.every((r) => r.mailDelivered === r.mailExpected),
+    ),
+    // The outbox is one INSERT in the sale's transaction; sending happens after, in the background.
+    budget(
+      'Checkout p50 with SMTP ≤ 1.25 × with the mail folder (PostgreSQL)',
+      `${postgresSmtp.p50} ms vs ${postgres.p50} ms`,
+      postgresSmtp.p50 <= 1.25 * postgres.p50,
     ),
   ];
   return { data: runs, markdown, budgets };

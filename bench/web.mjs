@@ -28,8 +28,10 @@ const adminPaths = (productId) => [
   '/producto',
   `/product/${productId}`,
   '/admin/usuarios',
-  '/historialVentas',
+  '/admin/pedidos',
   '/calificaciones',
+  '/admin/ajustes',
+  '/admin/ajustes/correos',
 ];
 
 async function firstProductOfCategory(url) {

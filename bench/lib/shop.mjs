@@ -64,6 +64,8 @@ export async function startShop({ databaseUrl, env = {} } = {}) {
   }
   return {
     url,
+    /** The shop's DATA_DIR (removed by stop()). */
+    dataDir,
     async stop() {
       child.kill('SIGTERM');
       await exited;

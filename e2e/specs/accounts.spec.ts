@@ -92,7 +92,7 @@ test('Continuar con Google → first-time profile form → home with the Google 
 test('an administrator gets the admin menu, without search or cart', async ({ page }) => {
   await logIn(page, ADMIN.email, ADMIN.password);
   await expect(page).toHaveURL(/\/$/);
-  await expect(page.getByRole('searchbox', { name: 'Buscar productos' })).toHaveCount(0);
+  await expect(page.getByRole('combobox', { name: 'Buscar productos' })).toHaveCount(0);
   await expect(page.getByRole('link', { name: /Carrito/ })).toHaveCount(0);
   await expect(accountMenu(page).getByText('Administración').first()).toBeVisible();
   await accountMenu(page).getByRole('button').click();

@@ -74,10 +74,13 @@ test('a customer fills the cart, keeps it across a reload, pays with 4242, sees 
   const total = ((cents(first) + 3 * cents(second)) / 100).toLocaleString('en-US', {
     minimumFractionDigits: 2,
   });
+  // The profile's name, address and phone are the order's shipping address unless changed.
+  await expect(page.getByLabel('Dirección de entrega')).toHaveValue('Calle Durango 120, Roma Norte');
   await fillCard(page, '4242 4242 4242 4242');
   await page.getByRole('button', { name: `Pagar ${total} USD` }).click();
-  await expect(page.getByText('Gracias por tu compra!')).toBeVisible();
-  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByText('Gracias por tu compra!').first()).toBeVisible();
+  await expect(page).toHaveURL(/\/pedido\/\d+$/);
+  await expect(page.getByRole('heading', { level: 1, name: /^Pedido V-\d{6}$/ })).toBeVisible();
   await expect(cartLink(page)).toHaveAccessibleName(/Carrito, 0 productos/);
 
   await page.goto('/historial-de-compra');

@@ -24,6 +24,21 @@ test('on a small phone the drawer lists every entry and leads to a category', as
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Jardinería');
 });
 
+test('on a small phone the search suggestions fit the screen and a tap opens one', async ({ page }) => {
+  await page.goto('/');
+  const box = page.getByRole('combobox', { name: 'Buscar productos' });
+  await box.tap();
+  await box.pressSequentially('taladro');
+  const option = page.getByRole('listbox', { name: 'Sugerencias' }).getByRole('option').first();
+  await expect(option).toBeVisible();
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+  const name = (await option.locator('span').first().textContent()) ?? '';
+  await option.tap();
+  await expect(page).toHaveURL(/\/products\/\d+$/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(name);
+});
+
 for (const path of ['/', '/products/categoria/2', '/about']) {
   test(`${path} fits a 360 px screen without sideways scrolling`, async ({ page }) => {
     await page.goto(path);
@@ -37,7 +52,17 @@ for (const [who, account, paths] of [
   [
     'an admin',
     ADMIN,
-    ['/adminHome', '/products/admin', '/admin/usuarios', '/calificaciones', '/historialVentas', '/producto'],
+    [
+      '/adminHome',
+      '/products/admin',
+      '/admin/usuarios',
+      '/calificaciones',
+      '/admin/pedidos',
+      '/producto',
+      '/admin/ajustes',
+      '/admin/ajustes/correos',
+      '/admin/sinonimos',
+    ],
   ],
   ['a customer', CUSTOMER, ['/carrito', '/historial-de-compra', '/account']],
 ] as const) {

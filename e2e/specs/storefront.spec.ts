@@ -56,7 +56,7 @@ test('category → page 2 → product → back keeps the page, and the product l
 
 test('a search without accents and with one typo finds the product', async ({ page }) => {
   await page.goto('/');
-  const search = page.getByRole('searchbox', { name: 'Buscar productos' });
+  const search = page.getByRole('combobox', { name: 'Buscar productos' });
   await search.fill('licuadra');
   await search.press('Enter');
   await expect(page).toHaveURL(/name=licuadra/);

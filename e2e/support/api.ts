@@ -39,7 +39,15 @@ export async function apiAs(request: APIRequestContext) {
       });
       const { id_pago } = await card.json();
       const res = await request.post('/api/venta', {
-        data: { detalle_venta: [{ id_producto, cantidad: 1 }], id_pago },
+        data: {
+          detalle_venta: [{ id_producto, cantidad: 1 }],
+          id_pago,
+          direccion_envio: {
+            nombre: 'Prueba Playwright',
+            direccion: 'Calle de Alcalá 45, Madrid',
+            telefono: '5512345678',
+          },
+        },
         headers: { 'X-XSRF-TOKEN': xsrf, 'Idempotency-Key': `e2e-${Date.now()}-${Math.random()}` },
       });
       if (res.status() !== 201) throw new Error(`purchase failed: ${res.status()} ${await res.text()}`);

@@ -5,6 +5,7 @@ import Fastify, { type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { Database } from './db/client';
+import { measureRequests } from './metrics';
 import { accountsRoutes } from './modules/accounts/routes';
 import { adminRoutes } from './modules/admin/routes';
 import { googleRoutes } from './modules/auth/google-routes';
@@ -15,11 +16,18 @@ import { catalogAdminRoutes } from './modules/catalog/admin-routes';
 import { catalogRoutes } from './modules/catalog/routes';
 import { checkoutRoutes } from './modules/checkout/routes';
 import { healthRoutes } from './modules/health/routes';
+import type { DeliveryOptions } from './modules/mail/delivery';
+import { mailDeliveryPlugin } from './modules/mail/plugin';
+import { mailboxRoutes } from './modules/mail/routes';
+import { shopIdentity } from './modules/orders/order-mail';
+import { ordersRoutes } from './modules/orders/routes';
 import { ratingsAdminRoutes } from './modules/ratings/admin-routes';
 import { ratingsRoutes } from './modules/ratings/routes';
+import { searchRoutes } from './modules/search/routes';
 import { publicConfigRoutes } from './modules/site/config-routes';
 import { siteRoutes } from './modules/site/routes';
 import { uploadsRoutes } from './modules/uploads/routes';
+import { DEFAULT_UPLOAD_POLICY, type UploadPolicy } from './modules/uploads/upload-limit';
 import { createPaymentProvider } from './payments/create-provider';
 import type { PaymentProvider } from './payments/provider';
 import { sandboxPaymentRoutes } from './payments/sandbox-routes';
@@ -31,7 +39,8 @@ import { csrfPlugin } from './plugins/csrf';
 import { badUrlAnswer, errorsPlugin } from './plugins/errors';
 import { etagPlugin } from './plugins/etag';
 import { securityHeaders, securityHeadersPlugin } from './plugins/security-headers';
-import { localStorage } from './storage/local';
+import { REQUEST_ID_HEADER, requestIdGenerator } from './request-id';
+import { createStorage } from './storage/create';
 
 export interface AppDeps {
   config: Config;
@@ -45,6 +54,10 @@ export interface AppDeps {
   payments?: PaymentProvider;
   /** Where the default Stripe provider sends its requests; tests point it at a local fake. */
   stripeApi?: StripeApiOptions;
+  /** Uploads per caller and window; tests pass smaller ones. */
+  uploadLimit?: UploadPolicy;
+  /** The outbox's delivery loop; tests retry faster. */
+  mailDelivery?: Partial<DeliveryOptions>;
 }
 
 /** The whole HTTP application; main.ts listens with it, tests call it through inject(). */
@@ -56,17 +69,35 @@ export async function buildApp({
   throttle = DEFAULT_THROTTLE,
   payments,
   stripeApi,
+  mailDelivery,
+  uploadLimit = DEFAULT_UPLOAD_POLICY,
 }: AppDeps) {
   const headersOptions = {
     stripe: config.payments.provider === 'stripe',
     publicUrl: config.publicUrl,
+    assetsUrl: config.storage.kind === 's3' ? config.storage.publicAssetsUrl : undefined,
   };
   const app = Fastify({
     logger: logger ?? { level: config.logLevel },
     trustProxy: config.trustProxy,
+    requestIdHeader: false,
+    genReqId: requestIdGenerator(config.trustProxy),
     // Query values are always validated as text by the zod schemas.
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
     frameworkErrors: badUrlAnswer(securityHeaders(headersOptions)),
+  });
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header(REQUEST_ID_HEADER, request.id);
+  });
+  measureRequests(app);
+  // Draining (SIGTERM): the answers still in flight close their connection, else a keep-alive connection
+  // that turns idle after close() began would hold the process until its timeout.
+  let draining = false;
+  app.addHook('preClose', async () => {
+    draining = true;
+  });
+  app.addHook('onSend', async (_request, reply) => {
+    if (draining) reply.header('connection', 'close');
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -84,31 +115,41 @@ export async function buildApp({
   await app.register(csrfPlugin, { secure: cookieSecure(config.publicUrl), publicUrl: config.publicUrl });
   await app.register(authPlugin, { db });
 
-  const storage = localStorage(config.uploadsDir);
+  const storage = createStorage(config);
   await app.register(
     async (api) => {
       await api.register(healthRoutes, { database });
       await api.register(catalogRoutes, { database });
+      await api.register(searchRoutes, { database });
       await api.register(catalogAdminRoutes, { db, storage });
       await api.register(ratingsRoutes, { db });
       await api.register(ratingsAdminRoutes, { db });
       await api.register(publicConfigRoutes, { config });
       await api.register(accountsRoutes, { db, config, throttle });
       await api.register(googleRoutes, { db, config, oidc, storage });
-      await api.register(uploadsRoutes, { storage });
-      await api.register(checkoutRoutes, { db, payments: provider, timeZone: config.shopTimeZone });
+      await api.register(uploadsRoutes, { db, storage, limit: uploadLimit });
+      await api.register(checkoutRoutes, {
+        db,
+        payments: provider,
+        shop: shopIdentity(config),
+        timeZone: config.shopTimeZone,
+      });
+      await api.register(ordersRoutes, { db, payments: provider, shop: shopIdentity(config) });
       await api.register(adminRoutes, { db, timeZone: config.shopTimeZone });
+      await api.register(mailboxRoutes, { db });
       if (config.payments.provider === 'sandbox') await api.register(sandboxPaymentRoutes, { db });
       if (config.payments.stripe) {
         await api.register(stripeWebhookRoutes, {
           db,
           payments: provider,
+          shop: shopIdentity(config),
           webhookSecret: config.payments.stripe.webhookSecret,
         });
       }
     },
     { prefix: '/api' },
   );
-  await app.register(siteRoutes, { db, config });
+  await app.register(siteRoutes, { db, config, storage });
+  await app.register(mailDeliveryPlugin, { database, config, options: mailDelivery });
   return app;
 }

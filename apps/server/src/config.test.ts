@@ -20,6 +20,9 @@ describe('loadConfig', () => {
     ['SHOP_TIMEZONE', 'Mexico City'],
     ['SHOP_TIMEZONE', 'America/Ciudad_de_Mexico'],
     ['SHOP_TIMEZONE', '-06:00'],
+    ['SMTP_URL', 'mail.example.com:587'],
+    ['MAIL_FROM', 'Vitrina'],
+    ['MAIL_FROM', 'Vitrina <pedidos>'],
   ])('stops on a bad %s, naming the variable', (name, value) => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ [name]: value })).toThrow(new RegExp(`^Invalid configuration:\\n\\s+${name}:`));
@@ -38,6 +41,24 @@ describe('loadConfig', () => {
     expect(loadConfig({ DATABASE_URL: 'postgres://shop@db/shop' }).databaseUrl).toBe(
       'postgres://shop@db/shop',
     );
+  });
+
+  it('writes mail to DATA_DIR/mail/ from SHOP_NAME <SUPPORT_EMAIL> unless SMTP_URL and MAIL_FROM say otherwise', () => {
+    const defaults = loadConfig({ DATA_DIR: '/srv/tienda', SHOP_NAME: 'Tienda Sol' });
+    expect(defaults.mail).toEqual({
+      smtpUrl: undefined,
+      mailDir: '/srv/tienda/mail',
+      from: { name: 'Tienda Sol', address: 'soporte@vitrina.local' },
+      replyTo: 'soporte@vitrina.local',
+    });
+    const smtp = loadConfig({
+      SMTP_URL: 'smtps://u:p@smtp.example.com:465',
+      MAIL_FROM: 'Sol <pedidos@example.com>',
+    });
+    expect(smtp.mail).toMatchObject({
+      smtpUrl: 'smtps://u:p@smtp.example.com:465',
+      from: 'Sol <pedidos@example.com>',
+    });
   });
 
   describe('payments', () => {
@@ -132,6 +153,34 @@ describe('loadConfig', () => {
 
     it('refuses a short COOKIE_SECRET', () => {
       expect(() => loadConfig({ COOKIE_SECRET: 'short' })).toThrow(/COOKIE_SECRET: /);
+    });
+  });
+
+  describe('object storage', () => {
+    it('keeps images on the local disk unless S3_BUCKET is set', () => {
+      expect(loadConfig({ DATA_DIR: '/srv/tienda' }).storage).toEqual({
+        kind: 'local',
+        dir: '/srv/tienda/uploads',
+      });
+      expect(
+        loadConfig({ S3_BUCKET: 'fotos', S3_ENDPOINT: 'http://minio:9000', S3_FORCE_PATH_STYLE: 'true' })
+          .storage,
+      ).toMatchObject({ kind: 's3', bucket: 'fotos', region: 'us-east-1', forcePathStyle: true });
+    });
+
+    it('refuses half a key pair, naming the missing half', () => {
+      expect(() => loadConfig({ S3_BUCKET: 'fotos', S3_ACCESS_KEY_ID: 'AKIA' })).toThrow(
+        /S3_SECRET_ACCESS_KEY: /,
+      );
+    });
+
+    it('refuses bucket settings without S3_BUCKET, and a CDN address that is not http(s)', () => {
+      expect(() => loadConfig({ PUBLIC_ASSETS_URL: 'https://cdn.example.com' })).toThrow(
+        /PUBLIC_ASSETS_URL: only applies with S3_BUCKET/,
+      );
+      expect(() => loadConfig({ S3_BUCKET: 'fotos', PUBLIC_ASSETS_URL: 'ftp://cdn.example.com' })).toThrow(
+        /PUBLIC_ASSETS_URL: /,
+      );
     });
   });
 });

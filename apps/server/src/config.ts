@@ -77,6 +77,62 @@ const envSchema = z.object({
   ),
   STRIPE_WEBHOOK_SECRET: stripeKey(/^whsec_\S+$/, "must be the webhook endpoint's signing secret (whsec_…)"),
   /**
+   * Where transactional e-mail goes: smtp://user:password@host:587 (STARTTLS when offered) or smtps://…:465.
+   * Empty: each message is written as an .eml file in DATA_DIR/mail/ (read them at Ajustes › Correos).
+   */
+  SMTP_URL: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z
+      .string()
+      .regex(/^smtps?:\/\/\S+$/, 'must start with smtp:// or smtps://')
+      .optional(),
+  ),
+  /** The sender of the shop's e-mail, e.g. "Vitrina <pedidos@example.com>"; SHOP_NAME <SUPPORT_EMAIL> by default. */
+  MAIL_FROM: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z
+      .string()
+      .regex(
+        /^(?:[^<>\r\n]*<[^\s@<>]+@[^\s@<>]+>|[^\s@<>]+@[^\s@<>]+)$/,
+        'must be an e-mail address, alone or as "Name <address>"',
+      )
+      .optional(),
+  ),
+  /** Prometheus metrics (GET /metrics) on this port of HOST, never on the shop's port. Empty: off. */
+  METRICS_PORT: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z.coerce.number().int().min(1).max(65535).optional(),
+  ),
+  /** On SIGTERM, how long requests in flight may take to finish before the process exits anyway. */
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
+  /**
+   * An S3-compatible bucket for every stored image (products, categories, avatars) instead of
+   * DATA_DIR/uploads: required when several processes serve the shop. Empty: the local disk.
+   */
+  S3_BUCKET: optionalText,
+  /** The provider's address (R2, MinIO, Spaces…); empty for AWS S3 itself. */
+  S3_ENDPOINT: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z.url('must be a URL, e.g. https://…').optional(),
+  ),
+  S3_REGION: z.preprocess((v) => (v === '' ? undefined : v), z.string().default('us-east-1')),
+  /** Both or neither: without them the SDK's own chain is used (environment, instance role). */
+  S3_ACCESS_KEY_ID: optionalText,
+  S3_SECRET_ACCESS_KEY: optionalText,
+  /** true for MinIO and most self-hosted servers: the bucket goes in the path, not the host name. */
+  S3_FORCE_PATH_STYLE: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((v) => v === 'true'),
+  /** A CDN in front of the bucket: /uploads/… answers with a permanent redirect to this address. */
+  PUBLIC_ASSETS_URL: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z
+      .url('must be a URL, e.g. https://cdn.example.com')
+      .refine((v) => /^https?:\/\//.test(v), 'must start with http:// or https://')
+      .optional(),
+  ),
+  /**
    * Key for the short-lived sign-in cookies (Google's state, nonce and PKCE verifier). Optional: a random
    * one is made at start, which is fine for one process; set it when several instances share the traffic.
    */
@@ -111,6 +167,17 @@ const checkedEnvSchema = envSchema.superRefine((env, ctx) => {
         });
       }
     }
+  }
+  if (Boolean(env.S3_ACCESS_KEY_ID) !== Boolean(env.S3_SECRET_ACCESS_KEY)) {
+    ctx.addIssue({
+      code: 'custom',
+      path: [env.S3_ACCESS_KEY_ID ? 'S3_SECRET_ACCESS_KEY' : 'S3_ACCESS_KEY_ID'],
+      message: 'S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set together',
+    });
+  }
+  for (const name of ['S3_ENDPOINT', 'S3_ACCESS_KEY_ID', 'PUBLIC_ASSETS_URL'] as const) {
+    if (env[name] && !env.S3_BUCKET)
+      ctx.addIssue({ code: 'custom', path: [name], message: 'only applies with S3_BUCKET; set it too' });
   }
   if (env.NODE_ENV === 'production' && !env.GOOGLE_CLIENT_ID && !env.ALLOW_LOCAL_OIDC) {
     ctx.addIssue({
@@ -165,6 +232,31 @@ function toConfig(env: z.infer<typeof envSchema>) {
             }
           : undefined,
     },
+    mail: {
+      /** Never logged: it may hold the SMTP password. Undefined: the DATA_DIR/mail/ folder. */
+      smtpUrl: env.SMTP_URL,
+      mailDir: resolve(dataDir, 'mail'),
+      from: env.MAIL_FROM ?? { name: env.SHOP_NAME, address: env.SUPPORT_EMAIL },
+      /** The messages say "responde a este correo": replies reach the shop's support address. */
+      replyTo: env.SUPPORT_EMAIL,
+    },
+    metricsPort: env.METRICS_PORT,
+    shutdownTimeoutMs: env.SHUTDOWN_TIMEOUT_MS,
+    /** Where images are stored: DATA_DIR/uploads, or a bucket (its secret is never logged). */
+    storage: env.S3_BUCKET
+      ? {
+          kind: 's3' as const,
+          bucket: env.S3_BUCKET,
+          region: env.S3_REGION,
+          endpoint: env.S3_ENDPOINT,
+          credentials:
+            env.S3_ACCESS_KEY_ID && env.S3_SECRET_ACCESS_KEY
+              ? { accessKeyId: env.S3_ACCESS_KEY_ID, secretAccessKey: env.S3_SECRET_ACCESS_KEY }
+              : undefined,
+          forcePathStyle: env.S3_FORCE_PATH_STYLE,
+          publicAssetsUrl: env.PUBLIC_ASSETS_URL?.replace(/\/$/, ''),
+        }
+      : { kind: 'local' as const, dir: resolve(dataDir, 'uploads') },
     /** Never logged; random per process when COOKIE_SECRET is not set. */
     cookieSecret: env.COOKIE_SECRET ?? randomBytes(32).toString('base64url'),
   };

@@ -16,6 +16,7 @@ import { DEMO_CUSTOMER } from './db/seed/demo-accounts';
 import { Agent, customerRegistration, newCustomer } from './test/agent';
 import { seededTestApp, type TestApp } from './test/app';
 import { TEST_DATABASE_KINDS } from './test/databases';
+import { TEST_ADDRESS } from './test/shipping-address';
 
 /*
  * Every text a client can send (bodies, query strings, the Idempotency-Key header) with a NUL or another
@@ -65,7 +66,7 @@ function bodyCases(
   who: Who,
   method: Method,
   url: string,
-  valid: Record<string, string | number | unknown[]>,
+  valid: Record<string, unknown>,
   fields: string[],
   multiLine: string[] = [],
 ): Case[] {
@@ -98,7 +99,11 @@ const product = {
   imagen: '/uploads/productos/lampara.webp',
 };
 const card = { numero: '4242 4242 4242 4242', expiracion: '12/39', cvc: '314', nombre: 'Lucía Hernández' };
-const checkout = { detalle_venta: [{ id_producto: 1, cantidad: 1 }], id_pago: 'pm_sandbox_control' };
+const checkout = {
+  detalle_venta: [{ id_producto: 1, cantidad: 1 }],
+  id_pago: 'pm_sandbox_control',
+  direccion_envio: TEST_ADDRESS,
+};
 
 const CASES: Case[] = [
   // Visitors.
@@ -146,6 +151,21 @@ const CASES: Case[] = [
     'nombre',
   ]),
   ...bodyCases('customer', 'POST', '/api/venta', checkout, ['id_pago']),
+  ...(['nombre', 'direccion', 'telefono'] as const).map(
+    (field): Case => ({
+      name: `POST /api/venta direccion_envio.${field}`,
+      who: 'customer',
+      bad: bodyCharacters(false),
+      request: (bad) => ({
+        method: 'POST',
+        url: '/api/venta',
+        body: {
+          ...checkout,
+          direccion_envio: { ...TEST_ADDRESS, [field]: inside(TEST_ADDRESS[field], bad) },
+        },
+      }),
+    }),
+  ),
   {
     name: 'POST /api/venta Idempotency-Key',
     who: 'customer',

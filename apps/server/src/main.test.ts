@@ -4,10 +4,11 @@ import { cpSync, existsSync, mkdirSync, readFileSync, truncateSync, writeFileSyn
 import { mkdtemp, rm } from 'node:fs/promises';
 import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { freePort } from './test/server-process';
 
-const MAIN = new URL('./main.ts', import.meta.url).pathname;
+/** The server as `npm start` runs it: bundled (once for the run, by test/global-setup.ts). */
+const MAIN = inject('vitrinaTestTemplates').main;
 const SEED = new URL('./db/seed/run.ts', import.meta.url).pathname;
 const LOCK = 'vitrina.lock';
 
@@ -22,7 +23,9 @@ const children: ChildProcess[] = [];
 
 function start(env: Record<string, string>, script = MAIN): Started {
   let output = '';
-  const child = spawn(process.execPath, ['--import', 'tsx', script], {
+  // The seed script runs from its sources, as `npm run seed` runs it.
+  const args = script === MAIN ? [script] : ['--import', 'tsx', script];
+  const child = spawn(process.execPath, args, {
     env: { ...process.env, LOG_LEVEL: 'warn', NODE_ENV: 'test', DATABASE_URL: '', HOST: '127.0.0.1', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

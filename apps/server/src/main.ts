@@ -1,12 +1,16 @@
+import type { Server } from 'node:http';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { buildApp } from './app';
 import { loadConfig, readDotEnv } from './config';
 import { configuredTarget, type Database, type DatabaseTarget, openDatabase } from './db/client';
 import { seedIfEmpty } from './db/seed/seed';
 import { loggerOptions } from './logger';
+import { startMetricsServer, watchDatabase, watchPool } from './metrics';
 import { type OidcClientConfig, resolveOidc } from './modules/auth/oidc-client';
 import { purgeExpiredSessions } from './modules/auth/sessions';
 import { settlePendingSales } from './modules/checkout/service';
+import { shopIdentity } from './modules/orders/order-mail';
+import { settlePendingRefunds } from './modules/orders/refunds';
 import { createPaymentProvider } from './payments/create-provider';
 import { demoAccounts, readyMessage, shopUrl } from './ready';
 import {
@@ -18,7 +22,7 @@ import {
   printStartupError,
   reservePort,
 } from './startup';
-import { localStorage } from './storage/local';
+import { createStorage } from './storage/create';
 
 /** What is open so far: a stop (signal or failed start-up) closes whatever exists, in reverse order. */
 const running: {
@@ -27,7 +31,12 @@ const running: {
   database?: Database;
   oidc?: OidcClientConfig;
   app?: FastifyInstance;
-} = {};
+  metrics?: Server;
+  /** The periodic sweeps, stopped first on a stop. */
+  timers: NodeJS.Timeout[];
+} = { timers: [] };
+/** How long a stop waits for requests in flight (SHUTDOWN_TIMEOUT_MS once the configuration is read). */
+let shutdownTimeoutMs = 10_000;
 let log: FastifyBaseLogger | undefined;
 let stopping = false;
 
@@ -39,6 +48,7 @@ let stopping = false;
 async function main() {
   readDotEnv();
   const config = loadConfig();
+  shutdownTimeoutMs = config.shutdownTimeoutMs;
   const target = configuredTarget(config);
   running.target = target;
   // The embedded database's files must never be open in two processes (PostgreSQL has its own clients).
@@ -72,30 +82,42 @@ async function main() {
   if (config.seedOnStart) {
     const result = await seedIfEmpty(database.db, {
       admin: config.admin,
-      storage: localStorage(config.uploadsDir),
+      storage: createStorage(config),
     });
     if (result.seeded) app.log.info(result, 'empty database: demo shop seeded');
   }
 
   // Sales a crash or an unreachable provider left 'pendiente' are settled before any new checkout.
-  const settled = await settlePendingSales(database.db, payments, { log: app.log });
+  const settled = await settlePendingSales(database.db, payments, shopIdentity(config), { log: app.log });
   if (settled.pending > 0) app.log.info(settled, 'pending sales settled');
+  // Refunds a crash left between the provider and the database are finished the same way.
+  const refunds = await settlePendingRefunds(database.db, payments, shopIdentity(config), app.log);
+  if (refunds.pending > 0) app.log.info(refunds, 'pending refunds settled');
 
   if (oidc.local)
     app.log.info({ issuer: oidc.issuer.href }, 'Continuar con Google uses the local development issuer');
   // Expired sessions are useless rows; clear them hourly (any process may do it).
-  setInterval(
-    () => purgeExpiredSessions(database.db).catch((err) => app.log.warn({ err }, 'session purge failed')),
-    36e5,
-  ).unref();
+  running.timers.push(
+    setInterval(
+      () => purgeExpiredSessions(database.db).catch((err) => app.log.warn({ err }, 'session purge failed')),
+      36e5,
+    ).unref(),
+  );
   // Later leftovers (a 502, an instance that died) are settled here; the age keeps it off live checkouts.
-  setInterval(
-    () =>
-      settlePendingSales(database.db, payments, { log: app.log, minAgeMs: 15 * 60_000 })
-        .then((r) => r.pending > 0 && app.log.info(r, 'pending sales settled'))
-        .catch((err) => app.log.warn({ err }, 'settling pending sales failed')),
-    5 * 60_000,
-  ).unref();
+  running.timers.push(
+    setInterval(
+      () =>
+        settlePendingSales(database.db, payments, shopIdentity(config), {
+          log: app.log,
+          minAgeMs: 15 * 60_000,
+        })
+          .then((r) => r.pending > 0 && app.log.info(r, 'pending sales settled'))
+          .then(() => settlePendingRefunds(database.db, payments, shopIdentity(config), app.log))
+          .then((r) => r.pending > 0 && app.log.info(r, 'pending refunds settled'))
+          .catch((err) => app.log.warn({ err }, 'settling pending sales failed')),
+      5 * 60_000,
+    ).unref(),
+  );
   // Which demo accounts the ready line can name (read before the port changes hands).
   const accounts = await demoAccounts(database.db, config).catch((err) => {
     app.log.warn({ err }, 'could not read the demo accounts');
@@ -109,18 +131,35 @@ async function main() {
   } catch (err) {
     throw listenError(err, config.host, config.port) ?? err;
   }
+  if (config.metricsPort) {
+    watchPool(database.pool);
+    watchDatabase(database.db);
+    running.metrics = await startMetricsServer(config.host, config.metricsPort);
+    app.log.info({ port: config.metricsPort }, 'metrics on /metrics');
+  }
   // The start-up's last line: where to open the shop, and with which accounts.
   const address = app.server.address();
   const url = shopUrl(config, typeof address === 'object' && address ? address.port : config.port);
   app.log.info({ url }, readyMessage(url, accounts));
 }
 
-/** Closes what is open (app, port, issuer, database) and exits; a second call does nothing. */
+/**
+ * Drains and exits; a second call does nothing. The sweeps stop, the listener stops accepting, Fastify
+ * answers 503 to new requests on open connections (readiness too, so the load balancer moves on) and
+ * waits for the requests in flight, SHUTDOWN_TIMEOUT_MS at most; then the mail loop (onClose), the
+ * issuer and the database pool close.
+ */
 async function stop(exitCode: number) {
   if (stopping) return;
   stopping = true;
-  const timer = setTimeout(() => process.exit(1), 10_000).unref();
+  const timer = setTimeout(() => {
+    log?.warn({ shutdownTimeoutMs }, 'requests still in flight at the shutdown deadline: exiting');
+    process.exit(1);
+  }, shutdownTimeoutMs).unref();
   try {
+    for (const sweep of running.timers) clearInterval(sweep);
+    running.metrics?.closeAllConnections();
+    running.metrics?.close();
     await running.app?.close();
     await running.reservation?.release();
     await running.oidc?.local?.close();

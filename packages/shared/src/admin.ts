@@ -30,6 +30,12 @@ export const AUDIT_ACTIONS = [
   'usuario.restaurado',
   'calificacion.ocultada',
   'calificacion.restaurada',
+  'pedido.estado',
+  'pedido.reembolsado',
+  'ajustes.editados',
+  'sinonimo.creado',
+  'sinonimo.editado',
+  'sinonimo.borrado',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -38,6 +44,9 @@ export const AUDIT_ENTITIES = {
   producto: 'Productos',
   usuario: 'Usuarios',
   calificacion: 'Calificaciones',
+  pedido: 'Pedidos',
+  ajustes: 'Ajustes',
+  sinonimo: 'Sinónimos',
 } as const;
 export type AuditEntity = keyof typeof AUDIT_ENTITIES;
 
@@ -188,6 +197,10 @@ export const dashboardSchema = z.object({
     baneados: z.number().int(),
   }),
   auditoria_reciente: z.array(auditEntrySchema),
+  /** Paid orders nobody started preparing yet ('pagada'). */
+  pedidos_por_preparar: z.number().int(),
+  /** Messages of the outbox given up on after their last attempt (Ajustes › Correos shows why). */
+  correos_fallidos: z.number().int(),
 });
 export type Dashboard = z.infer<typeof dashboardSchema>;
 

@@ -47,10 +47,10 @@ describe('the sales date filters', () => {
   });
 
   it('take an empty value as no filter', () => {
-    // No state asked for: the paid sales (a failed attempt is not a sale).
+    // No state asked for: every paid order, whatever became of it since (a failed attempt is not a sale).
     expect(salesExportQuerySchema.parse({ desde: '', hasta: '2025-03-01', estado: '' })).toEqual({
       hasta: '2025-03-01',
-      estado: 'pagada',
+      estado: 'pedidos',
     });
     expect(salesExportQuerySchema.parse({ estado: 'todas' })).toEqual({ estado: 'todas' });
   });

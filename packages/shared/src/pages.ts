@@ -31,6 +31,7 @@ export const PAGES = {
   register: { path: '/register', title: 'Registrarse' },
   account: { path: '/account', title: 'Mi perfil' },
   purchaseHistory: { path: '/historial-de-compra', title: 'Historial de compras' },
+  order: { path: '/pedido/:id', title: 'Pedido' },
   cart: { path: '/carrito', title: 'Carrito' },
   pay: { path: '/pay', title: 'Pago' },
   adminHome: { path: '/adminHome', title: 'Administración' },
@@ -41,6 +42,11 @@ export const PAGES = {
   salesHistory: { path: '/historialVentas', title: 'Historial de ventas' },
   adminRatings: { path: '/calificaciones', title: 'Gestionar calificaciones' },
   adminAudit: { path: '/admin/auditoria', title: 'Registro de cambios' },
+  adminSynonyms: { path: '/admin/sinonimos', title: 'Sinónimos' },
+  adminOrders: { path: '/admin/pedidos', title: 'Pedidos' },
+  adminOrder: { path: '/admin/pedidos/:id', title: 'Pedido' },
+  adminSettings: { path: '/admin/ajustes', title: 'Ajustes' },
+  adminMail: { path: '/admin/ajustes/correos', title: 'Correos' },
 } as const satisfies Record<string, PageEntry>;
 
 export type PageName = keyof typeof PAGES;

@@ -6,11 +6,9 @@ import {
   SALES_MAX_PAGE_SIZE,
   SALES_PAGE_SIZE,
 } from './constants';
+import { direccionEnvioSchema, ORDER_ESTADOS, VENTA_ESTADOS, type VentaEstado } from './orders';
 import { recordId } from './validation/record-id';
 import { singleLineText } from './validation/text';
-
-export const VENTA_ESTADOS = ['pendiente', 'pagada', 'fallida'] as const;
-export type VentaEstado = (typeof VENTA_ESTADOS)[number];
 
 const lineSchema = z.object({
   id_producto: recordId('Producto inválido'),
@@ -40,6 +38,8 @@ export const checkoutSchema = z.object({
     .min(1, { error: 'Falta el medio de pago' })
     .max(255, { error: 'El medio de pago no es válido' }),
   valor_total_venta: z.number().int().nonnegative().optional(),
+  /** Who receives the order, where: stored with the sale, so later profile changes never change it. */
+  direccion_envio: direccionEnvioSchema,
 });
 export type CheckoutInput = z.infer<typeof checkoutSchema>;
 
@@ -64,6 +64,12 @@ export const saleSchema = z.object({
   id_pago: z.string(),
   pago_marca: z.string().nullable(),
   pago_ultimos4: z.string().nullable(),
+  /** 'V-000123' once paid (orders.ts formatOrderNumber). */
+  numero_pedido: z.string().nullable(),
+  /** Currency units, included in valor_total_venta. */
+  costo_envio: z.number(),
+  transportista: z.string().nullable(),
+  guia: z.string().nullable(),
   Usuario: z
     .object({
       id_usuario: z.number().int(),
@@ -90,12 +96,17 @@ export const calendarDayFilter = (label: string) =>
   );
 
 /**
- * The sales history's state filter. A failed or unfinished attempt is not a sale: the history lists paid
- * sales unless the admin asks for the others ('todas' lists every attempt). Customers see paid ones only.
+ * The sales history's state filter. A failed or unfinished attempt is not a sale: the history lists the
+ * orders ('pedidos': every paid sale, whatever became of it since) unless the admin asks for one state or
+ * for every attempt ('todas'). Customers see their orders only.
  */
-export const SALES_ESTADO_FILTROS = [...VENTA_ESTADOS, 'todas'] as const;
+export const SALES_ESTADO_FILTROS = ['pedidos', ...VENTA_ESTADOS, 'todas'] as const;
 export type SalesEstadoFiltro = (typeof SALES_ESTADO_FILTROS)[number];
-export const SALES_ESTADO_DEFAULT = 'pagada' satisfies SalesEstadoFiltro;
+export const SALES_ESTADO_DEFAULT = 'pedidos' satisfies SalesEstadoFiltro;
+/** The states each filter value lists; null = every attempt. */
+export const salesFilterEstados = (filtro: SalesEstadoFiltro): readonly VentaEstado[] | null =>
+  filtro === 'todas' ? null : filtro === 'pedidos' ? ORDER_ESTADOS : [filtro];
+export const SALES_SEARCH_MAX = 254;
 
 const ESTADO_ERROR = `El estado debe ser uno de: ${SALES_ESTADO_FILTROS.join(', ')}`;
 const estadoFilter = z.preprocess(
@@ -122,6 +133,14 @@ export const salesQuerySchema = z.object({
   desde: calendarDayFilter('La fecha inicial'),
   hasta: calendarDayFilter('La fecha final'),
   estado: estadoFilter,
+  /** An admin's search: an order number ('V-000123', '123') or the buyer's e-mail (part of it). */
+  q: z.preprocess(
+    (value) => (typeof value === 'string' && value.trim() === '' ? undefined : value),
+    singleLineText()
+      .max(SALES_SEARCH_MAX, { error: `La búsqueda puede tener hasta ${SALES_SEARCH_MAX} caracteres` })
+      .transform((v) => v.trim())
+      .optional(),
+  ),
 });
 
 /** GET /api/venta/export.csv: the sales between two days (both included); paid ones unless `estado` says otherwise. */

@@ -31,6 +31,8 @@ export interface Database {
   subscribe(channel: NotifyChannel, onChange: () => void): void;
   /** False while no connection is listening: anything kept in memory may be stale and must not be used. */
   listening(): boolean;
+  /** PostgreSQL's pool, for its numbers on /metrics (total, idle, waiting); PGlite has none. */
+  pool?: { totalCount: number; idleCount: number; waitingCount: number };
 }
 
 /**
@@ -38,7 +40,7 @@ export interface Database {
  * connection that commits a change hears its own notification before its COMMIT returns: a process never
  * serves its own stale data, and other processes hear it a moment later.
  */
-export const NOTIFY_CHANNELS = ['catalogo_cambio'] as const;
+export const NOTIFY_CHANNELS = ['catalogo_cambio', 'busqueda_cambio', 'correo_pendiente'] as const;
 export type NotifyChannel = (typeof NOTIFY_CHANNELS)[number];
 const LISTEN_ALL = NOTIFY_CHANNELS.map((channel) => `LISTEN ${channel}`).join(';');
 
@@ -144,6 +146,7 @@ export async function openDatabase(
       },
       subscribe: subs.add,
       listening: listener.listening,
+      pool,
     };
   }
   if (!target.dataDir.startsWith('memory://')) await mkdir(target.dataDir, { recursive: true });

@@ -7,6 +7,7 @@ import { HttpClient } from '../test/http-client';
 import { privatePostgres } from '../test/private-postgres';
 import { processDatabase } from '../test/process-database';
 import { type ServerProcess, startServer, stopServer } from '../test/server-process';
+import { TEST_ADDRESS } from '../test/shipping-address';
 import { DEMO_CUSTOMER } from './seed/demo-accounts';
 
 /*
@@ -59,6 +60,7 @@ async function startTraffic(url: string, workers: number): Promise<Traffic> {
         body: JSON.stringify({
           detalle_venta: [{ id_producto: 1 + (n % 40), cantidad: 1 }],
           id_pago: idPago,
+          direccion_envio: TEST_ADDRESS,
         }),
       });
     } else {

@@ -1,15 +1,18 @@
-import { LOGIN_TYPES, VENTA_ESTADOS } from '@vitrina/shared';
+import { LOGIN_TYPES, MAIL_STATES, VENTA_ESTADOS } from '@vitrina/shared';
 import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
   boolean,
   check,
   customType,
+  date,
   index,
   integer,
   jsonb,
   numeric,
+  pgSequence,
   pgTable,
+  primaryKey,
   serial,
   smallint,
   text,
@@ -133,6 +136,14 @@ export const producto = pgTable(
     busqueda: tsvector('busqueda')
       .notNull()
       .generatedAlwaysAs(sql`to_tsvector('spanish'::regconfig, f_unaccent(nombre))`),
+    /** Accent-free Spanish stems of the name and description: what a search matches (the name ranks). */
+    busqueda_completa: tsvector('busqueda_completa')
+      .notNull()
+      .generatedAlwaysAs(
+        sql`to_tsvector('spanish'::regconfig, f_unaccent(nombre || ' ' || descripcion_producto))`,
+      ),
+    /** Units sold in orders paid and not cancelled or refunded, kept by triggers (migration 0010): search's last tiebreak. */
+    unidades_vendidas: integer('unidades_vendidas').notNull().default(0),
     /** Visible ratings, kept in step with motivo_calificacion so listings need no aggregate query. */
     calificacion_suma: integer('calificacion_suma').notNull().default(0),
     calificacion_cantidad: integer('calificacion_cantidad').notNull().default(0),
@@ -146,6 +157,7 @@ export const producto = pgTable(
     check('producto_stock_no_negativo', sql`${t.stock} >= 0`),
     index('producto_categoria_idx').on(t.id_categoria_producto),
     index('producto_busqueda_idx').using('gin', t.busqueda),
+    index('producto_busqueda_completa_idx').using('gin', t.busqueda_completa),
     index('producto_nombre_trgm_idx').using('gin', sql`${t.nombre_normalizado} gin_trgm_ops`),
     /*
      * Public listings (docs/decisions/009-catalog-indexes.md): one index per order, over the visible
@@ -168,6 +180,7 @@ export const producto = pgTable(
     index('producto_visible_categoria_recientes_idx')
       .on(t.id_categoria_producto, t.created_at, t.id_producto)
       .where(visible(t)),
+    index('producto_visible_vendidos_idx').on(t.unidades_vendidas.desc(), t.id_producto).where(visible(t)),
   ],
 );
 
@@ -195,6 +208,18 @@ export const venta = pgTable(
     pago_ultimos4: varchar('pago_ultimos4', { length: 4 }),
     pago_referencia: varchar('pago_referencia', { length: 255 }),
     motivo_fallo: text('motivo_fallo'),
+    /** From venta_numero_pedido_seq when the sale becomes 'pagada' (shown as 'V-000123'). */
+    numero_pedido: integer('numero_pedido'),
+    /** Shipping address snapshot: later profile changes never change a past order. */
+    envio_nombre: varchar('envio_nombre', { length: 100 }),
+    envio_direccion: varchar('envio_direccion', { length: 100 }),
+    envio_telefono: varchar('envio_telefono', { length: 25 }),
+    /** Included in valor_total_venta. */
+    costo_envio: money('costo_envio').notNull().default('0'),
+    transportista: varchar('transportista', { length: 60 }),
+    guia: varchar('guia', { length: 100 }),
+    /** What completed refunds gave back (reembolso). */
+    monto_reembolsado: money('monto_reembolsado').notNull().default('0'),
   },
   (t) => [
     uniqueIndex('venta_usuario_idempotency_key').on(t.id_usuario, t.idempotency_key),
@@ -202,8 +227,18 @@ export const venta = pgTable(
     index('venta_fecha_idx').on(t.fecha),
     // Start-up settles the sales left 'pendiente'; they are few, so a partial index finds them at once.
     index('venta_pendiente_idx').on(t.fecha).where(sql`${t.estado} = 'pendiente'`),
-    check('venta_estado_valido', sql`${t.estado} IN ('pendiente', 'pagada', 'fallida')`),
+    check(
+      'venta_estado_valido',
+      sql`${t.estado} IN ('pendiente', 'fallida', 'pagada', 'preparando', 'enviada', 'entregada', 'cancelada', 'reembolsada')`,
+    ),
     check('venta_total_positivo', sql`${t.valor_total_venta} > 0`),
+    uniqueIndex('venta_numero_pedido_key').on(t.numero_pedido),
+    index('venta_estado_fecha_idx').on(t.estado, t.fecha),
+    check('venta_costo_envio_no_negativo', sql`${t.costo_envio} >= 0`),
+    check(
+      'venta_reembolso_valido',
+      sql`${t.monto_reembolsado} >= 0 AND ${t.monto_reembolsado} <= ${t.valor_total_venta}`,
+    ),
   ],
 );
 
@@ -221,11 +256,89 @@ export const detalleVenta = pgTable(
     valor_unitario: money('valor_unitario').notNull(),
     valor_total_cantidad: money('valor_total_cantidad').notNull(),
     comentado: boolean('comentado').notNull().default(false),
+    /** Units refunded so far (0..cantidad). */
+    cantidad_reembolsada: integer('cantidad_reembolsada').notNull().default(0),
   },
   (t) => [
     index('detalle_venta_venta_idx').on(t.id_venta),
     index('detalle_venta_producto_idx').on(t.id_producto),
     check('detalle_venta_cantidad_positiva', sql`${t.cantidad} > 0`),
+    check('detalle_venta_reembolso_valido', sql`${t.cantidad_reembolsada} BETWEEN 0 AND ${t.cantidad}`),
+  ],
+);
+
+/* Orders (docs/decisions/017-order-lifecycle.md), owned by modules/orders. */
+
+export const ventaNumeroPedidoSeq = pgSequence('venta_numero_pedido_seq', { startWith: 1 });
+
+/** Every state an order went through: when, and which admin moved it (null: the payment did). */
+export const ventaEstadoHistorial = pgTable(
+  'venta_estado_historial',
+  {
+    id: serial('id').primaryKey(),
+    id_venta: integer('id_venta')
+      .notNull()
+      .references(() => venta.id_venta, { onDelete: 'cascade' }),
+    estado: varchar('estado', { length: 12, enum: VENTA_ESTADOS }).notNull(),
+    fecha: timestamp('fecha', { withTimezone: true }).notNull().defaultNow(),
+    id_usuario: integer('id_usuario').references(() => usuario.id_usuario),
+  },
+  (t) => [index('venta_estado_historial_venta_idx').on(t.id_venta, t.fecha)],
+);
+
+/** The shop's settings: one row (id 1). Amounts like `valor`. */
+export const ajustes = pgTable(
+  'ajustes',
+  {
+    id: smallint('id').primaryKey().default(1),
+    envio_tarifa: money('envio_tarifa').notNull().default('0'),
+    /** Null: no free-shipping threshold. */
+    envio_gratis_desde: money('envio_gratis_desde'),
+    actualizado: timestamp('actualizado', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('ajustes_una_fila', sql`${t.id} = 1`),
+    check(
+      'ajustes_envio_valido',
+      sql`${t.envio_tarifa} >= 0 AND (${t.envio_gratis_desde} IS NULL OR ${t.envio_gratis_desde} > 0)`,
+    ),
+  ],
+);
+
+/**
+ * One refund of an order. Recorded 'pendiente' before the provider is asked (with the key the provider
+ * gets), so a crash in between is settled at start-up; 'completado' once the order's lines, amount and
+ * stock are updated.
+ */
+export const reembolso = pgTable(
+  'reembolso',
+  {
+    id: serial('id').primaryKey(),
+    id_venta: integer('id_venta')
+      .notNull()
+      .references(() => venta.id_venta),
+    /** The admin's Idempotency-Key: the same key on the same order is the same refund. */
+    idempotency_key: varchar('idempotency_key', { length: 255 }).notNull(),
+    /** [{ id_detalle_venta, cantidad }] refunded. */
+    lineas: jsonb('lineas').$type<Array<{ id_detalle_venta: number; cantidad: number }>>().notNull(),
+    monto: money('monto').notNull(),
+    /** Refunds everything left: the order becomes 'reembolsada' (or stays 'cancelada'). */
+    completo: boolean('completo').notNull(),
+    estado: varchar('estado', { length: 12, enum: ['pendiente', 'completado', 'fallido'] })
+      .notNull()
+      .default('pendiente'),
+    /** The provider's refund id. */
+    referencia: varchar('referencia', { length: 255 }),
+    motivo_fallo: text('motivo_fallo'),
+    id_usuario: integer('id_usuario').references(() => usuario.id_usuario),
+    created_at: createdAt(),
+    actualizado: timestamp('actualizado', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('reembolso_venta_idempotency_key').on(t.id_venta, t.idempotency_key),
+    index('reembolso_pendiente_idx').on(t.id).where(sql`${t.estado} = 'pendiente'`),
+    check('reembolso_estado_valido', sql`${t.estado} IN ('pendiente', 'completado', 'fallido')`),
+    check('reembolso_monto_positivo', sql`${t.monto} > 0`),
   ],
 );
 
@@ -306,6 +419,26 @@ export const cargoSandbox = pgTable(
   ],
 );
 
+/** One row per refund the sandbox made; the unique idempotency key makes a retried refund a no-op. */
+export const reembolsoSandbox = pgTable(
+  'reembolso_sandbox',
+  {
+    id: serial('id').primaryKey(),
+    idempotency_key: varchar('idempotency_key', { length: 255 }).notNull(),
+    /** The charge refunded (cargo_sandbox.referencia). */
+    referencia_cargo: varchar('referencia_cargo', { length: 64 }).notNull(),
+    monto_centavos: integer('monto_centavos').notNull(),
+    /** 're_sandbox_<random>'. */
+    referencia: varchar('referencia', { length: 64 }).notNull(),
+    created_at: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('reembolso_sandbox_idempotency_key').on(t.idempotency_key),
+    uniqueIndex('reembolso_sandbox_referencia_key').on(t.referencia),
+    index('reembolso_sandbox_cargo_idx').on(t.referencia_cargo),
+  ],
+);
+
 /** Every admin change: who, when, what, and the values before and after. */
 export const auditoria = pgTable(
   'auditoria',
@@ -321,3 +454,78 @@ export const auditoria = pgTable(
   },
   (t) => [index('auditoria_fecha_idx').on(t.fecha)],
 );
+
+/**
+ * The outbox of transactional e-mail, owned by modules/mail: queued in the transaction of the event it tells
+ * about, delivered by a background loop (docs/decisions/015-mail-outbox.md).
+ */
+export const correo = pgTable(
+  'correo',
+  {
+    id: serial('id').primaryKey(),
+    destinatario: varchar('destinatario', { length: 254 }).notNull(),
+    /** A MailKind: 'pedido_confirmado', 'bienvenida', … */
+    tipo: varchar('tipo', { length: 30 }).notNull(),
+    asunto: text('asunto').notNull(),
+    html: text('html').notNull(),
+    texto: text('texto').notNull(),
+    estado: varchar('estado', { length: 10, enum: MAIL_STATES }).notNull().default('pendiente'),
+    intentos: integer('intentos').notNull().default(0),
+    /** When a loop may (re)try it; a claimed message is pushed ahead by its lease. */
+    proximo_intento: timestamp('proximo_intento', { withTimezone: true }).notNull().defaultNow(),
+    ultimo_error: text('ultimo_error'),
+    creado: timestamp('creado', { withTimezone: true }).notNull().defaultNow(),
+    enviado: timestamp('enviado', { withTimezone: true }),
+  },
+  (t) => [
+    // The loops' "next due message" and the dashboard's count read only these few rows.
+    index('correo_pendiente_idx').on(t.proximo_intento).where(sql`${t.estado} = 'pendiente'`),
+    index('correo_fallido_idx').on(t.id).where(sql`${t.estado} = 'fallido'`),
+    check('correo_estado_valido', sql`${t.estado} IN ('pendiente', 'enviado', 'fallido')`),
+  ],
+);
+
+/*
+ * Search (modules/search, migration 0010). The vocabulary is written only by the triggers on producto;
+ * the synonyms by the owner; the daily counts by the listing's searches.
+ */
+
+/** The catalog's words, accent-free and lower case, with how many products use each. */
+export const vocabulario = pgTable('vocabulario', {
+  palabra: text('palabra').primaryKey(),
+  productos: integer('productos').notNull(),
+});
+
+/** One dictionary entry: equivalent terms, or (unidireccional) a first term that also finds the rest. */
+export const sinonimo = pgTable(
+  'sinonimo',
+  {
+    id_sinonimo: serial('id_sinonimo').primaryKey(),
+    terminos: text('terminos').array().notNull(),
+    unidireccional: boolean('unidireccional').notNull().default(false),
+  },
+  (t) => [
+    index('sinonimo_terminos_idx').using('gin', t.terminos),
+    check('sinonimo_terminos', sql`cardinality(${t.terminos}) BETWEEN 2 AND 20`),
+  ],
+);
+
+/** How often each normalized query was searched per day, and how often it found nothing. No identity. */
+export const busquedaDiaria = pgTable(
+  'busqueda_diaria',
+  {
+    dia: date('dia').notNull(),
+    consulta: varchar('consulta', { length: 100 }).notNull(),
+    veces: integer('veces').notNull().default(0),
+    sin_resultados: integer('sin_resultados').notNull().default(0),
+  },
+  (t) => [primaryKey({ name: 'busqueda_diaria_pk', columns: [t.dia, t.consulta] })],
+);
+
+/** Uploads per caller in the current window (modules/uploads/upload-limit.ts): shared by every process. */
+export const limiteSubida = pgTable('limite_subida', {
+  /** 'user:<id>' or 'ip:<address>'. */
+  clave: varchar('clave', { length: 320 }).primaryKey(),
+  subidas: integer('subidas').notNull().default(0),
+  ventana_inicio: timestamp('ventana_inicio', { withTimezone: true }).notNull().defaultNow(),
+});

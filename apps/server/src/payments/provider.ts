@@ -35,6 +35,26 @@ export type ChargeResult =
   | { status: 'requires_action'; reference: string; clientSecret: string }
   | { status: 'declined'; code: DeclineCode; reference: string | null };
 
+export interface RefundRequest {
+  saleId: number;
+  /** The charge to refund: the sale's pago_referencia (sandbox: ch_sandbox_…, Stripe: the PaymentIntent). */
+  chargeReference: string;
+  amountCents: number;
+  currency: typeof CURRENCY;
+  /** Derived from the shop's refund record: asking again (a retry, the start-up settle) never refunds twice. */
+  idempotencyKey: string;
+  /** The shop's refund record, so the provider's reports name it. */
+  refundId: number;
+}
+
+/**
+ * `succeeded`: the money is on its way back (Stripe may still say 'pending' for a while; the card network
+ * does not refuse a refund the provider accepted). `failed`: the provider refused it (nothing was refunded).
+ */
+export type RefundResult =
+  | { status: 'succeeded'; reference: string }
+  | { status: 'failed'; reference: string | null; reason: string };
+
 export interface PaymentProvider {
   readonly name: PaymentProviderName;
   charge(request: ChargeRequest): Promise<ChargeResult>;
@@ -51,7 +71,12 @@ export interface PaymentProvider {
    * Optional: without it, settling trusts that a charge the provider never received will not arrive.
    */
   cancel?(saleId: number, reference: string | null): Promise<ChargeResult>;
+  /** Gives back part or all of a succeeded charge; idempotent by the request's key. */
+  refund(request: RefundRequest): Promise<RefundResult>;
 }
+
+/** The idempotency key of a refund: the shop's refund record, so it is never issued twice. */
+export const refundKey = (refundId: number) => `reembolso-${refundId}`;
 
 /** What the provider's dashboard shows for a sale's charge: the shop's name (SHOP_NAME) and the sale. */
 export const chargeDescription = (shopName: string, saleId: number) => `${shopName}, compra ${saleId}`;

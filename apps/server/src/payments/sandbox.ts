@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { type CardInput, cardBrand, cardDigits, expiryValid, luhnValid } from '@vitrina/shared';
-import { and, desc, eq, type SQL } from 'drizzle-orm';
+import { and, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { cargoSandbox, metodoPagoSandbox } from '../db/schema';
+import { cargoSandbox, metodoPagoSandbox, reembolsoSandbox } from '../db/schema';
 import { badRequest, forbidden, notFound } from '../errors';
 import { type ChargeResult, chargeKey, type DeclineCode, type PaymentProvider } from './provider';
 
@@ -191,6 +191,43 @@ export function sandboxProvider(db: Db, { latencyMs = 0 }: SandboxOptions = {}):
     async lookup(saleId, reference) {
       const where = reference ? eq(cargoSandbox.referencia, reference) : eq(cargoSandbox.id_venta, saleId);
       return (await storedCharge(where)) ?? { status: 'not_found' };
+    },
+
+    async refund(request) {
+      if (latencyMs > 0) await sleep(latencyMs);
+      // One transaction per refund, holding the charge's row: two refunds of one charge are checked one
+      // after the other against what is left of it, as a real provider does.
+      return db.transaction(async (tx) => {
+        const [charge] = await tx
+          .select()
+          .from(cargoSandbox)
+          .where(eq(cargoSandbox.referencia, request.chargeReference))
+          .for('update');
+        const [earlier] = await tx
+          .select()
+          .from(reembolsoSandbox)
+          .where(eq(reembolsoSandbox.idempotency_key, request.idempotencyKey));
+        // A retried refund reports the first one, never refunds again.
+        if (earlier) return { status: 'succeeded', reference: earlier.referencia };
+        if (charge?.estado !== 'succeeded')
+          return { status: 'failed', reference: null, reason: 'charge_not_refundable' };
+        const [done] = await tx
+          .select({
+            cents: sql<number>`coalesce(sum(${reembolsoSandbox.monto_centavos}), 0)::int`.mapWith(Number),
+          })
+          .from(reembolsoSandbox)
+          .where(eq(reembolsoSandbox.referencia_cargo, charge.referencia));
+        if (request.amountCents <= 0 || (done?.cents ?? 0) + request.amountCents > charge.monto_centavos)
+          return { status: 'failed', reference: null, reason: 'amount_too_large' };
+        const referencia = newId('re_sandbox');
+        await tx.insert(reembolsoSandbox).values({
+          idempotency_key: request.idempotencyKey,
+          referencia_cargo: charge.referencia,
+          monto_centavos: request.amountCents,
+          referencia,
+        });
+        return { status: 'succeeded', reference: referencia };
+      });
     },
 
     async cancel(saleId) {

@@ -1,15 +1,21 @@
 import { apiErrorSchema } from '@vitrina/shared';
+import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import Stripe from 'stripe';
 import { z } from 'zod';
 import type { Db } from '../db/client';
+import { venta } from '../db/schema';
 import { badRequest } from '../errors';
 import { providerUnreachable, settleFromProviderReport } from '../modules/checkout/settlement';
+import type { ShopIdentity } from '../modules/orders/order-mail';
+import { settleRefundsOfSale } from '../modules/orders/refunds';
 import type { PaymentProvider } from './provider';
 
 export interface StripeWebhookOptions {
   db: Db;
   payments: PaymentProvider;
+  /** For the order confirmation e-mail of a sale the webhook settles. */
+  shop: ShopIdentity;
   /** The endpoint's signing secret (STRIPE_WEBHOOK_SECRET); never logged. */
   webhookSecret: string;
 }
@@ -21,7 +27,27 @@ const SETTLING_EVENTS: ReadonlySet<string> = new Set([
   'payment_intent.canceled',
 ]);
 
+/** The refund events that may finish a refund the shop left pending (a crash, a lost answer). */
+const REFUND_EVENTS: ReadonlySet<string> = new Set(['charge.refunded', 'refund.updated']);
+
 const BAD_SIGNATURE = 'La firma del evento de pago no es válida.';
+
+/** The shop's records a refund event is about: the refund named in its metadata, or the sale charged. */
+async function refundTarget(
+  db: Db,
+  event: Stripe.Event,
+): Promise<{ idVenta?: number; refundId?: number } | null> {
+  if (event.type === 'refund.updated') {
+    const refundId = Number((event.data.object as Stripe.Refund).metadata?.id_reembolso);
+    return Number.isSafeInteger(refundId) && refundId > 0 ? { refundId } : null;
+  }
+  const charge = event.data.object as Stripe.Charge;
+  const intent =
+    typeof charge.payment_intent === 'string' ? charge.payment_intent : charge.payment_intent?.id;
+  if (!intent) return null;
+  const [sale] = await db.select({ id: venta.id_venta }).from(venta).where(eq(venta.pago_referencia, intent));
+  return sale ? { idVenta: sale.id } : null;
+}
 
 /**
  * POST /api/pagos/webhook: Stripe's report that a PaymentIntent succeeded or failed, which settles a
@@ -31,7 +57,7 @@ const BAD_SIGNATURE = 'La firma del evento de pago no es válida.';
  */
 export const stripeWebhookRoutes: FastifyPluginAsyncZod<StripeWebhookOptions> = async (
   app,
-  { db, payments, webhookSecret },
+  { db, payments, shop, webhookSecret },
 ) => {
   // The signature covers the exact bytes Stripe sent, so this route keeps the raw body. This plugin is
   // encapsulated: every other route still gets Fastify's JSON parser.
@@ -63,6 +89,23 @@ export const stripeWebhookRoutes: FastifyPluginAsyncZod<StripeWebhookOptions> = 
         request.log.warn('stripe webhook with a bad signature refused');
         throw badRequest(BAD_SIGNATURE);
       }
+      if (REFUND_EVENTS.has(event.type)) {
+        // Only refunds still pending change: a refund the shop already completed is left as it is, so a
+        // repeated or late event changes nothing. The outcome is asked of Stripe with the refund's key.
+        const target = await refundTarget(db, event);
+        if (!target) return { recibido: true as const };
+        try {
+          const settled = await settleRefundsOfSale(db, payments, shop, target, request.log);
+          request.log.info(
+            { evento: event.id, tipo: event.type, ...target, settled },
+            'stripe refund webhook',
+          );
+        } catch (err) {
+          request.log.warn({ err, evento: event.id }, 'stripe refund webhook not settled yet');
+          throw providerUnreachable();
+        }
+        return { recibido: true as const };
+      }
       if (!SETTLING_EVENTS.has(event.type)) return { recibido: true as const };
 
       const pi = event.data.object as Stripe.PaymentIntent;
@@ -79,6 +122,7 @@ export const stripeWebhookRoutes: FastifyPluginAsyncZod<StripeWebhookOptions> = 
             amountCents: pi.amount,
             succeeded: event.type === 'payment_intent.succeeded',
           },
+          shop,
           request.log,
         );
         request.log.info(

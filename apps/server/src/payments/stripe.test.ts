@@ -8,6 +8,8 @@ import { settlePendingSales } from '../modules/checkout/service';
 import { Agent, newCustomer } from '../test/agent';
 import { seededTestApp, type TestApp } from '../test/app';
 import { TEST_DATABASE_KINDS } from '../test/databases';
+import { TEST_ADDRESS } from '../test/shipping-address';
+import { TEST_SHOP } from '../test/shop';
 import { chargeKey, type PaymentProvider } from './provider';
 import { declineCodeOf, stripeProvider } from './stripe';
 import { parseStripeForm } from './test/fake-stripe';
@@ -45,7 +47,11 @@ describe.each(TEST_DATABASE_KINDS)('checkout with PAYMENT_PROVIDER=stripe on %s'
     a.request(
       'POST',
       '/api/venta',
-      { detalle_venta: [{ id_producto: product.id_producto, cantidad }], id_pago: idPago },
+      {
+        detalle_venta: [{ id_producto: product.id_producto, cantidad }],
+        id_pago: idPago,
+        direccion_envio: TEST_ADDRESS,
+      },
       { 'idempotency-key': key },
     );
 
@@ -369,6 +375,7 @@ describe.each(TEST_DATABASE_KINDS)('checkout with PAYMENT_PROVIDER=stripe on %s'
         payload: {
           detalle_venta: [{ id_producto: product.id_producto, cantidad: 1 }],
           id_pago: 'pm_card_visa',
+          direccion_envio: TEST_ADDRESS,
         },
         headers: {
           cookie: [...a.cookies].map(([k, v]) => `${k}=${v}`).join('; '),
@@ -386,7 +393,7 @@ describe.each(TEST_DATABASE_KINDS)('checkout with PAYMENT_PROVIDER=stripe on %s'
     it('a sale whose PaymentIntent succeeded at Stripe becomes pagada', async () => {
       const { sale, pi } = await awaitingAction();
       t.fake.completeAction(pi.id as string, 'succeeded');
-      await settlePendingSales(t.db, provider);
+      await settlePendingSales(t.db, provider, TEST_SHOP);
       expect(await saleRow(sale.id_venta)).toMatchObject({ estado: 'pagada', pago_ultimos4: '3155' });
     });
 
@@ -401,7 +408,7 @@ describe.each(TEST_DATABASE_KINDS)('checkout with PAYMENT_PROVIDER=stripe on %s'
       }
       const [pending] = await t.db.select().from(venta).where(eq(venta.idempotency_key, key));
       expect(pending).toMatchObject({ estado: 'pendiente', pago_referencia: null });
-      await settlePendingSales(t.db, provider);
+      await settlePendingSales(t.db, provider, TEST_SHOP);
       const [pi] = t.fake.intentsOf(pending?.id_venta ?? 0);
       expect(await saleRow(pending?.id_venta ?? 0)).toMatchObject({
         estado: 'pagada',
@@ -421,7 +428,7 @@ describe.each(TEST_DATABASE_KINDS)('checkout with PAYMENT_PROVIDER=stripe on %s'
       }
       const [pending] = await t.db.select().from(venta).where(eq(venta.idempotency_key, key));
       const id = pending?.id_venta ?? 0;
-      await settlePendingSales(t.db, provider);
+      await settlePendingSales(t.db, provider, TEST_SHOP);
       expect(await saleRow(id)).toMatchObject({ estado: 'fallida', motivo_fallo: 'processing_error' });
       expect(await stock()).toBe(before);
       // The sale's key now belongs to a cancelled placeholder: the charge a slow process may still send fails.
@@ -462,9 +469,9 @@ describe.each(TEST_DATABASE_KINDS)('checkout with PAYMENT_PROVIDER=stripe on %s'
 
     it('cancels an extra step nobody finished at Stripe and fails the sale', async () => {
       // Earlier tests' sales still waiting would be given up too; settle them first to count this one alone.
-      await settlePendingSales(t.db, provider, { requiresActionTimeoutMs: -1 });
+      await settlePendingSales(t.db, provider, TEST_SHOP, { requiresActionTimeoutMs: -1 });
       const { sale, pi, before } = await awaitingAction();
-      await settlePendingSales(t.db, provider, { requiresActionTimeoutMs: -1 });
+      await settlePendingSales(t.db, provider, TEST_SHOP, { requiresActionTimeoutMs: -1 });
       expect(await saleRow(sale.id_venta)).toMatchObject({
         estado: 'fallida',
         motivo_fallo: 'authentication_failed',

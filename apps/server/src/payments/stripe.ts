@@ -7,6 +7,7 @@ import {
   chargeKey,
   type DeclineCode,
   type PaymentProvider,
+  type RefundResult,
 } from './provider';
 
 /*
@@ -114,6 +115,13 @@ export function chargeResultOf(pi: Stripe.PaymentIntent): ChargeResult {
       // and its webhook will tell; until then the sale keeps its stock.
       throw new StripeStillProcessing(pi.id);
   }
+}
+
+/** What a Refund means for the shop: accepted (pending or succeeded) or refused (failed, canceled). */
+export function refundResultOf(refund: Stripe.Refund): RefundResult {
+  return refund.status === 'failed' || refund.status === 'canceled'
+    ? { status: 'failed', reference: refund.id, reason: refund.failure_reason ?? refund.status }
+    : { status: 'succeeded', reference: refund.id };
 }
 
 /** States from which a PaymentIntent can still take money, and Stripe lets us cancel it. */
@@ -229,6 +237,27 @@ export function stripeProvider(config: Config, api?: StripeApiOptions): PaymentP
     async lookup(saleId, reference) {
       const pi = await find(saleId, reference);
       return pi ? chargeResultOf(pi) : { status: 'not_found' };
+    },
+
+    async refund(request) {
+      try {
+        const refund = await stripe.refunds.create(
+          {
+            payment_intent: request.chargeReference,
+            amount: request.amountCents,
+            metadata: { id_venta: String(request.saleId), id_reembolso: String(request.refundId) },
+          },
+          { idempotencyKey: request.idempotencyKey },
+        );
+        return refundResultOf(refund);
+      } catch (err) {
+        // Refused for good (already refunded, more than the charge, a charge that did not succeed): nothing
+        // was refunded. Anything else (network, Stripe down) is thrown: the refund stays pending.
+        if (err instanceof Stripe.errors.StripeInvalidRequestError) {
+          return { status: 'failed', reference: null, reason: err.code ?? 'invalid_request' };
+        }
+        throw err;
+      }
     },
 
     async cancel(saleId, reference) {

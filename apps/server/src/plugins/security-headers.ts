@@ -7,6 +7,8 @@ export interface SecurityHeadersOptions {
   stripe?: boolean;
   /** PUBLIC_URL: Strict-Transport-Security is sent only when the shop is served over https. */
   publicUrl: string;
+  /** PUBLIC_ASSETS_URL: /uploads/… redirects there, so the browser loads the images from that origin. */
+  assetsUrl?: string | undefined;
 }
 
 const ONE_YEAR = 31_536_000;
@@ -96,7 +98,7 @@ function helmetOptions(opts: SecurityHeadersOptions): HelmetOptions {
         defaultSrc: ["'self'"],
         scriptSrc: ["'self'", ...extra(STRIPE_SOURCES.script)],
         styleSrc: ["'self'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
+        imgSrc: ["'self'", 'data:', 'blob:', ...(opts.assetsUrl ? [new URL(opts.assetsUrl).origin] : [])],
         fontSrc: ["'self'"],
         connectSrc: ["'self'", ...extra(STRIPE_SOURCES.connect)],
         // Without it frames fall back to default-src 'self'.

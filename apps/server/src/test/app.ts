@@ -4,7 +4,7 @@ import { type AppDeps, buildApp } from '../app';
 import { loadConfig } from '../config';
 import { seedIfEmpty } from '../db/seed/seed';
 import { resolveOidc } from '../modules/auth/oidc-client';
-import { localStorage } from '../storage/local';
+import { createStorage } from '../storage/create';
 import {
   copyFolder,
   type DatabaseKind,
@@ -32,13 +32,16 @@ export interface LogLine {
 export async function seededTestApp(
   kind: DatabaseKind,
   env: Record<string, string> = {},
-  deps: Pick<AppDeps, 'throttle' | 'stripeApi'> = {},
+  deps: Pick<AppDeps, 'throttle' | 'stripeApi' | 'mailDelivery' | 'uploadLimit'> = {},
 ) {
   const dataDir = await testTempDir('app-');
   const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'info', NODE_ENV: 'test', ...env });
   const templates = testTemplates();
+  // The templates' images are on disk: a shop on a bucket seeds its own.
   const sameAdmin =
-    templates?.admin.email === config.admin.email && templates.admin.password === config.admin.password;
+    templates?.admin.email === config.admin.email &&
+    templates.admin.password === config.admin.password &&
+    config.storage.kind === 'local';
   const copy = sameAdmin ? await seededDatabase(kind) : undefined;
   let database: TestDatabase;
   if (copy && templates) {
@@ -46,7 +49,7 @@ export async function seededTestApp(
     await copyFolder(templates.uploads, config.uploadsDir);
   } else {
     database = await freshDatabase(kind);
-    await seedIfEmpty(database.db, { admin: config.admin, storage: localStorage(config.uploadsDir) });
+    await seedIfEmpty(database.db, { admin: config.admin, storage: createStorage(config) });
   }
   const logs: LogLine[] = [];
   const stream = new Writable({

@@ -1,7 +1,9 @@
+import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { cp, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { promisify } from 'node:util';
 import type { TestProject } from 'vitest/node';
 import { loadConfig } from '../config';
 import { type DatabaseTarget, openDatabase } from '../db/client';
@@ -33,6 +35,7 @@ export default async function setup(project: TestProject) {
     pglite: { empty: join(root, 'template-empty'), seeded: join(root, 'template-seeded') },
     uploads: join(root, 'template-uploads'),
     ...(postgres ? { postgres } : {}),
+    main: new URL(`../../dist/main-test-${run}.js`, import.meta.url).pathname,
   };
 
   if (serverUrl) await dropAbandoned(serverUrl);
@@ -48,6 +51,7 @@ export default async function setup(project: TestProject) {
       });
     }
     await rm(root, { recursive: true, force: true });
+    for (const file of [templates.main, `${templates.main}.map`]) await rm(file, { force: true });
   }
 
   /** Migrates or seeds the target, then closes every connection to it: a template must have none. */
@@ -86,6 +90,7 @@ export default async function setup(project: TestProject) {
   }
 
   const built = await Promise.allSettled([
+    promisify(execFile)(process.execPath, [BUILD_SCRIPT, templates.main]),
     pgliteTemplates(),
     serverUrl && postgres ? postgresTemplates(serverUrl, postgres) : undefined,
   ]);
@@ -98,6 +103,8 @@ export default async function setup(project: TestProject) {
   project.provide('vitrinaTestTemplates', templates);
   return teardown;
 }
+
+const BUILD_SCRIPT = new URL('../../scripts/build.mjs', import.meta.url).pathname;
 
 /** Names of this setup's databases: vitrina_template_<start>_<random>_… and vitrina_test_<start>_<random>_…. */
 const RUN_NAME = /^vitrina_(?:template|test)_([0-9a-z]+)_[0-9a-f]{6}_/;

@@ -32,15 +32,35 @@ export const VALID_REQUESTS: Record<string, { body: unknown; headers?: Record<st
   },
   'PUT /api/products/:id/editProduct': { body: { nombre: 'Lámpara de mesa' } },
   'PUT /api/products/delete/:id': { body: { estado: false } },
+  'POST /api/sinonimos': {
+    body: { terminos: ['hamaca paraguaya', 'chinchorro de tela'], unidireccional: false },
+  },
+  'PUT /api/sinonimos/:id': {
+    body: { terminos: ['hamaca paraguaya', 'hamaca de tela'], unidireccional: true },
+  },
   'PUT /api/usuario': { body: { telefono: '5511223344' } },
   'PUT /api/usuario/password': {
     body: { password_actual: 'secreto123', password: 'nuevo12345', passwordconfirm: 'nuevo12345' },
   },
   'PUT /api/usuario/delete': { body: { id_usuario: 2, estado: false } },
   'POST /api/venta': {
-    body: { detalle_venta: [{ id_producto: 1, cantidad: 1 }], id_pago: 'pm_prueba' },
+    body: {
+      detalle_venta: [{ id_producto: 1, cantidad: 1 }],
+      id_pago: 'pm_prueba',
+      direccion_envio: {
+        nombre: 'Carla Ruiz',
+        direccion: 'Av. Insurgentes Sur 1234, CDMX',
+        telefono: '5511223344',
+      },
+    },
     headers: { 'idempotency-key': 'prueba-idempotencia-1' },
   },
+  'PUT /api/venta/:id/estado': { body: { estado: 'enviada', transportista: 'Estafeta', guia: '1234567890' } },
+  'POST /api/venta/:id/reembolso': {
+    body: { lineas: [{ id_detalle_venta: 1, cantidad: 1 }] },
+    headers: { 'idempotency-key': 'prueba-reembolso-1' },
+  },
+  'PUT /api/ajustes': { body: { envio_tarifa: 5, envio_gratis_desde: 50 } },
   'POST /api/products/:id/calificacion': {
     body: { valor_calificacion: 5, descripcion_motivo: 'Muy buena', id_detalle_venta: 1 },
   },

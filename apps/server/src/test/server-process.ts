@@ -1,8 +1,10 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
+import { mkdtemp } from 'node:fs/promises';
 import { createServer } from 'node:net';
-
-const MAIN = new URL('../main.ts', import.meta.url).pathname;
+import { join } from 'node:path';
+import { inject } from 'vitest';
+import { copyFolder } from './databases';
 
 export async function freePort(): Promise<number> {
   const server = createServer().listen(0, '127.0.0.1');
@@ -10,6 +12,18 @@ export async function freePort(): Promise<number> {
   const { port } = server.address() as { port: number };
   server.close();
   return port;
+}
+
+/**
+ * A DATA_DIR holding a copy of the run's seeded PGlite template and its images (test/global-setup.ts), so
+ * the process starts without seeding; its administrator is the template's. Removed with the run's folder.
+ */
+export async function seededDataDir(): Promise<string> {
+  const templates = inject('vitrinaTestTemplates');
+  const dataDir = await mkdtemp(join(templates.root, 'data-'));
+  await copyFolder(templates.pglite.seeded, join(dataDir, 'pglite'));
+  await copyFolder(templates.uploads, join(dataDir, 'uploads'));
+  return dataDir;
 }
 
 export interface ServerProcess {
@@ -20,11 +34,11 @@ export interface ServerProcess {
   exited: Promise<number | string | null>;
 }
 
-/** `node --import tsx src/main.ts` on a free port; resolves once /api/health answers 200. */
+/** The server, bundled once for the run (test/global-setup.ts), on a free port; resolves once /api/health answers 200. */
 export async function startServer(env: Record<string, string>, timeoutMs = 60_000): Promise<ServerProcess> {
   const port = await freePort();
   let output = '';
-  const child = spawn(process.execPath, ['--import', 'tsx', MAIN], {
+  const child = spawn(process.execPath, [inject('vitrinaTestTemplates').main], {
     env: {
       ...process.env,
       LOG_LEVEL: 'warn',

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import {
   PLACEHOLDER_ADDRESS,
   PLACEHOLDER_PHONE,
@@ -308,11 +308,12 @@ describe('storefront routes', () => {
   it('the search box sends the words to the listing as the name filter', async () => {
     const router = renderAt('/about');
     await screen.findByRole('heading', { level: 1 });
-    fireEvent.change(screen.getByRole('searchbox', { name: 'Buscar productos' }), {
+    fireEvent.change(screen.getByRole('combobox', { name: 'Buscar productos' }), {
       target: { value: 'licuadora' },
     });
     await act(async () => fireEvent.submit(screen.getByRole('search')));
-    expect(router.state.location.pathname).toBe('/products/todos');
+    // The listing's route code downloads first (alongside the suggestions' code the typing asked for).
+    await waitFor(() => expect(router.state.location.pathname).toBe('/products/todos'));
     expect(router.state.location.search).toBe('?name=licuadora');
   });
 });
@@ -339,7 +340,7 @@ describe('account and admin routes', () => {
       ['Gestionar productos', '/products/admin'],
       ['Gestionar usuarios', '/admin/usuarios'],
       ['Crear producto', '/producto'],
-      ['Historial de ventas', '/historialVentas'],
+      ['Pedidos', '/admin/pedidos'],
       ['Gestionar calificaciones', '/calificaciones'],
     ];
     for (const [name, href] of links) {
@@ -352,7 +353,9 @@ describe('account and admin routes', () => {
     ['/producto', 'Crear producto'],
     ['/product/1', 'Editar producto'],
     ['/admin/usuarios', 'Gestionar usuarios'],
-    ['/historialVentas', 'Historial de ventas'],
+    ['/admin/pedidos', 'Pedidos'],
+    ['/admin/ajustes', 'Ajustes'],
+    ['/admin/ajustes/correos', 'Correos'],
     ['/calificaciones', 'Gestionar calificaciones'],
   ])('an admin visiting %s gets the screen %s', async (path, title) => {
     signIn(sessionUser({ admin: true }));
@@ -361,6 +364,14 @@ describe('account and admin routes', () => {
     expect(screen.getByRole('link', { name: 'Volver a Administración' }).getAttribute('href')).toBe(
       '/adminHome',
     );
+  });
+
+  it('an admin following an old link to /historialVentas lands on the orders screen with its filters', async () => {
+    signIn(sessionUser({ admin: true }));
+    const router = renderAt('/historialVentas?estado=pagada');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Pedidos' })).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/admin/pedidos');
+    expect(router.state.location.search).toBe('?estado=pagada');
   });
 
   it('a visitor asking for /account lands on the login page', async () => {

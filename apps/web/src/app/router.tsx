@@ -1,6 +1,6 @@
 import { PAGES, parseListingSearch } from '@vitrina/shared';
 import type { ComponentType } from 'react';
-import { createBrowserRouter, data, type LoaderFunctionArgs, type RouteObject } from 'react-router';
+import { createBrowserRouter, data, type LoaderFunctionArgs, type RouteObject, redirect } from 'react-router';
 import { Loader } from '../components/loader';
 import {
   categoriesQueryOptions,
@@ -134,6 +134,10 @@ export const routes: RouteObject[] = [
               import('../features/orders/pages/purchase-history-page').then((m) => m.PurchaseHistoryPage),
             ),
           },
+          {
+            path: PAGES.order.path,
+            ...page(() => import('../features/orders/pages/order-page').then((m) => m.OrderPage)),
+          },
           { path: PAGES.adminHome.path, ...adminPage(() => adminScreens().then((m) => m.adminHomeScreen())) },
           {
             path: PAGES.adminProducts.path,
@@ -149,14 +153,37 @@ export const routes: RouteObject[] = [
           },
           { path: PAGES.adminUsers.path, ...adminPage(() => adminScreens().then((m) => m.usersScreen())) },
           {
+            // The sales history became the orders screen; old links and bookmarks land there.
             path: PAGES.salesHistory.path,
-            ...adminPage(() => adminScreens().then((m) => m.salesHistoryScreen())),
+            loader: ({ request }) => redirect(`${PAGES.adminOrders.path}${new URL(request.url).search}`),
+            Component: Empty,
+            HydrateFallback: PageLoader,
+          },
+          {
+            path: PAGES.adminOrders.path,
+            ...adminPage(() => adminScreens().then((m) => m.ordersScreen())),
+          },
+          {
+            path: PAGES.adminOrder.path,
+            ...adminPage(() => adminScreens().then((m) => m.orderScreen())),
+          },
+          {
+            path: PAGES.adminSettings.path,
+            ...adminPage(() => adminScreens().then((m) => m.settingsScreen())),
+          },
+          {
+            path: PAGES.adminMail.path,
+            ...adminPage(() => adminScreens().then((m) => m.mailboxScreen())),
           },
           {
             path: PAGES.adminRatings.path,
             ...adminPage(() => adminScreens().then((m) => m.ratingsScreen())),
           },
           { path: PAGES.adminAudit.path, ...adminPage(() => adminScreens().then((m) => m.auditScreen())) },
+          {
+            path: PAGES.adminSynonyms.path,
+            ...adminPage(() => adminScreens().then((m) => m.synonymsScreen())),
+          },
           // Unknown paths: the loader answers 404, so the error page shows inside the layout.
           { path: '*', loader: notFound, Component: Empty, HydrateFallback: PageLoader },
         ],

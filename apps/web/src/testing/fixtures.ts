@@ -1,9 +1,19 @@
 import {
+  type Ajustes,
   type ApiError,
+  ajustesSchema,
   apiErrorSchema,
   CATEGORIES,
   type Category,
   categorySchema,
+  type MailboxItem,
+  type MailboxMessage,
+  mailboxItemSchema,
+  mailboxMessageSchema,
+  type Order,
+  type OrderLine,
+  orderLineSchema,
+  orderSchema,
   type Product,
   type ProductPage,
   productPageSchema,
@@ -143,6 +153,70 @@ export const sale = (overrides: Partial<Sale> = {}): Sale =>
     id_pago: 'pm_1',
     pago_marca: 'visa',
     pago_ultimos4: '4242',
+    numero_pedido: 'V-000007',
+    costo_envio: 0,
+    transportista: null,
+    guia: null,
     detalle_venta: [],
+    ...overrides,
+  });
+
+/** A line of an order: 2 × product 5 at $15.90, nothing refunded, not rated yet. */
+export const orderLine = (overrides: Partial<OrderLine> = {}): OrderLine =>
+  fixture(orderLineSchema, { ...saleLine(), cantidad_reembolsada: 0, ...overrides });
+
+/**
+ * Order V-000007 (sale 7) of Ana as GET /api/venta/:id answers it: paid by Visa •••• 4242, one line of
+ * $31.80 plus $5.00 shipping, to her address.
+ */
+export const order = (overrides: Partial<Order> = {}): Order =>
+  fixture(orderSchema, {
+    id_venta: 7,
+    fecha: '2026-03-01T10:00:00.000Z',
+    numero_pedido: 'V-000007',
+    estado: 'pagada',
+    direccion_envio: {
+      nombre: 'Ana López',
+      direccion: 'Calle Durango 120, Roma Norte',
+      telefono: '5512345678',
+    },
+    subtotal: 31.8,
+    costo_envio: 5,
+    valor_total_venta: 36.8,
+    monto_reembolsado: 0,
+    id_usuario: 2,
+    pago_marca: 'visa',
+    pago_ultimos4: '4242',
+    transportista: null,
+    guia: null,
+    detalle_venta: [orderLine()],
+    historial: [{ estado: 'pagada', fecha: '2026-03-01T10:00:00.000Z' }],
+    ...overrides,
+  });
+
+/** GET /api/ajustes: free shipping (the shop's default) unless `overrides` set a rate. */
+export const ajustes = (overrides: Partial<Ajustes> = {}): Ajustes =>
+  fixture(ajustesSchema, { envio_tarifa: 0, envio_gratis_desde: null, ...overrides });
+
+/** A delivered order confirmation in the admin mailbox. */
+export const mailboxItem = (overrides: Partial<MailboxItem> = {}): MailboxItem =>
+  fixture(mailboxItemSchema, {
+    id: 3,
+    to: 'ana@ejemplo.mx',
+    kind: 'pedido_confirmado',
+    subject: 'Tu pedido V-000007 está confirmado',
+    estado: 'enviado',
+    intentos: 1,
+    ultimo_error: null,
+    creado: '2026-03-01T10:00:01.000Z',
+    enviado: '2026-03-01T10:00:02.000Z',
+    ...overrides,
+  });
+
+export const mailboxMessage = (overrides: Partial<MailboxMessage> = {}): MailboxMessage =>
+  fixture(mailboxMessageSchema, {
+    ...mailboxItem(),
+    html: '<h1>Gracias por tu compra</h1><p>Pedido V-000007</p>',
+    text: 'Gracias por tu compra\nPedido V-000007',
     ...overrides,
   });

@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { adminProductQuerySchema, auditQuerySchema } from '../admin';
 import { productListQuerySchema } from '../catalog';
+import { direccionEnvioSchema } from '../orders';
 import { cardSchema } from '../payment-card';
 import { checkoutSchema } from '../sales';
 import { calificacionSchema } from './calificacion';
@@ -185,6 +186,8 @@ describe('loginSchema and the registration e-mail give the normalized address', 
 });
 
 /** Every string a client can send through a shared schema, and a valid input around it. */
+const SHIPPING = { nombre: 'Ana López', direccion: 'Calle Falsa 123, Col. Centro', telefono: '5512345678' };
+
 const CASES: Array<[string, { safeParse(input: unknown): { error?: unknown } }, object, string[]]> = [
   ['loginSchema', loginSchema, { email: 'maria@correo.es', password: 'secreto123' }, ['email', 'password']],
   [
@@ -272,9 +275,10 @@ const CASES: Array<[string, { safeParse(input: unknown): { error?: unknown } }, 
   [
     'checkoutSchema',
     checkoutSchema,
-    { detalle_venta: [{ id_producto: 1, cantidad: 1 }], id_pago: 'pm_1' },
+    { detalle_venta: [{ id_producto: 1, cantidad: 1 }], id_pago: 'pm_1', direccion_envio: SHIPPING },
     ['id_pago'],
   ],
+  ['direccionEnvioSchema', direccionEnvioSchema, SHIPPING, ['nombre', 'direccion', 'telefono']],
   ['productListQuerySchema', productListQuerySchema, { name: 'licuadora' }, ['name']],
   ['adminProductQuerySchema', adminProductQuerySchema, { name: 'licuadora' }, ['name']],
   ['auditQuerySchema', auditQuerySchema, { entidad: 'producto' }, ['entidad']],

@@ -1,7 +1,7 @@
 import { centsToDecimal, paidCents } from '@vitrina/shared';
 import { and, asc, eq, gt, sql } from 'drizzle-orm';
 import type { Tx } from '../client';
-import { detalleVenta, motivoCalificacion, producto, usuario, venta } from '../schema';
+import { detalleVenta, motivoCalificacion, producto, usuario, venta, ventaEstadoHistorial } from '../schema';
 import { DEMO_CUSTOMER } from './demo-accounts';
 
 /** Short opinions (SPEC: under 50 characters) with their stars. */
@@ -19,7 +19,12 @@ const OPINIONS: ReadonlyArray<readonly [number, string]> = [
  */
 export async function seedOpinions(tx: Tx): Promise<void> {
   const [customer] = await tx
-    .select({ id: usuario.id_usuario })
+    .select({
+      id: usuario.id_usuario,
+      nombre: sql<string>`${usuario.primer_nombre} || ' ' || ${usuario.primer_apellido}`,
+      direccion: usuario.direccion,
+      telefono: usuario.telefono,
+    })
     .from(usuario)
     .where(eq(usuario.email, DEMO_CUSTOMER.email));
   if (!customer) return;
@@ -54,9 +59,15 @@ export async function seedOpinions(tx: Tx): Promise<void> {
         idempotency_key: `seed-${o + 1}`,
         pago_marca: 'visa',
         pago_ultimos4: '4242',
+        // What a real checkout records: an order number, the address it ships to, its history.
+        numero_pedido: sql`nextval('venta_numero_pedido_seq')`,
+        envio_nombre: customer.nombre,
+        envio_direccion: customer.direccion,
+        envio_telefono: customer.telefono,
       })
       .returning({ id: venta.id_venta });
     if (!sale) continue;
+    await tx.insert(ventaEstadoHistorial).values({ id_venta: sale.id, estado: 'pagada', fecha });
     for (const [i, l] of priced.entries()) {
       const rated = i < 3;
       const [line] = await tx

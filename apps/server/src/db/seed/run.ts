@@ -5,7 +5,7 @@ import {
   lockDataDirOrExplain,
   printStartupError,
 } from '../../startup';
-import { localStorage } from '../../storage/local';
+import { createStorage } from '../../storage/create';
 import { configuredTarget, type DatabaseTarget, openDatabase } from '../client';
 import { seedIfEmpty } from './seed';
 
@@ -25,7 +25,7 @@ async function run() {
     await database.migrate();
     const result = await seedIfEmpty(database.db, {
       admin: config.admin,
-      storage: localStorage(config.uploadsDir),
+      storage: createStorage(config),
     });
     console.log(
       result.seeded

@@ -1,9 +1,10 @@
 import { normalizeEmail } from '@vitrina/shared';
 import { count, sql } from 'drizzle-orm';
 import { hashPassword } from '../../modules/accounts/password-hash';
+import { SHIPPED_SYNONYMS } from '../../modules/search/synonyms-data';
 import type { FileStorage } from '../../storage/local';
 import type { Db } from '../client';
-import { categoriaProducto, producto, usuario } from '../schema';
+import { categoriaProducto, producto, sinonimo, usuario } from '../schema';
 import { SEED_CATALOG } from './catalog-data';
 import { DEMO_CUSTOMER } from './demo-accounts';
 import { categoryImage, productImage } from './images';
@@ -86,6 +87,7 @@ async function seed(db: Db, { admin, storage }: SeedOptions): Promise<SeedResult
       },
     ]);
     await seedOpinions(tx);
+    await tx.insert(sinonimo).values([...SHIPPED_SYNONYMS]);
   });
   return { seeded: true, categories: SEED_CATALOG.length, products: productRows.length };
 }

@@ -19,6 +19,7 @@ import { forbidden } from '../../errors';
 import { sessionOf } from '../../plugins/auth';
 import type { ThrottlePolicy } from '../auth/login-throttle';
 import { cookieSecure, endSession, startSession } from '../auth/sessions';
+import { mailShop } from '../mail/shop';
 import {
   changePassword,
   findUserByEmail,
@@ -65,7 +66,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<AccountsOptions> = async (
         response: { 201: usuarioSchema, ...errors },
       },
     },
-    async (request, reply) => reply.code(201).send(await registerUser(db, request.body)),
+    async (request, reply) => reply.code(201).send(await registerUser(db, request.body, mailShop(config))),
   );
 
   app.post(
@@ -208,7 +209,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<AccountsOptions> = async (
       if (metodo !== 'database' || !user.password_hash) {
         throw forbidden('Solo las cuentas con contraseña pueden cambiarla.');
       }
-      await changePassword(db, user, request.body);
+      await changePassword(db, user, request.body, mailShop(config));
       await endSession(db, reply, undefined);
       return reply.code(204).send(null);
     },

@@ -14,6 +14,9 @@ import { AppError, badRequest, conflict, forbidden, notFound, unauthorized } fro
 import { recordAudit } from '../admin/audit-trail';
 import { assertNotLocked, clearFailures, recordFailure, type ThrottlePolicy } from '../auth/login-throttle';
 import { revokeSessions, type UserRow } from '../auth/sessions';
+import { queueMail } from '../mail/outbox';
+import type { MailShop } from '../mail/shop';
+import { passwordChangedMail, welcomeMail } from '../mail/templates';
 import { hashPassword, verifyPassword } from './password-hash';
 import { toUsuarioDto } from './user-mapper';
 
@@ -34,23 +37,32 @@ export async function getUser(db: Db, id: number): Promise<UserRow> {
   return row;
 }
 
-/** Registration: the shared schema already ran; the server adds what needs the database. */
-export async function registerUser(db: Db, input: Registro): Promise<Usuario> {
+/**
+ * Registration: the shared schema already ran; the server adds what needs the database. The welcome
+ * message is queued in the account's transaction.
+ */
+export async function registerUser(db: Db, input: Registro, shop: MailShop): Promise<Usuario> {
   const email = normalizeEmail(input.email);
   if (await findUserByEmail(db, email)) throw conflict(EMAIL_TAKEN, { email: EMAIL_TAKEN });
-  const [row] = await db
-    .insert(usuario)
-    .values({
-      primer_nombre: input.primer_nombre.trim(),
-      primer_apellido: input.primer_apellido.trim(),
-      email,
-      direccion: input.direccion.trim(),
-      telefono: input.telefono,
-      imagen: input.imagen,
-      password_hash: await hashPassword(input.password),
-    })
-    .onConflictDoNothing({ target: usuario.email })
-    .returning();
+  // Hashed before the transaction: the slow hash must not hold it open.
+  const password_hash = await hashPassword(input.password);
+  const row = await db.transaction(async (tx) => {
+    const [created] = await tx
+      .insert(usuario)
+      .values({
+        primer_nombre: input.primer_nombre.trim(),
+        primer_apellido: input.primer_apellido.trim(),
+        email,
+        direccion: input.direccion.trim(),
+        telefono: input.telefono,
+        imagen: input.imagen,
+        password_hash,
+      })
+      .onConflictDoNothing({ target: usuario.email })
+      .returning();
+    if (created) await queueMail(tx, welcomeMail(created.email, { ...shop, name: created.primer_nombre }));
+    return created;
+  });
   // Two registrations racing for one e-mail: the unique index lets only one through.
   if (!row) throw conflict(EMAIL_TAKEN, { email: EMAIL_TAKEN });
   return toUsuarioDto(row);
@@ -115,15 +127,21 @@ export interface GoogleUserProfile {
 
 /**
  * A new account for a Google identity, in the sign-in's transaction `tx`: no password, and the
- * placeholder phone and address that send the shopper to /account to complete the profile. Undefined
- * when the e-mail was registered a moment ago (the unique index lets only one through).
+ * placeholder phone and address that send the shopper to /account to complete the profile, and the
+ * welcome message. Undefined when the e-mail was registered a moment ago (the unique index lets only one
+ * through).
  */
-export async function createGoogleUser(tx: Tx, profile: GoogleUserProfile): Promise<UserRow | undefined> {
+export async function createGoogleUser(
+  tx: Tx,
+  profile: GoogleUserProfile,
+  shop: MailShop,
+): Promise<UserRow | undefined> {
   const [created] = await tx
     .insert(usuario)
     .values({ ...profile, telefono: PLACEHOLDER_PHONE, direccion: PLACEHOLDER_ADDRESS })
     .onConflictDoNothing({ target: usuario.email })
     .returning();
+  if (created) await queueMail(tx, welcomeMail(created.email, { ...shop, name: created.primer_nombre }));
   return created;
 }
 
@@ -140,18 +158,27 @@ export async function updateProfile(db: Db, id: number, changes: ProfileChanges)
   return toUsuarioDto(row);
 }
 
-/** Changes the password after checking the current one, and ends every session of the user. */
-export async function changePassword(db: Db, user: UserRow, input: PasswordChangeInput): Promise<void> {
+/**
+ * Changes the password after checking the current one, ends every session of the user and tells them by
+ * e-mail (someone else may have made the change), all in one transaction.
+ */
+export async function changePassword(
+  db: Db,
+  user: UserRow,
+  input: PasswordChangeInput,
+  shop: MailShop,
+): Promise<void> {
   if (!user.password_hash || !(await verifyPassword(user.password_hash, input.password_actual))) {
     throw badRequest('La contraseña actual no es correcta', {
       password_actual: 'La contraseña actual no es correcta',
     });
   }
-  await db
-    .update(usuario)
-    .set({ password_hash: await hashPassword(input.password) })
-    .where(eq(usuario.id_usuario, user.id_usuario));
-  await revokeSessions(db, user.id_usuario);
+  const password_hash = await hashPassword(input.password);
+  await db.transaction(async (tx) => {
+    await tx.update(usuario).set({ password_hash }).where(eq(usuario.id_usuario, user.id_usuario));
+    await revokeSessions(tx, user.id_usuario);
+    await queueMail(tx, passwordChangedMail(user.email, { ...shop, name: user.primer_nombre }));
+  });
 }
 
 /** Customers and banned customers for the admin's user tables; administrators are never listed. */

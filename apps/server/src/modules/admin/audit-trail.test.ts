@@ -13,6 +13,12 @@ describe('auditedEntity', () => {
       'usuario.restaurado': 'usuario',
       'calificacion.ocultada': 'calificacion',
       'calificacion.restaurada': 'calificacion',
+      'pedido.estado': 'pedido',
+      'pedido.reembolsado': 'pedido',
+      'ajustes.editados': 'ajustes',
+      'sinonimo.creado': 'sinonimo',
+      'sinonimo.editado': 'sinonimo',
+      'sinonimo.borrado': 'sinonimo',
     });
   });
 });

@@ -1,4 +1,5 @@
 import {
+  ACTIVE_ORDER_ESTADOS,
   DASHBOARD_DAYS,
   DASHBOARD_RECENT_AUDIT,
   DASHBOARD_STOCK_LIST_SIZE,
@@ -9,9 +10,23 @@ import {
   LOW_STOCK_THRESHOLD,
   type SalesFigures,
 } from '@vitrina/shared';
-import { type AnyColumn, and, asc, between, count, desc, eq, gte, lt, type SQL, sql } from 'drizzle-orm';
+import {
+  type AnyColumn,
+  and,
+  asc,
+  between,
+  count,
+  desc,
+  eq,
+  gte,
+  inArray,
+  lt,
+  type SQL,
+  sql,
+} from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { detalleVenta, producto, usuario, venta } from '../../db/schema';
+import { failedMailCount } from '../mail/mailbox';
 import { latestAuditEntries } from './audit-trail';
 
 /*
@@ -53,72 +68,83 @@ export async function dashboardSummary(db: Db, options: DashboardOptions): Promi
   const days = Array.from({ length: DASHBOARD_DAYS }, (_, i) => addDays(today, i - DASHBOARD_DAYS + 1));
   // Local midnight of the first day and of tomorrow, as instants, so the sale-date index serves the range.
   const midnight = (day: string) => sql`(${day}::date::timestamp AT TIME ZONE ${timeZone})`;
+  // Orders the shop keeps the money of; what partial refunds gave back is taken off below.
   const paidInWindow = and(
-    eq(venta.estado, 'pagada'),
+    inArray(venta.estado, [...ACTIVE_ORDER_ESTADOS]),
     gte(venta.fecha, midnight(days[0] as string)),
     lt(venta.fecha, midnight(addDays(today, 1))),
   );
 
-  const [perDay, top, stockCounts, outOfStock, lowStock, customers, auditoria] = await Promise.all([
-    db
-      .select({
-        fecha: sql<string>`to_char(${venta.fecha} AT TIME ZONE ${timeZone}, 'YYYY-MM-DD')`,
-        cents: centsSum(venta.valor_total_venta),
-        ventas: count(),
-      })
-      .from(venta)
-      .where(paidInWindow)
-      // By position: the day expression carries a bound parameter, which GROUP BY could not repeat.
-      .groupBy(sql`1`),
-    db
-      .select({
-        id_producto: producto.id_producto,
-        nombre: producto.nombre,
-        unidades: sql<number>`sum(${detalleVenta.cantidad})::int`.mapWith(Number),
-        cents: centsSum(detalleVenta.valor_total_cantidad),
-      })
-      .from(detalleVenta)
-      .innerJoin(venta, eq(venta.id_venta, detalleVenta.id_venta))
-      .innerJoin(producto, eq(producto.id_producto, detalleVenta.id_producto))
-      .where(paidInWindow)
-      .groupBy(producto.id_producto, producto.nombre)
-      .orderBy(
-        desc(sql`sum(${detalleVenta.cantidad})`),
-        desc(sql`sum(${detalleVenta.valor_total_cantidad})`),
-        asc(producto.id_producto),
-      )
-      .limit(DASHBOARD_TOP_PRODUCTS),
-    db
-      .select({
-        agotados: sql<number>`count(*) filter (where ${producto.stock} = 0)`.mapWith(Number),
-        stock_bajo:
-          sql<number>`count(*) filter (where ${producto.stock} between 1 and ${LOW_STOCK_THRESHOLD})`.mapWith(
-            Number,
+  const [perDay, top, stockCounts, outOfStock, lowStock, customers, auditoria, toPrepare] = await Promise.all(
+    [
+      db
+        .select({
+          fecha: sql<string>`to_char(${venta.fecha} AT TIME ZONE ${timeZone}, 'YYYY-MM-DD')`,
+          cents: centsSum(sql`(${venta.valor_total_venta} - ${venta.monto_reembolsado})`),
+          ventas: count(),
+        })
+        .from(venta)
+        .where(paidInWindow)
+        // By position: the day expression carries a bound parameter, which GROUP BY could not repeat.
+        .groupBy(sql`1`),
+      db
+        .select({
+          id_producto: producto.id_producto,
+          nombre: producto.nombre,
+          unidades:
+            sql<number>`sum(${detalleVenta.cantidad} - ${detalleVenta.cantidad_reembolsada})::int`.mapWith(
+              Number,
+            ),
+          cents: centsSum(
+            sql`(${detalleVenta.valor_unitario} * (${detalleVenta.cantidad} - ${detalleVenta.cantidad_reembolsada}))`,
           ),
-      })
-      .from(producto)
-      .where(eq(producto.estado, true)),
-    db
-      .select({ id_producto: producto.id_producto, nombre: producto.nombre, stock: producto.stock })
-      .from(producto)
-      .where(and(eq(producto.estado, true), eq(producto.stock, 0)))
-      .orderBy(asc(producto.nombre), asc(producto.id_producto))
-      .limit(DASHBOARD_STOCK_LIST_SIZE),
-    db
-      .select({ id_producto: producto.id_producto, nombre: producto.nombre, stock: producto.stock })
-      .from(producto)
-      .where(and(eq(producto.estado, true), between(producto.stock, 1, LOW_STOCK_THRESHOLD)))
-      .orderBy(asc(producto.stock), asc(producto.nombre), asc(producto.id_producto))
-      .limit(DASHBOARD_STOCK_LIST_SIZE),
-    db
-      .select({
-        total: count(),
-        baneados: sql<number>`count(*) filter (where not ${usuario.estado})`.mapWith(Number),
-      })
-      .from(usuario)
-      .where(eq(usuario.admin, false)),
-    latestAuditEntries(db, DASHBOARD_RECENT_AUDIT),
-  ]);
+        })
+        .from(detalleVenta)
+        .innerJoin(venta, eq(venta.id_venta, detalleVenta.id_venta))
+        .innerJoin(producto, eq(producto.id_producto, detalleVenta.id_producto))
+        .where(paidInWindow)
+        .groupBy(producto.id_producto, producto.nombre)
+        .orderBy(
+          desc(sql`sum(${detalleVenta.cantidad} - ${detalleVenta.cantidad_reembolsada})`),
+          desc(
+            sql`sum(${detalleVenta.valor_unitario} * (${detalleVenta.cantidad} - ${detalleVenta.cantidad_reembolsada}))`,
+          ),
+          asc(producto.id_producto),
+        )
+        .limit(DASHBOARD_TOP_PRODUCTS),
+      db
+        .select({
+          agotados: sql<number>`count(*) filter (where ${producto.stock} = 0)`.mapWith(Number),
+          stock_bajo:
+            sql<number>`count(*) filter (where ${producto.stock} between 1 and ${LOW_STOCK_THRESHOLD})`.mapWith(
+              Number,
+            ),
+        })
+        .from(producto)
+        .where(eq(producto.estado, true)),
+      db
+        .select({ id_producto: producto.id_producto, nombre: producto.nombre, stock: producto.stock })
+        .from(producto)
+        .where(and(eq(producto.estado, true), eq(producto.stock, 0)))
+        .orderBy(asc(producto.nombre), asc(producto.id_producto))
+        .limit(DASHBOARD_STOCK_LIST_SIZE),
+      db
+        .select({ id_producto: producto.id_producto, nombre: producto.nombre, stock: producto.stock })
+        .from(producto)
+        .where(and(eq(producto.estado, true), between(producto.stock, 1, LOW_STOCK_THRESHOLD)))
+        .orderBy(asc(producto.stock), asc(producto.nombre), asc(producto.id_producto))
+        .limit(DASHBOARD_STOCK_LIST_SIZE),
+      db
+        .select({
+          total: count(),
+          baneados: sql<number>`count(*) filter (where not ${usuario.estado})`.mapWith(Number),
+        })
+        .from(usuario)
+        .where(eq(usuario.admin, false)),
+      latestAuditEntries(db, DASHBOARD_RECENT_AUDIT),
+      db.select({ n: count() }).from(venta).where(eq(venta.estado, 'pagada')),
+    ],
+  );
 
   const byDay = new Map(perDay.map((d) => [d.fecha, d]));
   const series = days.map((fecha) => ({
@@ -149,5 +175,7 @@ export async function dashboardSummary(db: Db, options: DashboardOptions): Promi
     },
     clientes: { total: customers[0]?.total ?? 0, baneados: customers[0]?.baneados ?? 0 },
     auditoria_reciente: auditoria,
+    pedidos_por_preparar: toPrepare[0]?.n ?? 0,
+    correos_fallidos: await failedMailCount(db),
   };
 }

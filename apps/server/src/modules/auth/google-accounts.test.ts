@@ -5,7 +5,7 @@ import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../db/client';
-import { usuario } from '../../db/schema';
+import { correo, usuario } from '../../db/schema';
 import { localStorage, UPLOADS_URL_PREFIX } from '../../storage/local';
 import { freshDatabase, TEST_DATABASE_KINDS } from '../../test/databases';
 import { downloadAvatar, namesFrom, signInWithGoogle } from './google-accounts';
@@ -49,6 +49,8 @@ describe('downloadAvatar', () => {
   });
 });
 
+const SHOP = { shopName: 'Vitrina', shopUrl: 'http://localhost:3000/' };
+
 describe.each(TEST_DATABASE_KINDS)('signInWithGoogle on %s', (kind) => {
   let database: Database & { drop(): Promise<void> };
   let uploadsDir: string;
@@ -75,13 +77,26 @@ describe.each(TEST_DATABASE_KINDS)('signInWithGoogle on %s', (kind) => {
     const email = 'sin.verificar@example.com';
     const result = await signInWithGoogle(database.db, claims(email, { email_verified: false }), {
       storage: localStorage(uploadsDir),
+      shop: SHOP,
     });
     expect(result).toEqual({ outcome: 'unverified-email' });
     expect(await database.db.select().from(usuario).where(eq(usuario.email, email))).toEqual([]);
   });
 
+  it('welcomes a new account by e-mail, in its own transaction, and only once', async () => {
+    const email = 'nueva.google@example.com';
+    const deps = { storage: localStorage(uploadsDir), shop: SHOP };
+    await signInWithGoogle(database.db, claims(email), deps);
+    await signInWithGoogle(database.db, claims(email), deps);
+    const queued = await database.db.select().from(correo).where(eq(correo.destinatario, email));
+    expect(queued.map((m) => [m.tipo, m.asunto])).toEqual([
+      ['bienvenida', 'Te damos la bienvenida a Vitrina'],
+    ]);
+    expect(queued[0]?.texto).toContain('Hola, Foto:');
+  });
+
   it('finds the account of an e-mail however the issuer spells it: capitals, spaces, decomposed accents', async () => {
-    const deps = { storage: localStorage(uploadsDir) };
+    const deps = { storage: localStorage(uploadsDir), shop: SHOP };
     const first = await signInWithGoogle(database.db, claims('Ana.Núñez@Example.com'), deps);
     if (first.outcome !== 'signed-in') throw new Error(first.outcome);
     expect(first.user.email).toBe('ana.núñez@example.com');
@@ -103,7 +118,7 @@ describe.each(TEST_DATABASE_KINDS)('signInWithGoogle on %s', (kind) => {
     const result = await signInWithGoogle(
       database.db,
       { ...claims('limpio@example.com'), sub: 'sujeto-limpio', ...claim },
-      { storage: localStorage(uploadsDir) },
+      { storage: localStorage(uploadsDir), shop: SHOP },
     );
     expect(result).toEqual({ outcome: 'unusable-identity' });
     expect(await database.db.select().from(usuario)).toEqual(before);
@@ -116,7 +131,7 @@ describe.each(TEST_DATABASE_KINDS)('signInWithGoogle on %s', (kind) => {
     const result = await signInWithGoogle(
       database.db,
       claims('con.foto@example.com', { picture: 'https://lh3.example.com/a.png' }),
-      { storage: localStorage(uploadsDir), fetchAvatar: async () => png },
+      { storage: localStorage(uploadsDir), shop: SHOP, fetchAvatar: async () => png },
     );
     if (result.outcome !== 'signed-in') throw new Error(result.outcome);
     expect(result.created).toBe(true);
@@ -136,6 +151,7 @@ describe.each(TEST_DATABASE_KINDS)('signInWithGoogle on %s', (kind) => {
       claims(email, { picture: 'https://lh3.example.com/a.png' }),
       {
         storage: localStorage(uploadsDir),
+        shop: SHOP,
         fetchAvatar,
       },
     );

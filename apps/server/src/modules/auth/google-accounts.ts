@@ -4,6 +4,7 @@ import type { Db, Tx } from '../../db/client';
 import { identidadExterna, usuario } from '../../db/schema';
 import type { FileStorage } from '../../storage/local';
 import { createGoogleUser } from '../accounts/service';
+import type { MailShop } from '../mail/shop';
 import { storeImage } from '../uploads/service';
 import type { IdentityClaims } from './oidc-client';
 import type { UserRow } from './sessions';
@@ -42,6 +43,8 @@ export type GoogleSignIn =
 
 export interface GoogleAccountDeps {
   storage: FileStorage;
+  /** Named and linked in a new account's welcome message. */
+  shop: MailShop;
   /** Downloads the profile picture; tests replace it. */
   fetchAvatar?: (url: string) => Promise<Buffer | null>;
 }
@@ -73,7 +76,7 @@ export async function signInWithGoogle(
   // Downloaded before the transaction: a slow picture host must not hold database locks.
   const imagen = claims.picture ? await storeAvatar(claims.picture, deps) : '';
   return db.transaction(async (tx) => {
-    const created = await createGoogleUser(tx, { ...namesFrom(claims, email), email, imagen });
+    const created = await createGoogleUser(tx, { ...namesFrom(claims, email), email, imagen }, deps.shop);
     // Someone registered this e-mail a moment ago: link to that account instead.
     const user = created ?? (await tx.select().from(usuario).where(eq(usuario.email, email)))[0];
     if (!user) throw new Error('account vanished while signing in with Google');

@@ -4,6 +4,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import type { FileStorage } from '../../storage/local';
+import { mailShop } from '../mail/shop';
 import { signInWithGoogle } from './google-accounts';
 import {
   flowCookieCodec,
@@ -100,7 +101,7 @@ export const googleRoutes: FastifyPluginAsyncZod<GoogleRoutesOptions> = async (
       }
 
       try {
-        const result = await signInWithGoogle(db, claims, { storage });
+        const result = await signInWithGoogle(db, claims, { storage, shop: mailShop(config) });
         if (result.outcome !== 'signed-in') {
           request.log.info({ outcome: result.outcome }, 'google sign-in: identity not accepted');
           return redirect(reply, GOOGLE_FAILED);

@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { LoginType } from '@vitrina/shared';
 import { and, eq, gt, lt, ne, or } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { Db } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 import { sesion, usuario } from '../../db/schema';
 
 /*
@@ -90,7 +90,7 @@ export async function endSession(db: Db, reply: FastifyReply, sessionId: string 
 }
 
 /** Ends every session of a user (password change, ban), optionally keeping one. */
-export async function revokeSessions(db: Db, userId: number, keep?: string): Promise<void> {
+export async function revokeSessions(db: Db | Tx, userId: number, keep?: string): Promise<void> {
   await db.delete(sesion).where(and(eq(sesion.id_usuario, userId), keep ? ne(sesion.id, keep) : undefined));
 }
 

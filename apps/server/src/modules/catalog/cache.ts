@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/client';
+import { countCatalogCache } from '../../metrics';
 
 /** Enough for every category × order × first pages, small enough that odd query strings can't bloat it. */
 const MAX_ENTRIES = 2000;
@@ -42,6 +43,7 @@ export function serveFromCache(app: FastifyInstance, cache: CatalogCache) {
   app.addHook('onRequest', async (request, reply) => {
     if (request.method !== 'GET') return;
     const hit = cache.get(request.url);
+    countCatalogCache(hit ? 'hit' : 'miss');
     if (!hit) {
       readAt.set(request, cache.generation());
       return;

@@ -11,6 +11,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Database } from '../../db/client';
+import { countSearches } from '../search/analytics';
 import { catalogCache, serveFromCache } from './cache';
 import { getCategory, getVisibleProduct, listCategories, listProducts } from './service';
 
@@ -21,6 +22,7 @@ const tags = ['Catálogo'];
 export const catalogRoutes: FastifyPluginAsyncZod<{ database: Database }> = async (app, { database }) => {
   const { db } = database;
   serveFromCache(app, catalogCache(database));
+  countSearches(app, db);
 
   app.get(
     '/products',

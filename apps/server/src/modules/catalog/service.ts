@@ -25,14 +25,14 @@ import {
 import type { Db } from '../../db/client';
 import { categoriaProducto, producto } from '../../db/schema';
 import { notFound } from '../../errors';
+import { type ProductSearch, productSearch } from '../search/product-search';
 import { toProductDto } from './product-mapper';
-import { nameSearch } from './product-search';
 
 /**
  * The public never sees an inactive product or one without stock. Written as literals, not parameters,
  * because it is the predicate of the listing indexes (schema.ts) and the planner must prove it in any plan.
  */
-const visibleToPublic = sql`${producto.estado} AND ${producto.stock} > 0`;
+export const visibleToPublic = sql`${producto.estado} AND ${producto.stock} > 0`;
 
 /** Every order ends with the id so equal values never swap places between pages. */
 const ORDERS: Record<NonNullable<ProductListQuery['orden']>, SQL[]> = {
@@ -46,26 +46,40 @@ const ORDERS: Record<NonNullable<ProductListQuery['orden']>, SQL[]> = {
 const price = (units: number) => centsToDecimal(toCents(units));
 
 export async function listProducts(db: Db, query: ProductListQuery): Promise<ProductPage> {
-  const search = query.name ? nameSearch(query.name) : undefined;
-  const where = and(
+  const search = query.name ? await productSearch(db, query.name) : undefined;
+  if (search && !query.orden) return rankedSearchPage(db, query, search);
+  const orderBy = query.orden ? ORDERS[query.orden] : (search?.orderBy ?? [asc(producto.id_producto)]);
+  return pageOfProducts(db, listingWhere(query, search), orderBy, query, { search: search !== undefined });
+}
+
+/**
+ * The public listing's filter for `query`, its search already expanded. Facet counts leave one filter out
+ * (`except`): a category's count applies every filter but the category, a price band's every filter but
+ * the price range.
+ */
+export function listingWhere(
+  query: Omit<ProductListQuery, 'page' | 'pageSize' | 'orden'>,
+  search: { where: SQL } | undefined,
+  except?: 'categoria' | 'precio',
+): SQL | undefined {
+  return and(
     visibleToPublic,
-    query.categoria === undefined ? undefined : eq(producto.id_categoria_producto, query.categoria),
+    query.categoria === undefined || except === 'categoria'
+      ? undefined
+      : eq(producto.id_categoria_producto, query.categoria),
     query.descuento === undefined
       ? undefined
       : query.descuento
         ? isNotNull(producto.valor_descuento)
         : isNull(producto.valor_descuento),
-    query.minPrecio === undefined ? undefined : gte(producto.precio_efectivo, price(query.minPrecio)),
-    query.maxPrecio === undefined ? undefined : lte(producto.precio_efectivo, price(query.maxPrecio)),
+    query.minPrecio === undefined || except === 'precio'
+      ? undefined
+      : gte(producto.precio_efectivo, price(query.minPrecio)),
+    query.maxPrecio === undefined || except === 'precio'
+      ? undefined
+      : lte(producto.precio_efectivo, price(query.maxPrecio)),
     search?.where,
   );
-  const orderBy = query.orden
-    ? ORDERS[query.orden]
-    : search
-      ? [sql`${search.rank} DESC`, asc(producto.id_producto)]
-      : [asc(producto.id_producto)];
-
-  return pageOfProducts(db, where, orderBy, query, { search: search !== undefined });
 }
 
 /**
@@ -121,6 +135,66 @@ export async function pageOfProducts(
     orderBy,
   );
   return { items, total: first.total, page, pageSize };
+}
+
+/**
+ * A search in relevance order, tier by tier. The products matching every word rank first (their rank is
+ * at least 100 per word matched) and are usually a small part of the matches ('mesa roble' at 10,000
+ * products: 11 of 97), so a first page ranks only them; a page past them ranks the products matching
+ * some words. Counting the matches needs no ranking: an index count beside it.
+ */
+async function rankedSearchPage(
+  db: Db,
+  query: ProductListQuery,
+  search: ProductSearch,
+): Promise<ProductPage> {
+  const { page, pageSize } = query;
+  const offset = (page - 1) * pageSize;
+  const filters = listingWhere(query, undefined);
+  const everyWord = and(filters, search.whereAll);
+  const oneWord = search.concepts.length === 1;
+  const [first, anyCount] = await Promise.all([
+    rankedIds(db, everyWord, search.orderBy, pageSize, offset),
+    oneWord ? undefined : countOf(db, and(filters, search.where)),
+  ]);
+  const firstTier = first.total ?? (offset === 0 ? 0 : await countOf(db, everyWord));
+  const total = anyCount ?? firstTier;
+  let ids = first.ids;
+  if (ids.length < pageSize && total > firstTier) {
+    const someWords = and(filters, search.where, sql`NOT (${search.whereAll})`);
+    const rest = await rankedIds(
+      db,
+      someWords,
+      search.orderBy,
+      pageSize - ids.length,
+      Math.max(0, offset - firstTier),
+    );
+    ids = [...ids, ...rest.ids];
+  }
+  const items = ids.length > 0 ? await productsInOrder(db, ids, search.orderBy) : [];
+  return { items, total, page, pageSize };
+}
+
+/**
+ * The ids of one page of the rows `where` keeps in `orderBy`, and how many it keeps (undefined when the
+ * page is past them). The rows are collected and counted first, then ranked (see pageOfProducts).
+ */
+async function rankedIds(db: Db, where: SQL | undefined, orderBy: SQL[], limit: number, offset: number) {
+  const matches = db
+    .select({
+      ...getTableColumns(producto),
+      total: sql<number>`count(*) over ()`.mapWith(Number).as('total'),
+    })
+    .from(producto)
+    .where(where)
+    .as('producto');
+  const rows = await db
+    .select({ id: producto.id_producto, total: matches.total })
+    .from(matches)
+    .orderBy(...orderBy)
+    .limit(limit)
+    .offset(offset);
+  return { ids: rows.map((r) => r.id), total: rows[0]?.total };
 }
 
 function productsInOrder(db: Db, ids: number[] | SQLWrapper, orderBy: SQL[]): Promise<Product[]> {

@@ -8,6 +8,7 @@ import { CUSTOMER_PASSWORD, customerRegistration } from '../../test/agent';
 import { HttpClient } from '../../test/http-client';
 import { processDatabase } from '../../test/process-database';
 import { type ServerProcess, startServer, stopServer } from '../../test/server-process';
+import { TEST_ADDRESS } from '../../test/shipping-address';
 
 const BUYERS = 50;
 const STOCK = 10;
@@ -68,7 +69,11 @@ describe.runIf(process.env.TEST_DATABASE_URL)('fifty simultaneous checkouts on t
         return client
           .post(
             '/api/venta',
-            { detalle_venta: [{ id_producto: target.id, cantidad: 1 }], id_pago: idPago },
+            {
+              detalle_venta: [{ id_producto: target.id, cantidad: 1 }],
+              id_pago: idPago,
+              direccion_envio: TEST_ADDRESS,
+            },
             { 'idempotency-key': `concurrencia-${i}-${Date.now()}` },
           )
           .then((res) => ({ ...res, ms: performance.now() - t0 }));

@@ -1,14 +1,12 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdtemp } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, inject, it } from 'vitest';
 import { DEMO_CUSTOMER } from '../../db/seed/demo-accounts';
 import { TEST_DATABASE_KINDS } from '../../test/databases';
 import { HttpClient } from '../../test/http-client';
 import { processDatabase } from '../../test/process-database';
-import { type ServerProcess, startServer, stopServer } from '../../test/server-process';
-
-const ADMIN = { email: 'admin@vitrina.local', password: 'Admin12345' };
+import { type ServerProcess, seededDataDir, startServer, stopServer } from '../../test/server-process';
+import { TEST_ADDRESS } from '../../test/shipping-address';
 
 /*
  * A process killed between taking the stock and recording the charge (SANDBOX_LATENCY_MS holds the charge
@@ -21,18 +19,16 @@ describe.each(TEST_DATABASE_KINDS)('a crash in the middle of a checkout, on %s',
   });
 
   it('is settled at the next start: the sale fails and the stock comes back', async ({ annotate }) => {
-    const dataDir = await mkdtemp(join(tmpdir(), 'vitrina-crash-'));
-    cleanup.push(() => rm(dataDir, { recursive: true, force: true }));
-    const env: Record<string, string> = {
-      DATA_DIR: dataDir,
-      SANDBOX_LATENCY_MS: '4000',
-      ADMIN_EMAIL: ADMIN.email,
-      ADMIN_PASSWORD: ADMIN.password,
-    };
+    // A copy of the seeded templates either way (the run's folder is removed at its end).
+    const { admin: ADMIN, root } = inject('vitrinaTestTemplates');
+    const env: Record<string, string> = { SANDBOX_LATENCY_MS: '4000' };
     if (kind === 'postgres') {
       const database = await processDatabase();
       cleanup.push(() => database.drop());
       env.DATABASE_URL = database.url;
+      env.DATA_DIR = await mkdtemp(join(root, 'data-'));
+    } else {
+      env.DATA_DIR = await seededDataDir();
     }
     let server: ServerProcess = await startServer(env);
     cleanup.push(() => stopServer(server, 'SIGKILL'));
@@ -50,7 +46,11 @@ describe.each(TEST_DATABASE_KINDS)('a crash in the middle of a checkout, on %s',
     const checkout = shopper
       .post(
         '/api/venta',
-        { detalle_venta: [{ id_producto: product.id_producto, cantidad: 3 }], id_pago: idPago },
+        {
+          detalle_venta: [{ id_producto: product.id_producto, cantidad: 3 }],
+          id_pago: idPago,
+          direccion_envio: TEST_ADDRESS,
+        },
         { 'idempotency-key': 'crash-test-0001' },
       )
       .catch((err: Error) => err);

@@ -10,8 +10,10 @@ import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/client';
+import { countCheckout } from '../../metrics';
 import type { PaymentProvider } from '../../payments/provider';
 import { sessionOf } from '../../plugins/auth';
+import type { ShopIdentity } from '../orders/order-mail';
 import { type CheckoutReply, confirmSale, listSales, placeOrder } from './service';
 
 const tags = ['Compras'];
@@ -40,6 +42,8 @@ const checkoutHeadersSchema = z.looseObject({
 });
 
 function sendCheckout(reply: FastifyReply, result: CheckoutReply) {
+  // Refusals (a declined card, no stock) are the route's 4xx answers on the requests' metric.
+  countCheckout(result.status === 202 ? 'requiere_accion' : result.sale.estado);
   if (result.status === 202) {
     return reply.code(202).send({ ...result.sale, requiere_accion: { client_secret: result.clientSecret } });
   }
@@ -49,6 +53,8 @@ function sendCheckout(reply: FastifyReply, result: CheckoutReply) {
 export interface CheckoutOptions {
   db: Db;
   payments: PaymentProvider;
+  /** The shop's name and address, for the order confirmation e-mail. */
+  shop: ShopIdentity;
   /** SHOP_TIMEZONE: the days of the sales history's date filter. */
   timeZone: string;
 }
@@ -56,7 +62,7 @@ export interface CheckoutOptions {
 /** Buying (customers only) and the sales history (own paid sales, or every sale for an admin). */
 export const checkoutRoutes: FastifyPluginAsyncZod<CheckoutOptions> = async (
   app,
-  { db, payments, timeZone },
+  { db, payments, shop, timeZone },
 ) => {
   app.post(
     '/venta',
@@ -80,6 +86,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod<CheckoutOptions> = async (
       const result = await placeOrder(
         db,
         payments,
+        shop,
         user.id_usuario,
         request.body,
         request.headers['idempotency-key'],
@@ -105,7 +112,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod<CheckoutOptions> = async (
       const { user } = sessionOf(request);
       return sendCheckout(
         reply,
-        await confirmSale(db, payments, user.id_usuario, request.params.id, request.log),
+        await confirmSale(db, payments, shop, user.id_usuario, request.params.id, request.log),
       );
     },
   );

@@ -1,4 +1,4 @@
-import { fromCents, type Sale, toCents } from '@vitrina/shared';
+import { formatOrderNumber, fromCents, type Sale, toCents } from '@vitrina/shared';
 import { asc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { detalleVenta, producto, usuario, type venta } from '../../db/schema';
@@ -13,7 +13,7 @@ export interface SaleLineRow {
 
 type Buyer = NonNullable<Sale['Usuario']>;
 
-const units = (amount: string) => fromCents(toCents(amount));
+export const units = (amount: string) => fromCents(toCents(amount));
 
 /**
  * Sales as the API shows them (SPEC §3): money in currency units, each line with its product's name and
@@ -62,6 +62,10 @@ export function toSale(row: SaleRow, lines: readonly SaleLineRow[], buyer?: Buye
     id_pago: row.id_pago,
     pago_marca: row.pago_marca,
     pago_ultimos4: row.pago_ultimos4,
+    numero_pedido: row.numero_pedido === null ? null : formatOrderNumber(row.numero_pedido),
+    costo_envio: units(row.costo_envio),
+    transportista: row.transportista,
+    guia: row.guia,
     ...(buyer && { Usuario: buyer }),
     detalle_venta: lines.map(({ line, Producto }) => ({
       ...line,

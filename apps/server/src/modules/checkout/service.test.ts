@@ -9,6 +9,8 @@ import { chargeKey, type PaymentProvider } from '../../payments/provider';
 import { confirmSandboxCharge, createSandboxPaymentMethod, sandboxProvider } from '../../payments/sandbox';
 import { seededTestApp, type TestApp } from '../../test/app';
 import { TEST_DATABASE_KINDS } from '../../test/databases';
+import { TEST_ADDRESS } from '../../test/shipping-address';
+import { TEST_SHOP } from '../../test/shop';
 import { placeOrder, settlePendingSales } from './service';
 
 const CARD = { numero: '4242424242424242', expiracion: '12/39', cvc: '123', nombre: 'Lucía Hernández' };
@@ -43,8 +45,13 @@ describe.each(TEST_DATABASE_KINDS)('checkout service on %s', (kind) => {
     placeOrder(
       t.db,
       provider,
+      TEST_SHOP,
       buyer,
-      { detalle_venta: [{ id_producto: productId, cantidad: 2 }], id_pago: idPago },
+      {
+        detalle_venta: [{ id_producto: productId, cantidad: 2 }],
+        id_pago: idPago,
+        direccion_envio: TEST_ADDRESS,
+      },
       key,
     );
 
@@ -53,6 +60,7 @@ describe.each(TEST_DATABASE_KINDS)('checkout service on %s', (kind) => {
     name: 'sandbox',
     charge: () => Promise.reject(new Error('ECONNRESET')),
     lookup: () => Promise.reject(new Error('ECONNRESET')),
+    refund: () => Promise.reject(new Error('ECONNRESET')),
   };
 
   /** Leaves a sale 'pendiente' whose charge never reached the provider; returns its id. */
@@ -81,10 +89,10 @@ describe.each(TEST_DATABASE_KINDS)('checkout service on %s', (kind) => {
   });
 
   it('fails a sale the provider never received, returns its stock, and blocks a late charge', async () => {
-    await settlePendingSales(t.db, sandbox); // leftovers of earlier tests
+    await settlePendingSales(t.db, sandbox, TEST_SHOP); // leftovers of earlier tests
     const before = await stock();
     const id = await unchargedSale();
-    const summary = await settlePendingSales(t.db, sandbox);
+    const summary = await settlePendingSales(t.db, sandbox, TEST_SHOP);
     expect(summary.failed).toBeGreaterThanOrEqual(1);
     expect(await sale(id)).toMatchObject({ estado: 'fallida', motivo_fallo: 'processing_error' });
     expect(await stock()).toBe(before);
@@ -133,7 +141,7 @@ describe.each(TEST_DATABASE_KINDS)('checkout service on %s', (kind) => {
     const key = randomUUID();
     await expect(order(idPago, lostAnswer, key)).rejects.toMatchObject({ statusCode: 502 });
     const [row] = await t.db.select().from(venta).where(eq(venta.idempotency_key, key));
-    await settlePendingSales(t.db, sandbox);
+    await settlePendingSales(t.db, sandbox, TEST_SHOP);
     expect(await sale(row?.id_venta as number)).toMatchObject({
       estado: 'pagada',
       pago_marca: 'visa',
@@ -151,10 +159,10 @@ describe.each(TEST_DATABASE_KINDS)('checkout service on %s', (kind) => {
     const result = await order(await card('4000002500003155'));
     expect(result.status).toBe(202);
     const id = result.sale.id_venta;
-    await settlePendingSales(t.db, sandbox);
+    await settlePendingSales(t.db, sandbox, TEST_SHOP);
     expect((await sale(id))?.estado).toBe('pendiente');
 
-    await settlePendingSales(t.db, sandbox, { now: new Date(Date.now() + 2 * 3_600_000) });
+    await settlePendingSales(t.db, sandbox, TEST_SHOP, { now: new Date(Date.now() + 2 * 3_600_000) });
     expect(await sale(id)).toMatchObject({ estado: 'fallida', motivo_fallo: 'authentication_failed' });
     expect(await stock()).toBe(before);
     // Approving now is too late: the sandbox already closed the charge.
@@ -164,9 +172,9 @@ describe.each(TEST_DATABASE_KINDS)('checkout service on %s', (kind) => {
 
   it('leaves recent sales alone when asked for a minimum age', async () => {
     const id = await unchargedSale();
-    await settlePendingSales(t.db, sandbox, { minAgeMs: 60_000 });
+    await settlePendingSales(t.db, sandbox, TEST_SHOP, { minAgeMs: 60_000 });
     expect((await sale(id))?.estado).toBe('pendiente');
-    await settlePendingSales(t.db, sandbox);
+    await settlePendingSales(t.db, sandbox, TEST_SHOP);
     expect((await sale(id))?.estado).toBe('fallida');
   });
 });

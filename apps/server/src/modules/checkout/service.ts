@@ -3,19 +3,25 @@ import {
   type CheckoutInput,
   CURRENCY,
   centsToDecimal,
+  parseOrderNumber,
   SALES_ESTADO_DEFAULT,
   type Sale,
   type SalesEstadoFiltro,
+  salesFilterEstados,
+  shippingCents,
   toCents,
   totalCents,
 } from '@vitrina/shared';
-import { and, count, desc, eq, gte, lt, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gte, inArray, like, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
-import { detalleVenta, venta } from '../../db/schema';
+import { retryOnDeadlock } from '../../db/deadlock';
+import { detalleVenta, usuario, venta } from '../../db/schema';
 import { AppError, conflict, forbidden, notFound } from '../../errors';
 import { type ChargeResult, chargeKey, type PaymentProvider } from '../../payments/provider';
 import { type TakenLine, takeStock } from '../catalog/stock';
+import type { ShopIdentity } from '../orders/order-mail';
+import { readSettings } from '../orders/settings';
 import { type SaleLineRow, type SaleRow, toSale, toSales } from './sale-mapper';
 import { applyChargeResult, paymentRequired, providerUnreachable, saleById } from './settlement';
 
@@ -34,16 +40,20 @@ class AlreadyPlaced extends Error {}
 
 /**
  * What makes two checkout requests the same purchase: the lines (in product order, as the sale stores
- * them: the order of a cart's lines changes nothing), the payment method and the total the shopper saw.
- * SHA-256 of that, in hex, is stored beside the sale's Idempotency-Key.
+ * them: the order of a cart's lines changes nothing), the payment method, the shipping address and the
+ * total the shopper saw (shipping included). SHA-256 of that, in hex, is stored beside the sale's
+ * Idempotency-Key. The shipping cost itself is the server's: a retry after the owner changed the rate is
+ * still the same purchase and gets the first sale, with the shipping it was placed with.
  */
 export function requestFingerprint(input: CheckoutInput): string {
+  const { nombre, direccion, telefono } = input.direccion_envio;
   const canonical = JSON.stringify({
     lineas: [...input.detalle_venta]
       .sort((a, b) => a.id_producto - b.id_producto)
       .map((line) => [line.id_producto, line.cantidad]),
     id_pago: input.id_pago,
     total: input.valor_total_venta ?? null,
+    envio: [nombre, direccion, telefono],
   });
   return createHash('sha256').update(canonical).digest('hex');
 }
@@ -57,6 +67,7 @@ export function requestFingerprint(input: CheckoutInput): string {
 export async function placeOrder(
   db: Db,
   provider: PaymentProvider,
+  shop: ShopIdentity,
   idUsuario: number,
   input: CheckoutInput,
   idempotencyKey: string,
@@ -79,9 +90,9 @@ export async function placeOrder(
     if (earlier.idempotency_fingerprint !== null && earlier.idempotency_fingerprint !== fingerprint) {
       throw new AppError(422, 'Unprocessable Entity', KEY_REUSED);
     }
-    return finishSale(db, provider, earlier, 201, log);
+    return finishSale(db, provider, shop, earlier, 201, log);
   }
-  return reply(db, await chargeSale(db, provider, placed.sale, log), 201, log, placed.lines);
+  return reply(db, await chargeSale(db, provider, shop, placed.sale, log), 201, log, placed.lines);
 }
 
 /**
@@ -91,6 +102,7 @@ export async function placeOrder(
 export async function confirmSale(
   db: Db,
   provider: PaymentProvider,
+  shop: ShopIdentity,
   idUsuario: number,
   idVenta: number,
   log?: FastifyBaseLogger,
@@ -98,7 +110,7 @@ export async function confirmSale(
   const sale = await saleById(db, idVenta);
   if (!sale) throw notFound(SALE_NOT_FOUND);
   if (sale.id_usuario !== idUsuario) throw forbidden();
-  return finishSale(db, provider, sale, 200, log);
+  return finishSale(db, provider, shop, sale, 200, log);
 }
 
 async function saleByKey(db: Db, idUsuario: number, key: string): Promise<SaleRow | undefined> {
@@ -117,7 +129,10 @@ interface Placed {
   lines: SaleLineRow[];
 }
 
-/** Stock taken, prices read, sale and lines written: all in one transaction or nothing. */
+/**
+ * Stock taken, prices and shipping read, sale (with its shipping address) and lines written: all in one
+ * transaction or nothing.
+ */
 async function reserveSale(
   db: Db,
   idUsuario: number,
@@ -125,51 +140,60 @@ async function reserveSale(
   idempotencyKey: string,
   fingerprint: string,
 ): Promise<Placed> {
-  return db.transaction(async (tx) => {
-    const lines = await takeStock(tx, input.detalle_venta);
-    const total = totalCents(lines);
-    // The shopper paid attention to a total; never charge a different one without showing it first.
-    if (input.valor_total_venta !== undefined && input.valor_total_venta !== total) {
-      throw conflict(PRICES_CHANGED);
-    }
-    const [sale] = await tx
-      .insert(venta)
-      .values({
-        valor_total_venta: centsToDecimal(total),
-        id_usuario: idUsuario,
-        id_pago: input.id_pago,
-        estado: 'pendiente',
-        idempotency_key: idempotencyKey,
-        idempotency_fingerprint: fingerprint,
-      })
-      .onConflictDoNothing({ target: [venta.id_usuario, venta.idempotency_key] })
-      .returning();
-    if (!sale) throw new AlreadyPlaced();
-    const stored = await tx
-      .insert(detalleVenta)
-      .values(
-        lines.map((line) => ({
-          id_venta: sale.id_venta,
-          id_producto: line.id_producto,
-          cantidad: line.cantidad,
-          valor_unitario: centsToDecimal(line.unitCents),
-          valor_total_cantidad: lineTotal(line),
-        })),
-      )
-      .returning();
-    // The lines exactly as toSales would read them back (stored values, id order, the product's name and
-    // picture from the stock update), so the reply needs no second read.
-    const products = new Map(
-      lines.map(({ id_producto, nombre, imagen }) => [id_producto, { id_producto, nombre, imagen }]),
-    );
-    return {
-      sale,
-      lines: stored
-        .sort((a, b) => a.id_detalle_venta - b.id_detalle_venta)
-        // Every stored line is one of the taken lines, and a cart names each product once.
-        .map((line) => ({ line, Producto: products.get(line.id_producto) as SaleLineRow['Producto'] })),
-    };
-  });
+  return retryOnDeadlock(() =>
+    db.transaction(async (tx) => {
+      const lines = await takeStock(tx, input.detalle_venta);
+      const subtotal = totalCents(lines);
+      const shipping = shippingCents(subtotal, await readSettings(tx));
+      const total = subtotal + shipping;
+      // The shopper paid attention to a total; never charge a different one without showing it first.
+      if (input.valor_total_venta !== undefined && input.valor_total_venta !== total) {
+        throw conflict(PRICES_CHANGED);
+      }
+      const address = input.direccion_envio;
+      const [sale] = await tx
+        .insert(venta)
+        .values({
+          valor_total_venta: centsToDecimal(total),
+          costo_envio: centsToDecimal(shipping),
+          envio_nombre: address.nombre.trim(),
+          envio_direccion: address.direccion.trim(),
+          envio_telefono: address.telefono,
+          id_usuario: idUsuario,
+          id_pago: input.id_pago,
+          estado: 'pendiente',
+          idempotency_key: idempotencyKey,
+          idempotency_fingerprint: fingerprint,
+        })
+        .onConflictDoNothing({ target: [venta.id_usuario, venta.idempotency_key] })
+        .returning();
+      if (!sale) throw new AlreadyPlaced();
+      const stored = await tx
+        .insert(detalleVenta)
+        .values(
+          lines.map((line) => ({
+            id_venta: sale.id_venta,
+            id_producto: line.id_producto,
+            cantidad: line.cantidad,
+            valor_unitario: centsToDecimal(line.unitCents),
+            valor_total_cantidad: lineTotal(line),
+          })),
+        )
+        .returning();
+      // The lines exactly as toSales would read them back (stored values, id order, the product's name and
+      // picture from the stock update), so the reply needs no second read.
+      const products = new Map(
+        lines.map(({ id_producto, nombre, imagen }) => [id_producto, { id_producto, nombre, imagen }]),
+      );
+      return {
+        sale,
+        lines: stored
+          .sort((a, b) => a.id_detalle_venta - b.id_detalle_venta)
+          // Every stored line is one of the taken lines, and a cart names each product once.
+          .map((line) => ({ line, Producto: products.get(line.id_producto) as SaleLineRow['Producto'] })),
+      };
+    }),
+  );
 }
 
 interface Charged {
@@ -181,6 +205,7 @@ interface Charged {
 async function chargeSale(
   db: Db,
   provider: PaymentProvider,
+  shop: ShopIdentity,
   sale: SaleRow,
   log?: FastifyBaseLogger,
 ): Promise<Charged> {
@@ -198,16 +223,17 @@ async function chargeSale(
     log?.warn({ err, id_venta: sale.id_venta }, 'payment provider unreachable; sale left pending');
     throw providerUnreachable();
   }
-  return settled(db, sale, result, log);
+  return settled(db, shop, sale, result, log);
 }
 
 async function settled(
   db: Db,
+  shop: ShopIdentity,
   sale: SaleRow,
   result: ChargeResult,
   log?: FastifyBaseLogger,
 ): Promise<Charged> {
-  const now = await applyChargeResult(db, sale, result, log);
+  const now = await applyChargeResult(db, sale, result, shop, log);
   return result.status === 'requires_action'
     ? { sale: now, clientSecret: result.clientSecret }
     : { sale: now };
@@ -217,6 +243,7 @@ async function settled(
 async function finishSale(
   db: Db,
   provider: PaymentProvider,
+  shop: ShopIdentity,
   sale: SaleRow,
   okStatus: 200 | 201,
   log?: FastifyBaseLogger,
@@ -231,8 +258,8 @@ async function finishSale(
   }
   // Never received (the first attempt died or could not reach the provider): charge it now.
   if (result.status === 'not_found')
-    return reply(db, await chargeSale(db, provider, sale, log), okStatus, log);
-  return reply(db, await settled(db, sale, result), okStatus, log);
+    return reply(db, await chargeSale(db, provider, shop, sale, log), okStatus, log);
+  return reply(db, await settled(db, shop, sale, result), okStatus, log);
 }
 
 /** The answer for a charged sale; `lines` when the caller already has them (a sale placed just now). */
@@ -259,8 +286,24 @@ export interface SalesQuery {
   /** Calendar days, 'YYYY-MM-DD', both included, in the shop's time zone. */
   desde?: string | undefined;
   hasta?: string | undefined;
-  /** An admin's filter; absent = paid sales. A customer's history always lists paid sales only. */
+  /** An admin's filter; absent = the orders. A customer's history always lists their orders. */
   estado?: SalesEstadoFiltro | undefined;
+  /** An admin's search: an order number ('V-000123', '123') or part of the buyer's e-mail. */
+  q?: string | undefined;
+}
+
+/**
+ * An admin's search: the order of that number, or the sales of the accounts whose e-mail contains the text
+ * (e-mails are stored in lower case; LIKE's wildcards typed in the search match themselves).
+ */
+function searchCondition(db: Db, q: string): SQL {
+  const numero = parseOrderNumber(q);
+  const pattern = `%${q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const byEmail = inArray(
+    venta.id_usuario,
+    db.select({ id: usuario.id_usuario }).from(usuario).where(like(usuario.email, pattern)),
+  );
+  return numero === null ? byEmail : (or(eq(venta.numero_pedido, numero), byEmail) ?? byEmail);
 }
 
 export interface SalesPage {
@@ -285,12 +328,15 @@ export async function listSales(
   // Local midnight of a day, as an instant (the sale-date index serves the range).
   const midnight = (day: string) => sql`(${day}::date::timestamp AT TIME ZONE ${timeZone})`;
   const dayAfter = (day: string) => sql`((${day}::date + 1)::timestamp AT TIME ZONE ${timeZone})`;
-  const estado = viewer.admin ? (query.estado ?? SALES_ESTADO_DEFAULT) : SALES_ESTADO_DEFAULT;
+  const estados = salesFilterEstados(
+    viewer.admin ? (query.estado ?? SALES_ESTADO_DEFAULT) : SALES_ESTADO_DEFAULT,
+  );
   const where = and(
     viewer.admin ? undefined : eq(venta.id_usuario, viewer.id_usuario),
     query.desde ? gte(venta.fecha, midnight(query.desde)) : undefined,
     query.hasta ? lt(venta.fecha, dayAfter(query.hasta)) : undefined,
-    estado === 'todas' ? undefined : eq(venta.estado, estado),
+    estados ? inArray(venta.estado, [...estados]) : undefined,
+    viewer.admin && query.q ? searchCondition(db, query.q) : undefined,
   );
   const [rows, [totalRow]] = await Promise.all([
     db

@@ -1,11 +1,14 @@
 import { toCents } from '@vitrina/shared';
-import { and, asc, eq, lte, type SQL } from 'drizzle-orm';
+import { and, asc, eq, lte, type SQL, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
+import { retryOnDeadlock } from '../../db/deadlock';
 import { detalleVenta, venta } from '../../db/schema';
 import { AppError } from '../../errors';
 import type { ChargeResult, DeclineCode, PaymentProvider } from '../../payments/provider';
 import { returnStock } from '../catalog/stock';
+import { recordState } from '../orders/history';
+import { queueOrderMail, type ShopIdentity } from '../orders/order-mail';
 import type { SaleRow } from './sale-mapper';
 
 /*
@@ -44,26 +47,38 @@ export async function saleById(db: Db, id: number): Promise<SaleRow | undefined>
 
 /**
  * Records what the provider said about a pending sale and returns the sale as it now stands. A sale that
- * was already settled is left alone (and returned as it is).
+ * was already settled is left alone (and returned as it is). A paid sale becomes an order: it takes the
+ * next order number, starts its history and queues the confirmation e-mail, in the same transaction.
  */
 export async function applyChargeResult(
   db: Db,
   sale: SaleRow,
   result: ChargeResult,
+  shop: ShopIdentity,
   log?: FastifyBaseLogger,
 ): Promise<SaleRow> {
   const stillPending = and(eq(venta.id_venta, sale.id_venta), eq(venta.estado, 'pendiente'));
   if (result.status === 'succeeded') {
-    const [paid] = await db
-      .update(venta)
-      .set({
-        estado: 'pagada',
-        pago_marca: result.brand,
-        pago_ultimos4: result.last4,
-        pago_referencia: result.reference,
-      })
-      .where(stillPending)
-      .returning();
+    const paid = await retryOnDeadlock(() =>
+      db.transaction(async (tx) => {
+        const [row] = await tx
+          .update(venta)
+          .set({
+            estado: 'pagada',
+            pago_marca: result.brand,
+            pago_ultimos4: result.last4,
+            pago_referencia: result.reference,
+            // Taken only by the one update that pays the sale, so numbers are never skipped twice for it.
+            numero_pedido: sql`nextval('venta_numero_pedido_seq')`,
+          })
+          .where(stillPending)
+          .returning();
+        if (!row) return undefined;
+        await recordState(tx, row.id_venta, 'pagada', null);
+        await queueOrderMail(tx, 'confirmado', row, shop);
+        return row;
+      }),
+    );
     if (paid) return paid;
     const now = (await saleById(db, sale.id_venta)) ?? sale;
     // Only possible with a provider that cannot cancel: the money was taken for a sale already failed.
@@ -82,20 +97,22 @@ export async function applyChargeResult(
       .returning();
     return waiting ?? (await saleById(db, sale.id_venta)) ?? sale;
   }
-  const failed = await db.transaction(async (tx) => {
-    const [row] = await tx
-      .update(venta)
-      .set({ estado: 'fallida', motivo_fallo: result.code, pago_referencia: result.reference })
-      .where(stillPending)
-      .returning();
-    if (!row) return undefined;
-    const lines = await tx
-      .select({ id_producto: detalleVenta.id_producto, cantidad: detalleVenta.cantidad })
-      .from(detalleVenta)
-      .where(eq(detalleVenta.id_venta, row.id_venta));
-    await returnStock(tx, lines);
-    return row;
-  });
+  const failed = await retryOnDeadlock(() =>
+    db.transaction(async (tx) => {
+      const [row] = await tx
+        .update(venta)
+        .set({ estado: 'fallida', motivo_fallo: result.code, pago_referencia: result.reference })
+        .where(stillPending)
+        .returning();
+      if (!row) return undefined;
+      const lines = await tx
+        .select({ id_producto: detalleVenta.id_producto, cantidad: detalleVenta.cantidad })
+        .from(detalleVenta)
+        .where(eq(detalleVenta.id_venta, row.id_venta));
+      await returnStock(tx, lines);
+      return row;
+    }),
+  );
   return failed ?? (await saleById(db, sale.id_venta)) ?? sale;
 }
 
@@ -119,6 +136,7 @@ export async function settleFromProviderReport(
   db: Db,
   provider: PaymentProvider,
   report: { idVenta: number; reference: string; amountCents: number; succeeded: boolean },
+  shop: ShopIdentity,
   log?: FastifyBaseLogger,
 ): Promise<ProviderReportOutcome> {
   const sale = await saleById(db, report.idVenta);
@@ -142,7 +160,7 @@ export async function settleFromProviderReport(
   const result = await provider.lookup(sale.id_venta, report.reference);
   if (result.status === 'not_found') return 'unchanged';
   // On a failed sale this changes nothing and logs the charge to refund (applyChargeResult).
-  const after = await applyChargeResult(db, sale, result, log);
+  const after = await applyChargeResult(db, sale, result, shop, log);
   return after.estado === sale.estado ? 'unchanged' : 'settled';
 }
 
@@ -172,6 +190,7 @@ export interface SettleSummary {
 export async function settlePendingSales(
   db: Db,
   provider: PaymentProvider,
+  shop: ShopIdentity,
   { log, minAgeMs = 0, requiresActionTimeoutMs = 3_600_000, now = new Date() }: SettleOptions = {},
 ): Promise<SettleSummary> {
   const conditions: SQL[] = [eq(venta.estado, 'pendiente')];
@@ -196,7 +215,7 @@ export async function settlePendingSales(
               reference: sale.pago_referencia,
             };
       }
-      const after = await applyChargeResult(db, sale, result, log);
+      const after = await applyChargeResult(db, sale, result, shop, log);
       if (after.estado === 'pagada') summary.paid++;
       else if (after.estado === 'fallida') summary.failed++;
       else summary.waiting++;

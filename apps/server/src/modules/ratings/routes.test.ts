@@ -5,6 +5,7 @@ import { detalleVenta, motivoCalificacion, producto, venta } from '../../db/sche
 import { Agent, newCustomer } from '../../test/agent';
 import { seededTestApp, type TestApp } from '../../test/app';
 import { TEST_DATABASE_KINDS } from '../../test/databases';
+import { TEST_ADDRESS } from '../../test/shipping-address';
 
 const CARD = { expiracion: '12/39', cvc: '123', nombre: 'Carla Ruiz' };
 let counter = 0;
@@ -36,7 +37,11 @@ describe.each(TEST_DATABASE_KINDS)('ratings API on %s', (kind) => {
     const res = await a.request(
       'POST',
       '/api/venta',
-      { detalle_venta: [{ id_producto: id, cantidad: 1 }], id_pago: method.json().id_pago },
+      {
+        detalle_venta: [{ id_producto: id, cantidad: 1 }],
+        id_pago: method.json().id_pago,
+        direccion_envio: TEST_ADDRESS,
+      },
       { 'idempotency-key': randomUUID() },
     );
     expect([201, 202, 402]).toContain(res.statusCode);

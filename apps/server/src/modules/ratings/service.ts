@@ -1,4 +1,4 @@
-import type { calificacionSchema, ProductRatings, Rating } from '@vitrina/shared';
+import { type calificacionSchema, isActiveOrder, type ProductRatings, type Rating } from '@vitrina/shared';
 import { and, desc, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
@@ -66,7 +66,8 @@ export async function rateSaleLine(
       id_detalle_venta: 'Esa compra no corresponde a este producto.',
     });
   }
-  if (line.estado !== 'pagada') throw conflict('Solo puedes calificar compras pagadas.');
+  // A cancelled or refunded order is no longer a purchase to rate.
+  if (!isActiveOrder(line.estado)) throw conflict('Solo puedes calificar compras pagadas.');
   if (line.comentado) throw conflict(ALREADY_RATED);
 
   const rating = await db.transaction(async (tx) => {

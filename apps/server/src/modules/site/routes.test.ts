@@ -1,5 +1,4 @@
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { brotliCompressSync, brotliDecompressSync } from 'node:zlib';
@@ -8,6 +7,7 @@ import { and, eq, gt } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { producto } from '../../db/schema';
 import { seededTestApp, type TestApp } from '../../test/app';
+import { rawGet } from '../../test/raw-get';
 import { type Manifest, PAGE_MODULES } from './preloads';
 import { TEMPLATE } from './test-template';
 
@@ -29,25 +29,6 @@ async function fakeWebBuild(dir: string) {
 
 /** Written beside the uploads folder and beside the web build: no URL may ever answer with it. */
 const SECRET = 'contenido-fuera-de-la-carpeta-publica';
-
-/** A GET exactly as written, `..` and all: inject() and HTTP clients resolve dot segments first. */
-function rawGet(port: number, path: string): Promise<{ status: number; head: string; body: string }> {
-  return new Promise((resolve, reject) => {
-    const socket = connect(port, '127.0.0.1', () => {
-      socket.write(`GET ${path} HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n`);
-    });
-    let answer = '';
-    socket.setEncoding('utf8');
-    socket.on('data', (chunk) => {
-      answer += chunk;
-    });
-    socket.on('end', () => {
-      const [head = '', body = ''] = answer.split('\r\n\r\n');
-      resolve({ status: Number(head.split(' ')[1]), head, body });
-    });
-    socket.on('error', reject);
-  });
-}
 
 describe('web pages, SEO and security headers', () => {
   let t: TestApp;

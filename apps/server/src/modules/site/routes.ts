@@ -7,7 +7,7 @@ import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { AppError } from '../../errors';
 import { sendApiNotFound } from '../../plugins/errors';
-import { UPLOADS_URL_PREFIX } from '../../storage/local';
+import { type FileStorage, STORED_FILE_CACHE, UPLOADS_URL_PREFIX } from '../../storage/local';
 import { getCategory, getVisibleProduct } from '../catalog/service';
 import { listingImages } from './listing-images';
 import { type PagePreload, preloadTags, readManifest } from './preloads';
@@ -45,8 +45,10 @@ const ONE_YEAR = 31_536_000;
  * Serves the built web app on every non-API path: hashed assets cached forever, uploads, the sitemap
  * and robots.txt, and index.html with the page's own title, description, Open Graph and JSON-LD.
  */
-export async function siteRoutes(app: FastifyInstance, { db, config }: { db: Db; config: Config }) {
-  mkdirSync(config.uploadsDir, { recursive: true });
+export async function siteRoutes(
+  app: FastifyInstance,
+  { db, config, storage }: { db: Db; config: Config; storage: FileStorage },
+) {
   const indexPath = join(config.webDist, 'index.html');
   const template = existsSync(indexPath) ? readFileSync(indexPath, 'utf8') : undefined;
   const manifest = readManifest(config.webDist);
@@ -58,13 +60,7 @@ export async function siteRoutes(app: FastifyInstance, { db, config }: { db: Db;
       if (!isFilePath(pathOf(request.url))) return sendApiNotFound(reply);
     });
     files.setErrorHandler(staticFileError);
-    await files.register(fastifyStatic, {
-      root: config.uploadsDir,
-      prefix: UPLOADS_URL_PREFIX,
-      decorateReply: false,
-      index: false,
-      maxAge: '1d',
-    });
+    await serveStoredFiles(files, config.storage, storage);
     if (!template) return;
     await files.register(fastifyStatic, {
       root: config.webDist,
@@ -154,6 +150,36 @@ export async function siteRoutes(app: FastifyInstance, { db, config }: { db: Db;
 }
 
 /** The path of a request URL, still percent-encoded, without its query. */
+/**
+ * /uploads/… from whichever store holds the images, so the URLs in the database never depend on it: the
+ * disk through @fastify/static, a bucket through the app (any process reads the same objects), or a
+ * permanent redirect to the CDN in front of the bucket. Names never get other bytes: cached for a year.
+ */
+async function serveStoredFiles(files: FastifyInstance, where: Config['storage'], storage: FileStorage) {
+  if (where.kind === 'local') {
+    mkdirSync(where.dir, { recursive: true });
+    await files.register(fastifyStatic, {
+      root: where.dir,
+      prefix: UPLOADS_URL_PREFIX,
+      decorateReply: false,
+      index: false,
+      maxAge: ONE_YEAR * 1000,
+      immutable: true,
+    });
+    return;
+  }
+  const cdn = where.publicAssetsUrl;
+  files.get<{ Params: { '*': string } }>(`${UPLOADS_URL_PREFIX}*`, async (request, reply) => {
+    const key = request.params['*'];
+    if (key.split('/').some((segment) => segment === '..' || segment === '.' || segment === ''))
+      return sendApiNotFound(reply);
+    if (cdn) return reply.header('cache-control', STORED_FILE_CACHE).redirect(`${cdn}/${key}`, 301);
+    const file = await storage.read(`${UPLOADS_URL_PREFIX}${key}`);
+    if (!file) return sendApiNotFound(reply);
+    return reply.header('cache-control', STORED_FILE_CACHE).type(file.contentType).send(file.bytes);
+  });
+}
+
 function pathOf(url: string): string {
   const queryAt = url.indexOf('?');
   return queryAt === -1 ? url : url.slice(0, queryAt);

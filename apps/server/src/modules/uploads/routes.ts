@@ -1,41 +1,27 @@
 import multipart from '@fastify/multipart';
-import rateLimit from '@fastify/rate-limit';
 import { apiErrorSchema, UPLOAD_MAX_BYTES, UPLOAD_MAX_MB } from '@vitrina/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { Db } from '../../db/client';
 import { AppError, badRequest } from '../../errors';
 import type { FileStorage } from '../../storage/local';
 import { storeImage } from './service';
-
-/** Anonymous callers (registration) get a few uploads per window; signed-in users many more. */
-const ANONYMOUS_UPLOADS = 10;
-const SIGNED_IN_UPLOADS = 200;
-const WINDOW = '15 minutes';
+import { takeUploadSlot, type UploadPolicy } from './upload-limit';
 
 const tooLarge = () =>
   new AppError(413, 'Payload Too Large', `La imagen supera el máximo de ${UPLOAD_MAX_MB} MB.`);
 
-export const uploadsRoutes: FastifyPluginAsyncZod<{ storage: FileStorage }> = async (app, { storage }) => {
+export const uploadsRoutes: FastifyPluginAsyncZod<{
+  db: Db;
+  storage: FileStorage;
+  limit: UploadPolicy;
+}> = async (app, { db, storage, limit }) => {
   await app.register(multipart, { limits: { fileSize: UPLOAD_MAX_BYTES, files: 1, fields: 5 } });
-  await app.register(rateLimit, {
-    global: false,
-    hook: 'preHandler',
-    keyGenerator: (request) =>
-      request.session ? `user:${request.session.user.id_usuario}` : `ip:${request.ip}`,
-    max: (_request, key) => (key.startsWith('user:') ? SIGNED_IN_UPLOADS : ANONYMOUS_UPLOADS),
-    timeWindow: WINDOW,
-    errorResponseBuilder: () =>
-      new AppError(
-        429,
-        'Too Many Requests',
-        'Has subido demasiadas imágenes. Espera unos minutos e inténtalo de nuevo.',
-      ),
-  });
 
   app.post(
     '/uploads',
     {
-      config: { access: 'anyone', readsSession: true, rateLimit: {} },
+      config: { access: 'anyone', readsSession: true },
       schema: {
         tags: ['Imágenes'],
         summary: `Sube una imagen (campo "file", máx. ${UPLOAD_MAX_MB} MB); responde su URL en WebP`,
@@ -49,6 +35,8 @@ export const uploadsRoutes: FastifyPluginAsyncZod<{ storage: FileStorage }> = as
       },
     },
     async (request, reply) => {
+      // Counted before the body is read: a refused caller's file is never decoded.
+      await takeUploadSlot(db, { userId: request.session?.user.id_usuario, ip: request.ip }, limit);
       const file = await request.file().catch(() => undefined);
       if (!file) throw badRequest('Elige una imagen para subir.', { file: 'Elige una imagen para subir' });
       const bytes = await file.toBuffer().catch((err: { code?: string }) => {

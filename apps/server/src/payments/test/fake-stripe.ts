@@ -7,7 +7,8 @@ import type { StripeApiOptions } from '../stripe';
 /*
  * A local stand-in for api.stripe.com that answers exactly the calls payments/stripe.ts makes, with the
  * shapes of Stripe's API reference: PaymentIntents create (form-encoded, confirm=true), retrieve, search
- * by metadata, cancel; `expand` of latest_charge; card errors as HTTP 402; and Idempotency-Key replays
+ * by metadata, cancel; Refunds create and retrieve (partial or whole, never more than the charge took);
+ * `expand` of latest_charge; card errors as HTTP 402; and Idempotency-Key replays
  * (same key and parameters → the first answer again; same key, other parameters → idempotency_error).
  * Test payment methods behave like Stripe's test tokens.
  */
@@ -89,6 +90,8 @@ export interface FakeStripe {
   api: StripeApiOptions;
   /** Every PaymentIntent, by id, as Stripe stores it (latest_charge as an id). */
   intents: Map<string, Json>;
+  /** Every Refund, by id. */
+  refunds: Map<string, Json>;
   requests: RecordedRequest[];
   failure: FakeStripeFailure;
   /** The PaymentIntents created for a sale (metadata.id_venta). */
@@ -97,6 +100,8 @@ export interface FakeStripe {
   completeAction(id: string, outcome: 'succeeded' | 'failed'): Json;
   /** A webhook body for an event about a PaymentIntent, as Stripe sends it (unexpanded object). */
   eventPayload(type: string, id: string): string;
+  /** A webhook body about a refund: `refund.updated` carries the Refund, `charge.refunded` its Charge. */
+  refundEventPayload(type: 'refund.updated' | 'charge.refunded', refundId: string): string;
   close(): Promise<void>;
 }
 
@@ -129,6 +134,7 @@ const list = (value: unknown): string[] =>
 export async function startFakeStripe({ secretKey }: { secretKey: string }): Promise<FakeStripe> {
   const intents = new Map<string, Json>();
   const charges = new Map<string, Json>();
+  const refunds = new Map<string, Json>();
   const requests: RecordedRequest[] = [];
   /** Idempotency-Key → the request it was first used with and the answer given. */
   const idempotent = new Map<string, { fingerprint: string; status: number; body: string }>();
@@ -140,6 +146,8 @@ export async function startFakeStripe({ secretKey }: { secretKey: string }): Pro
       object: 'charge',
       amount: pi.amount,
       amount_captured: status === 'succeeded' ? pi.amount : 0,
+      amount_refunded: 0,
+      refunded: false,
       currency: pi.currency,
       created: now(),
       captured: status === 'succeeded',
@@ -254,6 +262,58 @@ export async function startFakeStripe({ secretKey }: { secretKey: string }): Pro
     return { status: 200, body: view(pi, list(params.expand)) };
   }
 
+  /** POST /v1/refunds: part or all of what a succeeded PaymentIntent's charge took and has not given back. */
+  function createRefund(params: Json): { status: number; body: Json } {
+    const pi = intents.get(String(params.payment_intent ?? ''));
+    const charge = typeof pi?.latest_charge === 'string' ? charges.get(pi.latest_charge) : undefined;
+    if (pi?.status !== 'succeeded' || !charge) {
+      return error(400, {
+        type: 'invalid_request_error',
+        code: pi ? 'charge_not_refundable' : 'resource_missing',
+        param: 'payment_intent',
+        message: pi
+          ? `This PaymentIntent (${pi.id}) does not have a successful charge to refund.`
+          : `No such payment_intent: '${String(params.payment_intent)}'`,
+      });
+    }
+    const left = Number(charge.amount) - Number(charge.amount_refunded);
+    const amount = params.amount === undefined ? left : Number(params.amount);
+    if (left === 0) {
+      return error(400, {
+        type: 'invalid_request_error',
+        code: 'charge_already_refunded',
+        message: `Charge ${charge.id} has already been refunded.`,
+      });
+    }
+    if (!Number.isInteger(amount) || amount <= 0 || amount > left) {
+      return error(400, {
+        type: 'invalid_request_error',
+        code: 'amount_too_large',
+        param: 'amount',
+        message: `Refund amount ($${(amount / 100).toFixed(2)}) is greater than unrefunded amount on charge ($${(left / 100).toFixed(2)})`,
+      });
+    }
+    const id = newId('re');
+    const refund: Json = {
+      id,
+      object: 'refund',
+      amount,
+      balance_transaction: newId('txn'),
+      charge: charge.id,
+      created: now(),
+      currency: charge.currency,
+      failure_reason: null,
+      metadata: (params.metadata as Json | undefined) ?? {},
+      payment_intent: pi.id,
+      reason: null,
+      status: 'succeeded',
+    };
+    refunds.set(id, refund);
+    charge.amount_refunded = Number(charge.amount_refunded) + amount;
+    charge.refunded = charge.amount_refunded === charge.amount;
+    return { status: 200, body: { ...refund } };
+  }
+
   const CANCELLABLE = ['requires_payment_method', 'requires_confirmation', 'requires_action', 'processing'];
 
   function route(method: string, path: string, params: Json): { status: number; body: Json } {
@@ -276,6 +336,19 @@ export async function startFakeStripe({ secretKey }: { secretKey: string }): Pro
           url: '/v1/payment_intents/search',
         },
       };
+    }
+    if (method === 'POST' && path === '/v1/refunds') return createRefund(params);
+    const oneRefund = /^\/v1\/refunds\/([^/]+)$/.exec(path);
+    if (method === 'GET' && oneRefund) {
+      const refund = refunds.get(oneRefund[1] ?? '');
+      return refund
+        ? { status: 200, body: { ...refund } }
+        : error(404, {
+            type: 'invalid_request_error',
+            code: 'resource_missing',
+            param: 'id',
+            message: `No such refund: '${oneRefund[1]}'`,
+          });
     }
     const one = /^\/v1\/payment_intents\/([^/]+)(\/cancel)?$/.exec(path);
     const pi = one?.[1] ? intents.get(one[1]) : undefined;
@@ -314,6 +387,7 @@ export async function startFakeStripe({ secretKey }: { secretKey: string }): Pro
   const fake: FakeStripe = {
     api: { host: '127.0.0.1', port: 0, protocol: 'http', maxNetworkRetries: 0 },
     intents,
+    refunds,
     requests,
     failure: null,
     intentsOf: (idVenta) =>
@@ -362,6 +436,22 @@ export async function startFakeStripe({ secretKey }: { secretKey: string }): Pro
         null,
         2,
       );
+    },
+    refundEventPayload(type, refundId) {
+      const refund = refunds.get(refundId);
+      if (!refund) throw new Error(`fake stripe: no Refund ${refundId}`);
+      const object = type === 'refund.updated' ? refund : charges.get(refund.charge as string);
+      return JSON.stringify({
+        id: newId('evt'),
+        object: 'event',
+        api_version: '2026-10-28.endive',
+        created: now(),
+        data: { object: { ...object } },
+        livemode: false,
+        pending_webhooks: 1,
+        request: { id: null, idempotency_key: null },
+        type,
+      });
     },
     close: async () => {
       server.closeAllConnections();

@@ -41,7 +41,7 @@ describe('Navbar by role', () => {
     const nav = accountNav();
     expect(within(nav).getByRole('link', { name: 'Iniciar sesión' }).getAttribute('href')).toBe('/login');
     expect(within(nav).getByRole('link', { name: 'Registrarse' }).getAttribute('href')).toBe('/register');
-    expect(screen.getByRole('searchbox', { name: 'Buscar productos' })).toBeTruthy();
+    expect(screen.getByRole('combobox', { name: 'Buscar productos' })).toBeTruthy();
     expect(screen.queryByRole('link', { name: /^Carrito/ })).toBeNull();
     expect(await drawerText()).toContain('Iniciar sesión');
   });
@@ -49,7 +49,7 @@ describe('Navbar by role', () => {
   it('a Google session only has Cerrar sesión, with the search box and the cart', async () => {
     await renderNavbar(sessionUser({ login: 'google' }));
     expect(openMenu('Ana')).toEqual(['Cerrar sesión']);
-    expect(screen.getByRole('searchbox', { name: 'Buscar productos' })).toBeTruthy();
+    expect(screen.getByRole('combobox', { name: 'Buscar productos' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Carrito, 0 productos' }).getAttribute('href')).toBe('/carrito');
     expect(await drawerText()).toContain('Hola, Ana');
   });
@@ -83,7 +83,7 @@ describe('Navbar by role', () => {
     expect(within(accountNav()).getByRole('link', { name: 'Inicio' }).getAttribute('href')).toBe(
       '/adminHome',
     );
-    expect(screen.queryByRole('searchbox')).toBeNull();
+    expect(screen.queryByRole('combobox', { name: 'Buscar productos' })).toBeNull();
     expect(screen.queryByRole('link', { name: /^Carrito/ })).toBeNull();
     expect(await drawerText()).toContain('Administración');
   });

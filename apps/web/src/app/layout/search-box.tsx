@@ -1,12 +1,34 @@
 import { listingSearch, SEARCH_MAX_LENGTH } from '@vitrina/shared';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, Suspense, useId, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { SearchIcon } from '../../components/icons';
+import { lazyComponent } from '../../lib/load-chunk';
 import styles from './search-box.module.css';
+import type { SuggestionControls, SuggestionsPopup } from './search-suggestions';
 
-/** Submitting goes to the listing of every product with the words as the `name` filter. */
+/*
+ * The suggestions' code (requests, list, keyboard) downloads on the first focus of the box: the navbar is
+ * on every page and counts against the first page's JavaScript budget (docs/decisions/010). Until it
+ * arrives, and if it cannot, the box is a plain search form.
+ */
+const SearchSuggestions = lazyComponent(
+  () => import('./search-suggestions').then((m) => m.SearchSuggestions),
+  () => null,
+);
+
+const CLOSED: SuggestionsPopup = { ready: false, expanded: false, activeId: undefined };
+
+/**
+ * The navbar's search: a WAI-ARIA combobox whose list suggests products and categories as the shopper
+ * types. Submitting (Enter with no suggestion chosen) goes to the listing of every product with the words
+ * as the `name` filter (SPEC §2 Navbar).
+ */
 export function SearchBox({ initialValue, className }: { initialValue: string; className?: string }) {
   const [value, setValue] = useState(initialValue);
+  const [wanted, setWanted] = useState(false);
+  const [popup, setPopup] = useState(CLOSED);
+  const controls = useRef<SuggestionControls | null>(null);
+  const listId = useId();
   const navigate = useNavigate();
 
   const submit = (event: FormEvent) => {
@@ -16,23 +38,41 @@ export function SearchBox({ initialValue, className }: { initialValue: string; c
   };
 
   return (
-    // biome-ignore lint/a11y/useSemanticElements: role=search on a form works in every browser; <search> does not yet
-    <form role="search" className={`${styles.form} ${className ?? ''}`} onSubmit={submit}>
-      <input
-        type="search"
-        name="name"
-        className={styles.input}
-        aria-label="Buscar productos"
-        placeholder="Buscar productos"
-        autoComplete="off"
-        enterKeyHint="search"
-        maxLength={SEARCH_MAX_LENGTH}
-        value={value}
-        onChange={(event) => setValue(event.target.value)}
-      />
-      <button type="submit" className={styles.button} aria-label="Buscar">
-        <SearchIcon width={20} height={20} />
-      </button>
-    </form>
+    <div className={`${styles.box} ${className ?? ''}`}>
+      {/* biome-ignore lint/a11y/useSemanticElements: role=search on a form works in every browser; <search> does not yet */}
+      <form role="search" className={styles.form} onSubmit={submit}>
+        <input
+          type="search"
+          name="name"
+          role="combobox"
+          aria-autocomplete="list"
+          aria-expanded={popup.expanded}
+          aria-controls={popup.ready ? listId : undefined}
+          aria-activedescendant={popup.activeId}
+          className={styles.input}
+          aria-label="Buscar productos"
+          placeholder="Buscar productos"
+          autoComplete="off"
+          enterKeyHint="search"
+          maxLength={SEARCH_MAX_LENGTH}
+          value={value}
+          onFocus={() => setWanted(true)}
+          onChange={(event) => {
+            setWanted(true);
+            setValue(event.target.value);
+          }}
+          onKeyDown={(event) => controls.current?.onKeyDown(event)}
+          onBlur={() => controls.current?.close()}
+        />
+        <button type="submit" className={styles.button} aria-label="Buscar">
+          <SearchIcon width={20} height={20} />
+        </button>
+      </form>
+      {wanted && (
+        <Suspense fallback={null}>
+          <SearchSuggestions listId={listId} query={value} controls={controls} onPopupChange={setPopup} />
+        </Suspense>
+      )}
+    </div>
   );
 }

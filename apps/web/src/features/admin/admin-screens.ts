@@ -2,7 +2,7 @@ import type { ComponentType } from 'react';
 
 /*
  * The admin screens, each in its own chunk. The router reaches them through this module, itself loaded
- * lazily, so the storefront's entry holds one import() for all eight instead of eight (with their
+ * lazily, so the storefront's entry holds one import() for all of them instead of one each (with their
  * preload lists): shoppers download nothing of the admin, and an admin pays one tiny extra request once.
  */
 type Screen = () => Promise<ComponentType>;
@@ -14,7 +14,10 @@ export const createProductScreen: Screen = () =>
 export const editProductScreen: Screen = () =>
   import('./pages/edit-product-page').then((m) => m.EditProductPage);
 export const usersScreen: Screen = () => import('./pages/users-page').then((m) => m.UsersPage);
-export const salesHistoryScreen: Screen = () =>
-  import('./pages/sales-history-page').then((m) => m.SalesHistoryPage);
+export const ordersScreen: Screen = () => import('./pages/orders-page').then((m) => m.OrdersPage);
+export const orderScreen: Screen = () => import('./pages/order-page').then((m) => m.AdminOrderPage);
+export const settingsScreen: Screen = () => import('./pages/settings-page').then((m) => m.SettingsPage);
+export const mailboxScreen: Screen = () => import('./pages/mailbox-page').then((m) => m.MailboxPage);
 export const ratingsScreen: Screen = () => import('./pages/ratings-page').then((m) => m.RatingsPage);
 export const auditScreen: Screen = () => import('./pages/audit-page').then((m) => m.AuditPage);
+export const synonymsScreen: Screen = () => import('./pages/synonyms-page').then((m) => m.SynonymsPage);

@@ -5,5 +5,7 @@
 export type { OrderLine } from './api/place-order';
 export { CheckoutPanel } from './components/checkout-panel';
 export type { CheckoutPanelProps } from './components/checkout-props';
+export { ShippingAddressFields } from './components/shipping-address-fields';
 export type { Order } from './hooks/use-pay-cart';
+export { type ShippingAddress, useShippingAddress } from './hooks/use-shipping-address';
 export { payLabel } from './utils/pay-label';

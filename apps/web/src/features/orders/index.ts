@@ -1,2 +1,3 @@
-/** What the pages of other features may use from orders (the router loads the history page lazily). */
+/** What the pages of other features may use from orders (the router loads the order pages lazily). */
 export { salesQueryKey } from './api/get-sales';
+export type { JustPaidState } from './utils/just-paid';

@@ -7,11 +7,13 @@ export interface SalesRange {
   /** YYYY-MM-DD, '' for no bound. */
   desde: string;
   hasta: string;
-  /** Paid sales (the default), the failed or pending attempts, or 'todas'. */
+  /** Every order (the default), the orders in one state, the failed or pending attempts, or 'todas'. */
   estado: SalesEstadoFiltro;
 }
 
 export interface AllSalesParams extends SalesRange {
+  /** An order number ('V-000123', '123') or the buyer's e-mail; '' for none. */
+  q: string;
   page: number;
 }
 
@@ -22,7 +24,7 @@ export interface AllSalesPage {
   pageSize: number;
 }
 
-/** GET /api/venta as an admin: the sales in `estado` with their buyers, newest first, 6 sale groups a page. */
+/** GET /api/venta as an admin: the orders in `estado` matching `q`, with their buyers, newest first, 6 a page. */
 export function getAllSales(params: AllSalesParams, signal?: AbortSignal): Promise<AllSalesPage> {
   return api<AllSalesPage>('/venta', {
     query: {
@@ -31,6 +33,7 @@ export function getAllSales(params: AllSalesParams, signal?: AbortSignal): Promi
       desde: params.desde,
       hasta: params.hasta,
       estado: estadoParam(params.estado),
+      q: params.q,
     },
     signal,
   });

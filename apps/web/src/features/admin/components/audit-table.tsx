@@ -1,9 +1,10 @@
-import type { AuditEntry } from '@vitrina/shared';
+import { type AuditAction, type AuditEntry, PAGES, pagePath } from '@vitrina/shared';
 import { Link } from 'react-router';
 import { useFormatInstant } from '../../../lib/shop-dates';
 import styles from './admin-page.module.css';
 
-const ACTIONS: Record<string, string> = {
+/** Every action the trail records, as the page says it (the type makes a new action need its words). */
+const ACTIONS: Record<AuditAction, string> = {
   'producto.creado': 'Creó el producto',
   'producto.editado': 'Editó el producto',
   'producto.desactivado': 'Eliminó el producto',
@@ -12,7 +13,14 @@ const ACTIONS: Record<string, string> = {
   'usuario.restaurado': 'Restauró al usuario',
   'calificacion.ocultada': 'Ocultó la calificación',
   'calificacion.restaurada': 'Restauró la calificación',
+  'pedido.estado': 'Cambió el estado del pedido',
+  'pedido.reembolsado': 'Reembolsó el pedido',
+  'ajustes.editados': 'Editó los ajustes de la tienda',
+  'sinonimo.creado': 'Creó el sinónimo',
+  'sinonimo.editado': 'Editó el sinónimo',
+  'sinonimo.borrado': 'Borró el sinónimo',
 };
+const actionLabel = (accion: string) => (accion in ACTIONS ? ACTIONS[accion as AuditAction] : accion);
 
 function show(value: unknown): string {
   if (value === null || value === undefined || value === '') return '—';
@@ -37,7 +45,10 @@ export function describeChanges(entry: Pick<AuditEntry, 'antes' | 'despues'>): s
 function Subject({ entry }: { entry: AuditEntry }) {
   const label = `${entry.entidad} n.º ${entry.id_entidad ?? '—'}`;
   if (entry.entidad === 'producto' && entry.id_entidad !== null) {
-    return <Link to={`/product/${entry.id_entidad}`}>{label}</Link>;
+    return <Link to={pagePath(PAGES.editProduct, entry.id_entidad)}>{label}</Link>;
+  }
+  if (entry.entidad === 'pedido' && entry.id_entidad !== null) {
+    return <Link to={pagePath(PAGES.adminOrder, entry.id_entidad)}>{label}</Link>;
   }
   return <>{label}</>;
 }
@@ -86,7 +97,7 @@ export function AuditTable({
                   )}
                 </td>
                 <td>
-                  {ACTIONS[entry.accion] ?? entry.accion} <Subject entry={entry} />
+                  {actionLabel(entry.accion)} <Subject entry={entry} />
                 </td>
                 <td>
                   <ul className={styles.lines}>

@@ -45,6 +45,8 @@ const dashboard = fixture(dashboardSchema, {
     lista_stock_bajo: [{ id_producto: 106, nombre: 'Cadena de oro de 18 quilates', stock: 2 }],
   },
   clientes: { total: 40, baneados: 3 },
+  correos_fallidos: 0,
+  pedidos_por_preparar: 3,
   auditoria_reciente: [
     {
       id: 1,
@@ -77,7 +79,7 @@ const figure = (article: HTMLElement, term: string) =>
   within(article).getByText(term, { selector: 'dt' }).nextElementSibling?.textContent;
 
 describe('AdminHomePage', () => {
-  it('keeps the six sections on top and shows the figures of today, 7 and 30 days', async () => {
+  it('keeps the nine sections on top and shows the figures of today, 7 and 30 days', async () => {
     renderAdmin(<AdminHomePage />, { path: '/adminHome' });
     const nav = screen.getByRole('navigation', { name: 'Secciones de administración' });
     expect(
@@ -88,9 +90,12 @@ describe('AdminHomePage', () => {
       'Gestionar productos',
       'Gestionar usuarios',
       'Crear producto',
-      'Historial de ventas',
+      'Pedidos',
       'Gestionar calificaciones',
       'Registro de cambios',
+      'Sinónimos',
+      'Ajustes',
+      'Correos',
     ]);
 
     await screen.findByRole('heading', { name: 'Ventas pagadas' });
@@ -98,6 +103,26 @@ describe('AdminHomePage', () => {
     expect(figure(card('Últimos 7 días'), 'Ventas')).toBe('2');
     expect(figure(card('Últimos 7 días'), 'Ticket promedio')).toBe('$75.25');
     expect(figure(card('Últimos 30 días'), 'Ingresos')).toBe('$1,322.98');
+  });
+
+  it('counts the paid orders to prepare, linking to them, and warns of e-mails that could not be sent', async () => {
+    api.on('GET /api/admin/resumen', () => Response.json({ ...dashboard, correos_fallidos: 2 }));
+    renderAdmin(<AdminHomePage />, { path: '/adminHome' });
+    const toPrepare = await screen.findByRole('article', { name: 'Pedidos por preparar' });
+    expect(figure(toPrepare, 'Pagados, sin preparar')).toBe('3');
+    expect(
+      within(toPrepare).getByRole('link', { name: 'Ver pedidos por preparar' }).getAttribute('href'),
+    ).toBe('/admin/pedidos?estado=pagada');
+    expect(screen.getByText(/^2 correos a clientes no se pudieron enviar\./)).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Revisa por qué en Correos' }).getAttribute('href')).toBe(
+      '/admin/ajustes/correos',
+    );
+  });
+
+  it('says nothing of e-mail while every message went out', async () => {
+    renderAdmin(<AdminHomePage />, { path: '/adminHome' });
+    await screen.findByRole('article', { name: 'Pedidos por preparar' });
+    expect(screen.queryByText(/no se pudieron enviar|no se pudo enviar/)).toBeNull();
   });
 
   it('lists out-of-stock and low-stock products with links to edit them, and the customers', async () => {

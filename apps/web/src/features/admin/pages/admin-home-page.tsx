@@ -9,7 +9,9 @@ import styles from '../components/admin-page.module.css';
 import { AuditTable } from '../components/audit-table';
 import dashboardStyles from '../components/dashboard.module.css';
 import { DashboardCharts } from '../components/dashboard-charts';
+import { OrdersToDo } from '../components/orders-to-do';
 import { SalesFiguresSection } from '../components/sales-figures';
+import { SearchAnalyticsSection } from '../components/search-analytics';
 import { StockAlerts } from '../components/stock-alerts';
 import homeStyles from './admin-home-page.module.css';
 
@@ -17,13 +19,24 @@ const SECTIONS = [
   { to: '/products/admin', label: 'Gestionar productos', text: 'Buscar, editar y dar de baja productos.' },
   { to: '/admin/usuarios', label: 'Gestionar usuarios', text: 'Banear y restaurar cuentas de clientes.' },
   { to: '/producto', label: 'Crear producto', text: 'Publicar un producto nuevo en la tienda.' },
-  { to: '/historialVentas', label: 'Historial de ventas', text: 'Ver las ventas por fecha con su detalle.' },
+  {
+    to: PAGES.adminOrders.path,
+    label: 'Pedidos',
+    text: 'Preparar, enviar, cancelar y reembolsar pedidos; imprimir la lista de empaque.',
+  },
   {
     to: '/calificaciones',
     label: 'Gestionar calificaciones',
     text: 'Revisar, ocultar y restaurar opiniones.',
   },
   { to: '/admin/auditoria', label: 'Registro de cambios', text: 'Todos los cambios de los administradores.' },
+  {
+    to: PAGES.adminSynonyms.path,
+    label: 'Sinónimos',
+    text: 'Las palabras de cada país que la búsqueda entiende (laptop → portátil).',
+  },
+  { to: PAGES.adminSettings.path, label: 'Ajustes', text: 'La tarifa de envío y el envío gratis.' },
+  { to: PAGES.adminMail.path, label: 'Correos', text: 'Los correos que la tienda envió a sus clientes.' },
 ] as const;
 
 /** /adminHome (SPEC §2): the admin sections, then the shop's figures, charts, stock and audit. */
@@ -69,9 +82,11 @@ function Dashboard() {
         Resumen al {formatInstant(data.generado, data.zona_horaria)} (días según la zona horaria{' '}
         {data.zona_horaria}).
       </p>
+      <OrdersToDo porPreparar={data.pedidos_por_preparar} correosFallidos={data.correos_fallidos} />
       <SalesFiguresSection ventas={data.ventas} />
       <DashboardCharts days={data.ingresos_por_dia} top={data.mas_vendidos} />
       <StockAlerts inventario={data.inventario} clientes={data.clientes} />
+      <SearchAnalyticsSection />
       <section aria-labelledby="admin-auditoria" className={dashboardStyles.section}>
         <h2 id="admin-auditoria" className={dashboardStyles.sectionTitle}>
           Actividad reciente

@@ -1,4 +1,4 @@
-import type { SessionUser } from '@vitrina/shared';
+import { PAGES, type SessionUser } from '@vitrina/shared';
 
 export interface AccountLink {
   label: string;
@@ -34,7 +34,8 @@ export function accountMenu(user: SessionUser | null): AccountMenuModel {
       label: 'Administración',
       links: [
         { label: 'Inicio', to: '/adminHome' },
-        { label: 'Historial de ventas', to: '/historialVentas' },
+        // SPEC's entry keeps its name; the sales history grew into the orders screen.
+        { label: 'Historial de ventas', to: PAGES.adminOrders.path },
       ],
       canLogOut: true,
       showSearch: false,

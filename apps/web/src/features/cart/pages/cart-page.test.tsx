@@ -2,8 +2,10 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { Product } from '@vitrina/shared';
 import { describe, expect, it } from 'vitest';
+import { describedText } from '../../../testing/described-text';
 import { answerSession, createFetchStub } from '../../../testing/fetch-stub';
 import {
+  ajustes,
   apiError,
   product as productFixture,
   sale,
@@ -21,8 +23,12 @@ const api = createFetchStub({
   routes: {
     'GET /api/usuario/me': answerSession(sessionUser()),
     'GET /api/config': () => Response.json(shopConfig()),
+    'GET /api/ajustes': () => Response.json(ajustes()),
   },
 });
+
+/** Ana's profile address (the session fixture), which the shipping fields start with. */
+const ANA_ADDRESS = { nombre: 'Ana López', direccion: 'Avenida Reforma 123', telefono: '5512345678' };
 setUpAppTests(api);
 
 function storeCart(lines: Array<{ id: number; cantidad: number; precio?: number; nombre?: string }>) {
@@ -35,6 +41,7 @@ const renderCart = () =>
     [
       { path: '/carrito', element: <CartPage /> },
       { path: '/', element: <p>Inicio</p> },
+      { path: '/pedido/:id', element: <p>Página del pedido</p> },
       { path: '/login', element: <p>Login</p> },
     ],
     { path: '/carrito' },
@@ -119,7 +126,7 @@ describe('CartPage', () => {
     expect(screen.getByRole('link', { name: 'Ver productos' }).getAttribute('href')).toBe('/products/todos');
   });
 
-  it('pays: posts the lines and the total in cents with an idempotency key, then empties the cart and goes home', async () => {
+  it('pays: posts the lines, the total in cents and the address with an idempotency key, then empties the cart and shows the order', async () => {
     api.on('GET /api/products/2', () => Response.json(product(2, { nombre: 'Taza', valor: 12.5 })));
     api.on('POST /api/pagos/sandbox/metodos', () =>
       Response.json({ id_pago: 'pm_1', marca: 'visa', ultimos4: '4242' }, { status: 201 }),
@@ -142,10 +149,12 @@ describe('CartPage', () => {
       detalle_venta: [{ id_producto: 2, cantidad: 2 }],
       id_pago: 'pm_1',
       valor_total_venta: 2500,
+      direccion_envio: ANA_ADDRESS,
     });
     expect(venta?.headers.get('Idempotency-Key')).toMatch(/^[0-9a-f-]{36}$/);
     expect(await screen.findByText('Gracias por tu compra!')).toBeTruthy();
-    expect(router.state.location.pathname).toBe('/');
+    expect(router.state.location.pathname).toBe('/pedido/7');
+    expect(router.state.location.state).toEqual({ justPaid: true });
     expect(JSON.parse(localStorage.getItem('cart') ?? '')).toEqual([]);
     expect(localStorage.getItem('cart count')).toBe('0');
   });
@@ -251,8 +260,83 @@ describe('CartPage', () => {
       client_secret: 'cs_1',
       aprobar: true,
     });
-    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/pedido/7'));
     expect(localStorage.getItem('cart count')).toBe('0');
+  });
+
+  it("adds the shop's shipping to the total it charges, and says how much is left for free shipping", async () => {
+    api.on('GET /api/ajustes', () => Response.json(ajustes({ envio_tarifa: 5, envio_gratis_desde: 50 })));
+    api.on('GET /api/products/2', () => Response.json(product(2, { nombre: 'Taza', valor: 12.5 })));
+    api.on('POST /api/pagos/sandbox/metodos', () =>
+      Response.json({ id_pago: 'pm_6', marca: 'visa', ultimos4: '4242' }, { status: 201 }),
+    );
+    api.on('POST /api/venta', () =>
+      Response.json(sale({ costo_envio: 5, valor_total_venta: 30 }), { status: 201 }),
+    );
+    storeCart([{ id: 2, cantidad: 2, precio: 1250, nombre: 'Taza' }]);
+    renderCart();
+    await payable();
+    const totals = screen.getByRole('complementary', { name: 'Resumen' });
+    expect(within(totals).getByText('Envío').nextElementSibling?.textContent).toBe('$5.00');
+    expect(within(totals).getByText('Total').nextElementSibling?.textContent).toBe('$30.00');
+    expect(within(totals).getByText('Te faltan $25.00 para el envío gratis.')).toBeTruthy();
+
+    await fillCard();
+    await act(async () => fireEvent.click(payButton('Pagar 30.00 USD')));
+    expect(api.calls('POST /api/venta')[0]?.body).toMatchObject({ valor_total_venta: 3000 });
+  });
+
+  it('ships free from the threshold on', async () => {
+    api.on('GET /api/ajustes', () => Response.json(ajustes({ envio_tarifa: 5, envio_gratis_desde: 20 })));
+    api.on('GET /api/products/2', () => Response.json(product(2, { nombre: 'Taza', valor: 12.5 })));
+    storeCart([{ id: 2, cantidad: 2, precio: 1250, nombre: 'Taza' }]);
+    renderCart();
+    await payable();
+    const totals = screen.getByRole('complementary', { name: 'Resumen' });
+    expect(within(totals).getByText('Envío').nextElementSibling?.textContent).toBe('Gratis');
+    expect(payButton('Pagar 25.00 USD')).toBeTruthy();
+    expect(within(totals).queryByText(/para el envío gratis/)).toBeNull();
+  });
+
+  it("does not prefill a Google account's placeholder address and phone, and pays nothing until the address is written", async () => {
+    api.on(
+      'GET /api/usuario/me',
+      answerSession(
+        sessionUser({ login: 'google', direccion: 'Aun no ha sido asiganada', telefono: '5500000000' }),
+      ),
+    );
+    api.on('GET /api/products/2', () => Response.json(product(2, { nombre: 'Taza' })));
+    api.on('POST /api/pagos/sandbox/metodos', () =>
+      Response.json({ id_pago: 'pm_7', marca: 'visa', ultimos4: '4242' }, { status: 201 }),
+    );
+    api.on('POST /api/venta', () => Response.json(sale(), { status: 201 }));
+    storeCart([{ id: 2, cantidad: 1, precio: 1000, nombre: 'Taza' }]);
+    renderCart();
+    await payable();
+    const direccion = screen.getByLabelText('Dirección de entrega') as HTMLInputElement;
+    const telefono = screen.getByLabelText('Teléfono de contacto') as HTMLInputElement;
+    expect((screen.getByLabelText('Nombre de quien recibe') as HTMLInputElement).value).toBe('Ana López');
+    expect(direccion.value).toBe('');
+    expect(telefono.value).toBe('');
+
+    await fillCard();
+    await submit();
+    expect(describedText(direccion)).toContain('Escribe la dirección de entrega');
+    expect(describedText(telefono)).toContain('Escribe un teléfono de contacto');
+    expect(document.activeElement).toBe(direccion);
+    expect(api.calls('POST /api/pagos/sandbox/metodos')).toHaveLength(0);
+    expect(api.calls('POST /api/venta')).toHaveLength(0);
+
+    fireEvent.change(direccion, { target: { value: 'Calle Durango 120, Roma Norte' } });
+    fireEvent.change(telefono, { target: { value: '5512345678' } });
+    await submit();
+    expect(api.calls('POST /api/venta')[0]?.body).toMatchObject({
+      direccion_envio: {
+        nombre: 'Ana López',
+        direccion: 'Calle Durango 120, Roma Norte',
+        telefono: '5512345678',
+      },
+    });
   });
 
   it('sends visitors to /login', async () => {

@@ -5,12 +5,13 @@ import { buttonClass } from '../../../components/button';
 import { LegalNotice } from '../../../components/legal-notice';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { CustomerOnly } from '../../auth';
-import { CheckoutPanel } from '../../checkout';
+import { CheckoutPanel, ShippingAddressFields, useShippingAddress } from '../../checkout';
 import { CartItemCard } from '../components/cart-item-card';
 import { CartTotals } from '../components/cart-totals';
 import styles from './cart-page.module.css';
 import { useCartCheckout } from './use-cart-checkout';
 import { useCartReview } from './use-cart-review';
+import { useCartShipping } from './use-cart-shipping';
 
 /** /carrito (SPEC §2 Cart): the lines, checked against the server, their totals and the card payment. */
 export function CartPage() {
@@ -24,7 +25,9 @@ export function CartPage() {
 
 function Cart() {
   const review = useCartReview();
-  const checkout = useCartCheckout(review);
+  const shipping = useCartShipping(review);
+  const address = useShippingAddress();
+  const checkout = useCartCheckout(review, shipping, address);
   const headingRef = useRef<HTMLHeadingElement>(null);
 
   if (review.lines.length === 0) return <EmptyCart />;
@@ -49,7 +52,11 @@ function Cart() {
             <h2 id="resumen-compra" className={styles.panelTitle}>
               Resumen
             </h2>
-            <CartTotals review={review} />
+            <CartTotals review={review} shipping={shipping} />
+          </div>
+          <div className={styles.panel}>
+            <h2 className={styles.panelTitle}>Dirección de envío</h2>
+            <ShippingAddressFields address={address} />
           </div>
           <div className={styles.panel}>
             <h2 className={styles.panelTitle}>Pago con tarjeta</h2>

@@ -3,12 +3,13 @@ import { Link } from 'react-router';
 import { LegalNotice } from '../../../components/legal-notice';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { CustomerOnly } from '../../auth';
-import { CheckoutPanel } from '../../checkout';
+import { CheckoutPanel, ShippingAddressFields, useShippingAddress } from '../../checkout';
 import { CartTotals } from '../components/cart-totals';
 import { EmptyCart } from './cart-page';
 import styles from './cart-page.module.css';
 import { useCartCheckout } from './use-cart-checkout';
 import { useCartReview } from './use-cart-review';
+import { useCartShipping } from './use-cart-shipping';
 
 /** /pay (SPEC §2): the card form for the current cart, with a short summary of what is paid. */
 export function PayPage() {
@@ -22,13 +23,17 @@ export function PayPage() {
 
 function Pay() {
   const review = useCartReview();
-  const checkout = useCartCheckout(review);
+  const shipping = useCartShipping(review);
+  const address = useShippingAddress();
+  const checkout = useCartCheckout(review, shipping, address);
   if (review.lines.length === 0) return <EmptyCart />;
   return (
     <div className={styles.page}>
       <h1 className={styles.heading}>Pago</h1>
       <div className={styles.layout}>
         <section className={styles.panel} aria-labelledby="pago-tarjeta">
+          <h2 className={styles.panelTitle}>Dirección de envío</h2>
+          <ShippingAddressFields address={address} />
           <h2 id="pago-tarjeta" className={styles.panelTitle}>
             Pago con tarjeta
           </h2>
@@ -49,7 +54,7 @@ function Pay() {
               </li>
             ))}
           </ul>
-          <CartTotals review={review} />
+          <CartTotals review={review} shipping={shipping} />
           {review.blocked && (
             <p className={styles.notice}>
               Hay productos por revisar en tu carrito. <Link to="/carrito">Revisar el carrito</Link>

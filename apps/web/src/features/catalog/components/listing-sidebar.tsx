@@ -1,4 +1,10 @@
-import { type ListingParams, listingSearch, type ProductOrder } from '@vitrina/shared';
+import {
+  type Facets,
+  formatMoney,
+  type ListingParams,
+  listingSearch,
+  type ProductOrder,
+} from '@vitrina/shared';
 import { type FormEvent, useId, useState } from 'react';
 import { Link } from 'react-router';
 import type { ListingFilters } from '../utils/listing-params';
@@ -13,6 +19,8 @@ export interface SidebarCategory {
 interface ListingSidebarProps {
   params: ListingParams;
   categories: readonly SidebarCategory[];
+  /** How many products each category and price band has for this search and filters, once known. */
+  facets?: Facets | undefined;
   onChange: (patch: Partial<ListingFilters>) => void;
 }
 
@@ -28,13 +36,15 @@ const PRICE_OPTIONS: ReadonlyArray<{ value: ProductOrder; label: string }> = [
 ];
 
 /** Sections Desc, Categorias, Ordenar and Precio (SPEC §2); on small screens they fold behind a button. */
-export function ListingSidebar({ params, categories, onChange }: ListingSidebarProps) {
+export function ListingSidebar({ params, categories, facets, onChange }: ListingSidebarProps) {
   const [open, setOpen] = useState(false);
   const panelId = useId();
   const hasFilters =
     params.descuento || params.orden || params.minPrecio !== undefined || params.maxPrecio !== undefined;
-  // Moving to another category keeps the discount, order and price filters but not the search words.
-  const carry = { ...params, name: undefined, page: 1 };
+  // Moving to another category keeps the search words and the filters: its count said what it holds.
+  const carry = { ...params, page: 1 };
+  const countOf = (id: number) =>
+    facets && (facets.categorias.find((c) => c.id_categoria_producto === id)?.cantidad ?? 0);
 
   return (
     <div className={styles.sidebar}>
@@ -80,8 +90,10 @@ export function ListingSidebar({ params, categories, onChange }: ListingSidebarP
                 <Link
                   to={`${listingPath(category.id)}${listingSearch(carry)}`}
                   aria-current={params.categoria === category.id ? 'page' : undefined}
+                  aria-label={countLabel(category.nombre, countOf(category.id))}
                 >
                   {category.nombre}
+                  <Count value={countOf(category.id)} />
                 </Link>
               </li>
             ))}
@@ -96,6 +108,7 @@ export function ListingSidebar({ params, categories, onChange }: ListingSidebarP
         <div className={styles.section}>
           <h2 className={styles.title}>Precio</h2>
           <OrderButtons options={PRICE_OPTIONS} current={params.orden} onChange={onChange} />
+          {facets && facets.precios.length > 0 && <PriceBands params={params} bands={facets.precios} />}
           <PriceRangeForm
             key={`${params.minPrecio ?? ''}-${params.maxPrecio ?? ''}`}
             min={params.minPrecio}
@@ -117,6 +130,58 @@ export function ListingSidebar({ params, categories, onChange }: ListingSidebarP
         )}
       </section>
     </div>
+  );
+}
+
+/** A facet link's name read out with its count: 'Indumentaria, 12 productos' (shown as 'Indumentaria 12'). */
+function countLabel(name: string, value: number | undefined): string | undefined {
+  if (value === undefined) return undefined;
+  return `${name}, ${value} ${value === 1 ? 'producto' : 'productos'}`;
+}
+
+/** The count after a facet link's name; nothing until the counts are known. */
+function Count({ value }: { value: number | undefined }) {
+  if (value === undefined) return null;
+  return <span className={styles.count}>{value}</span>;
+}
+
+type Band = Facets['precios'][number];
+
+const money = (value: number) => formatMoney(value).replace(/\.00$/, '');
+
+/** 'Menos de $25', '$25 a $50', '$500 o más'. */
+function bandLabel({ desde, hasta }: Band): string {
+  if (hasta === null) return `${money(desde)} o más`;
+  return desde === 0 ? `Menos de ${money(hasta)}` : `${money(desde)} a ${money(hasta)}`;
+}
+
+/** A band ends before `hasta`; the listing's maximum includes its own value, so it stops a cent short. */
+const bandFilter = ({ desde, hasta }: Band) => ({
+  minPrecio: desde === 0 ? undefined : desde,
+  maxPrecio: hasta === null ? undefined : Math.round(hasta * 100 - 1) / 100,
+});
+
+/** The price bands with products for this search (the server leaves out the empty ones). */
+function PriceBands({ params, bands }: { params: ListingParams; bands: readonly Band[] }) {
+  return (
+    <ul className={styles.links} aria-label="Rangos de precio">
+      {bands.map((band) => {
+        const filter = bandFilter(band);
+        const current = params.minPrecio === filter.minPrecio && params.maxPrecio === filter.maxPrecio;
+        return (
+          <li key={band.desde}>
+            <Link
+              to={`${listingPath(params.categoria)}${listingSearch({ ...params, ...filter, page: 1 })}`}
+              aria-current={current ? 'true' : undefined}
+              aria-label={countLabel(bandLabel(band), band.cantidad)}
+            >
+              {bandLabel(band)}
+              <Count value={band.cantidad} />
+            </Link>
+          </li>
+        );
+      })}
+    </ul>
   );
 }
 

@@ -4,6 +4,7 @@ import { Loader } from '../../../components/loader';
 import { Pager } from '../../../components/pager';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useCategories } from '../api/get-categories';
+import { useFacets } from '../api/get-facets';
 import { useProducts } from '../api/get-products';
 import { ListingSidebar, type SidebarCategory } from '../components/listing-sidebar';
 import { NoResults } from '../components/no-results';
@@ -18,6 +19,7 @@ export function ListingPage() {
   const { params, categoria, setFilters, setPage } = useListingParams();
   const categoriesQuery = useCategories();
   const productsQuery = useProducts(params);
+  const facetsQuery = useFacets(params);
 
   const categories: readonly SidebarCategory[] =
     categoriesQuery.data?.map((c) => ({
@@ -43,7 +45,12 @@ export function ListingPage() {
           {data ? `${data.total} ${data.total === 1 ? 'producto' : 'productos'}` : ''}
         </p>
       </header>
-      <ListingSidebar params={params} categories={categories} onChange={setFilters} />
+      <ListingSidebar
+        params={params}
+        categories={categories}
+        facets={facetsQuery.data}
+        onChange={setFilters}
+      />
       <section className={styles.results} aria-label="Productos">
         {productsQuery.isPending ? (
           <Loader label="Cargando productos…" />
@@ -56,7 +63,11 @@ export function ListingPage() {
           />
         ) : (
           <>
-            {data && data.items.length > 0 ? <ProductGrid products={data.items} /> : <NoResults />}
+            {data && data.items.length > 0 ? (
+              <ProductGrid products={data.items} />
+            ) : (
+              <NoResults name={params.name} />
+            )}
             {data && showsPager(data.total, LISTING_PAGE_SIZE) && (
               <Pager page={Math.min(params.page, pages)} totalPages={pages} onPageChange={setPage} />
             )}

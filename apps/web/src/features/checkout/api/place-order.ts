@@ -1,4 +1,4 @@
-import type { Cents, CheckoutInput, Sale } from '@vitrina/shared';
+import type { Cents, CheckoutInput, DireccionEnvio, Sale } from '@vitrina/shared';
 import { api } from '../../../lib/api-client';
 
 /** A sale whose payment needs the shopper's extra confirmation (3-D Secure). */
@@ -19,6 +19,8 @@ export interface PlaceOrderInput {
   id_pago: string;
   /** The total the shopper saw, in cents (SPEC: total × 100); the server refuses it when prices changed. */
   totalCents: Cents;
+  /** Who receives the order, where: stored with the sale. */
+  direccion_envio: DireccionEnvio;
 }
 
 /**
@@ -31,6 +33,7 @@ export function placeOrder(input: PlaceOrderInput, idempotencyKey: string): Prom
     detalle_venta: input.lines.map(({ id_producto, cantidad }) => ({ id_producto, cantidad })),
     id_pago: input.id_pago,
     valor_total_venta: input.totalCents,
+    direccion_envio: input.direccion_envio,
   };
   return api<CheckoutReply>('/venta', {
     method: 'POST',

@@ -1,4 +1,4 @@
-import type { Sale } from '@vitrina/shared';
+import type { DireccionEnvio, Sale } from '@vitrina/shared';
 import type { ReactNode } from 'react';
 import type { Order } from '../hooks/use-pay-cart';
 
@@ -12,4 +12,6 @@ export interface CheckoutPanelProps {
   onPaid: (sale: Sale) => void;
   /** 409: refresh the lines' prices and stock. */
   onConflict?: () => void;
+  /** The shipping address to send, or undefined after its fields showed what to fix (nothing is paid). */
+  readAddress: () => DireccionEnvio | undefined;
 }

@@ -6,9 +6,16 @@ import { ConfirmPaymentDialog } from './confirm-payment-dialog';
 import { SandboxHint } from './sandbox-hint';
 
 /** The checkout with the sandbox (`paymentProvider: 'sandbox'`): our card fields, test cards, its dialog. */
-export function SandboxCheckout({ order, disabled, disabledReason, onPaid, onConflict }: CheckoutPanelProps) {
+export function SandboxCheckout({
+  order,
+  disabled,
+  disabledReason,
+  onPaid,
+  onConflict,
+  readAddress,
+}: CheckoutPanelProps) {
   const { payments, confirmation, answer } = useSandboxPayments();
-  const { pay, paying, error } = usePayCart({ onPaid, onConflict, payments });
+  const { pay, paying, error } = usePayCart({ onPaid, onConflict, readAddress, payments });
   return (
     <>
       <CardForm

@@ -29,6 +29,7 @@ it('says paying is unavailable, with no pay button, when the card field cannot b
       <CheckoutPanel
         order={{ lines: [{ id_producto: 2, cantidad: 1 }], totalCents: 1000 }}
         onPaid={vi.fn()}
+        readAddress={() => undefined}
       />
     </QueryClientProvider>,
   );

@@ -39,6 +39,8 @@ vi.mock('@stripe/react-stripe-js', async () => {
   };
 });
 
+const ADDRESS = { nombre: 'Ana López', direccion: 'Calle Durango 120, Roma Norte', telefono: '5512345678' };
+
 const STRIPE_CONFIG = shopConfig({ paymentProvider: 'stripe', stripePublishableKey: 'pk_test_vitrina' });
 const SANDBOX_CONFIG = shopConfig();
 
@@ -69,6 +71,7 @@ function renderPanel(props: Partial<CheckoutPanelProps> = {}) {
       <CheckoutPanel
         order={{ lines: [{ id_producto: 2, cantidad: 1 }], totalCents: 1000 }}
         onPaid={onPaid}
+        readAddress={() => ADDRESS}
         {...props}
       />
     </QueryClientProvider>,
@@ -167,6 +170,7 @@ describe('CheckoutPanel with Stripe', () => {
       detalle_venta: [{ id_producto: 2, cantidad: 1 }],
       id_pago: 'pm_stripe_1',
       valor_total_venta: 1000,
+      direccion_envio: ADDRESS,
     });
     expect(venta?.headers.get('Idempotency-Key')).toMatch(/^[0-9a-f-]{36}$/);
     expect(api.calls('POST /api/pagos/sandbox/metodos')).toHaveLength(0);

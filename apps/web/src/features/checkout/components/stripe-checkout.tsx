@@ -25,6 +25,7 @@ export function StripeCheckout({
   disabledReason,
   onPaid,
   onConflict,
+  readAddress,
 }: StripeCheckoutProps) {
   const stripe = useQuery(stripeQueryOptions(publishableKey));
   const card = useRef<StripeCardElement | null>(null);
@@ -32,6 +33,7 @@ export function StripeCheckout({
   const { pay, paying, error } = usePayCart({
     onPaid,
     onConflict,
+    readAddress,
     payments: stripePayments(stripe.data ?? null, () => card.current),
   });
 

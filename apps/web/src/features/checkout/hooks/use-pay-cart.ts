@@ -1,16 +1,17 @@
-import type { Cents, Sale } from '@vitrina/shared';
+import type { Cents, DireccionEnvio, Sale } from '@vitrina/shared';
 import { NOTIFY_MS } from '@vitrina/shared';
 import { useRef, useState } from 'react';
 import { errorMessage, isApiError } from '../../../lib/api-client';
+import { newIdempotencyKey } from '../../../lib/idempotency-key';
 import { notify } from '../../../lib/notifications';
 import { confirmSale } from '../api/confirm-sale';
 import type { PaymentMethod } from '../api/create-payment-method';
 import { type CheckoutReply, needsAction, type OrderLine, placeOrder } from '../api/place-order';
 import { CardPaymentError, type CardPayments } from '../utils/card-payments';
-import { newIdempotencyKey } from '../utils/idempotency-key';
 
 export interface Order {
   lines: readonly OrderLine[];
+  /** Subtotal and shipping, as the cart shows them. */
   totalCents: Cents;
 }
 
@@ -19,6 +20,8 @@ export interface PayCallbacks {
   onPaid: (sale: Sale) => void;
   /** 409: prices or stock changed; the page refreshes its lines (the cart stays as it is). */
   onConflict?: () => void;
+  /** The shipping address to send, or undefined after its fields showed what to fix. */
+  readAddress: () => DireccionEnvio | undefined;
 }
 
 export interface PayCartOptions<TCard> extends PayCallbacks {
@@ -46,7 +49,7 @@ const isTransient = (error: unknown) => !isApiError(error) || error.status === 0
  * Errors leave the cart untouched and come back as a message to show (or the card fields refused).
  * `TCard` is what the form hands over; it identifies the attempt, so it must change with the card.
  */
-export function usePayCart<TCard>({ onPaid, onConflict, payments }: PayCartOptions<TCard>) {
+export function usePayCart<TCard>({ onPaid, onConflict, readAddress, payments }: PayCartOptions<TCard>) {
   const [paying, setPaying] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const attempt = useRef<Attempt | null>(null);
@@ -60,7 +63,9 @@ export function usePayCart<TCard>({ onPaid, onConflict, payments }: PayCartOptio
   /** Returns the card fields the provider refused, if any; any other problem is in `error`. */
   const pay = async (card: TCard, order: Order): Promise<Record<string, string> | undefined> => {
     if (paying) return undefined;
-    const signature = JSON.stringify([card, order.lines, order.totalCents]);
+    const address = readAddress();
+    if (!address) return undefined;
+    const signature = JSON.stringify([card, order.lines, order.totalCents, address]);
     if (attempt.current?.signature !== signature) {
       attempt.current = { signature, key: newIdempotencyKey() };
     }
@@ -70,7 +75,12 @@ export function usePayCart<TCard>({ onPaid, onConflict, payments }: PayCartOptio
     try {
       current.method ??= await payments.createPaymentMethod(card);
       let reply: CheckoutReply = await placeOrder(
-        { lines: order.lines, id_pago: current.method.id_pago, totalCents: order.totalCents },
+        {
+          lines: order.lines,
+          id_pago: current.method.id_pago,
+          totalCents: order.totalCents,
+          direccion_envio: address,
+        },
         current.key,
       );
       if (needsAction(reply)) {

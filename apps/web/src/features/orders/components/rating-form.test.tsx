@@ -31,7 +31,7 @@ describe('RatingForm (in a sale of the purchase history)', () => {
   it('shows the sale: date, state, card, total and its line', () => {
     renderSale();
     expect(screen.getByRole('article', { name: /Compra del 1 de marzo de 2026/ })).toBeTruthy();
-    expect(screen.getByText('Pagada')).toBeTruthy();
+    expect(screen.getByText('Pagado')).toBeTruthy();
     expect(screen.getByText('Visa •••• 4242')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Camiseta' }).getAttribute('href')).toBe('/products/5');
     expect(screen.getAllByText('$31.80')).toHaveLength(2);
@@ -98,13 +98,35 @@ describe('RatingForm (in a sale of the purchase history)', () => {
     expect(screen.queryByRole('button', { name: 'Calificar' })).toBeNull();
   });
 
+  it('names the order by its number, shows its shipment tracking and links to its page', () => {
+    renderSale({
+      ...sale,
+      numero_pedido: 'V-000003',
+      estado: 'enviada',
+      transportista: 'Estafeta',
+      guia: 'EST-9',
+    });
+    const card = screen.getByRole('article', { name: /^Pedido V-000003 · Compra del 1 de marzo de 2026/ });
+    expect(within(card).getByText('Enviado')).toBeTruthy();
+    expect(within(card).getByText('EST-9 (Estafeta)')).toBeTruthy();
+    expect(within(card).getByRole('link', { name: 'Ver pedido' }).getAttribute('href')).toBe('/pedido/3');
+    // Shipped: its products were bought and can be rated.
+    expect(within(card).getByRole('button', { name: 'Calificar' })).toBeTruthy();
+  });
+
+  it('offers no rating on a cancelled order', () => {
+    renderSale({ ...sale, estado: 'cancelada' });
+    expect(screen.getByText('Cancelado')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Calificar' })).toBeNull();
+  });
+
   it('offers no rating on a rated line or on a sale that was not paid', () => {
     renderSale({ ...sale, detalle_venta: sale.detalle_venta.map((l) => ({ ...l, comentado: true })) });
     expect(screen.queryByRole('button', { name: 'Calificar' })).toBeNull();
     expect(screen.getByText('Ya calificaste este producto')).toBeTruthy();
     cleanup();
     renderSale({ ...sale, estado: 'fallida' });
-    expect(screen.getByText('Rechazada')).toBeTruthy();
+    expect(screen.getByText('Pago rechazado')).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Calificar' })).toBeNull();
   });
 });

@@ -1,29 +1,45 @@
-import { cardSummary, formatMoney, type Sale, type SaleLine, type VentaEstado } from '@vitrina/shared';
+import {
+  cardSummary,
+  formatMoney,
+  isActiveOrder,
+  PAGES,
+  pagePath,
+  type Sale,
+  type SaleLine,
+} from '@vitrina/shared';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
+import { EstadoBadge } from '../../../components/order-details';
 import { useFormatInstant } from '../../../lib/shop-dates';
 import { RatingForm } from './rating-form';
 import styles from './sale-card.module.css';
 
-const ESTADOS: Record<VentaEstado, { label: string; className: string | undefined }> = {
-  pagada: { label: 'Pagada', className: styles.paid },
-  fallida: { label: 'Rechazada', className: styles.failed },
-  pendiente: { label: 'Pendiente', className: styles.pending },
-};
-
-/** One purchase (SPEC §2 Purchase history): date, state, card, total, and its product lines. */
+/**
+ * One purchase (SPEC §2 Purchase history): its order number, date, state, tracking, card, total, its
+ * product lines to rate, and the way to its order page.
+ */
 export function SaleCard({ sale }: { sale: Sale }) {
   const titleId = useId();
-  const estado = ESTADOS[sale.estado];
   const formatInstant = useFormatInstant();
+  const orderPath = pagePath(PAGES.order, sale.id_venta);
   return (
     <article className={styles.sale} aria-labelledby={titleId}>
       <header className={styles.header}>
         <h2 id={titleId} className={styles.title}>
+          {sale.numero_pedido && <>Pedido {sale.numero_pedido} · </>}
           Compra del <time dateTime={sale.fecha}>{formatInstant(sale.fecha, 'longDateTime')}</time>
         </h2>
-        <span className={`${styles.badge} ${estado.className ?? ''}`}>{estado.label}</span>
+        <EstadoBadge estado={sale.estado} />
         <dl className={styles.facts}>
+          {sale.guia && (
+            <div>
+              <dt>Guía</dt>
+              <dd>
+                {sale.guia}
+                {sale.transportista && ` (${sale.transportista})`}
+              </dd>
+            </div>
+          )}
           {sale.pago_ultimos4 && (
             <div>
               <dt>Tarjeta</dt>
@@ -35,10 +51,13 @@ export function SaleCard({ sale }: { sale: Sale }) {
             <dd className={styles.total}>{formatMoney(sale.valor_total_venta)}</dd>
           </div>
         </dl>
+        <Link to={orderPath} className={styles.orderLink} aria-describedby={titleId}>
+          Ver pedido
+        </Link>
       </header>
       <ul className={styles.lines}>
         {sale.detalle_venta.map((line) => (
-          <SaleLineItem key={line.id_detalle_venta} line={line} canRate={sale.estado === 'pagada'} />
+          <SaleLineItem key={line.id_detalle_venta} line={line} canRate={isActiveOrder(sale.estado)} />
         ))}
       </ul>
     </article>

@@ -1,4 +1,4 @@
-/** A new key for one payment attempt (a UUID v4). */
+/** A new key for one attempt at a payment or a refund (a UUID v4), reused only to retry that attempt. */
 export function newIdempotencyKey(): string {
   if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
   // Older browsers outside secure contexts: the same format from getRandomValues.

@@ -1,0 +1,273 @@
+import { cardSummary, formatMoney, fromCents } from '@vitrina/shared';
+import type { OutgoingMail } from './outbox';
+
+/*
+ * The shop's transactional e-mail in Spanish: each message as simple HTML (inline styles, one column that
+ * reads well on a phone; mail clients ignore style sheets) and as plain text for clients that show no HTML.
+ * Every value that comes from a person (names, addresses, products, the shop's name) is escaped.
+ */
+
+export interface OrderMailData {
+  shopName: string;
+  /** Absolute link to the customer's order page (PUBLIC_URL + /pedido/:id). */
+  orderUrl: string;
+  customerName: string;
+  /** 'V-000123'. */
+  numero_pedido: string;
+  lines: Array<{ nombre: string; cantidad: number; unitCents: number; totalCents: number }>;
+  subtotalCents: number;
+  shippingCents: number;
+  totalCents: number;
+  address: { nombre: string; direccion: string; telefono: string };
+  card: { brand: string; last4: string } | null;
+  carrier?: string | null;
+  tracking?: string | null;
+  refundedCents?: number;
+}
+
+export interface AccountMailData {
+  shopName: string;
+  name: string;
+  /** Absolute link to the shop's home page (PUBLIC_URL). */
+  shopUrl: string;
+}
+
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+const money = (cents: number) => formatMoney(fromCents(cents));
+const shipping = (cents: number) => (cents === 0 ? 'Gratis' : money(cents));
+
+const FONT = 'font-family:Helvetica,Arial,sans-serif;color:#1f2937;font-size:16px;line-height:1.5';
+const MUTED = 'color:#6b7280;font-size:14px';
+const CELL = 'padding:6px 0;border-bottom:1px solid #e5e7eb;vertical-align:top';
+
+/** A paragraph of text, escaped. */
+const p = (text: string, style = '') => `<p style="margin:0 0 16px;${style}">${escapeHtml(text)}</p>`;
+
+function button(label: string, url: string): string {
+  return (
+    `<p style="margin:24px 0"><a href="${escapeHtml(url)}" style="display:inline-block;background:#111827;` +
+    `color:#ffffff;text-decoration:none;padding:12px 20px;border-radius:6px;font-weight:bold">` +
+    `${escapeHtml(label)}</a></p>`
+  );
+}
+
+/** The frame every message shares: the shop's name on top, one column at most 600 px wide. */
+function layout(shopName: string, title: string, body: string): string {
+  return [
+    '<!doctype html>',
+    '<html lang="es"><head><meta charset="utf-8">',
+    '<meta name="viewport" content="width=device-width, initial-scale=1">',
+    `<title>${escapeHtml(title)}</title></head>`,
+    `<body style="margin:0;padding:0;background:#f3f4f6">`,
+    `<div style="max-width:600px;margin:0 auto;padding:24px 16px;background:#ffffff;${FONT}">`,
+    `<p style="margin:0 0 24px;font-size:20px;font-weight:bold">${escapeHtml(shopName)}</p>`,
+    `<h1 style="margin:0 0 16px;font-size:22px;line-height:1.3">${escapeHtml(title)}</h1>`,
+    body,
+    `<p style="margin:32px 0 0;${MUTED}">${escapeHtml(shopName)}</p>`,
+    '</div></body></html>',
+  ].join('\n');
+}
+
+function orderTableHtml(data: OrderMailData): string {
+  const rows = data.lines.map(
+    (line) =>
+      `<tr><td style="${CELL}">${escapeHtml(line.nombre)}<br><span style="${MUTED}">` +
+      `${line.cantidad} × ${escapeHtml(money(line.unitCents))}</span></td>` +
+      `<td style="${CELL};text-align:right;white-space:nowrap">${escapeHtml(money(line.totalCents))}</td></tr>`,
+  );
+  const sum = (label: string, value: string, bold = false) =>
+    `<tr><td style="padding:4px 0${bold ? ';font-weight:bold' : ''}">${escapeHtml(label)}</td>` +
+    `<td style="padding:4px 0;text-align:right;white-space:nowrap${bold ? ';font-weight:bold' : ''}">` +
+    `${escapeHtml(value)}</td></tr>`;
+  return [
+    '<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="border-collapse:collapse;margin:0 0 16px">',
+    ...rows,
+    sum('Subtotal', money(data.subtotalCents)),
+    sum('Envío', shipping(data.shippingCents)),
+    sum('Total', money(data.totalCents), true),
+    '</table>',
+  ].join('\n');
+}
+
+function orderTableText(data: OrderMailData): string {
+  return [
+    ...data.lines.map(
+      (line) => `- ${line.nombre}: ${line.cantidad} × ${money(line.unitCents)} = ${money(line.totalCents)}`,
+    ),
+    '',
+    `Subtotal: ${money(data.subtotalCents)}`,
+    `Envío: ${shipping(data.shippingCents)}`,
+    `Total: ${money(data.totalCents)}`,
+  ].join('\n');
+}
+
+const addressLines = (data: OrderMailData) => [
+  data.address.nombre,
+  data.address.direccion,
+  `Tel. ${data.address.telefono}`,
+];
+
+function addressHtml(data: OrderMailData): string {
+  return (
+    `<p style="margin:0 0 4px;font-weight:bold">Dirección de envío</p>` +
+    `<p style="margin:0 0 16px">${addressLines(data).map(escapeHtml).join('<br>')}</p>`
+  );
+}
+
+const cardText = (data: OrderMailData) =>
+  data.card ? `Pagado con ${cardSummary(data.card.brand, data.card.last4)}` : null;
+
+const trackingLines = (data: OrderMailData) =>
+  [
+    data.carrier ? `Transportista: ${data.carrier}` : null,
+    data.tracking ? `Número de guía: ${data.tracking}` : null,
+  ].filter((line): line is string => line !== null);
+
+/** The parts every order message shares, around what is particular to each kind. */
+function orderMail(
+  to: string,
+  kind: OutgoingMail['kind'],
+  data: OrderMailData,
+  content: { subject: string; title: string; intro: string[]; highlight?: string[]; next: string },
+): OutgoingMail {
+  const card = cardText(data);
+  const html = layout(
+    data.shopName,
+    content.title,
+    [
+      p(`Hola, ${data.customerName}:`),
+      ...content.intro.map((line) => p(line)),
+      content.highlight?.length
+        ? `<p style="margin:0 0 16px;padding:12px;background:#f3f4f6;border-radius:6px">` +
+          `${content.highlight.map(escapeHtml).join('<br>')}</p>`
+        : '',
+      `<p style="margin:0 0 8px;font-weight:bold">Pedido ${escapeHtml(data.numero_pedido)}</p>`,
+      orderTableHtml(data),
+      addressHtml(data),
+      card ? p(card) : '',
+      `<p style="margin:0 0 4px;font-weight:bold">¿Qué sigue?</p>`,
+      p(content.next),
+      button('Ver mi pedido', data.orderUrl),
+    ].join('\n'),
+  );
+  const text = [
+    content.title,
+    '',
+    `Hola, ${data.customerName}:`,
+    '',
+    ...content.intro.flatMap((line) => [line, '']),
+    ...(content.highlight?.length ? [...content.highlight, ''] : []),
+    `Pedido ${data.numero_pedido}`,
+    orderTableText(data),
+    '',
+    'Dirección de envío:',
+    ...addressLines(data),
+    '',
+    ...(card ? [card, ''] : []),
+    '¿Qué sigue?',
+    content.next,
+    '',
+    `Ver mi pedido: ${data.orderUrl}`,
+    '',
+    data.shopName,
+  ].join('\n');
+  return { to, kind, subject: content.subject, html, text };
+}
+
+export function orderConfirmedMail(to: string, data: OrderMailData): OutgoingMail {
+  return orderMail(to, 'pedido_confirmado', data, {
+    subject: `Confirmamos tu pedido ${data.numero_pedido} en ${data.shopName}`,
+    title: '¡Gracias por tu compra!',
+    intro: [`Recibimos el pago de tu pedido ${data.numero_pedido}. Este es el resumen.`],
+    next: 'Preparamos tu pedido y te escribimos cuando salga, con el número de guía para seguir el envío. Puedes ver su estado cuando quieras en la página del pedido.',
+  });
+}
+
+export function orderShippedMail(to: string, data: OrderMailData): OutgoingMail {
+  const tracking = trackingLines(data);
+  return orderMail(to, 'pedido_enviado', data, {
+    subject: `Tu pedido ${data.numero_pedido} va en camino`,
+    title: 'Tu pedido va en camino',
+    intro: [`Entregamos tu pedido ${data.numero_pedido} al transportista.`],
+    highlight: tracking,
+    next: tracking.length
+      ? 'Con el número de guía puedes seguir el envío en la página del transportista. Lo recibirás en la dirección de envío de abajo.'
+      : 'Lo recibirás en la dirección de envío de abajo. Puedes ver el estado del pedido en su página.',
+  });
+}
+
+export function orderCancelledMail(to: string, data: OrderMailData): OutgoingMail {
+  const refunded = data.refundedCents ? [`Reembolso: ${money(data.refundedCents)}`] : [];
+  return orderMail(to, 'pedido_cancelado', data, {
+    subject: `Cancelamos tu pedido ${data.numero_pedido}`,
+    title: 'Tu pedido fue cancelado',
+    intro: [`Cancelamos tu pedido ${data.numero_pedido}; no lo enviaremos.`],
+    highlight: refunded,
+    next: refunded.length
+      ? 'El reembolso vuelve a la tarjeta con la que pagaste; según tu banco, puede tardar unos días en verse en tu estado de cuenta.'
+      : 'Si tienes dudas sobre la cancelación, responde a este correo y te ayudamos.',
+  });
+}
+
+export function orderRefundedMail(to: string, data: OrderMailData): OutgoingMail {
+  const amount = money(data.refundedCents ?? 0);
+  return orderMail(to, 'pedido_reembolsado', data, {
+    subject: `Te reembolsamos ${amount} del pedido ${data.numero_pedido}`,
+    title: 'Te hicimos un reembolso',
+    intro: [`Reembolsamos ${amount} de tu pedido ${data.numero_pedido}.`],
+    highlight: [`Reembolso: ${amount}`],
+    next: 'El reembolso vuelve a la tarjeta con la que pagaste; según tu banco, puede tardar unos días en verse en tu estado de cuenta.',
+  });
+}
+
+function accountMail(
+  to: string,
+  kind: OutgoingMail['kind'],
+  data: AccountMailData,
+  content: { subject: string; title: string; paragraphs: string[]; action: string },
+): OutgoingMail {
+  const html = layout(
+    data.shopName,
+    content.title,
+    [
+      p(`Hola, ${data.name}:`),
+      ...content.paragraphs.map((line) => p(line)),
+      button(content.action, data.shopUrl),
+    ].join('\n'),
+  );
+  const text = [
+    content.title,
+    '',
+    `Hola, ${data.name}:`,
+    '',
+    ...content.paragraphs.flatMap((line) => [line, '']),
+    `${content.action}: ${data.shopUrl}`,
+    '',
+    data.shopName,
+  ].join('\n');
+  return { to, kind, subject: content.subject, html, text };
+}
+
+export function welcomeMail(to: string, data: AccountMailData): OutgoingMail {
+  return accountMail(to, 'bienvenida', data, {
+    subject: `Te damos la bienvenida a ${data.shopName}`,
+    title: `Te damos la bienvenida a ${data.shopName}`,
+    paragraphs: [
+      'Tu cuenta ya está lista. Con ella puedes comprar, ver tus pedidos y su envío, y calificar los productos que compraste.',
+      'Si no creaste esta cuenta, responde a este correo y la revisamos.',
+    ],
+    action: 'Ir a la tienda',
+  });
+}
+
+export function passwordChangedMail(to: string, data: AccountMailData): OutgoingMail {
+  return accountMail(to, 'contrasena_cambiada', data, {
+    subject: `Cambiaste tu contraseña de ${data.shopName}`,
+    title: 'Tu contraseña cambió',
+    paragraphs: [
+      'La contraseña de tu cuenta se acaba de cambiar. Si fuiste tú, no tienes que hacer nada.',
+      'Si no fuiste tú, responde a este correo de inmediato para que bloqueemos tu cuenta y te ayudemos a recuperarla.',
+    ],
+    action: 'Ir a la tienda',
+  });
+}

@@ -1,0 +1,94 @@
+import { formatOrderNumber, fromCents, type Order, toCents } from '@vitrina/shared';
+import { asc, eq } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client';
+import { detalleVenta, producto, usuario, type venta, ventaEstadoHistorial } from '../../db/schema';
+
+type SaleRow = typeof venta.$inferSelect;
+
+const units = (amount: string) => fromCents(toCents(amount));
+
+/**
+ * GET /api/venta/:id's answer: the sale with its lines, address, shipping, refunds and history; who made
+ * each change and who bought only for an admin. Read with `db` or inside the transaction that changed it.
+ */
+export async function toOrder(db: Db | Tx, sale: SaleRow, admin: boolean): Promise<Order> {
+  const [lines, history, buyer] = await Promise.all([
+    db
+      .select({
+        line: detalleVenta,
+        Producto: { id_producto: producto.id_producto, nombre: producto.nombre, imagen: producto.imagen },
+      })
+      .from(detalleVenta)
+      .innerJoin(producto, eq(producto.id_producto, detalleVenta.id_producto))
+      .where(eq(detalleVenta.id_venta, sale.id_venta))
+      .orderBy(asc(detalleVenta.id_detalle_venta)),
+    db
+      .select({
+        estado: ventaEstadoHistorial.estado,
+        fecha: ventaEstadoHistorial.fecha,
+        id_usuario: usuario.id_usuario,
+        nombre: usuario.primer_nombre,
+        apellido: usuario.primer_apellido,
+        email: usuario.email,
+      })
+      .from(ventaEstadoHistorial)
+      .leftJoin(usuario, eq(usuario.id_usuario, ventaEstadoHistorial.id_usuario))
+      .where(eq(ventaEstadoHistorial.id_venta, sale.id_venta))
+      .orderBy(asc(ventaEstadoHistorial.fecha), asc(ventaEstadoHistorial.id)),
+    admin
+      ? db
+          .select({
+            id_usuario: usuario.id_usuario,
+            primer_nombre: usuario.primer_nombre,
+            primer_apellido: usuario.primer_apellido,
+            email: usuario.email,
+          })
+          .from(usuario)
+          .where(eq(usuario.id_usuario, sale.id_usuario))
+          .then((rows) => rows[0])
+      : undefined,
+  ]);
+  const total = toCents(sale.valor_total_venta);
+  const shipping = toCents(sale.costo_envio);
+  return {
+    id_venta: sale.id_venta,
+    fecha: sale.fecha.toISOString(),
+    numero_pedido: sale.numero_pedido === null ? null : formatOrderNumber(sale.numero_pedido),
+    estado: sale.estado,
+    direccion_envio:
+      sale.envio_nombre !== null && sale.envio_direccion !== null && sale.envio_telefono !== null
+        ? { nombre: sale.envio_nombre, direccion: sale.envio_direccion, telefono: sale.envio_telefono }
+        : null,
+    subtotal: fromCents(total - shipping),
+    costo_envio: fromCents(shipping),
+    valor_total_venta: fromCents(total),
+    monto_reembolsado: units(sale.monto_reembolsado),
+    id_usuario: sale.id_usuario,
+    pago_marca: sale.pago_marca,
+    pago_ultimos4: sale.pago_ultimos4,
+    transportista: sale.transportista,
+    guia: sale.guia,
+    detalle_venta: lines.map(({ line, Producto }) => ({
+      id_detalle_venta: line.id_detalle_venta,
+      id_venta: line.id_venta,
+      id_producto: line.id_producto,
+      cantidad: line.cantidad,
+      cantidad_reembolsada: line.cantidad_reembolsada,
+      valor_unitario: units(line.valor_unitario),
+      valor_total_cantidad: units(line.valor_total_cantidad),
+      comentado: line.comentado,
+      Producto,
+    })),
+    historial: history.map((h) => ({
+      estado: h.estado,
+      fecha: h.fecha.toISOString(),
+      ...(admin && {
+        usuario:
+          h.id_usuario === null
+            ? null
+            : { id_usuario: h.id_usuario, nombre: `${h.nombre} ${h.apellido}`, email: h.email ?? '' },
+      }),
+    })),
+    ...(buyer && { Usuario: buyer }),
+  };
+}

@@ -1,0 +1,95 @@
+import { formatOrderNumber, toCents } from '@vitrina/shared';
+import { asc, eq } from 'drizzle-orm';
+import type { Config } from '../../config';
+import type { Tx } from '../../db/client';
+import { detalleVenta, producto, usuario, type venta } from '../../db/schema';
+import { type OutgoingMail, queueMail } from '../mail/outbox';
+import {
+  type OrderMailData,
+  orderCancelledMail,
+  orderConfirmedMail,
+  orderRefundedMail,
+  orderShippedMail,
+} from '../mail/templates';
+
+/*
+ * The customer is told of every step of their order: the message is queued in the outbox in the same
+ * transaction as the step, so it goes out if and only if the step commits, and never slows the request.
+ */
+
+/** What the messages need to know about the shop: its name and where its pages are (PUBLIC_URL). */
+export interface ShopIdentity {
+  shopName: string;
+  publicUrl: string;
+}
+
+export const shopIdentity = (config: Config): ShopIdentity => ({
+  shopName: config.shopName,
+  publicUrl: config.publicUrl,
+});
+
+type SaleRow = typeof venta.$inferSelect;
+
+const MAILS = {
+  confirmado: orderConfirmedMail,
+  enviado: orderShippedMail,
+  cancelado: orderCancelledMail,
+  reembolsado: orderRefundedMail,
+} satisfies Record<string, (to: string, data: OrderMailData) => OutgoingMail>;
+export type OrderMailKind = keyof typeof MAILS;
+
+/** The sale as the order messages show it, read inside `tx` (so it includes the change being made). */
+async function orderMailData(tx: Tx, sale: SaleRow, shop: ShopIdentity) {
+  const [buyer] = await tx
+    .select({ email: usuario.email, nombre: usuario.primer_nombre })
+    .from(usuario)
+    .where(eq(usuario.id_usuario, sale.id_usuario));
+  const lines = await tx
+    .select({ nombre: producto.nombre, cantidad: detalleVenta.cantidad, unit: detalleVenta.valor_unitario })
+    .from(detalleVenta)
+    .innerJoin(producto, eq(producto.id_producto, detalleVenta.id_producto))
+    .where(eq(detalleVenta.id_venta, sale.id_venta))
+    .orderBy(asc(detalleVenta.id_detalle_venta));
+  const shippingCents = toCents(sale.costo_envio);
+  const totalCents = toCents(sale.valor_total_venta);
+  const data: OrderMailData = {
+    shopName: shop.shopName,
+    orderUrl: `${shop.publicUrl}/pedido/${sale.id_venta}`,
+    customerName: buyer?.nombre ?? sale.envio_nombre ?? '',
+    numero_pedido: sale.numero_pedido === null ? '' : formatOrderNumber(sale.numero_pedido),
+    lines: lines.map((line) => {
+      const unitCents = toCents(line.unit);
+      return {
+        nombre: line.nombre,
+        cantidad: line.cantidad,
+        unitCents,
+        totalCents: unitCents * line.cantidad,
+      };
+    }),
+    subtotalCents: totalCents - shippingCents,
+    shippingCents,
+    totalCents,
+    address: {
+      nombre: sale.envio_nombre ?? '',
+      direccion: sale.envio_direccion ?? '',
+      telefono: sale.envio_telefono ?? '',
+    },
+    card:
+      sale.pago_marca && sale.pago_ultimos4 ? { brand: sale.pago_marca, last4: sale.pago_ultimos4 } : null,
+    carrier: sale.transportista,
+    tracking: sale.guia,
+    refundedCents: toCents(sale.monto_reembolsado),
+  };
+  return { to: buyer?.email, data };
+}
+
+/** Queues the message of an order's step for its buyer, in the step's transaction. */
+export async function queueOrderMail(
+  tx: Tx,
+  kind: OrderMailKind,
+  sale: SaleRow,
+  shop: ShopIdentity,
+): Promise<void> {
+  const { to, data } = await orderMailData(tx, sale, shop);
+  if (to) await queueMail(tx, MAILS[kind](to, data));
+}

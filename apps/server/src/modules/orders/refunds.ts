@@ -1,0 +1,316 @@
+import {
+  CURRENCY,
+  centsToDecimal,
+  isActiveOrder,
+  REFUND_MESSAGES,
+  type RefundInput,
+  refundReturnsStock,
+  toCents,
+} from '@vitrina/shared';
+import { and, asc, eq, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db, Tx } from '../../db/client';
+import { retryOnDeadlock } from '../../db/deadlock';
+import { detalleVenta, producto, reembolso, venta } from '../../db/schema';
+import { AppError, conflict, notFound } from '../../errors';
+import { type PaymentProvider, type RefundResult, refundKey } from '../../payments/provider';
+import { recordAudit } from '../admin/audit-trail';
+import { returnStock } from '../catalog/stock';
+import { recordState } from './history';
+import { queueOrderMail, type ShopIdentity } from './order-mail';
+
+/*
+ * Refunds (docs/decisions/017-order-lifecycle.md). A refund is recorded 'pendiente' with what it gives
+ * back before the provider is asked, under an idempotency key derived from that record; the provider's
+ * answer then completes it in a second transaction that updates the lines, the amount refunded, the stock
+ * (units not shipped yet) and the state. A crash in between leaves the record pending: start-up asks the
+ * provider again with the same key, which answers with the first refund instead of making another.
+ * Every step holds the sale's row, so refunds of one order are decided one after the other.
+ */
+
+type SaleRow = typeof venta.$inferSelect;
+type RefundRow = typeof reembolso.$inferSelect;
+export type RefundLine = { id_detalle_venta: number; cantidad: number };
+
+export const ORDER_NOT_FOUND = 'El pedido no existe.';
+export const CANCELLATION_KEY = 'cancelacion';
+
+export const refundUnreachable = () => new AppError(502, 'Bad Gateway', REFUND_MESSAGES.providerFailed);
+
+export async function lockSale(tx: Tx, idVenta: number): Promise<SaleRow | undefined> {
+  const [sale] = await tx.select().from(venta).where(eq(venta.id_venta, idVenta)).for('update');
+  return sale;
+}
+
+/** The refund a request asks for, checked against what is left to refund (pending refunds included). */
+async function planRefund(
+  tx: Tx,
+  sale: SaleRow,
+  requested: readonly RefundLine[] | undefined,
+): Promise<{ lineas: RefundLine[]; cents: number; completo: boolean }> {
+  const lines = await tx
+    .select({ line: detalleVenta, nombre: producto.nombre })
+    .from(detalleVenta)
+    .innerJoin(producto, eq(producto.id_producto, detalleVenta.id_producto))
+    .where(eq(detalleVenta.id_venta, sale.id_venta))
+    .orderBy(asc(detalleVenta.id_detalle_venta));
+  const pending = await tx
+    .select()
+    .from(reembolso)
+    .where(and(eq(reembolso.id_venta, sale.id_venta), eq(reembolso.estado, 'pendiente')));
+  const reserved = new Map<number, number>();
+  for (const r of pending)
+    for (const l of r.lineas)
+      reserved.set(l.id_detalle_venta, (reserved.get(l.id_detalle_venta) ?? 0) + l.cantidad);
+  const left = (line: (typeof lines)[number]['line']) =>
+    line.cantidad - line.cantidad_reembolsada - (reserved.get(line.id_detalle_venta) ?? 0);
+  const moneyLeft =
+    toCents(sale.valor_total_venta) -
+    toCents(sale.monto_reembolsado) -
+    pending.reduce((sum, r) => sum + toCents(r.monto), 0);
+
+  const lineas: RefundLine[] = requested
+    ? [...requested]
+    : lines
+        .map(({ line }) => ({ id_detalle_venta: line.id_detalle_venta, cantidad: left(line) }))
+        .filter((l) => l.cantidad > 0);
+  let cents = 0;
+  for (const asked of lineas) {
+    const found = lines.find(({ line }) => line.id_detalle_venta === asked.id_detalle_venta);
+    if (!found) throw conflict(REFUND_MESSAGES.unknownLine);
+    if (asked.cantidad > left(found.line))
+      throw conflict(REFUND_MESSAGES.tooMany(found.nombre, Math.max(0, left(found.line))));
+    cents += toCents(found.line.valor_unitario) * asked.cantidad;
+  }
+  const unitsLeftAfter = lines.reduce(
+    (n, { line }) =>
+      n + left(line) - (lineas.find((l) => l.id_detalle_venta === line.id_detalle_venta)?.cantidad ?? 0),
+    0,
+  );
+  // The last units refunded take the shipping with them: a whole refund gives back everything paid.
+  const completo = unitsLeftAfter === 0;
+  if (completo) cents = moneyLeft;
+  if (cents <= 0 || cents > moneyLeft) throw conflict(REFUND_MESSAGES.nothingLeft);
+  return { lineas, cents, completo };
+}
+
+/** Records a pending refund of the sale (locked by the caller) and returns it. */
+export async function recordRefund(
+  tx: Tx,
+  sale: SaleRow,
+  key: string,
+  requested: readonly RefundLine[] | undefined,
+  adminId: number,
+): Promise<RefundRow> {
+  const plan = await planRefund(tx, sale, requested);
+  const [row] = await tx
+    .insert(reembolso)
+    .values({
+      id_venta: sale.id_venta,
+      idempotency_key: key,
+      lineas: plan.lineas,
+      monto: centsToDecimal(plan.cents),
+      completo: plan.completo,
+      id_usuario: adminId,
+    })
+    .returning();
+  if (!row) throw new Error('refund not recorded');
+  return row;
+}
+
+/**
+ * Applies the provider's answer to a pending refund, once: the lines, the amount, the stock of units not
+ * shipped yet, and the state of a whole refund, with the audit trail and the customer's e-mail.
+ */
+async function completeRefund(
+  db: Db,
+  refund: RefundRow,
+  result: RefundResult,
+  shop: ShopIdentity,
+): Promise<void> {
+  await retryOnDeadlock(() =>
+    db.transaction(async (tx) => {
+      const sale = await lockSale(tx, refund.id_venta);
+      if (!sale) return;
+      if (result.status === 'failed') {
+        await tx
+          .update(reembolso)
+          .set({
+            estado: 'fallido',
+            motivo_fallo: result.reason,
+            referencia: result.reference,
+            actualizado: new Date(),
+          })
+          .where(and(eq(reembolso.id, refund.id), eq(reembolso.estado, 'pendiente')));
+        return;
+      }
+      const [done] = await tx
+        .update(reembolso)
+        .set({ estado: 'completado', referencia: result.reference, actualizado: new Date() })
+        .where(and(eq(reembolso.id, refund.id), eq(reembolso.estado, 'pendiente')))
+        .returning();
+      // Another request or the start-up settle completed it first.
+      if (!done) return;
+      const back: Array<{ id_producto: number; cantidad: number }> = [];
+      for (const l of done.lineas) {
+        const [line] = await tx
+          .update(detalleVenta)
+          .set({ cantidad_reembolsada: sql`${detalleVenta.cantidad_reembolsada} + ${l.cantidad}` })
+          .where(
+            and(
+              eq(detalleVenta.id_detalle_venta, l.id_detalle_venta),
+              eq(detalleVenta.id_venta, sale.id_venta),
+            ),
+          )
+          .returning({ id_producto: detalleVenta.id_producto });
+        if (line) back.push({ id_producto: line.id_producto, cantidad: l.cantidad });
+      }
+      // Units still on the shelf go back to stock; a cancelled order gave its units back when cancelled.
+      if (refundReturnsStock(sale.estado)) await returnStock(tx, back);
+      const wholeNow = done.completo && isActiveOrder(sale.estado);
+      const [after] = await tx
+        .update(venta)
+        .set({
+          monto_reembolsado: sql`${venta.monto_reembolsado} + ${done.monto}`,
+          ...(wholeNow && { estado: 'reembolsada' as const }),
+        })
+        .where(eq(venta.id_venta, sale.id_venta))
+        .returning();
+      if (!after) return;
+      if (wholeNow) await recordState(tx, sale.id_venta, 'reembolsada', done.id_usuario);
+      if (done.id_usuario !== null)
+        await recordAudit(tx, {
+          id_usuario: done.id_usuario,
+          accion: 'pedido.reembolsado',
+          id_entidad: sale.id_venta,
+          antes: { estado: sale.estado, monto_reembolsado: sale.monto_reembolsado },
+          despues: { estado: after.estado, monto_reembolsado: after.monto_reembolsado, lineas: done.lineas },
+        });
+      // A cancellation's refund is announced by the cancellation e-mail.
+      if (done.idempotency_key !== CANCELLATION_KEY) await queueOrderMail(tx, 'reembolsado', after, shop);
+    }),
+  );
+}
+
+/** Asks the provider for a pending refund (again, harmlessly: same key) and records its answer. */
+export async function issueRefund(
+  db: Db,
+  provider: PaymentProvider,
+  shop: ShopIdentity,
+  refund: RefundRow,
+  log?: FastifyBaseLogger,
+): Promise<RefundResult> {
+  const [sale] = await db.select().from(venta).where(eq(venta.id_venta, refund.id_venta));
+  if (!sale?.pago_referencia) throw notFound(ORDER_NOT_FOUND);
+  let result: RefundResult;
+  try {
+    result = await provider.refund({
+      saleId: sale.id_venta,
+      chargeReference: sale.pago_referencia,
+      amountCents: toCents(refund.monto),
+      currency: CURRENCY,
+      idempotencyKey: refundKey(refund.id),
+      refundId: refund.id,
+    });
+  } catch (err) {
+    log?.warn({ err, id_reembolso: refund.id }, 'payment provider unreachable; refund left pending');
+    throw refundUnreachable();
+  }
+  if (result.status === 'failed')
+    log?.error({ id_reembolso: refund.id, motivo: result.reason }, 'the payment provider refused a refund');
+  await completeRefund(db, refund, result, shop);
+  return result;
+}
+
+/**
+ * POST /api/venta/:id/reembolso: records the refund (or finds the one this key already made) and has the
+ * provider issue it. Repeating the key, even at the same time, returns the same refund: never two.
+ */
+export async function refundOrder(
+  db: Db,
+  provider: PaymentProvider,
+  shop: ShopIdentity,
+  adminId: number,
+  idVenta: number,
+  key: string,
+  input: RefundInput,
+  log?: FastifyBaseLogger,
+): Promise<void> {
+  const refund = await retryOnDeadlock(() =>
+    db.transaction(async (tx) => {
+      const sale = await lockSale(tx, idVenta);
+      if (!sale) throw notFound(ORDER_NOT_FOUND);
+      const [earlier] = await tx
+        .select()
+        .from(reembolso)
+        .where(and(eq(reembolso.id_venta, idVenta), eq(reembolso.idempotency_key, key)));
+      if (earlier) {
+        // A body without lines asked for "what was left", which the first request recorded line by line.
+        const sameRequest =
+          input.lineas === undefined || canonical(input.lineas) === canonical(earlier.lineas);
+        if (!sameRequest) throw new AppError(422, 'Unprocessable Entity', REFUND_MESSAGES.keyReused);
+        return earlier;
+      }
+      if (!isActiveOrder(sale.estado)) throw conflict(REFUND_MESSAGES.notRefundable);
+      return recordRefund(tx, sale, key, input.lineas, adminId);
+    }),
+  );
+  if (refund.estado === 'completado') return;
+  if (refund.estado === 'fallido') throw conflict(refundRefused(refund.motivo_fallo));
+  const result = await issueRefund(db, provider, shop, refund, log);
+  if (result.status === 'failed') throw conflict(refundRefused(result.reason));
+}
+
+/** Refund lines compared as a set (stored as jsonb, whose key order is its own). */
+const canonical = (lines: readonly RefundLine[]) =>
+  JSON.stringify(
+    lines.map((l) => [l.id_detalle_venta, l.cantidad]).sort((a, b) => (a[0] ?? 0) - (b[0] ?? 0)),
+  );
+
+const refundRefused = (reason: string | null) =>
+  `El sistema de pagos rechazó el reembolso${reason ? ` (${reason})` : ''}. No se devolvió dinero ni cambió el pedido.`;
+
+/** Start-up (and the periodic sweep): finishes the refunds a crash or an unreachable provider left pending. */
+export async function settlePendingRefunds(
+  db: Db,
+  provider: PaymentProvider,
+  shop: ShopIdentity,
+  log?: FastifyBaseLogger,
+): Promise<{ pending: number; settled: number; errors: number }> {
+  const pending = await db
+    .select()
+    .from(reembolso)
+    .where(eq(reembolso.estado, 'pendiente'))
+    .orderBy(asc(reembolso.id));
+  let settled = 0;
+  let errors = 0;
+  for (const refund of pending) {
+    try {
+      await issueRefund(db, provider, shop, refund, log);
+      settled++;
+    } catch (err) {
+      errors++;
+      log?.warn({ err, id_reembolso: refund.id }, 'could not settle a pending refund');
+    }
+  }
+  return { pending: pending.length, settled, errors };
+}
+
+/** A provider's report (webhook) about the refunds of a sale: settles those still pending, once. */
+export async function settleRefundsOfSale(
+  db: Db,
+  provider: PaymentProvider,
+  shop: ShopIdentity,
+  where: { idVenta?: number; refundId?: number },
+  log?: FastifyBaseLogger,
+): Promise<number> {
+  const conditions = [eq(reembolso.estado, 'pendiente')];
+  if (where.idVenta !== undefined) conditions.push(eq(reembolso.id_venta, where.idVenta));
+  if (where.refundId !== undefined) conditions.push(eq(reembolso.id, where.refundId));
+  const pending = await db
+    .select()
+    .from(reembolso)
+    .where(and(...conditions));
+  for (const refund of pending) await issueRefund(db, provider, shop, refund, log);
+  return pending.length;
+}

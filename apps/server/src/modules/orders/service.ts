@@ -1,0 +1,96 @@
+import { canMoveTo, type EstadoChange, type Order, toCents, transitionRefused } from '@vitrina/shared';
+import { eq } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../../db/client';
+import { retryOnDeadlock } from '../../db/deadlock';
+import { detalleVenta, venta } from '../../db/schema';
+import { conflict, notFound } from '../../errors';
+import type { PaymentProvider } from '../../payments/provider';
+import { recordAudit } from '../admin/audit-trail';
+import { returnStock } from '../catalog/stock';
+import { recordState } from './history';
+import { toOrder } from './order-detail';
+import { queueOrderMail, type ShopIdentity } from './order-mail';
+import { CANCELLATION_KEY, issueRefund, lockSale, ORDER_NOT_FOUND, recordRefund } from './refunds';
+
+export interface Viewer {
+  id_usuario: number;
+  admin: boolean;
+}
+
+/** GET /api/venta/:id: the buyer's or any for an admin; anyone else is told it does not exist (404). */
+export async function getOrder(db: Db, viewer: Viewer, idVenta: number): Promise<Order> {
+  const [sale] = await db.select().from(venta).where(eq(venta.id_venta, idVenta));
+  if (!sale || (!viewer.admin && sale.id_usuario !== viewer.id_usuario)) throw notFound(ORDER_NOT_FOUND);
+  return toOrder(db, sale, viewer.admin);
+}
+
+/**
+ * PUT /api/venta/:id/estado: moves an order along ORDER_TRANSITIONS (409 otherwise), with its history row,
+ * the audit trail and the customer's e-mail in the same transaction. Cancelling puts every unit not
+ * refunded yet back on the shelf in that transaction and records the refund of what is left, which the
+ * provider then issues (a crash before it is settled at start-up): a cancelled order keeps no money.
+ */
+export async function changeOrderState(
+  db: Db,
+  provider: PaymentProvider,
+  shop: ShopIdentity,
+  adminId: number,
+  idVenta: number,
+  change: EstadoChange,
+  log?: FastifyBaseLogger,
+): Promise<Order> {
+  const refund = await retryOnDeadlock(() =>
+    db.transaction(async (tx) => {
+      const sale = await lockSale(tx, idVenta);
+      if (!sale) throw notFound(ORDER_NOT_FOUND);
+      if (!canMoveTo(sale.estado, change.estado))
+        throw conflict(transitionRefused(sale.estado, change.estado));
+      const shipping = change.estado === 'enviada';
+      const [after] = await tx
+        .update(venta)
+        .set({
+          estado: change.estado,
+          ...(shipping && { transportista: change.transportista ?? null, guia: change.guia ?? null }),
+        })
+        .where(eq(venta.id_venta, idVenta))
+        .returning();
+      if (!after) throw notFound(ORDER_NOT_FOUND);
+      await recordState(tx, idVenta, change.estado, adminId);
+      await recordAudit(tx, {
+        id_usuario: adminId,
+        accion: 'pedido.estado',
+        id_entidad: idVenta,
+        antes: { estado: sale.estado },
+        despues: {
+          estado: after.estado,
+          ...(shipping && { transportista: after.transportista, guia: after.guia }),
+        },
+      });
+      if (shipping) await queueOrderMail(tx, 'enviado', after, shop);
+      if (change.estado !== 'cancelada') return undefined;
+
+      const lines = await tx.select().from(detalleVenta).where(eq(detalleVenta.id_venta, idVenta));
+      await returnStock(
+        tx,
+        lines
+          .map((l) => ({ id_producto: l.id_producto, cantidad: l.cantidad - l.cantidad_reembolsada }))
+          .filter((l) => l.cantidad > 0),
+      );
+      const left = toCents(sale.valor_total_venta) - toCents(sale.monto_reembolsado);
+      const pending =
+        left > 0 ? await recordRefund(tx, sale, CANCELLATION_KEY, undefined, adminId) : undefined;
+      await queueOrderMail(tx, 'cancelado', { ...after, monto_reembolsado: sale.valor_total_venta }, shop);
+      return pending;
+    }),
+  );
+  if (refund) {
+    try {
+      await issueRefund(db, provider, shop, refund, log);
+    } catch (err) {
+      // The order is cancelled and its refund recorded: the start-up or periodic settle issues it.
+      log?.warn({ err, id_venta: idVenta }, 'cancellation refund left pending');
+    }
+  }
+  return getOrder(db, { id_usuario: adminId, admin: true }, idVenta);
+}

@@ -1,0 +1,150 @@
+import { randomUUID } from 'node:crypto';
+import { toCents } from '@vitrina/shared';
+import { and, asc, eq, gt } from 'drizzle-orm';
+import Stripe from 'stripe';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { producto, reembolso } from '../../db/schema';
+import type { PaymentProvider } from '../../payments/provider';
+import { stripeProvider } from '../../payments/stripe';
+import { STRIPE_TEST_ENV, type StripeTestApp, stripeTestApp } from '../../payments/test/stripe-app';
+import { Agent, newCustomer } from '../../test/agent';
+import { TEST_DATABASE_KINDS } from '../../test/databases';
+import { TEST_ADDRESS } from '../../test/shipping-address';
+import { TEST_SHOP } from '../../test/shop';
+import { refundOrder } from './refunds';
+
+type Json = Record<string, unknown>;
+let counter = 0;
+
+describe.each(TEST_DATABASE_KINDS)('refunds with PAYMENT_PROVIDER=stripe on %s', (kind) => {
+  let t: StripeTestApp;
+  let admin: Agent;
+  let productId: number;
+  let provider: PaymentProvider;
+
+  beforeAll(async () => {
+    t = await stripeTestApp(kind);
+    provider = stripeProvider(t.config, t.fake.api);
+    const [row] = await t.db
+      .select()
+      .from(producto)
+      .where(and(eq(producto.estado, true), gt(producto.stock, 30)))
+      .orderBy(asc(producto.id_producto))
+      .limit(1);
+    productId = row?.id_producto as number;
+    admin = new Agent(t.app);
+    await admin.signIn(t.config.admin.email, t.config.admin.password);
+  });
+  afterAll(() => t.close());
+
+  /** A paid order of three units through the fake Stripe; its detail as the admin sees it. */
+  async function paidOrder() {
+    const { agent } = await newCustomer(t.app, `reembolso.stripe${++counter}@example.com`);
+    const res = await agent.request(
+      'POST',
+      '/api/venta',
+      {
+        detalle_venta: [{ id_producto: productId, cantidad: 3 }],
+        id_pago: 'pm_card_visa',
+        direccion_envio: TEST_ADDRESS,
+      },
+      { 'idempotency-key': randomUUID() },
+    );
+    expect(res.statusCode, res.body).toBe(201);
+    return (await admin.get(`/api/venta/${res.json().id_venta}`)).json();
+  }
+
+  const refund = (id: number, body: Json = {}, key = randomUUID()) =>
+    admin.request('POST', `/api/venta/${id}/reembolso`, body, { 'idempotency-key': key });
+  const refundsAtStripe = (pi: string) => [...t.fake.refunds.values()].filter((r) => r.payment_intent === pi);
+  const piOf = (idVenta: number) => t.fake.intentsOf(idVenta)[0]?.id as string;
+
+  function webhook(payload: string) {
+    return t.app.inject({
+      method: 'POST',
+      url: '/api/pagos/webhook',
+      payload,
+      headers: {
+        'content-type': 'application/json; charset=utf-8',
+        'stripe-signature': Stripe.webhooks.generateTestHeaderString({
+          payload,
+          secret: STRIPE_TEST_ENV.STRIPE_WEBHOOK_SECRET,
+        }),
+      },
+    });
+  }
+
+  it('refunds a unit through the Refunds API, keyed by the refund, and the rest once', async () => {
+    const order = await paidOrder();
+    const line = order.detalle_venta[0];
+    const key = randomUUID();
+    const partial = await refund(
+      order.id_venta,
+      { lineas: [{ id_detalle_venta: line.id_detalle_venta, cantidad: 1 }] },
+      key,
+    );
+    expect(partial.statusCode, partial.body).toBe(200);
+    expect(partial.json()).toMatchObject({ estado: 'pagada', monto_reembolsado: line.valor_unitario });
+    expect(
+      (
+        await refund(
+          order.id_venta,
+          { lineas: [{ id_detalle_venta: line.id_detalle_venta, cantidad: 1 }] },
+          key,
+        )
+      ).statusCode,
+    ).toBe(200);
+    const [first] = refundsAtStripe(piOf(order.id_venta));
+    expect(refundsAtStripe(piOf(order.id_venta))).toHaveLength(1);
+    expect(first).toMatchObject({ amount: toCents(line.valor_unitario), status: 'succeeded' });
+    const request = t.fake.requests.find((r) => r.path === '/v1/refunds');
+    expect(request?.idempotencyKey).toMatch(/^reembolso-\d+$/);
+
+    const rest = await refund(order.id_venta);
+    expect(rest.statusCode, rest.body).toBe(200);
+    expect(rest.json()).toMatchObject({ estado: 'reembolsada', monto_reembolsado: order.valor_total_venta });
+    const amounts = refundsAtStripe(piOf(order.id_venta)).map((r) => r.amount);
+    expect(amounts.reduce((a, b) => Number(a) + Number(b), 0)).toBe(toCents(order.valor_total_venta));
+  });
+
+  it('settles a refund left pending by a lost answer when Stripe reports it, once however often it reports', async () => {
+    const order = await paidOrder();
+    t.fake.failure = 'lost';
+    try {
+      await expect(
+        refundOrder(t.db, provider, TEST_SHOP, 1, order.id_venta, randomUUID(), {}),
+      ).rejects.toMatchObject({
+        statusCode: 502,
+      });
+    } finally {
+      t.fake.failure = null;
+    }
+    const [pending] = await t.db.select().from(reembolso).where(eq(reembolso.id_venta, order.id_venta));
+    expect(pending?.estado).toBe('pendiente');
+    const [made] = refundsAtStripe(piOf(order.id_venta));
+    expect(made).toBeDefined();
+
+    for (const payload of [
+      t.fake.refundEventPayload('refund.updated', made?.id as string),
+      t.fake.refundEventPayload('charge.refunded', made?.id as string),
+      t.fake.refundEventPayload('refund.updated', made?.id as string),
+    ]) {
+      expect((await webhook(payload)).statusCode).toBe(200);
+    }
+    const after = (await admin.get(`/api/venta/${order.id_venta}`)).json();
+    expect(after).toMatchObject({ estado: 'reembolsada', monto_reembolsado: order.valor_total_venta });
+    expect(refundsAtStripe(piOf(order.id_venta))).toHaveLength(1);
+    const [done] = await t.db.select().from(reembolso).where(eq(reembolso.id_venta, order.id_venta));
+    expect(done).toMatchObject({ estado: 'completado', referencia: made?.id });
+  });
+
+  it('cancelling a paid order refunds it at Stripe', async () => {
+    const order = await paidOrder();
+    const res = await admin.put(`/api/venta/${order.id_venta}/estado`, { estado: 'cancelada' });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ estado: 'cancelada', monto_reembolsado: order.valor_total_venta });
+    expect(refundsAtStripe(piOf(order.id_venta)).map((r) => r.amount)).toEqual([
+      toCents(order.valor_total_venta),
+    ]);
+  });
+});

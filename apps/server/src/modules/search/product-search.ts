@@ -1,0 +1,86 @@
+import { type SQL, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { producto } from '../../db/schema';
+import { dictionaryOf } from './dictionary';
+import { type Concept, expandQuery, type Phrase } from './expand';
+
+/*
+ * The listing's search (docs/decisions/016-search-typos-synonyms.md). A product matches when its name or
+ * description matches any concept of the query; it ranks by
+ *   1. how many concepts it matches (every word before some words),
+ *   2. per concept, how: the word itself > a word it begins > a synonym > a typo, each in the name, then
+ *      anything in the description,
+ *   3. units sold, then id.
+ * 1 and 2 are one number per row, computed only for the rows the GIN index returns.
+ */
+
+export interface ProductSearch {
+  /** Matches at least one concept. */
+  where: SQL;
+  /** Matches every concept: the first tier of the results, often a small part of `where`. */
+  whereAll: SQL;
+  /** Matches at least one concept in the name: what suggestions offer. */
+  whereName: SQL;
+  orderBy: SQL[];
+  concepts: Concept[];
+}
+
+/** Points per concept matched, above any sum of how-well points (at most 8 per concept, 8 concepts). */
+const MATCHED = 100;
+const HOW_WELL = { exact: 8, prefix: 6, synonym: 4, typo: 2, description: 1 } as const;
+
+/** The words as a to_tsquery text: phrases with <->, alternatives with |. Words are [a-z0-9]+ only. */
+const tsQueryText = (phrases: Phrase[]) => phrases.map((p) => `(${p.join(' <-> ')})`).join(' | ');
+const tsQuery = (text: string) => sql`to_tsquery('spanish'::regconfig, ${text})`;
+
+export async function productSearch(db: Db, query: string): Promise<ProductSearch> {
+  const concepts = expandQuery(await dictionaryOf(db), query);
+  return searchOf(concepts);
+}
+
+function searchOf(concepts: Concept[]): ProductSearch {
+  if (concepts.length === 0) {
+    return {
+      where: sql`false`,
+      whereAll: sql`false`,
+      whereName: sql`false`,
+      orderBy: [sql`${producto.id_producto}`],
+      concepts,
+    };
+  }
+  const any = tsQuery(tsQueryText(concepts.flatMap(alternatives)));
+  const every = tsQuery(concepts.map((c) => `(${tsQueryText(alternatives(c))})`).join(' & '));
+  const scores = concepts.map((c) => {
+    const cases: SQL[] = [];
+    for (const kind of ['exact', 'prefix', 'synonym', 'typo'] as const) {
+      if (c[kind].length > 0) {
+        cases.push(
+          sql`WHEN ${producto.busqueda} @@ ${tsQuery(tsQueryText(c[kind]))} THEN ${sql.raw(String(MATCHED + HOW_WELL[kind]))}`,
+        );
+      }
+    }
+    cases.push(
+      sql`WHEN ${producto.busqueda_completa} @@ ${tsQuery(tsQueryText(alternatives(c)))} THEN ${sql.raw(String(MATCHED + HOW_WELL.description))}`,
+    );
+    return sql`(CASE ${sql.join(cases, sql` `)} ELSE 0 END)`;
+  });
+  const rank = sql`(${sql.join(scores, sql` + `)})`;
+  return {
+    where: sql`${producto.busqueda_completa} @@ ${any}`,
+    whereAll: sql`${producto.busqueda_completa} @@ ${every}`,
+    whereName: sql`${producto.busqueda} @@ ${any}`,
+    orderBy: [sql`${rank} DESC`, sql`${producto.unidades_vendidas} DESC`, sql`${producto.id_producto}`],
+    concepts,
+  };
+}
+
+/** A concept's alternatives, each once. */
+function alternatives(c: Concept): Phrase[] {
+  const seen = new Set<string>();
+  return [...c.exact, ...c.prefix, ...c.synonym, ...c.typo].filter((p) => {
+    const key = p.join(' ');
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}

@@ -1,0 +1,92 @@
+/*
+ * A shopper's text as the catalog's words are stored (vocabulario, filled by palabras_de in migration
+ * 0010): lower case, without accents, split on anything that is not a letter or a digit.
+ */
+
+/** Lower case without accents or other marks, like f_unaccent(lower(text)) for Spanish text (ñ → n). */
+export function normalizeText(text: string): string {
+  return text.toLowerCase().normalize('NFD').replace(/\p{M}/gu, '').replace(/\s+/g, ' ').trim();
+}
+
+export function wordsOf(text: string): string[] {
+  return normalizeText(text)
+    .split(/[^a-z0-9]+/)
+    .filter((w) => w !== '');
+}
+
+/**
+ * Words the Spanish full-text configuration ignores and a shopper adds without meaning them as a
+ * requirement ('mesa de roble' asks for a table and oak). Dropped from a query, kept inside a phrase.
+ */
+const STOP_WORDS = new Set(
+  'a al con de del el en la las lo los para por sin su sus un una unas unos y o e u'.split(' '),
+);
+
+export const isStopWord = (word: string) => STOP_WORDS.has(word);
+
+/** Typos a word may carry, as the search engines count them: none below 5 letters, 1 from 5, 2 from 9. */
+export function allowedEdits(word: string): number {
+  return word.length >= 9 ? 2 : word.length >= 5 ? 1 : 0;
+}
+
+/**
+ * The word as it sounds in most of the Spanish-speaking world, so the usual spelling confusions cost
+ * nothing: b/v, c/s/z (before e, i), ll/y, a silent h, g/j (before e, i) and qu/c/k.
+ */
+export function soundOf(word: string): string {
+  return word
+    .replace(/ch/g, '#')
+    .replace(/h/g, '')
+    .replace(/qu(?=[ei])/g, 'k')
+    .replace(/gu(?=[ei])/g, 'g')
+    .replace(/c(?=[ei])/g, 's')
+    .replace(/g(?=[ei])/g, 'j')
+    .replace(/c/g, 'k')
+    .replace(/ll/g, 'y')
+    .replace(/z/g, 's')
+    .replace(/v/g, 'b')
+    .replace(/#/g, 'ch');
+}
+
+/** Rows of the distance table, reused: the typo check runs over every word of similar length. */
+let rows = [new Int32Array(32), new Int32Array(32), new Int32Array(32)];
+
+/**
+ * Whether `a` becomes `b` with at most `max` insertions, deletions, substitutions or swaps of two
+ * adjacent letters (optimal string alignment distance), stopping as soon as a row exceeds `max`.
+ */
+export function withinEdits(a: string, b: string, max: number): boolean {
+  if (Math.abs(a.length - b.length) > max) return false;
+  if (a === b) return true;
+  if (max === 0) return false;
+  if ((rows[0] as Int32Array).length <= b.length) {
+    rows = [0, 1, 2].map(() => new Int32Array(b.length * 2 + 1));
+  }
+  let [twoBack, previous, current] = rows as [Int32Array, Int32Array, Int32Array];
+  for (let j = 0; j <= b.length; j++) previous[j] = j;
+  for (let i = 1; i <= a.length; i++) {
+    current[0] = i;
+    let rowMin = i;
+    for (let j = 1; j <= b.length; j++) {
+      const cost = a.charCodeAt(i - 1) === b.charCodeAt(j - 1) ? 0 : 1;
+      let d = Math.min(
+        (previous[j] as number) + 1,
+        (current[j - 1] as number) + 1,
+        (previous[j - 1] as number) + cost,
+      );
+      if (
+        i > 1 &&
+        j > 1 &&
+        a.charCodeAt(i - 1) === b.charCodeAt(j - 2) &&
+        a.charCodeAt(i - 2) === b.charCodeAt(j - 1)
+      ) {
+        d = Math.min(d, (twoBack[j - 2] as number) + 1);
+      }
+      current[j] = d;
+      if (d < rowMin) rowMin = d;
+    }
+    if (rowMin > max) return false;
+    [twoBack, previous, current] = [previous, current, twoBack];
+  }
+  return (previous[b.length] as number) <= max;
+}

@@ -1,0 +1,174 @@
+import {
+  cardSummary,
+  type DireccionEnvio,
+  formatMoney,
+  type Order,
+  type OrderLine,
+  VENTA_ESTADO_LABELS,
+  type VentaEstado,
+} from '@vitrina/shared';
+import { useFormatInstant } from '../lib/shop-dates';
+import styles from './order-details.module.css';
+
+/*
+ * The parts of an order that the customer's order page and the admin's show alike: its state, lines,
+ * money, address, payment, shipment and history.
+ */
+
+const ESTADO_CLASSES: Record<VentaEstado, string | undefined> = {
+  pendiente: styles.pending,
+  fallida: styles.failed,
+  pagada: styles.paid,
+  preparando: styles.pending,
+  enviada: styles.shipped,
+  entregada: styles.paid,
+  cancelada: styles.failed,
+  reembolsada: styles.failed,
+};
+
+export function EstadoBadge({ estado }: { estado: VentaEstado }) {
+  return (
+    <span className={`${styles.badge} ${ESTADO_CLASSES[estado] ?? ''}`}>{VENTA_ESTADO_LABELS[estado]}</span>
+  );
+}
+
+/** 'Pedido V-000123', or the sale's id for an attempt that never got a number. */
+export const orderTitle = (order: Pick<Order, 'numero_pedido' | 'id_venta'>) =>
+  order.numero_pedido ? `Pedido ${order.numero_pedido}` : `Compra n.º ${order.id_venta}`;
+
+/** The units of a line still paid for (not refunded). */
+export const unitsKept = (line: OrderLine) => line.cantidad - line.cantidad_reembolsada;
+
+/** The lines as a table: product, units (and refunded ones), unit price, subtotal. */
+export function OrderLinesTable({ lines, caption }: { lines: readonly OrderLine[]; caption: string }) {
+  return (
+    <div className={styles.tableWrap}>
+      <table className={styles.table}>
+        <caption>{caption}</caption>
+        <thead>
+          <tr>
+            <th scope="col">Producto</th>
+            <th scope="col" className={styles.number}>
+              Cantidad
+            </th>
+            <th scope="col" className={styles.number}>
+              Precio unitario
+            </th>
+            <th scope="col" className={styles.number}>
+              Subtotal
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {lines.map((line) => (
+            <tr key={line.id_detalle_venta}>
+              <th scope="row">{line.Producto.nombre}</th>
+              <td className={styles.number}>
+                {line.cantidad}
+                {line.cantidad_reembolsada > 0 && (
+                  <span className={styles.refunded}>
+                    {line.cantidad_reembolsada === 1
+                      ? '1 reembolsada'
+                      : `${line.cantidad_reembolsada} reembolsadas`}
+                  </span>
+                )}
+              </td>
+              <td className={styles.number}>{formatMoney(line.valor_unitario)}</td>
+              <td className={styles.number}>{formatMoney(line.valor_total_cantidad)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+/** Subtotal, shipping and total as charged, and what was given back. */
+export function OrderTotals({ order }: { order: Order }) {
+  return (
+    <dl className={styles.totals}>
+      <div>
+        <dt>Subtotal</dt>
+        <dd>{formatMoney(order.subtotal)}</dd>
+      </div>
+      <div>
+        <dt>Envío</dt>
+        <dd>{order.costo_envio === 0 ? 'Gratis' : formatMoney(order.costo_envio)}</dd>
+      </div>
+      <div className={styles.total}>
+        <dt>Total</dt>
+        <dd>{formatMoney(order.valor_total_venta)}</dd>
+      </div>
+      {order.monto_reembolsado > 0 && (
+        <div>
+          <dt>Reembolsado</dt>
+          <dd>{formatMoney(order.monto_reembolsado)}</dd>
+        </div>
+      )}
+    </dl>
+  );
+}
+
+export function ShippingAddress({ address }: { address: DireccionEnvio | null }) {
+  if (!address) return <p className={styles.muted}>Esta compra no tiene dirección de envío registrada.</p>;
+  return (
+    <address className={styles.address}>
+      {address.nombre}
+      <br />
+      {address.direccion}
+      <br />
+      Tel. {address.telefono}
+    </address>
+  );
+}
+
+/** The card charged, and the shipment's carrier and tracking number once it left. */
+export function PaymentAndShipment({ order }: { order: Order }) {
+  return (
+    <dl className={styles.facts}>
+      <div>
+        <dt>Pago</dt>
+        <dd>{order.pago_ultimos4 ? cardSummary(order.pago_marca, order.pago_ultimos4) : 'Tarjeta'}</dd>
+      </div>
+      <div>
+        <dt>Estado</dt>
+        <dd>
+          <EstadoBadge estado={order.estado} />
+        </dd>
+      </div>
+      {order.transportista && (
+        <div>
+          <dt>Transportista</dt>
+          <dd>{order.transportista}</dd>
+        </div>
+      )}
+      {order.guia && (
+        <div>
+          <dt>Número de guía</dt>
+          <dd>{order.guia}</dd>
+        </div>
+      )}
+    </dl>
+  );
+}
+
+/** Every state the order went through, oldest first; an admin also reads who made each change. */
+export function OrderHistory({ historial }: { historial: Order['historial'] }) {
+  const formatDateTime = useFormatInstant();
+  return (
+    <ol className={styles.history}>
+      {historial.map((entry) => (
+        <li key={`${entry.estado}-${entry.fecha}`}>
+          <EstadoBadge estado={entry.estado} />{' '}
+          <time dateTime={entry.fecha}>{formatDateTime(entry.fecha)}</time>
+          {entry.usuario && (
+            <span className={styles.muted}>
+              {' '}
+              · {entry.usuario.nombre} ({entry.usuario.email})
+            </span>
+          )}
+        </li>
+      ))}
+    </ol>
+  );
+}

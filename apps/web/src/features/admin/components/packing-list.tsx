@@ -1,0 +1,57 @@
+import type { Order } from '@vitrina/shared';
+import { orderTitle, ShippingAddress, unitsKept } from '../../../components/order-details';
+import { useFormatInstant } from '../../../lib/shop-dates';
+import styles from './packing-list.module.css';
+
+/**
+ * What a packer needs, and only that, for the printer (it is not shown on screen): the order number, where
+ * it goes, and each product with the units to put in the box — refunded units left out, no prices.
+ */
+export function PackingList({ order }: { order: Order }) {
+  const formatDateTime = useFormatInstant();
+  const lines = order.detalle_venta.filter((line) => unitsKept(line) > 0);
+  const units = lines.reduce((sum, line) => sum + unitsKept(line), 0);
+  return (
+    <section className={styles.packing} aria-label="Lista de empaque">
+      <h2>Lista de empaque · {orderTitle(order)}</h2>
+      <p>Pedido del {formatDateTime(order.fecha, 'longDateTime')}</p>
+      <h3>Enviar a</h3>
+      <ShippingAddress address={order.direccion_envio} />
+      <table>
+        <thead>
+          <tr>
+            <th scope="col" className={styles.boxColumn}>
+              Empacado
+            </th>
+            <th scope="col">Producto</th>
+            <th scope="col" className={styles.units}>
+              Unidades
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {lines.map((line) => (
+            <tr key={line.id_detalle_venta}>
+              <td>
+                <span className={styles.box} aria-hidden="true" />
+              </td>
+              <td>
+                {line.Producto.nombre}
+                <br />
+                <small>Producto n.º {line.id_producto}</small>
+              </td>
+              <td className={styles.units}>{unitsKept(line)}</td>
+            </tr>
+          ))}
+        </tbody>
+        <tfoot>
+          <tr>
+            <td />
+            <th scope="row">Total de unidades</th>
+            <td className={styles.units}>{units}</td>
+          </tr>
+        </tfoot>
+      </table>
+    </section>
+  );
+}

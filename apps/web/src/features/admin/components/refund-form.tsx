@@ -1,0 +1,140 @@
+import { formatMoney, NOTIFY_MS, type Order, type RefundInput } from '@vitrina/shared';
+import { type FormEvent, useRef, useState } from 'react';
+import { Button } from '../../../components/button';
+import formStyles from '../../../components/form.module.css';
+import { orderTitle, unitsKept } from '../../../components/order-details';
+import { TextField } from '../../../components/text-field';
+import { errorMessage, isApiError } from '../../../lib/api-client';
+import { newIdempotencyKey } from '../../../lib/idempotency-key';
+import { confirm, notify } from '../../../lib/notifications';
+import { useRefundOrder } from '../api/admin-order';
+import styles from './admin-page.module.css';
+
+/** A refund that got no definitive answer (network, 5xx) may be sent again: with the same key. */
+const isTransient = (error: unknown) => !isApiError(error) || error.status === 0 || error.status >= 500;
+
+const fieldName = (id: number) => `reembolso-${id}`;
+
+/**
+ * Refunds through the payment provider: some units of some lines, or all that is still paid. Each attempt
+ * has its own Idempotency-Key, sent again only when retrying that same attempt after no clear answer, so
+ * a refund is never made twice.
+ */
+export function RefundForm({ order }: { order: Order }) {
+  const refund = useRefundOrder(order.id_venta);
+  const attempt = useRef<{ signature: string; key: string } | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [formKey, setFormKey] = useState(0);
+  const lines = order.detalle_venta.filter((line) => unitsKept(line) > 0);
+  if (lines.length === 0) return null;
+
+  const send = async (body: RefundInput, what: string) => {
+    const confirmed = await confirm({
+      title: '¿Reembolsar?',
+      text: `${what} Se devuelve a la tarjeta del cliente y le avisaremos por correo. No se puede deshacer.`,
+      confirmText: 'Reembolsar',
+      cancelText: 'Volver',
+      icon: 'warning',
+    });
+    if (!confirmed) return;
+    const signature = JSON.stringify(body);
+    if (attempt.current?.signature !== signature) attempt.current = { signature, key: newIdempotencyKey() };
+    const current = attempt.current;
+    setError(null);
+    refund.mutate(
+      { body, idempotencyKey: current.key },
+      {
+        onSuccess: (saved) => {
+          attempt.current = null;
+          setFormKey((k) => k + 1);
+          notify({ title: `${orderTitle(saved)}: reembolso hecho`, icon: 'success', timer: NOTIFY_MS });
+        },
+        onError: (caught) => {
+          if (!isTransient(caught)) attempt.current = null;
+          setError(
+            isTransient(caught)
+              ? `${errorMessage(caught)} Puedes volver a intentarlo: no se reembolsará dos veces.`
+              : errorMessage(caught),
+          );
+        },
+      },
+    );
+  };
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const data = new FormData(event.currentTarget);
+    const chosen = lines
+      .map((line) => ({ line, cantidad: Number(data.get(fieldName(line.id_detalle_venta)) || 0) }))
+      .filter(({ cantidad }) => cantidad !== 0);
+    const wrong = chosen.find(
+      ({ line, cantidad }) => !Number.isInteger(cantidad) || cantidad < 0 || cantidad > unitsKept(line),
+    );
+    if (wrong) {
+      setError(
+        `Las unidades de ${wrong.line.Producto.nombre} deben ser un número entero entre 0 y ${unitsKept(wrong.line)}.`,
+      );
+      return;
+    }
+    if (chosen.length === 0) {
+      setError('Escribe cuántas unidades de cada producto quieres reembolsar.');
+      return;
+    }
+    const what = chosen
+      .map(
+        ({ line, cantidad }) =>
+          `${cantidad} × ${line.Producto.nombre} (${formatMoney(cantidad * line.valor_unitario)})`,
+      )
+      .join(', ');
+    void send(
+      { lineas: chosen.map(({ line, cantidad }) => ({ id_detalle_venta: line.id_detalle_venta, cantidad })) },
+      `Reembolsar ${what}.`,
+    );
+  };
+
+  return (
+    <section className={styles.panel} aria-labelledby="pedido-reembolso">
+      <h2 id="pedido-reembolso" className={styles.subtitle}>
+        Reembolso
+      </h2>
+      <form
+        key={formKey}
+        className={formStyles.form}
+        noValidate
+        onSubmit={onSubmit}
+        aria-labelledby="pedido-reembolso"
+      >
+        {lines.map((line) => (
+          <TextField
+            key={line.id_detalle_venta}
+            label={`Unidades de ${line.Producto.nombre} a reembolsar`}
+            hint={`Hasta ${unitsKept(line)}, a ${formatMoney(line.valor_unitario)} cada una.`}
+            name={fieldName(line.id_detalle_venta)}
+            type="number"
+            inputMode="numeric"
+            min={0}
+            max={unitsKept(line)}
+            defaultValue="0"
+          />
+        ))}
+        {error && (
+          <p className={formStyles.formError} role="alert">
+            {error}
+          </p>
+        )}
+        <div className={styles.buttons}>
+          <Button type="submit" variant="secondary" disabled={refund.isPending}>
+            Reembolsar lo elegido
+          </Button>
+          <Button
+            variant="ghost"
+            disabled={refund.isPending}
+            onClick={() => void send({}, 'Reembolsar todo lo que queda pagado de este pedido.')}
+          >
+            Reembolsar todo el pedido
+          </Button>
+        </div>
+      </form>
+    </section>
+  );
+}

@@ -1,0 +1,56 @@
+// @vitest-environment jsdom
+import { screen, within } from '@testing-library/react';
+import { searchAnalyticsSchema } from '@vitrina/shared';
+import { describe, expect, it } from 'vitest';
+import { fixture } from '../../../testing/fixtures';
+import { setUpAppTests } from '../../../testing/render-app';
+import { createApiDouble, renderAdmin } from '../testing/admin-test-kit';
+import { SearchAnalyticsSection } from './search-analytics';
+
+const api = createApiDouble();
+setUpAppTests(api);
+
+const analytics = fixture(searchAnalyticsSchema, {
+  frecuentes: [
+    { consulta: 'licuadora', veces: 12 },
+    { consulta: 'air fryer', veces: 1 },
+  ],
+  sin_resultados: [{ consulta: 'heladera', veces: 4 }],
+});
+
+const links = (article: HTMLElement) =>
+  within(article)
+    .getAllByRole('link')
+    .map((a) => [a.textContent, a.getAttribute('href')]);
+
+describe('search analytics on the dashboard', () => {
+  it('lists the frequent searches with their results, and offers a synonym or a product for those that found nothing', async () => {
+    api.on('GET /api/admin/busquedas', () => Response.json(analytics));
+    renderAdmin(<SearchAnalyticsSection />, { path: '/adminHome' });
+    expect(screen.getByRole('heading', { name: 'Búsquedas de los últimos 30 días' })).toBeTruthy();
+
+    const frequent = await screen.findByRole('article', { name: 'Lo más buscado' });
+    expect(
+      within(frequent)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual([
+      'licuadora 12 vecesVer resultados de licuadora',
+      'air fryer 1 vezVer resultados de air fryer',
+    ]);
+    expect(links(frequent)[1]).toEqual(['Ver resultados de air fryer', '/products/todos?name=air+fryer']);
+
+    const none = screen.getByRole('article', { name: 'Búsquedas sin resultados' });
+    expect(links(none)).toEqual([
+      ['Crear sinónimo para heladera', '/admin/sinonimos?nuevo=heladera'],
+      ['Crear producto para heladera', '/producto'],
+    ]);
+  });
+
+  it('says so when nothing was searched', async () => {
+    api.on('GET /api/admin/busquedas', () => Response.json({ frecuentes: [], sin_resultados: [] }));
+    renderAdmin(<SearchAnalyticsSection />, { path: '/adminHome' });
+    expect(await screen.findByText('Todavía nadie ha buscado nada.')).toBeTruthy();
+    expect(screen.getByText('Todas las búsquedas encontraron productos.')).toBeTruthy();
+  });
+});

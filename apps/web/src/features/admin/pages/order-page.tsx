@@ -1,0 +1,203 @@
+import {
+  canMoveTo,
+  ESTADO_ACCIONES,
+  ESTADOS_MANUALES,
+  type EstadoManual,
+  GUIA_MAX,
+  isActiveOrder,
+  NOTIFY_MS,
+  type Order,
+  PAGES,
+  TRANSPORTISTA_MAX,
+} from '@vitrina/shared';
+import { useRef } from 'react';
+import { Link, useParams } from 'react-router';
+import { Button } from '../../../components/button';
+import { LoadError } from '../../../components/load-error';
+import { Loader } from '../../../components/loader';
+import {
+  EstadoBadge,
+  OrderHistory,
+  OrderLinesTable,
+  OrderTotals,
+  orderTitle,
+  PaymentAndShipment,
+  ShippingAddress,
+} from '../../../components/order-details';
+import { TextField } from '../../../components/text-field';
+import { errorMessage, isApiError, isNotFound } from '../../../lib/api-client';
+import { confirm, notify } from '../../../lib/notifications';
+import { useFormatInstant } from '../../../lib/shop-dates';
+import { useDocumentTitle } from '../../../lib/use-document-title';
+import { parseId } from '../../catalog';
+import { useAdminOrder, useSetOrderEstado } from '../api/admin-order';
+import styles from '../components/admin-page.module.css';
+import { AdminPageHeader } from '../components/admin-page-header';
+import { PackingList } from '../components/packing-list';
+import { RefundForm } from '../components/refund-form';
+import orderStyles from './order-page.module.css';
+
+/**
+ * /admin/pedidos/:id: one order for the owner — buyer, address, lines and money, the moves its state
+ * allows (each confirmed first; carrier and tracking number when shipping), refunds, its history with
+ * who did what, and a packing list that is all that prints.
+ */
+export function AdminOrderPage() {
+  const id = parseId(useParams().id) ?? 0;
+  const order = useAdminOrder(id);
+  useDocumentTitle(order.data ? orderTitle(order.data) : PAGES.adminOrder.title);
+
+  if (order.isPending) return <Loader label="Cargando el pedido…" />;
+  if (order.isError) {
+    return (
+      <div className={styles.page}>
+        <AdminPageHeader title={isNotFound(order.error) ? 'No existe este pedido' : 'Pedido'} />
+        {isNotFound(order.error) ? (
+          <p>Búscalo en la lista de pedidos.</p>
+        ) : (
+          <LoadError
+            className={styles.message}
+            what="el pedido"
+            error={order.error}
+            onRetry={() => order.refetch()}
+          />
+        )}
+      </div>
+    );
+  }
+  return <OrderScreen order={order.data} />;
+}
+
+function OrderScreen({ order }: { order: Order }) {
+  const formatDateTime = useFormatInstant();
+  return (
+    <div className={styles.page}>
+      <div className={orderStyles.screen}>
+        <AdminPageHeader title={orderTitle(order)}>
+          <EstadoBadge estado={order.estado} />
+          <Button variant="secondary" onClick={() => window.print()}>
+            Imprimir lista de empaque
+          </Button>
+          <Link to={PAGES.adminOrders.path}>Todos los pedidos</Link>
+        </AdminPageHeader>
+        <p className={styles.muted}>
+          Realizado el <time dateTime={order.fecha}>{formatDateTime(order.fecha, 'longDateTime')}</time>
+          {order.Usuario && (
+            <>
+              {' '}
+              por {order.Usuario.primer_nombre} {order.Usuario.primer_apellido} ({order.Usuario.email})
+            </>
+          )}
+        </p>
+        <div className={orderStyles.layout}>
+          <div className={orderStyles.column}>
+            <section className={styles.panel} aria-labelledby="pedido-productos">
+              <h2 id="pedido-productos" className={styles.subtitle}>
+                Productos
+              </h2>
+              <OrderLinesTable lines={order.detalle_venta} caption="Productos del pedido" />
+              <OrderTotals order={order} />
+            </section>
+            {isActiveOrder(order.estado) && <RefundForm order={order} />}
+          </div>
+          <div className={orderStyles.column}>
+            <EstadoActions order={order} />
+            <section className={styles.panel} aria-labelledby="pedido-envio">
+              <h2 id="pedido-envio" className={styles.subtitle}>
+                Envío y pago
+              </h2>
+              <ShippingAddress address={order.direccion_envio} />
+              <PaymentAndShipment order={order} />
+            </section>
+            <section className={styles.panel} aria-labelledby="pedido-historial">
+              <h2 id="pedido-historial" className={styles.subtitle}>
+                Historial
+              </h2>
+              <OrderHistory historial={order.historial} />
+            </section>
+          </div>
+        </div>
+      </div>
+      <PackingList order={order} />
+    </div>
+  );
+}
+
+/** The moves the order's state allows, each asked for confirmation; shipping takes carrier and tracking. */
+function EstadoActions({ order }: { order: Order }) {
+  const change = useSetOrderEstado(order.id_venta);
+  const carrierRef = useRef<HTMLInputElement>(null);
+  const trackingRef = useRef<HTMLInputElement>(null);
+  const moves = ESTADOS_MANUALES.filter((to) => canMoveTo(order.estado, to));
+  if (moves.length === 0) return null;
+
+  const move = async (to: EstadoManual) => {
+    const action = ESTADO_ACCIONES[to];
+    const transportista = to === 'enviada' ? (carrierRef.current?.value.trim() ?? '') : '';
+    const guia = to === 'enviada' ? (trackingRef.current?.value.trim() ?? '') : '';
+    const details = [transportista && `Transportista: ${transportista}.`, guia && `Número de guía: ${guia}.`]
+      .filter(Boolean)
+      .join(' ');
+    const confirmed = await confirm({
+      title: action.label,
+      text: details ? `${action.confirm} ${details}` : action.confirm,
+      confirmText: action.label,
+      cancelText: 'Volver',
+      icon: to === 'cancelada' ? 'warning' : 'info',
+    });
+    if (!confirmed) return;
+    change.mutate(
+      { estado: to, ...(transportista && { transportista }), ...(guia && { guia }) },
+      {
+        onSuccess: (saved) =>
+          notify({
+            title: `${orderTitle(saved)}: ${action.label.toLowerCase()}`,
+            icon: 'success',
+            timer: NOTIFY_MS,
+          }),
+        onError: (error) => {
+          notify({
+            title: 'No se pudo cambiar el estado',
+            text: errorMessage(error),
+            icon: 'error',
+            timer: NOTIFY_MS,
+          });
+        },
+      },
+    );
+  };
+
+  return (
+    <section className={styles.panel} aria-labelledby="pedido-acciones">
+      <h2 id="pedido-acciones" className={styles.subtitle}>
+        Estado del pedido
+      </h2>
+      {change.isError && isApiError(change.error) && change.error.status === 409 && (
+        <p role="alert">{change.error.message}</p>
+      )}
+      {moves.includes('enviada') && (
+        <div className={orderStyles.shipping}>
+          <TextField
+            ref={carrierRef}
+            label="Transportista (opcional)"
+            name="transportista"
+            maxLength={TRANSPORTISTA_MAX}
+          />
+          <TextField ref={trackingRef} label="Número de guía (opcional)" name="guia" maxLength={GUIA_MAX} />
+        </div>
+      )}
+      <div className={styles.buttons}>
+        {moves.map((to) => (
+          <Button
+            key={to}
+            variant={to === 'cancelada' ? 'ghost' : 'primary'}
+            disabled={change.isPending}
+            onClick={() => void move(to)}
+          >
+            {ESTADO_ACCIONES[to].label}
+          </Button>
+        ))}
+      </div>
+    </section>
+  );
+}

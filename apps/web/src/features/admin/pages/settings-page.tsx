@@ -1,0 +1,124 @@
+import { type Ajustes, ajustesSchema, formatMoney, NOTIFY_MS, PAGES } from '@vitrina/shared';
+import { type FormEvent, useState } from 'react';
+import { Link } from 'react-router';
+import { Button } from '../../../components/button';
+import formStyles from '../../../components/form.module.css';
+import { LoadError } from '../../../components/load-error';
+import { Loader } from '../../../components/loader';
+import { TextField } from '../../../components/text-field';
+import { errorMessage, isApiError } from '../../../lib/api-client';
+import { notify } from '../../../lib/notifications';
+import { useShippingSettings } from '../../../lib/shipping-settings';
+import { useDocumentTitle } from '../../../lib/use-document-title';
+import { useSaveSettings } from '../api/save-settings';
+import styles from '../components/admin-page.module.css';
+import { AdminPageHeader } from '../components/admin-page-header';
+
+type FieldErrors = Partial<Record<keyof Ajustes, string>>;
+
+/** What the shopper is charged today, in one sentence. */
+function describeShipping({ envio_tarifa, envio_gratis_desde }: Ajustes): string {
+  if (envio_tarifa === 0) return 'Hoy el envío es gratis en todos los pedidos.';
+  if (envio_gratis_desde === null) return `Hoy cada pedido paga ${formatMoney(envio_tarifa)} de envío.`;
+  return `Hoy cada pedido paga ${formatMoney(envio_tarifa)} de envío, y es gratis desde ${formatMoney(envio_gratis_desde)}.`;
+}
+
+/** A typed amount: '' stays empty, a decimal comma is read as a point; anything else is left to the schema. */
+const readAmount = (text: string): number | null =>
+  text.trim() === '' ? null : Number(text.trim().replace(',', '.'));
+
+/**
+ * /admin/ajustes: the shipping cost the server adds to every order — a flat rate, free from a subtotal on
+ * (empty: never free). Checked with the shared schema the server applies, so its messages are the same.
+ */
+export function SettingsPage() {
+  useDocumentTitle(PAGES.adminSettings.title);
+  const settings = useShippingSettings();
+  return (
+    <div className={styles.page}>
+      <AdminPageHeader title="Ajustes">
+        <Link to={PAGES.adminMail.path}>Correos enviados</Link>
+      </AdminPageHeader>
+      {settings.isPending ? (
+        <Loader label="Cargando los ajustes…" />
+      ) : settings.isError ? (
+        <LoadError
+          className={styles.message}
+          what="los ajustes"
+          error={settings.error}
+          onRetry={() => settings.refetch()}
+        />
+      ) : (
+        <ShippingForm saved={settings.data} />
+      )}
+    </div>
+  );
+}
+
+function ShippingForm({ saved }: { saved: Ajustes }) {
+  const save = useSaveSettings();
+  const [errors, setErrors] = useState<FieldErrors>({});
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const form = event.currentTarget;
+    const data = new FormData(form);
+    const tarifa = readAmount(String(data.get('envio_tarifa') ?? ''));
+    const parsed = ajustesSchema.safeParse({
+      // An empty rate is a rate of 0: free shipping.
+      envio_tarifa: tarifa ?? 0,
+      envio_gratis_desde: readAmount(String(data.get('envio_gratis_desde') ?? '')),
+    });
+    if (!parsed.success) {
+      const found: FieldErrors = {};
+      for (const issue of parsed.error.issues) {
+        const field = issue.path[0] as keyof Ajustes;
+        found[field] ??= issue.message;
+      }
+      setErrors(found);
+      const first = Object.keys(found)[0];
+      if (first) form.querySelector<HTMLInputElement>(`[name="${first}"]`)?.focus();
+      return;
+    }
+    setErrors({});
+    save.mutate(parsed.data, {
+      onSuccess: () => notify({ title: 'Ajustes guardados', icon: 'success', timer: NOTIFY_MS }),
+      onError: (error) => {
+        if (isApiError(error) && error.fields) setErrors(error.fields as FieldErrors);
+        notify({ title: 'Error', text: errorMessage(error), icon: 'error', timer: NOTIFY_MS });
+      },
+    });
+  };
+
+  return (
+    <section className={styles.panel} aria-labelledby="ajustes-envio">
+      <h2 id="ajustes-envio" className={styles.subtitle}>
+        Envío
+      </h2>
+      <p>{describeShipping(saved)}</p>
+      <form className={formStyles.form} noValidate onSubmit={onSubmit} aria-labelledby="ajustes-envio">
+        <TextField
+          label="Tarifa de envío (USD)"
+          name="envio_tarifa"
+          inputMode="decimal"
+          defaultValue={String(saved.envio_tarifa)}
+          hint="Lo que paga cada pedido por el envío. 0: envío gratis siempre."
+          error={errors.envio_tarifa}
+        />
+        <TextField
+          label="Envío gratis desde (USD)"
+          name="envio_gratis_desde"
+          inputMode="decimal"
+          defaultValue={saved.envio_gratis_desde === null ? '' : String(saved.envio_gratis_desde)}
+          hint="Los pedidos con este subtotal o más no pagan envío. Vacío: ningún pedido tiene envío gratis."
+          error={errors.envio_gratis_desde}
+        />
+        <div className={formStyles.actions}>
+          <Button type="submit" disabled={save.isPending} aria-busy={save.isPending || undefined}>
+            Guardar ajustes
+          </Button>
+        </div>
+      </form>
+    </section>
+  );
+}

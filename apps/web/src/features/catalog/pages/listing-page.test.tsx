@@ -1,0 +1,106 @@
+// @vitest-environment jsdom
+import { screen, within } from '@testing-library/react';
+import { facetsSchema, noResultsSchema } from '@vitrina/shared';
+import { describe, expect, it } from 'vitest';
+import { routes } from '../../../app/router';
+import { answerSession, createFetchStub } from '../../../testing/fetch-stub';
+import { category, fixture, product, productPage } from '../../../testing/fixtures';
+import { renderApp, setUpAppTests } from '../../../testing/render-app';
+// Loaded up front, so the route's lazy import is ready when the router asks for it.
+import './listing-page';
+
+const api = createFetchStub({
+  routes: {
+    'GET /api/usuario/me': answerSession(null),
+    'GET /api/categorias': () => Response.json([category(1), category(2), category(3)]),
+    'GET /api/products/categoria/1': () => Response.json(productPage([product(1), product(2)])),
+    'GET /api/products': (url) =>
+      Response.json(productPage(url.searchParams.get('name') === 'camseta' ? [] : [product(1)])),
+    'GET /api/products/facetas': () =>
+      Response.json(
+        fixture(facetsSchema, {
+          categorias: [
+            { id_categoria_producto: 1, nombre_categoria_producto: 'Indumentaria', cantidad: 5 },
+            { id_categoria_producto: 3, nombre_categoria_producto: 'Informatica', cantidad: 1 },
+          ],
+          precios: [
+            { desde: 0, hasta: 25, cantidad: 4 },
+            { desde: 25, hasta: 50, cantidad: 3 },
+            { desde: 500, hasta: null, cantidad: 1 },
+          ],
+        }),
+      ),
+    'GET /api/products/sin-resultados': () =>
+      Response.json(
+        fixture(noResultsSchema, {
+          correccion: 'camiseta',
+          productos: [product(5, { nombre: 'Taladro percutor' }), product(6, { nombre: 'Licuadora' })],
+        }),
+      ),
+  },
+});
+setUpAppTests(api);
+
+const filters = () => screen.getByRole('region', { name: 'Filtros' });
+const link = (name: string) => within(filters()).getByRole('link', { name });
+
+describe('listing facets', () => {
+  it('counts the products per category and per price band for the search, links keeping it, and marks the band in use', async () => {
+    renderApp(routes, { path: '/products/categoria/1?name=camisa&minPrecio=25&maxPrecio=49.99' });
+    await screen.findByText('Resultados para "camisa"');
+    await within(filters()).findByRole('link', { name: 'Indumentaria, 5 productos' });
+
+    expect(link('Indumentaria, 5 productos').getAttribute('href')).toBe(
+      '/products/categoria/1?name=camisa&minPrecio=25&maxPrecio=49.99',
+    );
+    expect(link('Informatica, 1 producto').getAttribute('href')).toBe(
+      '/products/categoria/3?name=camisa&minPrecio=25&maxPrecio=49.99',
+    );
+    expect(link('Electrodomesticos, 0 productos')).toBeTruthy();
+
+    const bands = within(filters()).getByRole('list', { name: 'Rangos de precio' });
+    expect(
+      within(bands)
+        .getAllByRole('link')
+        .map((a) => [a.getAttribute('aria-label'), a.getAttribute('href'), a.getAttribute('aria-current')]),
+    ).toEqual([
+      ['Menos de $25, 4 productos', '/products/categoria/1?name=camisa&maxPrecio=24.99', null],
+      ['$25 a $50, 3 productos', '/products/categoria/1?name=camisa&minPrecio=25&maxPrecio=49.99', 'true'],
+      ['$500 o más, 1 producto', '/products/categoria/1?name=camisa&minPrecio=500', null],
+    ]);
+
+    // Asked with the search and the filters, not the page nor the order.
+    const asked = api.calls('/api/products/facetas')[0]?.url.searchParams;
+    expect(Object.fromEntries(asked ?? [])).toEqual({
+      name: 'camisa',
+      categoria: '1',
+      minPrecio: '25',
+      maxPrecio: '49.99',
+    });
+  });
+});
+
+describe('a search with no results', () => {
+  it("keeps 'No hay coincidencias', offers the correction that finds products and shows best sellers", async () => {
+    renderApp(routes, { path: '/products/todos?name=camseta' });
+    expect(await screen.findByText('No hay coincidencias')).toBeTruthy();
+    const correction = await screen.findByRole('link', { name: 'camiseta' });
+    expect(correction.getAttribute('href')).toBe('/products/todos?name=camiseta');
+    expect(correction.parentElement?.textContent).toBe('¿Quisiste decir camiseta?');
+
+    const bestSellers = screen.getByRole('region', { name: 'Lo más vendido' });
+    expect(
+      within(bestSellers)
+        .getAllByRole('heading', { level: 3 })
+        .map((h) => h.textContent),
+    ).toEqual(['Taladro percutor', 'Licuadora']);
+    expect(api.calls('/api/products/sin-resultados')[0]?.url.searchParams.get('name')).toBe('camseta');
+  });
+
+  it('a listing with products asks for no correction', async () => {
+    renderApp(routes, { path: '/products/todos?name=camisa' });
+    await screen.findByText('1 producto');
+    expect(screen.queryByText('No hay coincidencias')).toBeNull();
+    expect(api.calls('/api/products/sin-resultados')).toHaveLength(0);
+  });
+});

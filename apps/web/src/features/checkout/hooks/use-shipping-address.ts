@@ -1,0 +1,86 @@
+import {
+  type DireccionEnvio,
+  direccionEnvioSchema,
+  PLACEHOLDER_ADDRESS,
+  PLACEHOLDER_PHONE,
+  type SessionUser,
+} from '@vitrina/shared';
+import { useRef, useState } from 'react';
+import { useSession } from '../../../lib/session';
+
+export type AddressField = keyof DireccionEnvio;
+const ADDRESS_FIELDS: readonly AddressField[] = ['nombre', 'direccion', 'telefono'];
+
+type Values = Record<AddressField, string>;
+type Errors = Partial<Record<AddressField, string>>;
+
+/**
+ * The profile's name, address and phone, as a start. A Google account's placeholders ('Aun no ha sido
+ * asiganada', '5500000000') mean "not filled in yet": they are left empty for the shopper to write.
+ */
+function addressFromProfile(user: SessionUser | null): Values {
+  if (!user) return { nombre: '', direccion: '', telefono: '' };
+  return {
+    nombre: `${user.primer_nombre} ${user.primer_apellido}`.trim(),
+    direccion: user.direccion === PLACEHOLDER_ADDRESS ? '' : user.direccion,
+    telefono: user.telefono === PLACEHOLDER_PHONE ? '' : user.telefono,
+  };
+}
+
+export interface ShippingAddress {
+  values: Values;
+  errors: Errors;
+  /** The fields' inputs, to focus the first one to fix. */
+  inputs: { current: Partial<Record<AddressField, HTMLInputElement | null>> };
+  change(field: AddressField, value: string): void;
+  /** Checks one field when the shopper leaves it. */
+  check(field: AddressField): void;
+  /** The address to send, or undefined after showing on the fields what to fix (the first one focused). */
+  read(): DireccionEnvio | undefined;
+}
+
+/** The order's shipping address (who receives it, where, a phone), checked with the shared rules. */
+export function useShippingAddress(): ShippingAddress {
+  const { user } = useSession();
+  const [values, setValues] = useState<Values>(() => addressFromProfile(user));
+  const [errors, setErrors] = useState<Errors>({});
+  const inputs = useRef<Partial<Record<AddressField, HTMLInputElement | null>>>({});
+
+  const problems = (current: Values): Errors => {
+    const parsed = direccionEnvioSchema.safeParse(current);
+    const found: Errors = {};
+    if (parsed.success) return found;
+    for (const issue of parsed.error.issues) {
+      const field = issue.path[0] as AddressField;
+      found[field] ??= issue.message;
+    }
+    return found;
+  };
+
+  return {
+    values,
+    errors,
+    inputs,
+    change(field, value) {
+      setValues((current) => ({ ...current, [field]: value }));
+      // A shown error goes away as soon as the value is fine.
+      if (errors[field])
+        setErrors((current) => ({ ...current, [field]: problems({ ...values, [field]: value })[field] }));
+    },
+    check(field) {
+      setErrors((current) => ({ ...current, [field]: problems(values)[field] }));
+    },
+    read() {
+      const parsed = direccionEnvioSchema.safeParse(values);
+      if (parsed.success) {
+        setErrors({});
+        return parsed.data;
+      }
+      const found = problems(values);
+      setErrors(found);
+      const first = ADDRESS_FIELDS.find((field) => found[field]);
+      if (first) inputs.current[first]?.focus();
+      return undefined;
+    },
+  };
+}

@@ -1,0 +1,61 @@
+// @vitest-environment jsdom
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { answerSession, createFetchStub } from '../../../testing/fetch-stub';
+import { apiError, order, sessionUser, shopConfig } from '../../../testing/fixtures';
+import { renderApp, setUpAppTests } from '../../../testing/render-app';
+import { OrderPage } from './order-page';
+
+const api = createFetchStub({
+  routes: {
+    'GET /api/usuario/me': answerSession(sessionUser()),
+    'GET /api/config': () => Response.json(shopConfig()),
+  },
+});
+setUpAppTests(api);
+
+const renderOrder = (state?: unknown) =>
+  renderApp([{ path: '/pedido/:id', element: <OrderPage /> }], { path: '/pedido/7' }).navigate('/pedido/7', {
+    state,
+    replace: true,
+  });
+
+describe('OrderPage', () => {
+  it('right after paying, thanks the shopper and shows the number, lines, money, address, card and what comes next', async () => {
+    api.on('GET /api/venta/7', () => Response.json(order()));
+    await renderOrder({ justPaid: true });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Pedido V-000007' })).toBeTruthy();
+    expect(await screen.findByText('¡Gracias por tu compra!')).toBeTruthy();
+    expect(screen.getByRole('region', { name: '¿Qué sigue?' }).textContent).toMatch(
+      /te avisaremos por correo/,
+    );
+    const products = screen.getByRole('region', { name: 'Productos' });
+    expect(within(products).getByRole('rowheader', { name: 'Camiseta' })).toBeTruthy();
+    expect(within(products).getByText('Envío').nextElementSibling?.textContent).toBe('$5.00');
+    expect(within(products).getByText('Total').nextElementSibling?.textContent).toBe('$36.80');
+    const shipping = screen.getByRole('region', { name: 'Envío' });
+    expect(within(shipping).getByText(/Calle Durango 120, Roma Norte/)).toBeTruthy();
+    expect(within(shipping).getByText('Visa •••• 4242')).toBeTruthy();
+    expect(within(shipping).getByText('Pagado')).toBeTruthy();
+  });
+
+  it('shows the tracking number of a shipped order, and no thanks when reached from the history', async () => {
+    api.on('GET /api/venta/7', () =>
+      Response.json(order({ estado: 'enviada', transportista: 'Estafeta', guia: 'EST-123' })),
+    );
+    await renderOrder();
+    const next = await screen.findByRole('region', { name: '¿Qué sigue?' });
+    expect(next.textContent).toContain('número de guía EST-123 en Estafeta');
+    expect(within(screen.getByRole('region', { name: 'Envío' })).getByText('EST-123')).toBeTruthy();
+    expect(screen.queryByText('¡Gracias por tu compra!')).toBeNull();
+  });
+
+  it("says an order that is not the shopper's was not found", async () => {
+    api.on('GET /api/venta/7', () => Response.json(apiError('Not Found', 'No encontrado'), { status: 404 }));
+    await renderOrder();
+    expect(await screen.findByRole('heading', { level: 1, name: 'No encontramos este pedido' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Ver mis compras' }).getAttribute('href')).toBe(
+      '/historial-de-compra',
+    );
+  });
+});

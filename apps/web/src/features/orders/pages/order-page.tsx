@@ -1,0 +1,133 @@
+import { type Order, PAGES } from '@vitrina/shared';
+import { Link, useLocation, useParams } from 'react-router';
+import { buttonClass } from '../../../components/button';
+import { LoadError } from '../../../components/load-error';
+import { Loader } from '../../../components/loader';
+import {
+  OrderHistory,
+  OrderLinesTable,
+  OrderTotals,
+  orderTitle,
+  PaymentAndShipment,
+  ShippingAddress,
+} from '../../../components/order-details';
+import { isNotFound } from '../../../lib/api-client';
+import { useFormatInstant } from '../../../lib/shop-dates';
+import { useDocumentTitle } from '../../../lib/use-document-title';
+import { CustomerOnly } from '../../auth';
+import { parseId } from '../../catalog';
+import { useOrder } from '../api/get-order';
+import { isJustPaid } from '../utils/just-paid';
+import styles from './order-page.module.css';
+
+/** What the shopper can expect next, for each state of the order. */
+function nextSteps(order: Order): string {
+  switch (order.estado) {
+    case 'pagada':
+      return 'Recibimos tu pago y te enviamos la confirmación por correo. Ahora preparamos tu pedido; cuando salga te avisaremos por correo con su número de guía.';
+    case 'preparando':
+      return 'Estamos preparando tu pedido. Cuando salga te avisaremos por correo con su número de guía.';
+    case 'enviada':
+      return order.guia
+        ? `Tu pedido va en camino. Sigue el envío con el número de guía ${order.guia}${order.transportista ? ` en ${order.transportista}` : ''}.`
+        : 'Tu pedido va en camino.';
+    case 'entregada':
+      return 'Tu pedido fue entregado. Puedes calificar los productos desde tu historial de compras.';
+    case 'cancelada':
+      return 'Cancelamos este pedido y devolvimos el pago a tu tarjeta. Puede tardar unos días en verse en tu estado de cuenta.';
+    case 'reembolsada':
+      return 'Reembolsamos este pedido a tu tarjeta. Puede tardar unos días en verse en tu estado de cuenta.';
+    case 'pendiente':
+      return 'Tu pago sigue pendiente de confirmación. Vuelve a revisar esta página en unos minutos.';
+    case 'fallida':
+      return 'El pago de esta compra fue rechazado: no se te cobró nada.';
+  }
+}
+
+/**
+ * /pedido/:id: one of the shopper's orders — the confirmation right after paying, and the page the
+ * purchase history links to: number, lines, money, address, card, state, tracking and what comes next.
+ */
+export function OrderPage() {
+  return (
+    <CustomerOnly>
+      <OrderView />
+    </CustomerOnly>
+  );
+}
+
+function OrderView() {
+  const id = parseId(useParams().id) ?? 0;
+  const justPaid = isJustPaid(useLocation().state);
+  const order = useOrder(id);
+  const formatInstant = useFormatInstant();
+  useDocumentTitle(order.data ? orderTitle(order.data) : PAGES.order.title);
+
+  if (order.isPending) return <Loader label="Cargando tu pedido…" />;
+  if (order.isError) {
+    if (isNotFound(order.error)) {
+      return (
+        <div className={styles.message}>
+          <h1 className={styles.heading}>No encontramos este pedido</h1>
+          <p>Revisa tus pedidos en el historial de compras.</p>
+          <Link to={PAGES.purchaseHistory.path} className={buttonClass('primary')}>
+            Ver mis compras
+          </Link>
+        </div>
+      );
+    }
+    return (
+      <LoadError
+        className={styles.message}
+        what="tu pedido"
+        error={order.error}
+        onRetry={() => order.refetch()}
+      />
+    );
+  }
+  const data = order.data;
+  return (
+    <div className={styles.page}>
+      <header className={styles.header}>
+        {justPaid && <p className={styles.thanks}>¡Gracias por tu compra!</p>}
+        <h1 className={styles.heading}>{orderTitle(data)}</h1>
+        <p className={styles.date}>
+          Realizado el <time dateTime={data.fecha}>{formatInstant(data.fecha, 'longDateTime')}</time>
+        </p>
+      </header>
+      <section className={styles.next} aria-labelledby="pedido-siguiente">
+        <h2 id="pedido-siguiente" className={styles.sectionTitle}>
+          ¿Qué sigue?
+        </h2>
+        <p>{nextSteps(data)}</p>
+      </section>
+      <div className={styles.layout}>
+        <section className={styles.panel} aria-labelledby="pedido-productos">
+          <h2 id="pedido-productos" className={styles.sectionTitle}>
+            Productos
+          </h2>
+          <OrderLinesTable lines={data.detalle_venta} caption="Productos del pedido" />
+          <OrderTotals order={data} />
+        </section>
+        <div className={styles.aside}>
+          <section className={styles.panel} aria-labelledby="pedido-envio">
+            <h2 id="pedido-envio" className={styles.sectionTitle}>
+              Envío
+            </h2>
+            <ShippingAddress address={data.direccion_envio} />
+            <PaymentAndShipment order={data} />
+          </section>
+          <section className={styles.panel} aria-labelledby="pedido-historial">
+            <h2 id="pedido-historial" className={styles.sectionTitle}>
+              Seguimiento
+            </h2>
+            <OrderHistory historial={data.historial} />
+          </section>
+        </div>
+      </div>
+      <p>
+        <Link to={PAGES.purchaseHistory.path}>Ver todas mis compras</Link>
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,81 @@
+import { z } from 'zod';
+
+/*
+ * Transactional e-mail: what the shop sends, and what the admin mailbox (Ajustes › Correos) reads.
+ */
+
+export const MAIL_KINDS = [
+  'pedido_confirmado',
+  'pedido_enviado',
+  'pedido_cancelado',
+  'pedido_reembolsado',
+  'bienvenida',
+  'contrasena_cambiada',
+] as const;
+export type MailKind = (typeof MAIL_KINDS)[number];
+
+/** How the mailbox names each kind. */
+export const MAIL_KIND_LABELS: Record<MailKind, string> = {
+  pedido_confirmado: 'Pedido confirmado',
+  pedido_enviado: 'Pedido enviado',
+  pedido_cancelado: 'Pedido cancelado',
+  pedido_reembolsado: 'Reembolso',
+  bienvenida: 'Bienvenida',
+  contrasena_cambiada: 'Contraseña cambiada',
+};
+
+/** pendiente: waiting for (another) attempt; enviado: delivered; fallido: given up after the last attempt. */
+export const MAIL_STATES = ['pendiente', 'enviado', 'fallido'] as const;
+export type MailState = (typeof MAIL_STATES)[number];
+
+export const MAIL_STATE_LABELS: Record<MailState, string> = {
+  pendiente: 'Pendiente',
+  enviado: 'Enviado',
+  fallido: 'Fallido',
+};
+
+export const MAILBOX_PAGE_SIZE = 20;
+
+const PAGE = 'La página debe ser un número entero mayor o igual a 1';
+
+/** GET /api/admin/correos?page=: newest first, MAILBOX_PAGE_SIZE a page. */
+export const mailboxQuerySchema = z.object({
+  page: z.preprocess(
+    (value) => (typeof value === 'string' && value.trim() === '' ? undefined : value),
+    z.coerce
+      .number({ error: PAGE })
+      .int({ error: PAGE })
+      .min(1, { error: PAGE })
+      .max(100_000, { error: 'La página solicitada no existe' })
+      .default(1),
+  ),
+});
+export type MailboxQuery = z.infer<typeof mailboxQuerySchema>;
+
+export const mailboxItemSchema = z.object({
+  id: z.number().int(),
+  to: z.string(),
+  kind: z.string(),
+  subject: z.string(),
+  estado: z.enum(MAIL_STATES),
+  /** Delivery attempts made so far. */
+  intentos: z.number().int(),
+  /** Why the last attempt failed (the mail server's answer); null once delivered or before any failure. */
+  ultimo_error: z.string().nullable(),
+  /** ISO 8601 instants. */
+  creado: z.string(),
+  enviado: z.string().nullable(),
+});
+export type MailboxItem = z.infer<typeof mailboxItemSchema>;
+
+export const mailboxPageSchema = z.object({
+  items: z.array(mailboxItemSchema),
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+});
+export type MailboxPage = z.infer<typeof mailboxPageSchema>;
+
+/** GET /api/admin/correos/:id: the message as it was sent, for the preview. */
+export const mailboxMessageSchema = mailboxItemSchema.extend({ html: z.string(), text: z.string() });
+export type MailboxMessage = z.infer<typeof mailboxMessageSchema>;

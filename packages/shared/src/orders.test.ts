@@ -1,0 +1,73 @@
+import { describe, expect, it } from 'vitest';
+import {
+  ajustesSchema,
+  canMoveTo,
+  formatOrderNumber,
+  ORDER_TRANSITIONS,
+  parseOrderNumber,
+  shippingCents,
+  transitionRefused,
+} from './orders';
+
+describe('order numbers', () => {
+  it('shows six digits after V-, and more when the shop grows', () => {
+    expect(formatOrderNumber(1)).toBe('V-000001');
+    expect(formatOrderNumber(123)).toBe('V-000123');
+    expect(formatOrderNumber(1_234_567)).toBe('V-1234567');
+  });
+
+  it('reads a search as a number the way people type it', () => {
+    for (const typed of ['V-000123', 'v-123', 'V123', '000123', '123', ' 123 '])
+      expect(parseOrderNumber(typed)).toBe(123);
+    for (const other of ['', 'V-', 'ana@example.com', '12a', '0', 'V-0'])
+      expect(parseOrderNumber(other)).toBeNull();
+  });
+});
+
+describe('shippingCents', () => {
+  const settings = { envio_tarifa: 5.5, envio_gratis_desde: 50 };
+  it('charges the rate below the threshold and nothing at or above it', () => {
+    expect(shippingCents(4999, settings)).toBe(550);
+    expect(shippingCents(5000, settings)).toBe(0);
+    expect(shippingCents(5001, settings)).toBe(0);
+  });
+
+  it('is free with a rate of 0 (the default) and always charged without a threshold', () => {
+    expect(shippingCents(100, { envio_tarifa: 0, envio_gratis_desde: null })).toBe(0);
+    expect(shippingCents(1_000_000, { envio_tarifa: 5.5, envio_gratis_desde: null })).toBe(550);
+  });
+});
+
+describe('ajustesSchema', () => {
+  it('takes amounts with up to two decimals and refuses the rest in Spanish', () => {
+    expect(ajustesSchema.safeParse({ envio_tarifa: 4.99, envio_gratis_desde: null }).success).toBe(true);
+    const bad = ajustesSchema.safeParse({ envio_tarifa: 4.999, envio_gratis_desde: 0 });
+    expect(bad.error?.issues.map((i) => i.message)).toEqual([
+      'La tarifa de envío puede tener hasta dos decimales',
+      'El mínimo para envío gratis debe ser mayor que 0 (o déjalo vacío)',
+    ]);
+  });
+});
+
+describe('order transitions', () => {
+  it('never leaves a cancelled, refunded or delivered order, nor reaches a payment state', () => {
+    for (const from of ['cancelada', 'reembolsada', 'entregada', 'pendiente', 'fallida'] as const)
+      expect(ORDER_TRANSITIONS[from]).toEqual([]);
+    expect(canMoveTo('pagada', 'cancelada')).toBe(true);
+    expect(canMoveTo('preparando', 'cancelada')).toBe(true);
+    expect(canMoveTo('enviada', 'cancelada')).toBe(false);
+  });
+
+  it('explains a refused move in Spanish, saying what to do', () => {
+    expect(transitionRefused('pagada', 'entregada')).toBe(
+      'Un pedido «Pagado» no se puede marcar como «Entregado». Recarga la página para ver su estado actual.',
+    );
+    expect(transitionRefused('enviada', 'cancelada')).toBe(
+      'El pedido ya se envió y no se puede cancelar. Si el cliente lo devuelve, reembólsalo.',
+    );
+    expect(transitionRefused('preparando', 'preparando')).toBe(
+      'El pedido ya está «En preparación». Recarga la página.',
+    );
+    expect(transitionRefused('fallida', 'preparando')).toContain('no se pagó');
+  });
+});

@@ -1,0 +1,325 @@
+import { z } from 'zod';
+import { PLACEHOLDER_PHONE } from './constants';
+import { type Cents, toCents } from './pricing';
+import { recordId } from './validation/record-id';
+import { addressField, DIGITS_ONLY, notBlank } from './validation/rules';
+import { singleLineText } from './validation/text';
+
+/*
+ * An order's life after checkout (docs/decisions/017-order-lifecycle.md): its states and the admin's
+ * moves between them, its number, its shipping address and cost, and its refunds. The server enforces
+ * every rule here; the screens read the same tables to offer only the moves the server will take.
+ */
+
+/**
+ * Every state of a sale. 'pendiente' and 'fallida' are payment attempts, not orders; a paid sale is
+ * 'pagada' and moves on from there. 'reembolsada' = the whole order refunded (a partial refund keeps the
+ * state and is recorded per line).
+ */
+export const VENTA_ESTADOS = [
+  'pendiente',
+  'fallida',
+  'pagada',
+  'preparando',
+  'enviada',
+  'entregada',
+  'cancelada',
+  'reembolsada',
+] as const;
+export type VentaEstado = (typeof VENTA_ESTADOS)[number];
+
+/** The states of a sale whose payment went through: the orders (a customer's history lists these). */
+export const ORDER_ESTADOS = [
+  'pagada',
+  'preparando',
+  'enviada',
+  'entregada',
+  'cancelada',
+  'reembolsada',
+] as const satisfies readonly VentaEstado[];
+export type OrderEstado = (typeof ORDER_ESTADOS)[number];
+export const isOrder = (estado: VentaEstado): estado is OrderEstado =>
+  (ORDER_ESTADOS as readonly string[]).includes(estado);
+
+/** How screens and e-mails name each state. */
+export const VENTA_ESTADO_LABELS: Record<VentaEstado, string> = {
+  pendiente: 'Pago pendiente',
+  fallida: 'Pago rechazado',
+  pagada: 'Pagado',
+  preparando: 'En preparación',
+  enviada: 'Enviado',
+  entregada: 'Entregado',
+  cancelada: 'Cancelado',
+  reembolsada: 'Reembolsado',
+};
+
+/** The states an admin sets with PUT /api/venta/:id/estado ('reembolsada' comes from a refund). */
+export const ESTADOS_MANUALES = ['preparando', 'enviada', 'entregada', 'cancelada'] as const;
+export type EstadoManual = (typeof ESTADOS_MANUALES)[number];
+
+/** From each state, the states an admin may move the order to. Cancelling is only possible before shipping. */
+export const ORDER_TRANSITIONS: Record<VentaEstado, readonly EstadoManual[]> = {
+  pendiente: [],
+  fallida: [],
+  pagada: ['preparando', 'cancelada'],
+  preparando: ['enviada', 'cancelada'],
+  enviada: ['entregada'],
+  entregada: [],
+  cancelada: [],
+  reembolsada: [],
+};
+
+export const canMoveTo = (from: VentaEstado, to: EstadoManual): boolean =>
+  ORDER_TRANSITIONS[from].includes(to);
+
+/** The button that makes each move, and what it asks before doing it. */
+export const ESTADO_ACCIONES: Record<EstadoManual, { label: string; confirm: string }> = {
+  preparando: {
+    label: 'Preparar pedido',
+    confirm: '¿Empezar a preparar este pedido? El cliente verá que está en preparación.',
+  },
+  enviada: {
+    label: 'Marcar como enviado',
+    confirm: '¿Marcar el pedido como enviado? Le avisaremos al cliente por correo.',
+  },
+  entregada: { label: 'Marcar como entregado', confirm: '¿Confirmas que el cliente recibió el pedido?' },
+  cancelada: {
+    label: 'Cancelar pedido',
+    confirm:
+      '¿Cancelar el pedido? Las unidades vuelven al inventario, se devuelve el pago y le avisaremos al cliente.',
+  },
+};
+
+/** The 409 of a move that is not allowed from the order's current state. */
+export function transitionRefused(from: VentaEstado, to: EstadoManual): string {
+  if (to === 'cancelada' && (from === 'enviada' || from === 'entregada'))
+    return 'El pedido ya se envió y no se puede cancelar. Si el cliente lo devuelve, reembólsalo.';
+  if (!isOrder(from)) return 'Esta compra no se pagó: no es un pedido que se pueda preparar o enviar.';
+  if (from === to) return `El pedido ya está «${VENTA_ESTADO_LABELS[from]}». Recarga la página.`;
+  return `Un pedido «${VENTA_ESTADO_LABELS[from]}» no se puede marcar como «${VENTA_ESTADO_LABELS[to]}». Recarga la página para ver su estado actual.`;
+}
+
+/**
+ * Orders the shop keeps the money of (not cancelled, not wholly refunded): they count as sales on the
+ * dashboard, can be rated, and can still be refunded.
+ */
+export const ACTIVE_ORDER_ESTADOS = [
+  'pagada',
+  'preparando',
+  'enviada',
+  'entregada',
+] as const satisfies readonly VentaEstado[];
+export const isActiveOrder = (estado: VentaEstado): boolean =>
+  (ACTIVE_ORDER_ESTADOS as readonly string[]).includes(estado);
+/** Units refunded before shipping go back to the shelf; after shipping they are with the customer. */
+export const refundReturnsStock = (estado: VentaEstado): boolean =>
+  estado === 'pagada' || estado === 'preparando';
+
+export const REFUND_MESSAGES = {
+  notRefundable: 'Este pedido no tiene un pago que se pueda reembolsar.',
+  nothingLeft: 'Este pedido ya se reembolsó por completo.',
+  unknownLine: 'Esa línea no es de este pedido. Recarga la página.',
+  tooMany: (nombre: string, left: number) =>
+    left === 0
+      ? `${nombre} ya se reembolsó por completo.`
+      : `Solo ${left === 1 ? 'queda 1 unidad' : `quedan ${left} unidades`} de ${nombre} por reembolsar.`,
+  providerFailed:
+    'El sistema de pagos no confirmó el reembolso. Quedó pendiente; vuelve a intentarlo en unos minutos.',
+  keyReused:
+    'Esta clave de idempotencia ya se usó con otro reembolso. Recarga la página e inténtalo de nuevo.',
+} as const;
+
+/** The state of one refund with the provider. */
+export const REEMBOLSO_ESTADOS = ['pendiente', 'completado', 'fallido'] as const;
+export type ReembolsoEstado = (typeof REEMBOLSO_ESTADOS)[number];
+
+/** Order numbers: sequential, shown as 'V-000123'. */
+export const formatOrderNumber = (numero: number): string => `V-${String(numero).padStart(6, '0')}`;
+
+/** The number in a search for an order: 'V-000123', 'v123', '000123' or '123'; null when it is not one. */
+export function parseOrderNumber(text: string): number | null {
+  const match = /^\s*(?:v-?)?0*(\d{1,9})\s*$/i.exec(text);
+  if (!match) return null;
+  const n = Number(match[1]);
+  return n > 0 ? n : null;
+}
+
+/* Shipping address: a snapshot of who receives the order, where. */
+
+export const RECIPIENT_NAME_MIN = 3;
+export const RECIPIENT_NAME_MAX = 100;
+export const SHIPPING_ADDRESS_MIN = 15;
+export const SHIPPING_ADDRESS_MAX = 100;
+export const SHIPPING_PHONE_MIN = 10;
+export const SHIPPING_PHONE_MAX = 25;
+
+const required = (message: string) => singleLineText({ error: message }).min(1, { error: message });
+
+export const direccionEnvioSchema = z.object(
+  {
+    nombre: required('Escribe el nombre de quien recibe el pedido')
+      .refine(notBlank, { error: 'Escribe el nombre de quien recibe el pedido' })
+      .max(RECIPIENT_NAME_MAX, { error: `El nombre puede tener hasta ${RECIPIENT_NAME_MAX} caracteres` })
+      .refine((v) => v.trim().length >= RECIPIENT_NAME_MIN, {
+        error: `El nombre debe tener al menos ${RECIPIENT_NAME_MIN} letras`,
+      }),
+    direccion: required('Escribe la dirección de entrega').pipe(
+      addressField(z.string(), {
+        min: SHIPPING_ADDRESS_MIN,
+        max: SHIPPING_ADDRESS_MAX,
+        blank: 'Escribe la dirección de entrega',
+        tooShort: `La dirección debe tener al menos ${SHIPPING_ADDRESS_MIN} caracteres`,
+        tooLong: `La dirección puede tener hasta ${SHIPPING_ADDRESS_MAX} caracteres`,
+        pattern: 'Escribe la calle y el número (la dirección debe tener números y letras)',
+      }),
+    ),
+    telefono: required('Escribe un teléfono de contacto')
+      .refine(notBlank, { error: 'Escribe un teléfono de contacto' })
+      .regex(DIGITS_ONLY, { error: 'El teléfono debe tener solo números' })
+      .min(SHIPPING_PHONE_MIN, { error: `El teléfono debe tener al menos ${SHIPPING_PHONE_MIN} dígitos` })
+      .max(SHIPPING_PHONE_MAX, { error: `El teléfono puede tener hasta ${SHIPPING_PHONE_MAX} dígitos` })
+      // A Google account's placeholder is not a phone anyone answers.
+      .refine((v) => v !== PLACEHOLDER_PHONE, { error: 'Escribe un teléfono de contacto real' }),
+  },
+  { error: 'Falta la dirección de envío' },
+);
+export type DireccionEnvio = z.infer<typeof direccionEnvioSchema>;
+
+/* Shipping cost: one flat rate, free from a threshold on. */
+
+/** The shop's settings (GET/PUT /api/ajustes), amounts in currency units like `valor`. */
+export interface Ajustes {
+  envio_tarifa: number;
+  /** Free shipping from this subtotal on; null = no free-shipping threshold. */
+  envio_gratis_desde: number | null;
+}
+/** Out of the box shipping is free, so SPEC's totals are unchanged. */
+export const AJUSTES_DEFAULT: Ajustes = { envio_tarifa: 0, envio_gratis_desde: null };
+export const SHIPPING_MAX = 100_000;
+
+const amount = (label: string) =>
+  z
+    .number({ error: `${label} debe ser un número` })
+    .min(0, { error: `${label} no puede ser negativo` })
+    .max(SHIPPING_MAX, { error: `${label} no puede pasar de ${SHIPPING_MAX}` })
+    .refine((v) => Math.abs(v * 100 - Math.round(v * 100)) < 1e-6, {
+      error: `${label} puede tener hasta dos decimales`,
+    });
+
+export const ajustesSchema = z.object({
+  envio_tarifa: amount('La tarifa de envío'),
+  envio_gratis_desde: amount('El mínimo para envío gratis')
+    .refine((v) => v > 0, { error: 'El mínimo para envío gratis debe ser mayor que 0 (o déjalo vacío)' })
+    .nullable(),
+});
+
+/** The shipping cost of an order: free when the rate is 0 or the subtotal reaches the threshold. */
+export function shippingCents(subtotalCents: Cents, settings: Ajustes): Cents {
+  const rate = toCents(settings.envio_tarifa);
+  if (rate === 0) return 0;
+  if (settings.envio_gratis_desde !== null && subtotalCents >= toCents(settings.envio_gratis_desde)) return 0;
+  return rate;
+}
+
+/* Admin actions. */
+
+const optionalText = (label: string, max: number) =>
+  z.preprocess(
+    (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
+    singleLineText({ error: `${label} debe ser texto` })
+      .max(max, { error: `${label} puede tener hasta ${max} caracteres` })
+      .transform((v) => v.trim())
+      .optional(),
+  );
+
+export const TRANSPORTISTA_MAX = 60;
+export const GUIA_MAX = 100;
+
+/** PUT /api/venta/:id/estado. Carrier and tracking number only mean something when shipping. */
+export const estadoChangeSchema = z.object({
+  estado: z.enum(ESTADOS_MANUALES, {
+    error: `El estado debe ser uno de: ${ESTADOS_MANUALES.join(', ')}`,
+  }),
+  transportista: optionalText('La transportadora', TRANSPORTISTA_MAX),
+  guia: optionalText('El número de guía', GUIA_MAX),
+});
+export type EstadoChange = z.infer<typeof estadoChangeSchema>;
+
+/** POST /api/venta/:id/reembolso: some units of some lines, or everything still paid when absent. */
+export const refundSchema = z.object({
+  lineas: z
+    .array(
+      z.object({
+        id_detalle_venta: recordId('La línea del pedido no es válida'),
+        cantidad: z
+          .number({ error: 'La cantidad a reembolsar debe ser un número entero' })
+          .int({ error: 'La cantidad a reembolsar debe ser un número entero' })
+          .min(1, { error: 'La cantidad a reembolsar mínima es 1' })
+          .max(1000, { error: 'La cantidad a reembolsar es demasiado grande' }),
+      }),
+      { error: 'Las líneas a reembolsar no son válidas' },
+    )
+    .min(1, { error: 'Elige al menos una línea para reembolsar' })
+    .max(100, { error: 'Demasiadas líneas en un reembolso' })
+    .refine((lines) => new Set(lines.map((l) => l.id_detalle_venta)).size === lines.length, {
+      error: 'Una línea aparece dos veces en el reembolso',
+    })
+    .optional(),
+});
+export type RefundInput = z.infer<typeof refundSchema>;
+
+/* GET /api/venta/:id: an order as its pages show it. */
+
+export const orderLineSchema = z.object({
+  id_detalle_venta: z.number().int(),
+  id_venta: z.number().int(),
+  id_producto: z.number().int(),
+  cantidad: z.number().int(),
+  cantidad_reembolsada: z.number().int(),
+  valor_unitario: z.number(),
+  valor_total_cantidad: z.number(),
+  comentado: z.boolean(),
+  Producto: z.object({ id_producto: z.number().int(), nombre: z.string(), imagen: z.string() }),
+});
+export type OrderLine = z.infer<typeof orderLineSchema>;
+
+export const orderHistoryEntrySchema = z.object({
+  estado: z.enum(VENTA_ESTADOS),
+  fecha: z.string(),
+  /** Who made the change: shown to admins only; null when the shop did it (a payment). */
+  usuario: z
+    .object({ id_usuario: z.number().int(), nombre: z.string(), email: z.string() })
+    .nullable()
+    .optional(),
+});
+
+export const orderSchema = z.object({
+  id_venta: z.number().int(),
+  fecha: z.string(),
+  /** 'V-000123'; null for a sale never paid. */
+  numero_pedido: z.string().nullable(),
+  estado: z.enum(VENTA_ESTADOS),
+  /** Null for sales made before addresses were recorded. */
+  direccion_envio: direccionEnvioSchema.nullable(),
+  /** Currency units. valor_total_venta = subtotal + costo_envio. */
+  subtotal: z.number(),
+  costo_envio: z.number(),
+  valor_total_venta: z.number(),
+  monto_reembolsado: z.number(),
+  id_usuario: z.number().int(),
+  pago_marca: z.string().nullable(),
+  pago_ultimos4: z.string().nullable(),
+  transportista: z.string().nullable(),
+  guia: z.string().nullable(),
+  detalle_venta: z.array(orderLineSchema),
+  historial: z.array(orderHistoryEntrySchema),
+  Usuario: z
+    .object({
+      id_usuario: z.number().int(),
+      primer_nombre: z.string(),
+      primer_apellido: z.string(),
+      email: z.string(),
+    })
+    .optional(),
+});
+export type Order = z.infer<typeof orderSchema>;
