@@ -340,7 +340,7 @@ describe('account and admin routes', () => {
       ['Gestionar productos', '/products/admin'],
       ['Gestionar usuarios', '/admin/usuarios'],
       ['Crear producto', '/producto'],
-      ['Pedidos', '/admin/pedidos'],
+      ['Historial de ventas', '/admin/pedidos'],
       ['Gestionar calificaciones', '/calificaciones'],
     ];
     for (const [name, href] of links) {

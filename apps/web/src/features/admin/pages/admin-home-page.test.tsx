@@ -90,7 +90,7 @@ describe('AdminHomePage', () => {
       'Gestionar productos',
       'Gestionar usuarios',
       'Crear producto',
-      'Pedidos',
+      'Historial de ventas',
       'Gestionar calificaciones',
       'Registro de cambios',
       'Sinónimos',

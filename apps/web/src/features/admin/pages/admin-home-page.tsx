@@ -21,8 +21,9 @@ const SECTIONS = [
   { to: '/producto', label: 'Crear producto', text: 'Publicar un producto nuevo en la tienda.' },
   {
     to: PAGES.adminOrders.path,
-    label: 'Pedidos',
-    text: 'Preparar, enviar, cancelar y reembolsar pedidos; imprimir la lista de empaque.',
+    // SPEC's name for the section, which is now the orders screen.
+    label: 'Historial de ventas',
+    text: 'Los pedidos: prepararlos, enviarlos, cancelarlos, reembolsarlos e imprimir la lista de empaque.',
   },
   {
     to: '/calificaciones',
