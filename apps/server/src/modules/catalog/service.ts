@@ -152,10 +152,9 @@ async function rankedSearchPage(
   const offset = (page - 1) * pageSize;
   const filters = listingWhere(query, undefined);
   const everyWord = and(filters, search.whereAll);
-  const oneWord = search.concepts.length === 1;
   const [first, anyCount] = await Promise.all([
     rankedIds(db, everyWord, search.orderBy, pageSize, offset),
-    oneWord ? undefined : countOf(db, and(filters, search.where)),
+    search.partial ? countOf(db, and(filters, search.where)) : undefined,
   ]);
   const firstTier = first.total ?? (offset === 0 ? 0 : await countOf(db, everyWord));
   const total = anyCount ?? firstTier;

@@ -18,6 +18,11 @@ export interface Concept {
   prefix: Phrase[];
   synonym: Phrase[];
   typo: Phrase[];
+  /**
+   * For a term of several words, the same words one by one, anywhere in the text and each with its own
+   * prefixes, synonyms and typos: 'disco externo' is a synonym term, and 'Disco SSD externo' has it apart.
+   */
+  words: Concept[];
 }
 
 /** Enough for any real query; the rest of a very long one is ignored. */
@@ -40,6 +45,7 @@ export function expandQuery(dictionary: Dictionary, query: string): Concept[] {
         prefix: [],
         synonym: run.synonyms.map((t) => t.split(' ')),
         typo: [],
+        words: typed.filter((w) => !isStopWord(w)).map((w) => wordConcept(dictionary, w)),
       });
       i += run.length;
       continue;
@@ -94,6 +100,7 @@ function wordConcept(dictionary: Dictionary, word: string): Concept {
     prefix: prefix.map((w) => [w]),
     synonym,
     typo: typos.map((w) => [w]),
+    words: [],
   };
 }
 

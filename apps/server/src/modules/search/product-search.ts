@@ -19,6 +19,8 @@ export interface ProductSearch {
   where: SQL;
   /** Matches every concept: the first tier of the results, often a small part of `where`. */
   whereAll: SQL;
+  /** Whether a product can match only part of the query (one word cannot; one term of two words can). */
+  partial: boolean;
   /** Matches at least one concept in the name: what suggestions offer. */
   whereName: SQL;
   orderBy: SQL[];
@@ -44,24 +46,32 @@ function searchOf(concepts: Concept[]): ProductSearch {
       where: sql`false`,
       whereAll: sql`false`,
       whereName: sql`false`,
+      partial: false,
       orderBy: [sql`${producto.id_producto}`],
       concepts,
     };
   }
-  const any = tsQuery(tsQueryText(concepts.flatMap(alternatives)));
-  const every = tsQuery(concepts.map((c) => `(${tsQueryText(alternatives(c))})`).join(' & '));
+  // A product with only some words of a several-word term ('disco' of 'disco duro') matches nothing of
+  // it, but still belongs with the products that match some of the query.
+  const any = tsQuery(
+    concepts.map((c) => [conceptText(c), ...c.words.map(conceptText)].join(' | ')).join(' | '),
+  );
+  const every = tsQuery(concepts.map((c) => `(${conceptText(c)})`).join(' & '));
+  const when = (
+    column: typeof producto.busqueda | typeof producto.busqueda_completa,
+    text: string,
+    points: number,
+  ) => sql`WHEN ${column} @@ ${tsQuery(text)} THEN ${sql.raw(String(MATCHED + points))}`;
   const scores = concepts.map((c) => {
     const cases: SQL[] = [];
     for (const kind of ['exact', 'prefix', 'synonym', 'typo'] as const) {
-      if (c[kind].length > 0) {
-        cases.push(
-          sql`WHEN ${producto.busqueda} @@ ${tsQuery(tsQueryText(c[kind]))} THEN ${sql.raw(String(MATCHED + HOW_WELL[kind]))}`,
-        );
+      if (c[kind].length > 0) cases.push(when(producto.busqueda, tsQueryText(c[kind]), HOW_WELL[kind]));
+      // The words of a term apart rank as well as the beginning of a word: below the term as typed.
+      if (kind === 'exact' && c.words.length > 0) {
+        cases.push(when(producto.busqueda, everyWord(c.words), HOW_WELL.prefix));
       }
     }
-    cases.push(
-      sql`WHEN ${producto.busqueda_completa} @@ ${tsQuery(tsQueryText(alternatives(c)))} THEN ${sql.raw(String(MATCHED + HOW_WELL.description))}`,
-    );
+    cases.push(when(producto.busqueda_completa, conceptText(c), HOW_WELL.description));
     return sql`(CASE ${sql.join(cases, sql` `)} ELSE 0 END)`;
   });
   const rank = sql`(${sql.join(scores, sql` + `)})`;
@@ -69,10 +79,20 @@ function searchOf(concepts: Concept[]): ProductSearch {
     where: sql`${producto.busqueda_completa} @@ ${any}`,
     whereAll: sql`${producto.busqueda_completa} @@ ${every}`,
     whereName: sql`${producto.busqueda} @@ ${any}`,
+    partial: concepts.length > 1 || concepts.some((c) => c.words.length > 0),
     orderBy: [sql`${rank} DESC`, sql`${producto.unidades_vendidas} DESC`, sql`${producto.id_producto}`],
     concepts,
   };
 }
+
+/** Everything that matches a concept, as a to_tsquery text. */
+function conceptText(c: Concept): string {
+  const own = tsQueryText(alternatives(c));
+  return c.words.length > 0 ? `${own} | (${everyWord(c.words)})` : own;
+}
+
+/** Each of the words (concepts of one word) somewhere in the text. */
+const everyWord = (words: Concept[]) => words.map((w) => `(${conceptText(w)})`).join(' & ');
 
 /** A concept's alternatives, each once. */
 function alternatives(c: Concept): Phrase[] {

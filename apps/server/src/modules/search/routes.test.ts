@@ -190,6 +190,23 @@ describe.each(TEST_DATABASE_KINDS)('search on %s', (kind) => {
       expect((await names('pantalón de mezclilla'))[0]).toBe('Jeans de corte recto');
     });
 
+    it('still finds the words of a multi-word term apart, and a product with only some of them', async () => {
+      // 'disco externo' is a term of the dictionary; the product says 'Disco SSD externo'.
+      expect((await names('disco externo'))[0]).toBe('Disco SSD externo 1 TB');
+      expect((await names('externo disco'))[0]).toBe('Disco SSD externo 1 TB');
+      // Nothing says 'rígido', but the disk is the closest thing the shop has.
+      expect(await finds('disco rígido', 'Disco SSD externo 1 TB')).toBe(true);
+    });
+
+    it('shows the laptops to a shopper who asks for a computer', async () => {
+      for (const typed of ['computadora', 'ordenador', 'computador', 'compu']) {
+        expect(await finds(typed, 'Portátil ultraligero de 14 pulgadas'), typed).toBe(true);
+      }
+      // One way only: a laptop is a computer, but 'portátil' does not bring desktop words.
+      const [portatil] = expandQuery(await loadDictionary(t.db), 'portátil');
+      expect(portatil?.synonym.map((p) => p.join(' '))).not.toContain('ordenador');
+    });
+
     it('brings a corrected word its synonyms, not a known word', async () => {
       expect(await finds('audifnos', 'Auriculares con micrófono USB')).toBe(true);
       // 'acero' is steel, one typo from 'zero', a synonym of 'sin azúcar'.

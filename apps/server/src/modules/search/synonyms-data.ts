@@ -80,7 +80,17 @@ const clothing = [
 ];
 
 const appliances = [
-  two('refrigerador', 'refri', 'nevera', 'heladera', 'frigorífico', 'frigo', 'refrigeradora', 'congeladora'),
+  two(
+    'refrigerador',
+    'refri',
+    'nevera',
+    'heladera',
+    'frigorífico',
+    'frigo',
+    'refrigeradora',
+    'congeladora',
+    'nevecón',
+  ),
   two('licuadora', 'batidora de vaso', 'blender', 'minipimer de vaso'),
   two('batidora', 'batidora de mano', 'minipimer', 'mixer', 'batidora de varillas', 'túrmix'),
   two('lavadora', 'lavarropas', 'máquina de lavar', 'lavaropa'),
@@ -148,6 +158,11 @@ const computing = [
     'equipo de escritorio',
     'computadora de escritorio',
   ),
+  // Across Latin America 'la computadora' is also the laptop: asking for one shows the portable ones too.
+  one('computadora', 'portátil'),
+  one('ordenador', 'portátil'),
+  one('computador', 'portátil'),
+  one('compu', 'portátil'),
   two('auriculares', 'audífonos', 'cascos de música', 'headphones', 'diademas', 'manos libres'),
   one('cascos', 'auriculares'),
   one('audífono', 'auriculares'),
@@ -158,6 +173,8 @@ const computing = [
   two('impresora', 'printer', 'impresora multifunción', 'multifuncional'),
   two('memoria usb', 'pendrive', 'pen drive', 'usb', 'memoria flash', 'lápiz usb', 'llave usb', 'pincho usb'),
   two('disco duro', 'disco externo', 'disco rígido', 'hdd'),
+  two('ssd', 'disco ssd', 'disco de estado sólido', 'unidad ssd'),
+  one('disco duro', 'ssd'),
   two('ssd', 'disco ssd', 'disco de estado sólido', 'unidad ssd'),
   two('webcam', 'cámara web', 'cámara para computadora'),
   two('router', 'enrutador', 'módem', 'modem wifi', 'rúter'),
@@ -383,6 +400,8 @@ const toys = [
 
 const furniture = [
   two('sofá', 'sillón de tres plazas', 'sofa cama', 'diván', 'canapé', 'mueble de sala', 'living'),
+  // In Argentina and Uruguay 'el sillón' is the sofa; elsewhere an armchair.
+  one('sillón', 'sofá'),
   two('sillón', 'butaca', 'poltrona', 'sillón individual', 'orejero'),
   two('sillón reclinable', 'reclinable', 'poltrona reclinable', 'reposet'),
   two('estantería', 'librero', 'librería', 'repisa', 'estante', 'anaquel', 'biblioteca'),
