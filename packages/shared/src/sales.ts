@@ -6,7 +6,13 @@ import {
   SALES_MAX_PAGE_SIZE,
   SALES_PAGE_SIZE,
 } from './constants';
-import { direccionEnvioSchema, ORDER_ESTADOS, VENTA_ESTADOS, type VentaEstado } from './orders';
+import {
+  direccionEnvioSchema,
+  ORDER_ESTADOS,
+  orderLineSchema,
+  VENTA_ESTADOS,
+  type VentaEstado,
+} from './orders';
 import { recordId } from './validation/record-id';
 import { singleLineText } from './validation/text';
 
@@ -43,16 +49,8 @@ export const checkoutSchema = z.object({
 });
 export type CheckoutInput = z.infer<typeof checkoutSchema>;
 
-export const saleLineSchema = z.object({
-  id_detalle_venta: z.number().int(),
-  id_venta: z.number().int(),
-  id_producto: z.number().int(),
-  cantidad: z.number().int(),
-  valor_unitario: z.number(),
-  valor_total_cantidad: z.number(),
-  comentado: z.boolean(),
-  Producto: z.object({ id_producto: z.number().int(), nombre: z.string(), imagen: z.string() }),
-});
+/** An order's line as the purchase history lists it: the refunded units are the order page's. */
+export const saleLineSchema = orderLineSchema.omit({ cantidad_reembolsada: true });
 
 export const saleSchema = z.object({
   id_venta: z.number().int(),
