@@ -1,6 +1,7 @@
 import type { Server } from 'node:http';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { buildApp } from './app';
+import { localUrl, newBackupToken, registerBackupRoute, writeBackupEndpoint } from './backup/endpoint';
 import { loadConfig, readDotEnv } from './config';
 import { configuredTarget, type Database, type DatabaseTarget, openDatabase } from './db/client';
 import { seedIfEmpty } from './db/seed/seed';
@@ -79,6 +80,9 @@ async function main() {
   });
   running.app = app;
   log = app.log;
+  // `npm run backup` asks this process for the embedded database: no other process may open its files.
+  const backupToken = target.kind === 'pglite' ? newBackupToken() : undefined;
+  if (backupToken) registerBackupRoute(app, database, backupToken);
   if (config.seedOnStart) {
     const result = await seedIfEmpty(database.db, {
       admin: config.admin,
@@ -131,6 +135,15 @@ async function main() {
   } catch (err) {
     throw listenError(err, config.host, config.port) ?? err;
   }
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+  if (backupToken) {
+    const remove = writeBackupEndpoint(config.dataDir, {
+      url: localUrl(config.host, port),
+      token: backupToken,
+    });
+    process.once('exit', remove);
+  }
   if (config.metricsPort) {
     watchPool(database.pool);
     watchDatabase(database.db);
@@ -138,8 +151,7 @@ async function main() {
     app.log.info({ port: config.metricsPort }, 'metrics on /metrics');
   }
   // The start-up's last line: where to open the shop, and with which accounts.
-  const address = app.server.address();
-  const url = shopUrl(config, typeof address === 'object' && address ? address.port : config.port);
+  const url = shopUrl(config, port);
   app.log.info({ url }, readyMessage(url, accounts));
 }
 

@@ -33,6 +33,8 @@ export interface Database {
   listening(): boolean;
   /** PostgreSQL's pool, for its numbers on /metrics (total, idle, waiting); PGlite has none. */
   pool?: { totalCount: number; idleCount: number; waitingCount: number };
+  /** PGlite only: its data folder as a gzipped tar, taken between two statements, so it is consistent. */
+  dumpDataDir?(): Promise<Buffer>;
 }
 
 /**
@@ -162,5 +164,6 @@ export async function openDatabase(
     close: () => client.close(),
     subscribe: subs.add,
     listening: () => true,
+    dumpDataDir: async () => Buffer.from(await (await client.dumpDataDir('gzip')).arrayBuffer()),
   };
 }
