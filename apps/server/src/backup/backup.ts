@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { cp, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { access, cp, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
@@ -34,9 +34,14 @@ async function dumpDatabase(dataDir: string): Promise<{ dump: Buffer; from: 'sho
     return { dump: await dumpFromShop(dataDir), from: 'shop' };
   }
   try {
+    // Opening a folder without a database would create an empty one: nothing to copy instead.
+    await access(join(dataDir, 'pglite', 'PG_VERSION')).catch(() => {
+      throw new BackupError(
+        `No hay ninguna tienda en DATA_DIR ${dataDir} (falta ${join(dataDir, 'pglite')}): revisa DATA_DIR.`,
+      );
+    });
     const database = await openDatabase({ kind: 'pglite', dataDir: join(dataDir, 'pglite') });
     try {
-      await database.migrate();
       // biome-ignore lint/style/noNonNullAssertion: PGlite always has it
       return { dump: await database.dumpDataDir!(), from: 'folder' };
     } finally {
