@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { centsToDecimal, dayInTimeZone, paidCents, toCents } from '@vitrina/shared';
 import { and, count, eq, gt, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cargoSandbox, detalleVenta, producto, usuario, venta } from '../../db/schema';
+import { ajustes, cargoSandbox, detalleVenta, producto, usuario, venta } from '../../db/schema';
 import { DEMO_CUSTOMER } from '../../db/seed/demo-accounts';
 import { Agent, newCustomer } from '../../test/agent';
 import { seededTestApp, type TestApp } from '../../test/app';
@@ -506,6 +506,57 @@ describe.each(TEST_DATABASE_KINDS)('checkout API on %s', (kind) => {
       );
       expect(again.statusCode).toBe(201);
       expect(again.json()).toEqual(first.json());
+    });
+
+    it('answers a retry after the shipping rate changed with the first sale, charged once at its total', async () => {
+      const { a, user, idPago } = await customer();
+      const lines = [{ id_producto: regular.id_producto, cantidad: 1 }];
+      const [settings] = await t.db.select().from(ajustes);
+      const setShipping = (envio_tarifa: string, envio_gratis_desde: string | null) =>
+        t.db
+          .insert(ajustes)
+          .values({ id: 1, envio_tarifa, envio_gratis_desde })
+          .onConflictDoUpdate({ target: ajustes.id, set: { envio_tarifa, envio_gratis_desde } });
+      try {
+        // One purchase that names the total the shopper saw, one that leaves it to the server.
+        const purchases = [
+          { detalle_venta: lines, id_pago: idPago, valor_total_venta: paidCents(regular) + 5000 },
+          { detalle_venta: lines, id_pago: idPago },
+        ];
+        const firsts = [];
+        for (const body of purchases) {
+          await setShipping('50', null);
+          const key = randomUUID();
+          const first = await buy(a, body, key);
+          expect(first.statusCode, first.body).toBe(201);
+          expect(first.json()).toMatchObject({ costo_envio: 50 });
+          // The owner changes the rate before the shopper's retry (after a lost answer) arrives.
+          await setShipping('80', null);
+          const before = await snapshot();
+          const again = await buy(a, body, key);
+          expect(again.statusCode, again.body).toBe(201);
+          expect(again.json()).toEqual(first.json());
+          // Another cart under the key is still refused, whatever the shipping.
+          const other = await buy(a, { ...body, detalle_venta: [{ ...lines[0], cantidad: 2 }] }, key);
+          expect(other.statusCode).toBe(422);
+          expect(other.json()).toEqual(KEY_REUSED);
+          expect(await snapshot()).toEqual(before);
+          firsts.push(first.json());
+        }
+        const sales = await t.db.select().from(venta).where(eq(venta.id_usuario, user.id_usuario));
+        expect(sales.map((s) => toCents(s.costo_envio))).toEqual([5000, 5000]);
+        // Each sale charged once, the total it was placed with.
+        for (const sale of firsts) {
+          const charges = await t.db
+            .select()
+            .from(cargoSandbox)
+            .where(eq(cargoSandbox.id_venta, sale.id_venta));
+          expect(charges.map((c) => c.monto_centavos)).toEqual([toCents(sale.valor_total_venta)]);
+        }
+      } finally {
+        if (settings) await setShipping(settings.envio_tarifa, settings.envio_gratis_desde);
+        else await t.db.delete(ajustes);
+      }
     });
 
     it.each([
