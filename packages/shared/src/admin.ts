@@ -32,6 +32,7 @@ export const AUDIT_ACTIONS = [
   'calificacion.restaurada',
   'pedido.estado',
   'pedido.reembolsado',
+  'pedido.reembolso_fallido',
   'ajustes.editados',
   'sinonimo.creado',
   'sinonimo.editado',

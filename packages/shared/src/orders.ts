@@ -313,6 +313,13 @@ export const orderSchema = z.object({
   guia: z.string().nullable(),
   detalle_venta: z.array(orderLineSchema),
   historial: z.array(orderHistoryEntrySchema),
+  /**
+   * Admins only: refunds the payment system refused, when asked or later (a card closed since): nothing
+   * of them was given back, and monto_reembolsado does not count them.
+   */
+  reembolsos_fallidos: z
+    .array(z.object({ monto: z.number(), motivo: z.string().nullable(), fecha: z.string() }))
+    .optional(),
   Usuario: z
     .object({
       id_usuario: z.number().int(),

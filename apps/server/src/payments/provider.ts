@@ -73,6 +73,11 @@ export interface PaymentProvider {
   cancel?(saleId: number, reference: string | null): Promise<ChargeResult>;
   /** Gives back part or all of a succeeded charge; idempotent by the request's key. */
   refund(request: RefundRequest): Promise<RefundResult>;
+  /**
+   * What became of a refund the provider made (`reference`): a refund it accepted may still fail later
+   * (Stripe: the card was closed). Optional: the sandbox's refunds never fail once made.
+   */
+  refundOutcome?(reference: string): Promise<RefundResult>;
 }
 
 /** The idempotency key of a refund: the shop's refund record, so it is never issued twice. */

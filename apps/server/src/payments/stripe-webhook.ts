@@ -8,7 +8,7 @@ import { venta } from '../db/schema';
 import { badRequest } from '../errors';
 import { providerUnreachable, settleFromProviderReport } from '../modules/checkout/settlement';
 import type { ShopIdentity } from '../modules/orders/order-mail';
-import { settleRefundsOfSale } from '../modules/orders/refunds';
+import { reverseFailedRefund, settleRefundsOfSale } from '../modules/orders/refunds';
 import type { PaymentProvider } from './provider';
 
 export interface StripeWebhookOptions {
@@ -90,14 +90,19 @@ export const stripeWebhookRoutes: FastifyPluginAsyncZod<StripeWebhookOptions> = 
         throw badRequest(BAD_SIGNATURE);
       }
       if (REFUND_EVENTS.has(event.type)) {
-        // Only refunds still pending change: a refund the shop already completed is left as it is, so a
-        // repeated or late event changes nothing. The outcome is asked of Stripe with the refund's key.
+        // Refunds still pending are settled (the outcome asked of Stripe with the refund's key); a refund the
+        // shop already completed changes only if Stripe says it failed since, so a repeated or late event
+        // changes nothing.
         const target = await refundTarget(db, event);
         if (!target) return { recibido: true as const };
         try {
           const settled = await settleRefundsOfSale(db, payments, shop, target, request.log);
+          // A refund already completed that Stripe now reports failed (the card was closed): it is undone.
+          const reversed =
+            target.refundId !== undefined &&
+            (await reverseFailedRefund(db, payments, target.refundId, request.log));
           request.log.info(
-            { evento: event.id, tipo: event.type, ...target, settled },
+            { evento: event.id, tipo: event.type, ...target, settled, reversed },
             'stripe refund webhook',
           );
         } catch (err) {

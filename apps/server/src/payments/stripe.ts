@@ -239,8 +239,21 @@ export function stripeProvider(config: Config, api?: StripeApiOptions): PaymentP
       return pi ? chargeResultOf(pi) : { status: 'not_found' };
     },
 
+    async refundOutcome(reference) {
+      return refundResultOf(await stripe.refunds.retrieve(reference));
+    },
+
     async refund(request) {
       try {
+        // Stripe forgets an idempotency key after 24 hours: a refund still pending by then (the provider
+        // was unreachable that long) is first looked for among the charge's refunds by the shop's record,
+        // so asking again never refunds twice.
+        for await (const made of stripe.refunds.list({
+          payment_intent: request.chargeReference,
+          limit: 100,
+        })) {
+          if (made.metadata?.id_reembolso === String(request.refundId)) return refundResultOf(made);
+        }
         const refund = await stripe.refunds.create(
           {
             payment_intent: request.chargeReference,

@@ -105,6 +105,15 @@ export function OrderTotals({ order }: { order: Order }) {
           <dd>{formatMoney(order.monto_reembolsado)}</dd>
         </div>
       )}
+      {order.reembolsos_fallidos?.map((r) => (
+        <div key={r.fecha} className={styles.refundFailed}>
+          <dt>Reembolso rechazado</dt>
+          <dd>
+            {formatMoney(r.monto)} no se devolvió{r.motivo ? ` (${r.motivo})` : ''}: el sistema de pagos lo
+            rechazó y el pedido no lo cuenta como reembolsado.
+          </dd>
+        </div>
+      ))}
     </dl>
   );
 }

@@ -15,6 +15,7 @@ describe('auditedEntity', () => {
       'calificacion.restaurada': 'calificacion',
       'pedido.estado': 'pedido',
       'pedido.reembolsado': 'pedido',
+      'pedido.reembolso_fallido': 'pedido',
       'ajustes.editados': 'ajustes',
       'sinonimo.creado': 'sinonimo',
       'sinonimo.editado': 'sinonimo',

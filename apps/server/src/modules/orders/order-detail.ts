@@ -1,7 +1,14 @@
 import { formatOrderNumber, fromCents, type Order, toCents } from '@vitrina/shared';
-import { asc, eq } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
-import { detalleVenta, producto, usuario, type venta, ventaEstadoHistorial } from '../../db/schema';
+import {
+  detalleVenta,
+  producto,
+  reembolso,
+  usuario,
+  type venta,
+  ventaEstadoHistorial,
+} from '../../db/schema';
 
 type SaleRow = typeof venta.$inferSelect;
 
@@ -12,7 +19,7 @@ const units = (amount: string) => fromCents(toCents(amount));
  * each change and who bought only for an admin. Read with `db` or inside the transaction that changed it.
  */
 export async function toOrder(db: Db | Tx, sale: SaleRow, admin: boolean): Promise<Order> {
-  const [lines, history, buyer] = await Promise.all([
+  const [lines, history, buyer, failedRefunds] = await Promise.all([
     db
       .select({
         line: detalleVenta,
@@ -46,6 +53,13 @@ export async function toOrder(db: Db | Tx, sale: SaleRow, admin: boolean): Promi
           .from(usuario)
           .where(eq(usuario.id_usuario, sale.id_usuario))
           .then((rows) => rows[0])
+      : undefined,
+    admin
+      ? db
+          .select({ monto: reembolso.monto, motivo: reembolso.motivo_fallo, fecha: reembolso.actualizado })
+          .from(reembolso)
+          .where(and(eq(reembolso.id_venta, sale.id_venta), eq(reembolso.estado, 'fallido')))
+          .orderBy(asc(reembolso.id))
       : undefined,
   ]);
   const total = toCents(sale.valor_total_venta);
@@ -89,6 +103,13 @@ export async function toOrder(db: Db | Tx, sale: SaleRow, admin: boolean): Promi
             : { id_usuario: h.id_usuario, nombre: `${h.nombre} ${h.apellido}`, email: h.email ?? '' },
       }),
     })),
+    ...(failedRefunds && {
+      reembolsos_fallidos: failedRefunds.map((r) => ({
+        monto: units(r.monto),
+        motivo: r.motivo,
+        fecha: r.fecha.toISOString(),
+      })),
+    }),
     ...(buyer && { Usuario: buyer }),
   };
 }

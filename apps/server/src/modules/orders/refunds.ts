@@ -7,11 +7,11 @@ import {
   refundReturnsStock,
   toCents,
 } from '@vitrina/shared';
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, Tx } from '../../db/client';
 import { retryOnDeadlock } from '../../db/deadlock';
-import { detalleVenta, producto, reembolso, venta } from '../../db/schema';
+import { detalleVenta, producto, reembolso, venta, ventaEstadoHistorial } from '../../db/schema';
 import { AppError, conflict, notFound } from '../../errors';
 import { type PaymentProvider, type RefundResult, refundKey } from '../../payments/provider';
 import { recordAudit } from '../admin/audit-trail';
@@ -313,4 +313,91 @@ export async function settleRefundsOfSale(
     .where(and(...conditions));
   for (const refund of pending) await issueRefund(db, provider, shop, refund, log);
   return pending.length;
+}
+
+/**
+ * A refund the shop recorded as done that the provider later reports failed (Stripe's `refund.updated`
+ * with status 'failed': the card was closed, the bank sent the money back). The outcome is read from the
+ * provider, not the event. The refund becomes 'fallido' with the reason, its units and amount stop counting
+ * as refunded, and an order it had made 'reembolsada' goes back to the state it had before; stock is left
+ * as it is (the units that went back to the shelf may be sold already, and the shop keeps the money), and
+ * the admin sees the failure on the order's page and in the audit trail. Returns whether it changed.
+ */
+export async function reverseFailedRefund(
+  db: Db,
+  provider: PaymentProvider,
+  refundId: number,
+  log?: FastifyBaseLogger,
+): Promise<boolean> {
+  if (!provider.refundOutcome) return false;
+  const [recorded] = await db.select().from(reembolso).where(eq(reembolso.id, refundId));
+  if (recorded?.estado !== 'completado' || !recorded.referencia) return false;
+  const outcome = await provider.refundOutcome(recorded.referencia);
+  if (outcome.status !== 'failed') return false;
+  const reversed = await retryOnDeadlock(() =>
+    db.transaction(async (tx) => {
+      const sale = await lockSale(tx, recorded.id_venta);
+      if (!sale) return false;
+      const [failed] = await tx
+        .update(reembolso)
+        .set({ estado: 'fallido', motivo_fallo: outcome.reason, actualizado: new Date() })
+        .where(and(eq(reembolso.id, refundId), eq(reembolso.estado, 'completado')))
+        .returning();
+      // A repeated event: already reversed.
+      if (!failed) return false;
+      for (const l of failed.lineas) {
+        await tx
+          .update(detalleVenta)
+          .set({
+            cantidad_reembolsada: sql`greatest(${detalleVenta.cantidad_reembolsada} - ${l.cantidad}, 0)`,
+          })
+          .where(
+            and(
+              eq(detalleVenta.id_detalle_venta, l.id_detalle_venta),
+              eq(detalleVenta.id_venta, sale.id_venta),
+            ),
+          );
+      }
+      let estado = sale.estado;
+      if (sale.estado === 'reembolsada') {
+        // The state the order had before this refund made it 'reembolsada'.
+        const states = await tx
+          .select({ estado: ventaEstadoHistorial.estado })
+          .from(ventaEstadoHistorial)
+          .where(eq(ventaEstadoHistorial.id_venta, sale.id_venta))
+          .orderBy(desc(ventaEstadoHistorial.fecha), desc(ventaEstadoHistorial.id));
+        estado = states.find((s) => s.estado !== 'reembolsada')?.estado ?? 'pagada';
+      }
+      const [after] = await tx
+        .update(venta)
+        .set({
+          monto_reembolsado: sql`greatest(${venta.monto_reembolsado} - ${failed.monto}, 0)`,
+          estado,
+        })
+        .where(eq(venta.id_venta, sale.id_venta))
+        .returning();
+      if (!after) return false;
+      if (estado !== sale.estado) await recordState(tx, sale.id_venta, estado, null);
+      if (failed.id_usuario !== null)
+        await recordAudit(tx, {
+          id_usuario: failed.id_usuario,
+          accion: 'pedido.reembolso_fallido',
+          id_entidad: sale.id_venta,
+          antes: { estado: sale.estado, monto_reembolsado: sale.monto_reembolsado },
+          despues: {
+            estado: after.estado,
+            monto_reembolsado: after.monto_reembolsado,
+            lineas: failed.lineas,
+            motivo: outcome.reason,
+          },
+        });
+      return true;
+    }),
+  );
+  if (reversed)
+    log?.error(
+      { id_reembolso: refundId, motivo: outcome.reason },
+      'a refund the payment provider had accepted failed; the order counts it as not refunded',
+    );
+  return reversed;
 }

@@ -3,7 +3,7 @@ import { toCents } from '@vitrina/shared';
 import { and, asc, eq, gt } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { producto, reembolso } from '../../db/schema';
+import { auditoria, producto, reembolso } from '../../db/schema';
 import type { PaymentProvider } from '../../payments/provider';
 import { stripeProvider } from '../../payments/stripe';
 import { STRIPE_TEST_ENV, type StripeTestApp, stripeTestApp } from '../../payments/test/stripe-app';
@@ -11,7 +11,7 @@ import { Agent, newCustomer } from '../../test/agent';
 import { TEST_DATABASE_KINDS } from '../../test/databases';
 import { TEST_ADDRESS } from '../../test/shipping-address';
 import { TEST_SHOP } from '../../test/shop';
-import { refundOrder } from './refunds';
+import { refundOrder, settlePendingRefunds } from './refunds';
 
 type Json = Record<string, unknown>;
 let counter = 0;
@@ -97,7 +97,7 @@ describe.each(TEST_DATABASE_KINDS)('refunds with PAYMENT_PROVIDER=stripe on %s',
     const [first] = refundsAtStripe(piOf(order.id_venta));
     expect(refundsAtStripe(piOf(order.id_venta))).toHaveLength(1);
     expect(first).toMatchObject({ amount: toCents(line.valor_unitario), status: 'succeeded' });
-    const request = t.fake.requests.find((r) => r.path === '/v1/refunds');
+    const request = t.fake.requests.find((r) => r.method === 'POST' && r.path === '/v1/refunds');
     expect(request?.idempotencyKey).toMatch(/^reembolso-\d+$/);
 
     const rest = await refund(order.id_venta);
@@ -109,7 +109,7 @@ describe.each(TEST_DATABASE_KINDS)('refunds with PAYMENT_PROVIDER=stripe on %s',
 
   it('settles a refund left pending by a lost answer when Stripe reports it, once however often it reports', async () => {
     const order = await paidOrder();
-    t.fake.failure = 'lost';
+    t.fake.failure = 'lost-writes';
     try {
       await expect(
         refundOrder(t.db, provider, TEST_SHOP, 1, order.id_venta, randomUUID(), {}),
@@ -146,5 +146,74 @@ describe.each(TEST_DATABASE_KINDS)('refunds with PAYMENT_PROVIDER=stripe on %s',
     expect(refundsAtStripe(piOf(order.id_venta)).map((r) => r.amount)).toEqual([
       toCents(order.valor_total_venta),
     ]);
+  });
+
+  const stockOf = async (id: number) =>
+    (await t.db.select({ stock: producto.stock }).from(producto).where(eq(producto.id_producto, id)))[0]
+      ?.stock;
+
+  it('undoes a refund Stripe reports failed after accepting it: not refunded, state back, stock kept, admin told', async () => {
+    const order = await paidOrder();
+    const done = await refund(order.id_venta);
+    expect(done.json()).toMatchObject({ estado: 'reembolsada', monto_reembolsado: order.valor_total_venta });
+    const stockAfterRefund = await stockOf(productId);
+    const [made] = refundsAtStripe(piOf(order.id_venta));
+    // What Stripe does when the bank returns the money (the card was closed): the Refund fails later.
+    t.fake.failRefund(made?.id as string, 'expired_or_canceled_card');
+
+    for (let i = 0; i < 2; i++) {
+      const res = await webhook(t.fake.refundEventPayload('refund.updated', made?.id as string));
+      expect(res.statusCode, res.body).toBe(200);
+    }
+    const after = (await admin.get(`/api/venta/${order.id_venta}`)).json();
+    expect(after).toMatchObject({
+      estado: 'pagada',
+      monto_reembolsado: 0,
+      reembolsos_fallidos: [{ monto: order.valor_total_venta, motivo: 'expired_or_canceled_card' }],
+    });
+    expect(after.detalle_venta[0].cantidad_reembolsada).toBe(0);
+    expect(after.historial.map((h: { estado: string }) => h.estado).slice(-2)).toEqual([
+      'reembolsada',
+      'pagada',
+    ]);
+    // The units that went back to the shelf stay there once, not twice.
+    expect(await stockOf(productId)).toBe(stockAfterRefund);
+    const trail = await t.db
+      .select()
+      .from(auditoria)
+      .where(and(eq(auditoria.accion, 'pedido.reembolso_fallido'), eq(auditoria.id_entidad, order.id_venta)));
+    expect(trail).toHaveLength(1);
+    expect(trail[0]?.despues).toMatchObject({ estado: 'pagada', motivo: 'expired_or_canceled_card' });
+    const [row] = await t.db.select().from(reembolso).where(eq(reembolso.id_venta, order.id_venta));
+    expect(row).toMatchObject({ estado: 'fallido', motivo_fallo: 'expired_or_canceled_card' });
+    // The order can be refunded again, by another refund.
+    const again = await refund(order.id_venta);
+    expect(again.json()).toMatchObject({ estado: 'reembolsada', monto_reembolsado: order.valor_total_venta });
+  });
+
+  it('settles a refund pending past the 24 h life of its key by finding it at Stripe, not refunding twice', async () => {
+    const order = await paidOrder();
+    const line = order.detalle_venta[0];
+    t.fake.failure = 'lost-writes';
+    try {
+      await expect(
+        refundOrder(t.db, provider, TEST_SHOP, 1, order.id_venta, randomUUID(), {
+          lineas: [{ id_detalle_venta: line.id_detalle_venta, cantidad: 1 }],
+        }),
+      ).rejects.toMatchObject({ statusCode: 502 });
+    } finally {
+      t.fake.failure = null;
+    }
+    const [made] = refundsAtStripe(piOf(order.id_venta));
+    expect(made).toBeDefined();
+    t.fake.forgetIdempotencyKeys();
+
+    const outcome = await settlePendingRefunds(t.db, provider, TEST_SHOP);
+    expect(outcome.errors).toBe(0);
+    expect(refundsAtStripe(piOf(order.id_venta))).toHaveLength(1);
+    const [settled] = await t.db.select().from(reembolso).where(eq(reembolso.id_venta, order.id_venta));
+    expect(settled).toMatchObject({ estado: 'completado', referencia: made?.id });
+    const after = (await admin.get(`/api/venta/${order.id_venta}`)).json();
+    expect(after).toMatchObject({ estado: 'pagada', monto_reembolsado: line.valor_unitario });
   });
 });

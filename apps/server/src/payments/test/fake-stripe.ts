@@ -81,9 +81,11 @@ export interface RecordedRequest {
 /**
  * - `down`: every call answers 500 api_error (with Stripe-Should-Retry: false) and records nothing;
  * - `lost`: the call is carried out (and its idempotent answer stored) but the connection drops before the
- *   answer, like a network failure after Stripe did the work.
+ *   answer, like a network failure after Stripe did the work;
+ * - `lost-writes`: the same for POST calls only, while reads are answered (a refund asked for after a
+ *   look-up that found nothing).
  */
-export type FakeStripeFailure = 'down' | 'lost' | null;
+export type FakeStripeFailure = 'down' | 'lost' | 'lost-writes' | null;
 
 export interface FakeStripe {
   /** For stripeProvider / buildApp({ stripeApi }). */
@@ -102,6 +104,10 @@ export interface FakeStripe {
   eventPayload(type: string, id: string): string;
   /** A webhook body about a refund: `refund.updated` carries the Refund, `charge.refunded` its Charge. */
   refundEventPayload(type: 'refund.updated' | 'charge.refunded', refundId: string): string;
+  /** What Stripe does to a key 24 hours after its first use: forgets it, so a retry makes a new object. */
+  forgetIdempotencyKeys(): void;
+  /** What Stripe does when the bank sends a refund's money back (a closed card): the Refund fails later. */
+  failRefund(id: string, reason: string): void;
   close(): Promise<void>;
 }
 
@@ -338,6 +344,14 @@ export async function startFakeStripe({ secretKey }: { secretKey: string }): Pro
       };
     }
     if (method === 'POST' && path === '/v1/refunds') return createRefund(params);
+    if (method === 'GET' && path === '/v1/refunds') {
+      // Newest first, filtered by payment_intent; one page (a shop's charge has a handful of refunds).
+      const data = [...refunds.values()]
+        .filter((r) => params.payment_intent === undefined || r.payment_intent === params.payment_intent)
+        .sort((a, b) => Number(b.created) - Number(a.created))
+        .map((r) => ({ ...r }));
+      return { status: 200, body: { object: 'list', data, has_more: false, url: '/v1/refunds' } };
+    }
     const oneRefund = /^\/v1\/refunds\/([^/]+)$/.exec(path);
     if (method === 'GET' && oneRefund) {
       const refund = refunds.get(oneRefund[1] ?? '');
@@ -453,6 +467,19 @@ export async function startFakeStripe({ secretKey }: { secretKey: string }): Pro
         type,
       });
     },
+    forgetIdempotencyKeys() {
+      idempotent.clear();
+    },
+    failRefund(id, reason) {
+      const refund = refunds.get(id);
+      if (!refund) throw new Error(`fake stripe: no Refund ${id}`);
+      Object.assign(refund, { status: 'failed', failure_reason: reason });
+      const charge = charges.get(refund.charge as string);
+      if (charge) {
+        charge.amount_refunded = Number(charge.amount_refunded) - Number(refund.amount);
+        charge.refunded = false;
+      }
+    },
     close: async () => {
       server.closeAllConnections();
       server.close();
@@ -506,7 +533,7 @@ export async function startFakeStripe({ secretKey }: { secretKey: string }): Pro
       answer = { status: result.status, body: JSON.stringify(result.body) };
       if (method === 'POST' && idempotencyKey) idempotent.set(idempotencyKey, { fingerprint, ...answer });
     }
-    if (fake.failure === 'lost') {
+    if (fake.failure === 'lost' || (fake.failure === 'lost-writes' && method === 'POST')) {
       res.socket?.destroy();
       return;
     }

@@ -15,6 +15,7 @@ const ACTIONS: Record<AuditAction, string> = {
   'calificacion.restaurada': 'Restauró la calificación',
   'pedido.estado': 'Cambió el estado del pedido',
   'pedido.reembolsado': 'Reembolsó el pedido',
+  'pedido.reembolso_fallido': 'Reembolso rechazado después de hecho',
   'ajustes.editados': 'Editó los ajustes de la tienda',
   'sinonimo.creado': 'Creó el sinónimo',
   'sinonimo.editado': 'Editó el sinónimo',
