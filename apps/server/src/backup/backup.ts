@@ -77,27 +77,41 @@ async function dumpFromShop(dataDir: string): Promise<Buffer> {
   return Buffer.from(await response.arrayBuffer());
 }
 
+/** Copies DATA_DIR's folders into the archive's, adding files only: a file already copied stays. */
+async function copyFolders(dataDir: string, stage: string) {
+  for (const folder of COPIED_FOLDERS) {
+    const present = await readdir(join(dataDir, folder)).then(
+      () => true,
+      () => false,
+    );
+    if (present)
+      await cp(join(dataDir, folder), join(stage, folder), {
+        recursive: true,
+        force: false,
+        errorOnExist: false,
+      });
+  }
+}
+
 /**
  * Writes one archive with DATA_DIR's database (pglite/), images (uploads/) and e-mail files (mail/).
- * The database is copied first, then the folders: an image is written before the row that names it
- * commits, and names are never reused, so every image the copied database names is already on disk.
+ * The folders are copied before the database and again after it, adding what is new. An image is written
+ * before the row that names it commits, and deleted only after the change that drops it commits; names
+ * are never reused. So every image the copied database names was on disk at the moment of the dump, and
+ * is in the archive unless it was written after the first copy and deleted before the second (replaced
+ * within the second the dump takes). Images no row names may come along; they do no harm.
  */
 export async function backup(dataDir: string, outDir: string, now = new Date()) {
   const started = Date.now();
-  const { dump, from } = await dumpDatabase(dataDir);
   const stage = await mkdtemp(join(tmpdir(), 'vitrina-backup-'));
   try {
+    await copyFolders(dataDir, stage);
+    const { dump, from } = await dumpDatabase(dataDir);
+    await copyFolders(dataDir, stage);
     await mkdir(join(stage, 'pglite'));
     await writeFile(join(stage, 'pglite.tar.gz'), dump);
     await run('tar', ['-xzf', join(stage, 'pglite.tar.gz'), '-C', join(stage, 'pglite')]);
     await rm(join(stage, 'pglite.tar.gz'));
-    for (const folder of COPIED_FOLDERS) {
-      const present = await readdir(join(dataDir, folder)).then(
-        () => true,
-        () => false,
-      );
-      if (present) await cp(join(dataDir, folder), join(stage, folder), { recursive: true });
-    }
     await mkdir(outDir, { recursive: true });
     const archive = resolve(outDir, archiveName(now));
     await run('tar', ['-czf', archive, '-C', stage, '.']);
