@@ -61,6 +61,20 @@ describe('AdminOrderPage', () => {
     expect(within(actions).queryByLabelText('Número de guía (opcional)')).toBeNull();
   });
 
+  it('tells the admin about a refund the payment system rejected after accepting it', async () => {
+    current = order({
+      reembolsos_fallidos: [
+        { monto: 48.8, motivo: 'expired_or_canceled_card', fecha: '2026-11-20T18:00:00Z' },
+      ],
+    });
+    renderOrder();
+    const note = await screen.findByText(/no se devolvió \(expired_or_canceled_card\)/);
+    expect(note.textContent).toBe(
+      '$48.80 no se devolvió (expired_or_canceled_card): el sistema de pagos lo rechazó y el pedido no lo cuenta como reembolsado.',
+    );
+    expect(screen.getByText('Reembolso rechazado')).toBeTruthy();
+  });
+
   it('changes nothing when the confirmation is dismissed', async () => {
     renderOrder();
     await click(await screen.findByRole('button', { name: 'Cancelar pedido' }));
