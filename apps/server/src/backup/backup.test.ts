@@ -42,9 +42,10 @@ describe('backup and restore of the embedded shop', () => {
     for (const server of servers) await stopServer(server, 'SIGKILL');
   });
 
-  it('copies a running shop with a new product, its image and a sale; the restored copy serves them all', async ({
-    annotate,
-  }) => {
+  // Two shop starts and four script runs: longer than the default timeout on a busy machine.
+  it('copies a running shop with a new product, its image and a sale; the restored copy serves them all', {
+    timeout: 90_000,
+  }, async ({ annotate }) => {
     const { admin: ADMIN, root } = inject('vitrinaTestTemplates');
     const dataDir = await seededDataDir();
     const shop = await startServer({ DATA_DIR: dataDir });
@@ -102,6 +103,15 @@ describe('backup and restore of the embedded shop', () => {
     );
     expect(refused).toMatchObject({ code: 1, stderr: expect.stringContaining('no está vacía') });
     expect(await readdir(busy)).toEqual(['algo.txt']);
+
+    // A DATA_DIR with no shop in it is not backed up as an empty one, nor created.
+    const nowhere = join(await mkdtemp(join(root, 'nowhere-')), 'data');
+    const none = await script(nowhere, 'backup', backups).catch(
+      (err: { code: number; stderr: string }) => err,
+    );
+    expect(none).toMatchObject({ code: 1, stderr: expect.stringContaining('No hay ninguna tienda') });
+    await expect(readdir(nowhere)).rejects.toThrow(/ENOENT/);
+    expect(await readdir(backups)).toHaveLength(1);
 
     const restoredDir = join(await mkdtemp(join(root, 'restored-')), 'data');
     await script(restoredDir, 'restore', archive);

@@ -26,6 +26,12 @@ export const archiveName = (now = new Date()) =>
  * only process that may open those files); otherwise this process takes the lock and opens it itself.
  */
 async function dumpDatabase(dataDir: string): Promise<{ dump: Buffer; from: 'shop' | 'folder' }> {
+  // Opening a folder without a database would create an empty one: nothing to copy instead.
+  await access(join(dataDir, 'pglite', 'PG_VERSION')).catch(() => {
+    throw new BackupError(
+      `No hay ninguna tienda en DATA_DIR ${dataDir} (falta ${join(dataDir, 'pglite')}): revisa DATA_DIR.`,
+    );
+  });
   let lock: ReturnType<typeof lockDataDir>;
   try {
     lock = lockDataDir(dataDir);
@@ -34,12 +40,6 @@ async function dumpDatabase(dataDir: string): Promise<{ dump: Buffer; from: 'sho
     return { dump: await dumpFromShop(dataDir), from: 'shop' };
   }
   try {
-    // Opening a folder without a database would create an empty one: nothing to copy instead.
-    await access(join(dataDir, 'pglite', 'PG_VERSION')).catch(() => {
-      throw new BackupError(
-        `No hay ninguna tienda en DATA_DIR ${dataDir} (falta ${join(dataDir, 'pglite')}): revisa DATA_DIR.`,
-      );
-    });
     const database = await openDatabase({ kind: 'pglite', dataDir: join(dataDir, 'pglite') });
     try {
       // biome-ignore lint/style/noNonNullAssertion: PGlite always has it
