@@ -129,6 +129,19 @@ export const REFUND_MESSAGES = {
     'Esta clave de idempotencia ya se usó con otro reembolso. Recarga la página e inténtalo de nuevo.',
 } as const;
 
+/** Why the payment provider refused or undid a refund, as Stripe names it (`failure_reason`), in Spanish. */
+const REFUND_FAILURE_REASONS: Record<string, string> = {
+  lost_or_stolen_card: 'la tarjeta se denunció como perdida o robada',
+  expired_or_canceled_card: 'la tarjeta venció o fue cancelada',
+  charge_for_pending_refund_disputed: 'el cliente abrió una disputa por el cobro',
+  insufficient_funds: 'no había saldo suficiente para devolverlo',
+  declined: 'el banco lo rechazó',
+  merchant_request: 'la tienda lo canceló',
+};
+
+/** The provider's reason for a failed refund as the admin reads it; an unknown code is kept as it came. */
+export const refundFailureText = (reason: string) => REFUND_FAILURE_REASONS[reason] ?? reason;
+
 /** The state of one refund with the provider. */
 export const REEMBOLSO_ESTADOS = ['pendiente', 'completado', 'fallido'] as const;
 export type ReembolsoEstado = (typeof REEMBOLSO_ESTADOS)[number];

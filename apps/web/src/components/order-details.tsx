@@ -4,6 +4,7 @@ import {
   formatMoney,
   type Order,
   type OrderLine,
+  refundFailureText,
   VENTA_ESTADO_LABELS,
   type VentaEstado,
 } from '@vitrina/shared';
@@ -109,8 +110,8 @@ export function OrderTotals({ order }: { order: Order }) {
         <div key={r.fecha} className={styles.refundFailed}>
           <dt>Reembolso rechazado</dt>
           <dd>
-            {formatMoney(r.monto)} no se devolvió{r.motivo ? ` (${r.motivo})` : ''}: el sistema de pagos lo
-            rechazó y el pedido no lo cuenta como reembolsado.
+            {formatMoney(r.monto)} no se devolvió{r.motivo ? ` (${refundFailureText(r.motivo)})` : ''}: el
+            sistema de pagos lo rechazó y el pedido no lo cuenta como reembolsado.
           </dd>
         </div>
       ))}

@@ -4,6 +4,7 @@ import {
   isActiveOrder,
   REFUND_MESSAGES,
   type RefundInput,
+  refundFailureText,
   refundReturnsStock,
   toCents,
 } from '@vitrina/shared';
@@ -268,7 +269,7 @@ const canonical = (lines: readonly RefundLine[]) =>
   );
 
 const refundRefused = (reason: string | null) =>
-  `El sistema de pagos rechazó el reembolso${reason ? ` (${reason})` : ''}. No se devolvió dinero ni cambió el pedido.`;
+  `El sistema de pagos rechazó el reembolso${reason ? ` (${refundFailureText(reason)})` : ''}. No se devolvió dinero ni cambió el pedido.`;
 
 /** Start-up (and the periodic sweep): finishes the refunds a crash or an unreachable provider left pending. */
 export async function settlePendingRefunds(

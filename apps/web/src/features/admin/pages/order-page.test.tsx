@@ -68,9 +68,9 @@ describe('AdminOrderPage', () => {
       ],
     });
     renderOrder();
-    const note = await screen.findByText(/no se devolvió \(expired_or_canceled_card\)/);
+    const note = await screen.findByText(/no se devolvió \(la tarjeta venció o fue cancelada\)/);
     expect(note.textContent).toBe(
-      '$48.80 no se devolvió (expired_or_canceled_card): el sistema de pagos lo rechazó y el pedido no lo cuenta como reembolsado.',
+      '$48.80 no se devolvió (la tarjeta venció o fue cancelada): el sistema de pagos lo rechazó y el pedido no lo cuenta como reembolsado.',
     );
     expect(screen.getByText('Reembolso rechazado')).toBeTruthy();
   });
