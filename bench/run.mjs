@@ -9,6 +9,7 @@ const SECTIONS = {
   scale: ['Catalog at 100,000 products (PostgreSQL)', () => import('./catalog-scale.mjs')],
   checkout: ['Checkout', () => import('./checkout.mjs')],
   web: ['Web', () => import('./web.mjs')],
+  nginx: ['Behind nginx: two instances next to one', () => import('./nginx.mjs')],
 };
 
 const wanted = process.argv.slice(2);
