@@ -10,13 +10,13 @@ export interface TestBucket {
   close(): Promise<void>;
 }
 
-/** Runs in the child: s3rver on 127.0.0.1 and a free port, with one bucket; prints the port. */
+/** Runs in the child: s3rver on 127.0.0.1 and a free port, with one bucket; prints the port (a string: FORCE_COLOR would colour a number). */
 const SERVER = `
 const S3rver = require('s3rver');
 const [directory, bucket] = process.argv.slice(1);
 new S3rver({ address: '127.0.0.1', port: 0, silent: true, directory, configureBuckets: [{ name: bucket }] })
   .run()
-  .then(({ port }) => console.log(port));
+  .then(({ port }) => console.log(String(port)));
 `;
 
 /**
