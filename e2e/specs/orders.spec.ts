@@ -112,7 +112,7 @@ test('an order from checkout to refund: address, order page, mailbox, preparing,
 
   await test.step('the owner finds the order, prepares it and ships it with a tracking number', async () => {
     await adminPage.goto('/admin/pedidos');
-    await adminPage.getByLabel('Buscar').fill(numero);
+    await adminPage.getByRole('main').getByLabel('Buscar', { exact: true }).fill(numero);
     await adminPage.getByRole('button', { name: 'Filtrar' }).click();
     await adminPage.getByRole('link', { name: numero, exact: true }).click();
     await expect(adminPage.getByRole('heading', { level: 1, name: `Pedido ${numero}` })).toBeVisible();
