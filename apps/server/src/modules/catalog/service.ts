@@ -111,30 +111,11 @@ export async function pageOfProducts(
     const [items, total] = await Promise.all([productsInOrder(db, pageIds, orderBy), countOf(db, where)]);
     return { items, total, page, pageSize };
   }
-  // The window function keeps the subquery apart from the ordering; the alias lets the order
-  // expressions written for the table apply to it.
-  const matches = db
-    .select({
-      ...getTableColumns(producto),
-      total: sql<number>`count(*) over ()`.mapWith(Number).as('total'),
-    })
-    .from(producto)
-    .where(where)
-    .as('producto');
-  const pageIds = await db
-    .select({ id: producto.id_producto, total: matches.total })
-    .from(matches)
-    .orderBy(...orderBy)
-    .limit(pageSize)
-    .offset(offset);
-  const [first] = pageIds;
-  if (!first) return { items: [], total: offset === 0 ? 0 : await countOf(db, where), page, pageSize };
-  const items = await productsInOrder(
-    db,
-    pageIds.map((r) => r.id),
-    orderBy,
-  );
-  return { items, total: first.total, page, pageSize };
+  const { ids, total } = await rankedIds(db, where, orderBy, pageSize, offset);
+  if (total === undefined) {
+    return { items: [], total: offset === 0 ? 0 : await countOf(db, where), page, pageSize };
+  }
+  return { items: await productsInOrder(db, ids, orderBy), total, page, pageSize };
 }
 
 /**
@@ -179,6 +160,8 @@ async function rankedSearchPage(
  * page is past them). The rows are collected and counted first, then ranked (see pageOfProducts).
  */
 async function rankedIds(db: Db, where: SQL | undefined, orderBy: SQL[], limit: number, offset: number) {
+  // The window function keeps the subquery apart from the ordering; the alias lets the order
+  // expressions written for the table apply to it.
   const matches = db
     .select({
       ...getTableColumns(producto),
