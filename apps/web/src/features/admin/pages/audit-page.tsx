@@ -9,7 +9,6 @@ import {
 } from '@vitrina/shared';
 import { type FormEvent, useRef } from 'react';
 import { useSearchParams } from 'react-router';
-import { Button } from '../../../components/button';
 import { LoadError } from '../../../components/load-error';
 import { Loader } from '../../../components/loader';
 import { Pager } from '../../../components/pager';
@@ -19,6 +18,7 @@ import styles from '../components/admin-page.module.css';
 import { AdminPageHeader } from '../components/admin-page-header';
 import { AuditTable } from '../components/audit-table';
 import { DayRangeFields, useDayRange } from '../components/day-range-fields';
+import { FilterButtons } from '../components/filter-buttons';
 import { SelectField } from '../components/select-field';
 import { formatDay } from '../utils/format-date';
 import { cleanSearch, parseDay, parsePage } from '../utils/search-params';
@@ -90,14 +90,7 @@ export function AuditPage() {
           ))}
         </SelectField>
         <DayRangeFields range={range} desde={desde} hasta={hasta} />
-        <Button type="submit" variant="secondary">
-          Filtrar
-        </Button>
-        {filtered && (
-          <Button variant="ghost" onClick={clear}>
-            Quitar filtros
-          </Button>
-        )}
+        <FilterButtons filtered={filtered} onClear={clear} />
       </form>
 
       {audit.isPending ? (

@@ -12,7 +12,7 @@ import {
 } from '@vitrina/shared';
 import { type FormEvent, useRef } from 'react';
 import { useSearchParams } from 'react-router';
-import { Button, buttonClass } from '../../../components/button';
+import { buttonClass } from '../../../components/button';
 import { LoadError } from '../../../components/load-error';
 import { Loader } from '../../../components/loader';
 import { Pager } from '../../../components/pager';
@@ -22,6 +22,7 @@ import { salesExportUrl, useAllSales } from '../api/get-all-sales';
 import styles from '../components/admin-page.module.css';
 import { AdminPageHeader } from '../components/admin-page-header';
 import { DayRangeFields, useDayRange } from '../components/day-range-fields';
+import { FilterButtons } from '../components/filter-buttons';
 import { OrdersTable } from '../components/orders-table';
 import { SelectField } from '../components/select-field';
 import { formatDay } from '../utils/format-date';
@@ -121,14 +122,7 @@ export function OrdersPage() {
           ))}
         </SelectField>
         <DayRangeFields range={range} desde={desde} hasta={hasta} />
-        <Button type="submit" variant="secondary">
-          Filtrar
-        </Button>
-        {filtered && (
-          <Button variant="ghost" onClick={clear}>
-            Quitar filtros
-          </Button>
-        )}
+        <FilterButtons filtered={filtered} onClear={clear} />
       </form>
 
       {sales.isPending ? (
