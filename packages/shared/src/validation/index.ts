@@ -1,5 +1,6 @@
 export * from './calificacion';
 export * from './default-messages';
+export * from './idempotency-key';
 export * from './login';
 export * from './password';
 export * from './perfil';

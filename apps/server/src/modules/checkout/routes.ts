@@ -1,10 +1,10 @@
 import {
   apiErrorSchema,
   checkoutSchema,
+  idempotencyHeadersSchema,
   idParamsSchema,
   saleSchema,
   salesQuerySchema,
-  singleLineText,
 } from '@vitrina/shared';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -33,13 +33,7 @@ const saleAwaitingActionSchema = saleSchema.extend({
 });
 
 const MISSING_KEY = 'Falta la clave de idempotencia de la compra. Recarga la página e inténtalo de nuevo.';
-// Loose: the other headers stay as Fastify parsed them.
-const checkoutHeadersSchema = z.looseObject({
-  // Stored with the sale, so it passes the text rule like any text from a client.
-  'idempotency-key': singleLineText({ error: MISSING_KEY })
-    .min(8, { error: MISSING_KEY })
-    .max(255, { error: MISSING_KEY }),
-});
+const checkoutHeadersSchema = idempotencyHeadersSchema(MISSING_KEY);
 
 function sendCheckout(reply: FastifyReply, result: CheckoutReply) {
   // Refusals (a declined card, no stock) are the route's 4xx answers on the requests' metric.

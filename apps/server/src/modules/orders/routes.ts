@@ -2,13 +2,12 @@ import {
   ajustesSchema,
   apiErrorSchema,
   estadoChangeSchema,
+  idempotencyHeadersSchema,
   idParamsSchema,
   orderSchema,
   refundSchema,
-  singleLineText,
 } from '@vitrina/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { Db } from '../../db/client';
 import type { PaymentProvider } from '../../payments/provider';
 import { sessionOf } from '../../plugins/auth';
@@ -27,11 +26,7 @@ const errors = {
 };
 
 const MISSING_KEY = 'Falta la clave de idempotencia del reembolso. Recarga la página e inténtalo de nuevo.';
-const refundHeadersSchema = z.looseObject({
-  'idempotency-key': singleLineText({ error: MISSING_KEY })
-    .min(8, { error: MISSING_KEY })
-    .max(255, { error: MISSING_KEY }),
-});
+const refundHeadersSchema = idempotencyHeadersSchema(MISSING_KEY);
 
 export interface OrdersRoutesOptions {
   db: Db;
