@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { idSchema } from './catalog';
 import { ADMIN_PRODUCTS_PAGE_SIZE, RATINGS_PAGE_SIZE } from './constants';
+import { pageSchema } from './pagination';
 import { calendarDayFilter } from './sales';
 import { singleLineText } from './validation/text';
 
@@ -137,12 +138,7 @@ export const auditEntrySchema = z.object({
 });
 export type AuditEntry = z.infer<typeof auditEntrySchema>;
 
-export const auditPageSchema = z.object({
-  items: z.array(auditEntrySchema),
-  total: z.number().int(),
-  page: z.number().int(),
-  pageSize: z.number().int(),
-});
+export const auditPageSchema = pageSchema(auditEntrySchema);
 export type AuditPage = z.infer<typeof auditPageSchema>;
 
 /** Paid sales of a period. */
@@ -234,10 +230,5 @@ export const adminRatingSchema = z.object({
 });
 export type AdminRating = z.infer<typeof adminRatingSchema>;
 
-export const adminRatingPageSchema = z.object({
-  items: z.array(adminRatingSchema),
-  total: z.number().int(),
-  page: z.number().int(),
-  pageSize: z.number().int(),
-});
+export const adminRatingPageSchema = pageSchema(adminRatingSchema);
 export type AdminRatingPage = z.infer<typeof adminRatingPageSchema>;

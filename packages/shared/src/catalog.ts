@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { LISTING_MAX_PAGE_SIZE, LISTING_PAGE_SIZE } from './constants';
 import { PRICE_MAX, PRODUCT_ORDERS, SEARCH_MAX_LENGTH } from './listing';
+import { pageSchema } from './pagination';
 import { ID_MAX } from './validation/record-id';
 import { singleLineText } from './validation/text';
 
@@ -114,12 +115,7 @@ export const productSchema = z.object({
 });
 export type Product = z.infer<typeof productSchema>;
 
-export const productPageSchema = z.object({
-  items: z.array(productSchema),
-  total: z.number().int(),
-  page: z.number().int(),
-  pageSize: z.number().int(),
-});
+export const productPageSchema = pageSchema(productSchema);
 export type ProductPage = z.infer<typeof productPageSchema>;
 
 export const ratingSchema = z.object({

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { pageSchema } from './pagination';
 
 /*
  * Transactional e-mail: what the shop sends, and what the admin mailbox (Ajustes › Correos) reads.
@@ -68,12 +69,7 @@ export const mailboxItemSchema = z.object({
 });
 export type MailboxItem = z.infer<typeof mailboxItemSchema>;
 
-export const mailboxPageSchema = z.object({
-  items: z.array(mailboxItemSchema),
-  total: z.number().int(),
-  page: z.number().int(),
-  pageSize: z.number().int(),
-});
+export const mailboxPageSchema = pageSchema(mailboxItemSchema);
 export type MailboxPage = z.infer<typeof mailboxPageSchema>;
 
 /** GET /api/admin/correos/:id: the message as it was sent, for the preview. */

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { idSchema, productSchema } from './catalog';
+import { pageSchema } from './pagination';
 import { singleLineText } from './validation/text';
 
 /*
@@ -126,12 +127,7 @@ export const synonymListQuerySchema = z.object({
 
 export const SYNONYMS_PAGE_SIZE = 20;
 
-export const synonymPageSchema = z.object({
-  items: z.array(synonymSchema),
-  total: z.number().int(),
-  page: z.number().int(),
-  pageSize: z.number().int(),
-});
+export const synonymPageSchema = pageSchema(synonymSchema);
 export type SynonymPage = z.infer<typeof synonymPageSchema>;
 
 export const synonymParamsSchema = z.object({ id: idSchema });
