@@ -15,7 +15,7 @@ import { TEST_DATABASE_KINDS } from '../../test/databases';
 import { TEST_ADDRESS } from '../../test/shipping-address';
 import { eventually, type SmtpServer, startSmtpServer } from '../../test/smtp';
 import { resolveOidc } from '../auth/oidc-client';
-import { retryDelayMs } from './delivery';
+import { nextDueInMs, retryDelayMs } from './delivery';
 import { type OutgoingMail, queueMail } from './outbox';
 import {
   type OrderMailData,
@@ -241,6 +241,39 @@ describe.each(TEST_DATABASE_KINDS)('mail delivery on %s', (kind) => {
     });
     expect(res.statusCode).toBe(400);
     expect((await rows(t)).filter((r) => r.destinatario === email)).toHaveLength(before);
+  });
+
+  it('sleeps while nothing is pending, and wakes when the next retry is due', async () => {
+    // Checked inside a transaction undone at the end, so the running loop never sees these rows.
+    const undo = new Error('undo');
+    await t.db
+      .transaction(async (tx) => {
+        await tx.delete(correo);
+        // An empty outbox has nothing due: the loop sleeps its idle check instead of asking again at once.
+        expect(await nextDueInMs(tx)).toBeUndefined();
+        const mail = welcomeMail('espera@example.com', account);
+        const row = {
+          destinatario: mail.to,
+          tipo: mail.kind,
+          asunto: mail.subject,
+          html: mail.html,
+          texto: mail.text,
+        };
+        await tx
+          .insert(correo)
+          .values({ ...row, estado: 'enviado', proximo_intento: new Date(Date.now() - 60_000) });
+        expect(await nextDueInMs(tx)).toBeUndefined();
+        await tx.insert(correo).values({ ...row, proximo_intento: new Date(Date.now() + 3_600_000) });
+        const inAnHour = await nextDueInMs(tx);
+        expect(inAnHour).toBeGreaterThan(3_590_000);
+        expect(inAnHour).toBeLessThan(3_610_000);
+        await tx.insert(correo).values({ ...row, proximo_intento: new Date(Date.now() - 60_000) });
+        expect(await nextDueInMs(tx)).toBe(0);
+        throw undo;
+      })
+      .catch((err: unknown) => {
+        if (err !== undo) throw err;
+      });
   });
 
   it('retries after the SMTP server refuses, and sends the message once it accepts', async () => {

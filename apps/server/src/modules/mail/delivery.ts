@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Database } from '../../db/client';
+import type { Database, Db } from '../../db/client';
 import { isConnectionLost } from '../../db/connection-lost';
 import { correo } from '../../db/schema';
 import type { MailTransport } from './transport';
@@ -47,6 +47,19 @@ const errorText = (err: unknown) =>
 
 /** Longest wait between two tries of a lost database; the loop never gives up, and never throws. */
 const DATABASE_RETRY_MAX_MS = 30_000;
+
+/**
+ * Milliseconds until the earliest pending message is due (0: now), or undefined when none is pending.
+ * The clamp is done here, not with SQL's greatest(): greatest ignores a NULL, so over an empty outbox it
+ * said 0 and the idle loop asked the database again at once, a thousand times a second.
+ */
+export async function nextDueInMs(db: Db): Promise<number | undefined> {
+  const [next] = await db
+    .select({ ms: sql<string | null>`extract(epoch from (min(${correo.proximo_intento}) - now())) * 1000` })
+    .from(correo)
+    .where(eq(correo.estado, 'pendiente'));
+  return next?.ms == null ? undefined : Math.max(0, Math.ceil(Number(next.ms)));
+}
 
 /**
  * The background loop that empties the outbox. Any number of processes may run one on the same database:
@@ -145,17 +158,6 @@ export function mailDelivery(deps: {
       .where(inArray(correo.id, ids));
   }
 
-  /** Milliseconds until the earliest pending message is due (0: now), or undefined when none is pending. */
-  async function nextDueInMs() {
-    const [next] = await db
-      .select({
-        ms: sql<number>`greatest(0, extract(epoch from (min(${correo.proximo_intento}) - now())) * 1000)`,
-      })
-      .from(correo)
-      .where(eq(correo.estado, 'pendiente'));
-    return next?.ms == null ? undefined : Math.ceil(Number(next.ms));
-  }
-
   async function loop() {
     let databaseFailures = 0;
     while (!stopped) {
@@ -172,7 +174,7 @@ export function mailDelivery(deps: {
         databaseFailures = 0;
         // A full batch: more may be due at once.
         if (claimed.length === options.batchSize) continue;
-        const dueInMs = await nextDueInMs();
+        const dueInMs = await nextDueInMs(db);
         await sleep(Math.min(dueInMs ?? options.idleCheckMs, options.idleCheckMs));
       } catch (err) {
         // A lost connection (or any other database error) must not end the process: wait and try again.
