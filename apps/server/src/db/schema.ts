@@ -181,6 +181,8 @@ export const producto = pgTable(
       .on(t.id_categoria_producto, t.created_at, t.id_producto)
       .where(visible(t)),
     index('producto_visible_vendidos_idx').on(t.unidades_vendidas.desc(), t.id_producto).where(visible(t)),
+    // The public search's matches (migration 0012); producto_busqueda_completa_idx serves the admin's.
+    index('producto_visible_busqueda_idx').using('gin', t.busqueda_completa).where(visible(t)),
   ],
 );
 

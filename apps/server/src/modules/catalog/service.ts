@@ -122,7 +122,7 @@ export async function pageOfProducts(
  * A search in relevance order, tier by tier. The products matching every word rank first (their rank is
  * at least 100 per word matched) and are usually a small part of the matches ('mesa roble' at 10,000
  * products: 11 of 97), so a first page ranks only them; a page past them ranks the products matching
- * some words. Counting the matches needs no ranking: an index count beside it.
+ * some words. Counting needs no ranking: index counts, over the visible products' own index (0012).
  */
 async function rankedSearchPage(
   db: Db,
@@ -133,26 +133,57 @@ async function rankedSearchPage(
   const offset = (page - 1) * pageSize;
   const filters = listingWhere(query, undefined);
   const everyWord = and(filters, search.whereAll);
-  const [first, anyCount] = await Promise.all([
-    rankedIds(db, everyWord, search.orderBy, pageSize, offset),
+  const [firstTier, anyCount] = await Promise.all([
+    countOf(db, everyWord),
     search.partial ? countOf(db, and(filters, search.where)) : undefined,
   ]);
-  const firstTier = first.total ?? (offset === 0 ? 0 : await countOf(db, everyWord));
   const total = anyCount ?? firstTier;
-  let ids = first.ids;
-  if (ids.length < pageSize && total > firstTier) {
+  let items =
+    offset < firstTier ? await firstTierPage(db, everyWord, search, firstTier, pageSize, offset) : [];
+  if (items.length < pageSize && total > firstTier) {
     const someWords = and(filters, search.where, sql`NOT (${search.whereAll})`);
-    const rest = await rankedIds(
-      db,
-      someWords,
-      search.orderBy,
-      pageSize - ids.length,
-      Math.max(0, offset - firstTier),
-    );
-    ids = [...ids, ...rest.ids];
+    const skip = Math.max(0, offset - firstTier);
+    items = [...items, ...(await productsPage(db, someWords, search.orderBy, pageSize - items.length, skip))];
   }
-  const items = ids.length > 0 ? await productsInOrder(db, ids, search.orderBy) : [];
   return { items, total, page, pageSize };
+}
+
+/** Up to this many matches are ranked all together; ranking them costs about a millisecond per 500. */
+const RANK_ALL_UP_TO = 1_000;
+
+/**
+ * One page of the products matching every word, in rank order. A common word ('premium' in 7,600 names
+ * at 100,000 products) would rank thousands of rows for nine; but its best-ranked products are those with
+ * every word as typed in the name (`whereBest`), all of one rank and so in order of units sold, which one
+ * index walks. Only when they cannot fill the page is the whole tier ranked.
+ */
+async function firstTierPage(
+  db: Db,
+  everyWord: SQL | undefined,
+  search: ProductSearch,
+  matches: number,
+  limit: number,
+  offset: number,
+): Promise<Product[]> {
+  if (matches > RANK_ALL_UP_TO) {
+    const bestSellers = [desc(producto.unidades_vendidas), asc(producto.id_producto)];
+    const best = await productsPage(db, and(everyWord, search.whereBest), bestSellers, limit, offset);
+    if (best.length === limit) return best;
+  }
+  return productsPage(db, everyWord, search.orderBy, limit, offset);
+}
+
+/** One page of products with their category, read in the same statement that chooses them. */
+function productsPage(db: Db, where: SQL | undefined, orderBy: SQL[], limit: number, offset: number) {
+  return db
+    .select({ p: producto, c: categoriaProducto })
+    .from(producto)
+    .innerJoin(categoriaProducto, eq(producto.id_categoria_producto, categoriaProducto.id_categoria_producto))
+    .where(where)
+    .orderBy(...orderBy)
+    .limit(limit)
+    .offset(offset)
+    .then((rows) => rows.map((r) => toProductDto(r.p, r.c)));
 }
 
 /**

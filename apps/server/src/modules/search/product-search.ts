@@ -19,6 +19,11 @@ export interface ProductSearch {
   where: SQL;
   /** Matches every concept: the first tier of the results, often a small part of `where`. */
   whereAll: SQL;
+  /**
+   * Matches every concept as typed in the name: the products of the highest rank, which differ only by
+   * units sold and id.
+   */
+  whereBest: SQL;
   /** Whether a product can match only part of the query (one word cannot; one term of two words can). */
   partial: boolean;
   /** Matches at least one concept in the name: what suggestions offer. */
@@ -45,6 +50,7 @@ function searchOf(concepts: Concept[]): ProductSearch {
     return {
       where: sql`false`,
       whereAll: sql`false`,
+      whereBest: sql`false`,
       whereName: sql`false`,
       partial: false,
       orderBy: [sql`${producto.id_producto}`],
@@ -53,15 +59,13 @@ function searchOf(concepts: Concept[]): ProductSearch {
   }
   // A product with only some words of a several-word term ('disco' of 'disco duro') matches nothing of
   // it, but still belongs with the products that match some of the query.
-  const any = tsQuery(
-    concepts.map((c) => [conceptText(c), ...c.words.map(conceptText)].join(' | ')).join(' | '),
+  const anyTexts = concepts.flatMap((c) => [...conceptTexts(c), ...c.words.flatMap(conceptTexts)]);
+  const every = sql.join(
+    concepts.map((c) => matchesAny(producto.busqueda_completa, conceptTexts(c))),
+    sql` AND `,
   );
-  const every = tsQuery(concepts.map((c) => `(${conceptText(c)})`).join(' & '));
-  const when = (
-    column: typeof producto.busqueda | typeof producto.busqueda_completa,
-    text: string,
-    points: number,
-  ) => sql`WHEN ${column} @@ ${tsQuery(text)} THEN ${sql.raw(String(MATCHED + points))}`;
+  const when = (column: Column, text: string, points: number) =>
+    sql`WHEN ${column} @@ ${tsQuery(text)} THEN ${sql.raw(String(MATCHED + points))}`;
   const scores = concepts.map((c) => {
     const cases: SQL[] = [];
     for (const kind of ['exact', 'prefix', 'synonym', 'typo'] as const) {
@@ -76,20 +80,42 @@ function searchOf(concepts: Concept[]): ProductSearch {
   });
   const rank = sql`(${sql.join(scores, sql` + `)})`;
   return {
-    where: sql`${producto.busqueda_completa} @@ ${any}`,
-    whereAll: sql`${producto.busqueda_completa} @@ ${every}`,
-    whereName: sql`${producto.busqueda} @@ ${any}`,
+    where: matchesAny(producto.busqueda_completa, anyTexts),
+    whereAll: every,
+    whereBest: sql.join(
+      concepts.map((c) => sql`${producto.busqueda} @@ ${tsQuery(tsQueryText(c.exact))}`),
+      sql` AND `,
+    ),
+    whereName: matchesAny(producto.busqueda, anyTexts),
     partial: concepts.length > 1 || concepts.some((c) => c.words.length > 0),
     orderBy: [sql`${rank} DESC`, sql`${producto.unidades_vendidas} DESC`, sql`${producto.id_producto}`],
     concepts,
   };
 }
 
-/** Everything that matches a concept, as a to_tsquery text. */
-function conceptText(c: Concept): string {
-  const own = tsQueryText(alternatives(c));
-  return c.words.length > 0 ? `${own} | (${everyWord(c.words)})` : own;
+type Column = typeof producto.busqueda | typeof producto.busqueda_completa;
+
+/**
+ * `column` matches any of `texts` (to_tsquery texts). A phrase makes PostgreSQL recheck every row the
+ * index finds against its stored vector, which was most of a search's time ('sofá lino' brings the
+ * phrases of its synonyms); the texts without one are asked apart, so only rows found through a phrase
+ * are rechecked.
+ */
+function matchesAny(column: Column, texts: string[]): SQL {
+  const match = (group: string[]) => sql`${column} @@ ${tsQuery(group.join(' | '))}`;
+  const phrases = texts.filter((t) => t.includes('<->'));
+  const words = texts.filter((t) => !t.includes('<->'));
+  if (phrases.length === 0 || words.length === 0) return match(texts);
+  return sql`(${match(words)} OR ${match(phrases)})`;
 }
+
+/** Everything that matches a concept: to_tsquery texts, any of which may match. */
+function conceptTexts(c: Concept): string[] {
+  const own = alternatives(c).map((p) => tsQueryText([p]));
+  return c.words.length > 0 ? [...own, `(${everyWord(c.words)})`] : own;
+}
+
+const conceptText = (c: Concept) => conceptTexts(c).join(' | ');
 
 /** Each of the words (concepts of one word) somewhere in the text. */
 const everyWord = (words: Concept[]) => words.map((w) => `(${conceptText(w)})`).join(' & ');

@@ -323,6 +323,56 @@ describe.each(TEST_DATABASE_KINDS)('search on %s', (kind) => {
     });
   });
 
+  it('ranks a word in over a thousand products as it ranks a rare one, on every page', async () => {
+    // Past a thousand matches the first page comes from the best-ranked products alone (every word as
+    // typed in the name, by units sold); the pages past them fall back to ranking every match.
+    const product = (nombre: string, descripcion: string, vendidos: number) => ({
+      nombre,
+      descripcion_producto: descripcion,
+      valor: '12.00',
+      stock: 3,
+      imagen: '/uploads/productos/c7-1.webp',
+      id_categoria_producto: 7,
+      unidades_vendidas: vendidos,
+    });
+    const rows = [
+      ...Array.from({ length: 1_030 }, (_, i) =>
+        product(`Vela zorvalita ${i}`, 'Aroma suave.', (i * 37) % 101),
+      ),
+      ...Array.from({ length: 40 }, (_, i) =>
+        product(`Vela zorvalitazo ${i}`, 'Aroma suave.', (i * 53) % 97),
+      ),
+      ...Array.from({ length: 40 }, (_, i) =>
+        product(`Vela lisa ${i}`, 'Hace juego con la zorvalita.', 200 + i),
+      ),
+    ];
+    const inserted = await t.db
+      .insert(producto)
+      .values(rows)
+      .returning({ id: producto.id_producto, nombre: producto.nombre, vendidos: producto.unidades_vendidas });
+    try {
+      const points = (nombre: string) => (/zorvalitazo/.test(nombre) ? 6 : /zorvalita/.test(nombre) ? 8 : 1);
+      const expected = [...inserted]
+        .sort((a, b) => points(b.nombre) - points(a.nombre) || b.vendidos - a.vendidos || a.id - b.id)
+        .map((r) => r.id);
+      const pageSize = 48;
+      const listed: number[] = [];
+      for (let p = 1; (p - 1) * pageSize < expected.length; p++) {
+        const one = await page(`/api/products?name=zorvalita&pageSize=${pageSize}&page=${p}`);
+        expect(one.total).toBe(expected.length);
+        listed.push(...one.items.map((i) => i.id_producto));
+      }
+      expect(listed).toEqual(expected);
+    } finally {
+      await t.db.delete(producto).where(
+        inArray(
+          producto.id_producto,
+          inserted.map((r) => r.id),
+        ),
+      );
+    }
+  });
+
   it('any single typo in a word of 5+ letters of the catalog still finds its word', async () => {
     const dictionary = await loadDictionary(t.db);
     const catalogWords = [
