@@ -23,6 +23,7 @@ import { shopIdentity } from './modules/orders/order-mail';
 import { ordersRoutes } from './modules/orders/routes';
 import { ratingsAdminRoutes } from './modules/ratings/admin-routes';
 import { ratingsRoutes } from './modules/ratings/routes';
+import { searchCounter } from './modules/search/analytics';
 import { searchRoutes } from './modules/search/routes';
 import { publicConfigRoutes } from './modules/site/config-routes';
 import { siteRoutes } from './modules/site/routes';
@@ -116,11 +117,13 @@ export async function buildApp({
   await app.register(authPlugin, { db });
 
   const storage = createStorage(config);
+  const searches = searchCounter(db, app.log);
+  app.addHook('onClose', () => searches.flush());
   await app.register(
     async (api) => {
       await api.register(healthRoutes, { database });
-      await api.register(catalogRoutes, { database });
-      await api.register(searchRoutes, { database });
+      await api.register(catalogRoutes, { database, searches });
+      await api.register(searchRoutes, { database, searches });
       await api.register(catalogAdminRoutes, { db, storage });
       await api.register(ratingsRoutes, { db });
       await api.register(ratingsAdminRoutes, { db });

@@ -11,7 +11,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Database } from '../../db/client';
-import { countSearches } from '../search/analytics';
+import { countSearches, type SearchCounter } from '../search/analytics';
 import { catalogCache, serveFromCache } from './cache';
 import { getCategory, getVisibleProduct, listCategories, listProducts } from './service';
 
@@ -19,10 +19,13 @@ const errors = { 400: apiErrorSchema, 404: apiErrorSchema };
 const tags = ['Catálogo'];
 
 /** Public catalog: what a visitor can browse without an account. */
-export const catalogRoutes: FastifyPluginAsyncZod<{ database: Database }> = async (app, { database }) => {
+export const catalogRoutes: FastifyPluginAsyncZod<{ database: Database; searches: SearchCounter }> = async (
+  app,
+  { database, searches },
+) => {
   const { db } = database;
   serveFromCache(app, catalogCache(database));
-  countSearches(app, db);
+  countSearches(app, searches);
 
   app.get(
     '/products',

@@ -18,6 +18,7 @@ import { DEMO_CUSTOMER } from '../../db/seed/demo-accounts';
 import { Agent } from '../../test/agent';
 import { seededTestApp, type TestApp } from '../../test/app';
 import { TEST_DATABASE_KINDS } from '../../test/databases';
+import { searchCounter } from './analytics';
 import { loadDictionary } from './dictionary';
 import { expandQuery } from './expand';
 import { wordsOf } from './words';
@@ -627,6 +628,23 @@ describe.each(TEST_DATABASE_KINDS)('search on %s', (kind) => {
       }
       expect(await t.db.select().from(sinonimo)).toEqual(before);
     });
+  });
+
+  it('writes the searches a process counted within its interval, adding to what is stored', async () => {
+    const counter = searchCounter(t.db, t.app.log, 20);
+    const stored = async () => {
+      const [row] = await t.db
+        .select({ veces: busquedaDiaria.veces, sin_resultados: busquedaDiaria.sin_resultados })
+        .from(busquedaDiaria)
+        .where(eq(busquedaDiaria.consulta, 'lote de velas'));
+      return row;
+    };
+    counter.count('  Lote de  VELAS ', true);
+    counter.count('lote de velas', false);
+    await expect.poll(stored).toEqual({ veces: 2, sin_resultados: 1 });
+    counter.count('lote de velas', true);
+    await counter.flush();
+    expect(await stored()).toEqual({ veces: 3, sin_resultados: 1 });
   });
 
   it('counts searches per day without anyone’s identity, and those that found nothing', async () => {

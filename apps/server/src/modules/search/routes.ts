@@ -17,7 +17,7 @@ import { z } from 'zod';
 import type { Database, Db } from '../../db/client';
 import { sessionOf } from '../../plugins/auth';
 import { catalogCache, serveFromCache } from '../catalog/cache';
-import { searchAnalytics } from './analytics';
+import { type SearchCounter, searchAnalytics } from './analytics';
 import { watchDictionary } from './dictionary';
 import { facets, noResults, suggestions } from './service';
 import { createSynonym, deleteSynonym, listSynonyms, updateSynonym } from './synonyms';
@@ -29,10 +29,13 @@ const adminErrors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSch
 const noResultsQuerySchema = z.object({ name: productListQuerySchema.shape.name });
 
 /** Suggestions, facets, the answer to an empty search, the synonyms dictionary and search analytics. */
-export const searchRoutes: FastifyPluginAsyncZod<{ database: Database }> = async (app, { database }) => {
+export const searchRoutes: FastifyPluginAsyncZod<{ database: Database; searches: SearchCounter }> = async (
+  app,
+  { database, searches },
+) => {
   watchDictionary(database);
   await app.register(publicSearchRoutes, { database });
-  await app.register(searchAdminRoutes, { db: database.db });
+  await app.register(searchAdminRoutes, { db: database.db, searches });
 };
 
 /**
@@ -89,7 +92,10 @@ const publicSearchRoutes: FastifyPluginAsyncZod<{ database: Database }> = async 
 };
 
 /** The owner's side: the synonyms dictionary and what shoppers search. Never cached. */
-const searchAdminRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
+const searchAdminRoutes: FastifyPluginAsyncZod<{ db: Db; searches: SearchCounter }> = async (
+  app,
+  { db, searches },
+) => {
   app.get(
     '/sinonimos',
     {
@@ -161,6 +167,9 @@ const searchAdminRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db })
         response: { 200: searchAnalyticsSchema, ...adminErrors },
       },
     },
-    async () => searchAnalytics(db),
+    async () => {
+      await searches.flush();
+      return searchAnalytics(db);
+    },
   );
 };
