@@ -115,7 +115,10 @@ export const productSchema = z.object({
 });
 export type Product = z.infer<typeof productSchema>;
 
-export const productPageSchema = pageSchema(productSchema);
+export const productPageSchema = pageSchema(productSchema).extend({
+  /** A search in relevance order that found more than SEARCH_MAX_RESULTS products: `total` is that limit. */
+  hay_mas: z.boolean().optional(),
+});
 export type ProductPage = z.infer<typeof productPageSchema>;
 
 export const ratingSchema = z.object({

@@ -13,6 +13,13 @@ export const PRODUCT_ORDERS = [
 export type ProductOrder = (typeof PRODUCT_ORDERS)[number];
 
 export const SEARCH_MAX_LENGTH = 100;
+/**
+ * A search in relevance order counts and lists at most this many products, as search engines do
+ * (Meilisearch's maxTotalHits, Algolia's paginationLimitedTo): 125 pages of 8, more than any shopper
+ * reads, and counting the 7,600 matches of a common word at 100,000 products cost more than the search.
+ * Past it the answer says there are more (`hay_mas`).
+ */
+export const SEARCH_MAX_RESULTS = 1_000;
 export const PRICE_MAX = 9_999_999_999.99;
 
 /** The listing query as the browser sends it; the server parses it with productListQuerySchema. */

@@ -92,8 +92,8 @@ export function product(id: number, overrides: Partial<Product> = {}): Product {
 /** A page of products; `total` is the count of all pages' products. */
 export const productPage = (
   items: Product[],
-  { total = items.length, page = 1, pageSize = 8 }: Partial<Omit<ProductPage, 'items'>> = {},
-): ProductPage => fixture(productPageSchema, { items, total, page, pageSize });
+  { total = items.length, page = 1, pageSize = 8, ...more }: Partial<Omit<ProductPage, 'items'>> = {},
+): ProductPage => fixture(productPageSchema, { items, total, page, pageSize, ...more });
 
 /** A visible rating of product 1. */
 export const rating = (overrides: Partial<Rating> = {}): Rating =>

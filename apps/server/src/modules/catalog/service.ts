@@ -4,6 +4,7 @@ import {
   type Product,
   type ProductListQuery,
   type ProductPage,
+  SEARCH_MAX_RESULTS,
   toCents,
 } from '@vitrina/shared';
 import {
@@ -122,7 +123,8 @@ export async function pageOfProducts(
  * A search in relevance order, tier by tier. The products matching every word rank first (their rank is
  * at least 100 per word matched) and are usually a small part of the matches ('mesa roble' at 10,000
  * products: 11 of 97), so a first page ranks only them; a page past them ranks the products matching
- * some words. Counting needs no ranking: index counts, over the visible products' own index (0012).
+ * some words. The matches are counted up to SEARCH_MAX_RESULTS, over the visible products' own index
+ * (0012), and no page reaches past them.
  */
 async function rankedSearchPage(
   db: Db,
@@ -133,19 +135,24 @@ async function rankedSearchPage(
   const offset = (page - 1) * pageSize;
   const filters = listingWhere(query, undefined);
   const everyWord = and(filters, search.whereAll);
+  const upTo = SEARCH_MAX_RESULTS + 1;
   const [firstTier, anyCount] = await Promise.all([
-    countOf(db, everyWord),
-    search.partial ? countOf(db, and(filters, search.where)) : undefined,
+    countOf(db, everyWord, upTo),
+    search.partial ? countOf(db, and(filters, search.where), upTo) : undefined,
   ]);
-  const total = anyCount ?? firstTier;
+  const found = anyCount ?? firstTier;
+  const total = Math.min(found, SEARCH_MAX_RESULTS);
+  const limit = Math.min(pageSize, total - offset);
   let items =
-    offset < firstTier ? await firstTierPage(db, everyWord, search, firstTier, pageSize, offset) : [];
-  if (items.length < pageSize && total > firstTier) {
+    offset < firstTier && limit > 0
+      ? await firstTierPage(db, everyWord, search, firstTier, limit, offset)
+      : [];
+  if (items.length < limit && total > firstTier) {
     const someWords = and(filters, search.where, sql`NOT (${search.whereAll})`);
     const skip = Math.max(0, offset - firstTier);
-    items = [...items, ...(await productsPage(db, someWords, search.orderBy, pageSize - items.length, skip))];
+    items = [...items, ...(await productsPage(db, someWords, search.orderBy, limit - items.length, skip))];
   }
-  return { items, total, page, pageSize };
+  return { items, total, page, pageSize, ...(found > SEARCH_MAX_RESULTS && { hay_mas: true }) };
 }
 
 /** Up to this many matches are ranked all together; ranking them costs about a millisecond per 500. */
@@ -220,8 +227,14 @@ function productsInOrder(db: Db, ids: number[] | SQLWrapper, orderBy: SQL[]): Pr
     .then((rows) => rows.map((r) => toProductDto(r.p, r.c)));
 }
 
-async function countOf(db: Db, where: SQL | undefined): Promise<number> {
-  const [row] = await db.select({ total: count() }).from(producto).where(where);
+/** How many rows `where` keeps; with `upTo`, counting stops there (a search's count, SEARCH_MAX_RESULTS). */
+async function countOf(db: Db, where: SQL | undefined, upTo?: number): Promise<number> {
+  if (upTo === undefined) {
+    const [row] = await db.select({ total: count() }).from(producto).where(where);
+    return row?.total ?? 0;
+  }
+  const kept = db.select({ one: sql`1` }).from(producto).where(where).limit(upTo).as('kept');
+  const [row] = await db.select({ total: count() }).from(kept);
   return row?.total ?? 0;
 }
 

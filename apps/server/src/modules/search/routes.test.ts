@@ -4,6 +4,7 @@ import {
   PRICE_BANDS,
   type Product,
   type ProductPage,
+  SEARCH_MAX_RESULTS,
   type SearchAnalytics,
   type Suggestions,
   type Synonym,
@@ -324,9 +325,9 @@ describe.each(TEST_DATABASE_KINDS)('search on %s', (kind) => {
     });
   });
 
-  it('ranks a word in over a thousand products as it ranks a rare one, on every page', async () => {
-    // Past a thousand matches the first page comes from the best-ranked products alone (every word as
-    // typed in the name, by units sold); the pages past them fall back to ranking every match.
+  it('ranks a word in over a thousand products as it ranks a rare one, and lists the first thousand', async () => {
+    // Past a thousand matches a page comes from the best-ranked products alone (every word as typed in
+    // the name, by units sold) while they fill it; the pages past them rank every match.
     const product = (nombre: string, descripcion: string, vendidos: number) => ({
       nombre,
       descripcion_producto: descripcion,
@@ -337,13 +338,13 @@ describe.each(TEST_DATABASE_KINDS)('search on %s', (kind) => {
       unidades_vendidas: vendidos,
     });
     const rows = [
-      ...Array.from({ length: 1_030 }, (_, i) =>
+      ...Array.from({ length: 600 }, (_, i) =>
         product(`Vela zorvalita ${i}`, 'Aroma suave.', (i * 37) % 101),
       ),
-      ...Array.from({ length: 40 }, (_, i) =>
+      ...Array.from({ length: 300 }, (_, i) =>
         product(`Vela zorvalitazo ${i}`, 'Aroma suave.', (i * 53) % 97),
       ),
-      ...Array.from({ length: 40 }, (_, i) =>
+      ...Array.from({ length: 200 }, (_, i) =>
         product(`Vela lisa ${i}`, 'Hace juego con la zorvalita.', 200 + i),
       ),
     ];
@@ -355,15 +356,25 @@ describe.each(TEST_DATABASE_KINDS)('search on %s', (kind) => {
       const points = (nombre: string) => (/zorvalitazo/.test(nombre) ? 6 : /zorvalita/.test(nombre) ? 8 : 1);
       const expected = [...inserted]
         .sort((a, b) => points(b.nombre) - points(a.nombre) || b.vendidos - a.vendidos || a.id - b.id)
-        .map((r) => r.id);
+        .map((r) => r.id)
+        .slice(0, SEARCH_MAX_RESULTS);
       const pageSize = 48;
       const listed: number[] = [];
-      for (let p = 1; (p - 1) * pageSize < expected.length; p++) {
+      for (let p = 1; (p - 1) * pageSize < SEARCH_MAX_RESULTS; p++) {
         const one = await page(`/api/products?name=zorvalita&pageSize=${pageSize}&page=${p}`);
-        expect(one.total).toBe(expected.length);
+        expect(one.total).toBe(SEARCH_MAX_RESULTS);
+        expect(one.hay_mas).toBe(true);
         listed.push(...one.items.map((i) => i.id_producto));
       }
       expect(listed).toEqual(expected);
+      const past = await page(
+        `/api/products?name=zorvalita&pageSize=${pageSize}&page=${SEARCH_MAX_RESULTS / 8 + 1}`,
+      );
+      expect(past.items).toEqual([]);
+      // Below the limit the count is exact and says nothing more.
+      const fewer = await search('framolet');
+      expect(fewer.total).toBe(fewer.items.length);
+      expect(fewer.hay_mas).toBeUndefined();
     } finally {
       await t.db.delete(producto).where(
         inArray(

@@ -14,8 +14,11 @@ const api = createFetchStub({
     'GET /api/usuario/me': answerSession(null),
     'GET /api/categorias': () => Response.json([category(1), category(2), category(3)]),
     'GET /api/products/categoria/1': () => Response.json(productPage([product(1), product(2)])),
-    'GET /api/products': (url) =>
-      Response.json(productPage(url.searchParams.get('name') === 'camseta' ? [] : [product(1)])),
+    'GET /api/products': (url) => {
+      const name = url.searchParams.get('name');
+      if (name === 'premium') return Response.json(productPage([product(1)], { total: 1000, hay_mas: true }));
+      return Response.json(productPage(name === 'camseta' ? [] : [product(1)]));
+    },
     'GET /api/products/facetas': () =>
       Response.json(
         fixture(facetsSchema, {
@@ -102,5 +105,11 @@ describe('a search with no results', () => {
     await screen.findByText('1 producto');
     expect(screen.queryByText('No hay coincidencias')).toBeNull();
     expect(api.calls('/api/products/sin-resultados')).toHaveLength(0);
+  });
+
+  it('says there are more than a thousand products when a search found more than it lists', async () => {
+    renderApp(routes, { path: '/products/todos?name=premium' });
+    expect(await screen.findByText('Más de 1000 productos')).toBeTruthy();
+    expect(screen.getByRole('navigation', { name: /paginación/i })).toBeTruthy();
   });
 });

@@ -1,4 +1,11 @@
-import { CATEGORIES, LISTING_PAGE_SIZE, PAGES, showsPager, totalPages } from '@vitrina/shared';
+import {
+  CATEGORIES,
+  LISTING_PAGE_SIZE,
+  PAGES,
+  type ProductPage,
+  showsPager,
+  totalPages,
+} from '@vitrina/shared';
 import { LoadError } from '../../../components/load-error';
 import { Loader } from '../../../components/loader';
 import { Pager } from '../../../components/pager';
@@ -42,7 +49,7 @@ export function ListingPage() {
       <header className={styles.header}>
         <h1 className={styles.heading}>{heading}</h1>
         <p className={styles.count} aria-live="polite">
-          {data ? `${data.total} ${data.total === 1 ? 'producto' : 'productos'}` : ''}
+          {data ? productCount(data) : ''}
         </p>
       </header>
       <ListingSidebar
@@ -76,4 +83,10 @@ export function ListingPage() {
       </section>
     </div>
   );
+}
+
+/** A search past SEARCH_MAX_RESULTS counts only that many: it says there are more. */
+function productCount({ total, hay_mas }: ProductPage): string {
+  if (hay_mas) return `Más de ${total} productos`;
+  return `${total} ${total === 1 ? 'producto' : 'productos'}`;
 }
