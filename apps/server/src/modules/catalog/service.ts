@@ -233,9 +233,15 @@ async function countOf(db: Db, where: SQL | undefined, upTo?: number): Promise<n
     const [row] = await db.select({ total: count() }).from(producto).where(where);
     return row?.total ?? 0;
   }
-  const kept = db.select({ one: sql`1` }).from(producto).where(where).limit(upTo).as('kept');
-  const [row] = await db.select({ total: count() }).from(kept);
-  return row?.total ?? 0;
+  // Written as a materialized CTE, read only as far as the limit: a plain LIMIT makes the planner expect
+  // the first thousand matches early in a sequential scan, which then tests the search on every row it
+  // passes (27 ms instead of 6 for 'teclado inalámbrico' at 100,000 products). PGlite and node-postgres
+  // both answer { rows }.
+  const result = (await db.execute(
+    sql`WITH kept AS MATERIALIZED (SELECT 1 FROM ${producto} WHERE ${where})
+        SELECT count(*)::int AS total FROM (SELECT 1 FROM kept LIMIT ${upTo}) AS first_ones`,
+  )) as { rows: Array<{ total: number }> };
+  return result.rows[0]?.total ?? 0;
 }
 
 export async function getVisibleProduct(db: Db, id: number): Promise<Product> {

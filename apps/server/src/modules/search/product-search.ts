@@ -3,6 +3,7 @@ import type { Db } from '../../db/client';
 import { producto } from '../../db/schema';
 import { dictionaryOf } from './dictionary';
 import { type Concept, expandQuery, type Phrase } from './expand';
+import { isStopWord } from './words';
 
 /*
  * The listing's search (docs/decisions/016-search-typos-synonyms.md). A product matches when its name or
@@ -37,7 +38,17 @@ const MATCHED = 100;
 const HOW_WELL = { exact: 8, prefix: 6, synonym: 4, typo: 2, description: 1 } as const;
 
 /** The words as a to_tsquery text: phrases with <->, alternatives with |. Words are [a-z0-9]+ only. */
-const tsQueryText = (phrases: Phrase[]) => phrases.map((p) => `(${p.join(' <-> ')})`).join(' | ');
+const tsQueryText = (phrases: Phrase[]) => phrases.map((p) => `(${phraseText(p)})`).join(' | ');
+
+/**
+ * A phrase with one word left once its stop words are dropped ('sin cable', 'de batería') is that word
+ * to PostgreSQL, which drops them the same way: written so, it is asked as a word, without the recheck
+ * of every row a phrase costs (matchesAny).
+ */
+function phraseText(phrase: Phrase): string {
+  const content = phrase.filter((w) => !isStopWord(w));
+  return content.length === 1 ? (content[0] as string) : phrase.join(' <-> ');
+}
 const tsQuery = (text: string) => sql`to_tsquery('spanish'::regconfig, ${text})`;
 
 export async function productSearch(db: Db, query: string): Promise<ProductSearch> {
