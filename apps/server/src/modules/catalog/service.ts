@@ -143,14 +143,23 @@ async function rankedSearchPage(
   const found = anyCount ?? firstTier;
   const total = Math.min(found, SEARCH_MAX_RESULTS);
   const limit = Math.min(pageSize, total - offset);
-  let items =
-    offset < firstTier && limit > 0
-      ? await firstTierPage(db, everyWord, search, firstTier, limit, offset)
-      : [];
+  const tier = (where: SQL | undefined, best: SQL, large: boolean, n: number, skip: number) =>
+    tierPage(db, { where, best, large, orderBy: search.orderBy }, n, skip);
+  let items: Product[] = [];
+  if (offset < firstTier && limit > 0) {
+    items = await tier(everyWord, search.whereBest, firstTier > RANK_ALL_UP_TO, limit, offset);
+  }
   if (items.length < limit && total > firstTier) {
+    // A count that reached its limit says the some-words tier may be large (it is all but firstTier).
     const someWords = and(filters, search.where, sql`NOT (${search.whereAll})`);
-    const skip = Math.max(0, offset - firstTier);
-    items = [...items, ...(await productsPage(db, someWords, search.orderBy, limit - items.length, skip))];
+    const more = await tier(
+      someWords,
+      search.whereBestOfSome,
+      found > RANK_ALL_UP_TO,
+      limit - items.length,
+      Math.max(0, offset - firstTier),
+    );
+    items = [...items, ...more];
   }
   return { items, total, page, pageSize, ...(found > SEARCH_MAX_RESULTS && { hay_mas: true }) };
 }
@@ -159,25 +168,24 @@ async function rankedSearchPage(
 const RANK_ALL_UP_TO = 1_000;
 
 /**
- * One page of the products matching every word, in rank order. A common word ('premium' in 7,600 names
- * at 100,000 products) would rank thousands of rows for nine; but its best-ranked products are those with
- * every word as typed in the name (`whereBest`), all of one rank and so in order of units sold, which one
- * index walks. Only when they cannot fill the page is the whole tier ranked.
+ * One page of a tier, in rank order. A common word ('premium' in 7,600 names at 100,000 products) would
+ * rank thousands of rows for nine; but the tier's best-ranked products (`best`: every word as typed in
+ * the name, or every word but one in the some-words tier) are all of one rank and so in order of units
+ * sold, which one index walks: tried when the tier may be `large`. Only when they cannot fill the page
+ * is the whole tier ranked.
  */
-async function firstTierPage(
+async function tierPage(
   db: Db,
-  everyWord: SQL | undefined,
-  search: ProductSearch,
-  matches: number,
+  tier: { where: SQL | undefined; best: SQL; large: boolean; orderBy: SQL[] },
   limit: number,
   offset: number,
 ): Promise<Product[]> {
-  if (matches > RANK_ALL_UP_TO) {
+  if (tier.large) {
     const bestSellers = [desc(producto.unidades_vendidas), asc(producto.id_producto)];
-    const best = await productsPage(db, and(everyWord, search.whereBest), bestSellers, limit, offset);
-    if (best.length === limit) return best;
+    const page = await productsPage(db, and(tier.where, tier.best), bestSellers, limit, offset);
+    if (page.length === limit) return page;
   }
-  return productsPage(db, everyWord, search.orderBy, limit, offset);
+  return productsPage(db, tier.where, tier.orderBy, limit, offset);
 }
 
 /** One page of products with their category, read in the same statement that chooses them. */
