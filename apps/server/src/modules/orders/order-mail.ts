@@ -40,16 +40,26 @@ export type OrderMailKind = keyof typeof MAILS;
 
 /** The sale as the order messages show it, read inside `tx` (so it includes the change being made). */
 async function orderMailData(tx: Tx, sale: SaleRow, shop: ShopIdentity) {
-  const [buyer] = await tx
-    .select({ email: usuario.email, nombre: usuario.primer_nombre })
+  // The buyer and the lines in one statement: a checkout's confirmation is part of its transaction.
+  const rows = await tx
+    .select({
+      email: usuario.email,
+      buyerName: usuario.primer_nombre,
+      nombre: producto.nombre,
+      cantidad: detalleVenta.cantidad,
+      unit: detalleVenta.valor_unitario,
+    })
     .from(usuario)
-    .where(eq(usuario.id_usuario, sale.id_usuario));
-  const lines = await tx
-    .select({ nombre: producto.nombre, cantidad: detalleVenta.cantidad, unit: detalleVenta.valor_unitario })
-    .from(detalleVenta)
-    .innerJoin(producto, eq(producto.id_producto, detalleVenta.id_producto))
-    .where(eq(detalleVenta.id_venta, sale.id_venta))
+    .leftJoin(detalleVenta, eq(detalleVenta.id_venta, sale.id_venta))
+    .leftJoin(producto, eq(producto.id_producto, detalleVenta.id_producto))
+    .where(eq(usuario.id_usuario, sale.id_usuario))
     .orderBy(asc(detalleVenta.id_detalle_venta));
+  const buyer = rows[0] && { email: rows[0].email, nombre: rows[0].buyerName };
+  const lines = rows.flatMap((r) =>
+    r.nombre === null || r.cantidad === null || r.unit === null
+      ? []
+      : [{ nombre: r.nombre, cantidad: r.cantidad, unit: r.unit }],
+  );
   const shippingCents = toCents(sale.costo_envio);
   const totalCents = toCents(sale.valor_total_venta);
   const data: OrderMailData = {
