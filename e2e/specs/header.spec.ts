@@ -90,9 +90,15 @@ test.describe('at 1366×900', () => {
 test.describe('at 390×844', () => {
   test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
 
+  // Right after signing in the page may still be settling (the session loads, the home page replaces
+  // the form) and a drawer opened meanwhile closes with the navigation: open it again until it stays.
   const openDrawer = async (page: Page) => {
-    await page.getByRole('button', { name: 'Abrir menú' }).click();
-    return page.getByRole('dialog');
+    const drawer = page.getByRole('dialog');
+    await expect(async () => {
+      if (!(await drawer.isVisible())) await page.getByRole('button', { name: 'Abrir menú' }).click();
+      await expect(drawer.getByText(/^Hola, /)).toBeVisible({ timeout: 2_000 });
+    }).toPass({ timeout: 15_000 });
+    return drawer;
   };
 
   test("the customer's picture is whole in the drawer", async ({ page }) => {
