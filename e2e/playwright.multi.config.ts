@@ -21,7 +21,9 @@ const literal = (title: string) => title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 export default defineConfig({
   testDir: '.',
   fullyParallel: true,
-  workers: 2,
+  // One browser at a time: two instances, nginx, the bucket and PostgreSQL already share the two cores,
+  // and two browsers beside them made the upload journeys run past their timeouts.
+  workers: 1,
   retries: process.env.CI ? 1 : 0,
   forbidOnly: Boolean(process.env.CI),
   timeout: 30_000,
