@@ -76,7 +76,7 @@ async function browser(base) {
  * Where the shop's mail goes: a local SMTP server (SMTP_URL) that accepts and counts every message, or the
  * embedded default, one .eml file per message in DATA_DIR/mail/. `delivered()` counts what arrived.
  */
-async function mailbox(kind) {
+export async function mailbox(kind) {
   if (kind === 'folder') {
     let dir;
     return {
@@ -234,126 +234,133 @@ async function unitsSold(admin, customerIds) {
  */
 export async function checkoutLoad({ databaseUrl, seconds, mail = 'folder' }) {
   const mails = await mailbox(mail);
-  const shop = await startShop({
-    databaseUrl,
-    env: { ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, ...mails.env },
-  }).catch(async (err) => {
+  const shop = await startShop({ databaseUrl, env: { ...SHOP_ENV, ...mails.env } }).catch(async (err) => {
     await mails.close();
     throw err;
   });
   mails.attach(shop);
   try {
-    const admin = await signIn(shop.url, ADMIN.email, ADMIN.password);
-    const { items } = await must(200, admin('GET', '/api/products?pageSize=20'), 'product list');
-    if (items.length < CART_PRODUCTS + 1) throw new Error(`only ${items.length} products to buy`);
-    const products = items.slice(0, CART_PRODUCTS + 1);
-    const scarce = products.pop().id_producto;
-    const initial = new Map([...products.map((p) => [p.id_producto, PLENTY]), [scarce, SCARCE_STOCK]]);
-    for (const [id, stock] of initial)
-      await must(200, admin('PUT', `/api/products/${id}/editProduct`, { stock }), `stock of ${id}`);
-    const prices = new Map(
-      items.map((p) => [p.id_producto, Math.round((p.valor_descuento ?? p.valor) * 100)]),
-    );
-
-    // Two products per cart, one of them twice for half the customers; neighbours share products, so
-    // checkouts also wait on each other's row locks as they do in a real shop.
-    const customers = await Promise.all(
-      Array.from({ length: CUSTOMERS }, (_, i) =>
-        newCustomer(
-          shop.url,
-          i,
-          [
-            { id_producto: products[i % CART_PRODUCTS].id_producto, cantidad: 1 + (i % 2) },
-            { id_producto: products[(i + 3) % CART_PRODUCTS].id_producto, cantidad: 1 },
-          ],
-          prices,
-        ),
-      ),
-    );
-
-    await loop(customers, WARM_UP_SECONDS);
-    const timed = await loop(customers, seconds);
-    const sorted = timed.latencies.sort((a, b) => a - b);
-    // A welcome per registration and a confirmation per paid order so far: how far delivery lags the load.
-    const mailBacklog =
-      CUSTOMERS + customers.reduce((n, c) => n + c.paidSales, 0) - (await mails.delivered());
-
-    // Everybody at once for the scarce product: payment methods first, so the sales arrive together.
-    const methods = await Promise.all(customers.map(paymentMethod));
-    const race = await Promise.all(
-      customers.map((c, i) => {
-        const cantidad = 1 + (i % 3);
-        if (methods[i].failure) return methods[i];
-        return placeOrder(
-          c,
-          methods[i].id_pago,
-          [{ id_producto: scarce, cantidad }],
-          cantidad * prices.get(scarce),
-        );
-      }),
-    );
-
-    const ids = new Set(customers.map((c) => c.id));
-    const sold = await unitsSold(admin, ids);
-    const books = [];
-    for (const [id, stockBefore] of initial) {
-      const { stock } = await must(200, admin('GET', `/api/products/admin/${id}`), `product ${id}`);
-      const paid = sold.paid.get(id) ?? 0;
-      const pending = sold.pending.get(id) ?? 0;
-      books.push({
-        id_producto: id,
-        scarce: id === scarce,
-        stockBefore,
-        stockAfter: stock,
-        paidUnits: paid,
-        pendingUnits: pending,
-        oversold: Math.max(0, paid + pending - stockBefore),
-        balanced: stock >= 0 && stock === stockBefore - paid - pending,
-      });
-    }
-    const scarceBook = books.find((b) => b.scarce);
-    const paidSalesSeen = customers.reduce((n, c) => n + c.paidSales, 0);
-    // Every message must arrive, once: the welcomes and one confirmation per paid order.
-    const mailExpected = CUSTOMERS + paidSalesSeen;
-    const drainStarted = performance.now();
-    while ((await mails.delivered()) < mailExpected && performance.now() - drainStarted < 60_000)
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    const mailDrainMs = Math.round(performance.now() - drainStarted);
-    await new Promise((resolve) => setTimeout(resolve, 500));
-    const mailDelivered = await mails.delivered();
     return {
       database: databaseUrl ? 'postgres' : 'pglite',
       mail,
-      mailExpected,
-      mailDelivered,
-      mailBacklog,
-      mailDrainMs,
-      customers: CUSTOMERS,
-      seconds,
-      paidOrders: sorted.length,
-      paidOrdersPerSecond: Math.round(sorted.length / (timed.wallMs / 1000)),
-      p50: Math.round(percentile(sorted, 0.5)),
-      p99: Math.round(percentile(sorted, 0.99)),
-      failures: timed.failures,
-      race: {
-        stock: SCARCE_STOCK,
-        unitsAsked: customers.reduce((n, _, i) => n + 1 + (i % 3), 0),
-        paidOrders: race.filter((r) => !r.failure).length,
-        failures: tally(race),
-        unitsPaid: scarceBook.paidUnits,
-        stockAfter: scarceBook.stockAfter,
-      },
-      // Every 201 a customer saw (warm-up, timed and race) is a paid sale in the books, and no other.
-      paidSalesSeen,
-      paidSalesOnServer: sold.paidSales,
-      oversoldUnits: books.reduce((n, b) => n + b.oversold, 0),
-      booksBalance: books.every((b) => b.balanced) && sold.paidSales === paidSalesSeen,
-      books,
+      ...(await checkoutAgainst(shop.url, { seconds, mails })),
     };
   } finally {
     await shop.stop();
     await mails.close();
   }
+}
+
+/** What a shop under this bench must be started with: its administrator. */
+export const SHOP_ENV = { ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password };
+
+/**
+ * The load, the race and the books against a running shop at `base` (one process, or nginx in front of
+ * several), started with SHOP_ENV on a fresh database, its mail going to `mails`.
+ */
+export async function checkoutAgainst(base, { seconds, mails }) {
+  const admin = await signIn(base, ADMIN.email, ADMIN.password);
+  const { items } = await must(200, admin('GET', '/api/products?pageSize=20'), 'product list');
+  if (items.length < CART_PRODUCTS + 1) throw new Error(`only ${items.length} products to buy`);
+  const products = items.slice(0, CART_PRODUCTS + 1);
+  const scarce = products.pop().id_producto;
+  const initial = new Map([...products.map((p) => [p.id_producto, PLENTY]), [scarce, SCARCE_STOCK]]);
+  for (const [id, stock] of initial)
+    await must(200, admin('PUT', `/api/products/${id}/editProduct`, { stock }), `stock of ${id}`);
+  const prices = new Map(items.map((p) => [p.id_producto, Math.round((p.valor_descuento ?? p.valor) * 100)]));
+
+  // Two products per cart, one of them twice for half the customers; neighbours share products, so
+  // checkouts also wait on each other's row locks as they do in a real shop.
+  const customers = await Promise.all(
+    Array.from({ length: CUSTOMERS }, (_, i) =>
+      newCustomer(
+        base,
+        i,
+        [
+          { id_producto: products[i % CART_PRODUCTS].id_producto, cantidad: 1 + (i % 2) },
+          { id_producto: products[(i + 3) % CART_PRODUCTS].id_producto, cantidad: 1 },
+        ],
+        prices,
+      ),
+    ),
+  );
+
+  await loop(customers, WARM_UP_SECONDS);
+  const timed = await loop(customers, seconds);
+  const sorted = timed.latencies.sort((a, b) => a - b);
+  // A welcome per registration and a confirmation per paid order so far: how far delivery lags the load.
+  const mailBacklog = CUSTOMERS + customers.reduce((n, c) => n + c.paidSales, 0) - (await mails.delivered());
+
+  // Everybody at once for the scarce product: payment methods first, so the sales arrive together.
+  const methods = await Promise.all(customers.map(paymentMethod));
+  const race = await Promise.all(
+    customers.map((c, i) => {
+      const cantidad = 1 + (i % 3);
+      if (methods[i].failure) return methods[i];
+      return placeOrder(
+        c,
+        methods[i].id_pago,
+        [{ id_producto: scarce, cantidad }],
+        cantidad * prices.get(scarce),
+      );
+    }),
+  );
+
+  const ids = new Set(customers.map((c) => c.id));
+  const sold = await unitsSold(admin, ids);
+  const books = [];
+  for (const [id, stockBefore] of initial) {
+    const { stock } = await must(200, admin('GET', `/api/products/admin/${id}`), `product ${id}`);
+    const paid = sold.paid.get(id) ?? 0;
+    const pending = sold.pending.get(id) ?? 0;
+    books.push({
+      id_producto: id,
+      scarce: id === scarce,
+      stockBefore,
+      stockAfter: stock,
+      paidUnits: paid,
+      pendingUnits: pending,
+      oversold: Math.max(0, paid + pending - stockBefore),
+      balanced: stock >= 0 && stock === stockBefore - paid - pending,
+    });
+  }
+  const scarceBook = books.find((b) => b.scarce);
+  const paidSalesSeen = customers.reduce((n, c) => n + c.paidSales, 0);
+  // Every message must arrive, once: the welcomes and one confirmation per paid order.
+  const mailExpected = CUSTOMERS + paidSalesSeen;
+  const drainStarted = performance.now();
+  while ((await mails.delivered()) < mailExpected && performance.now() - drainStarted < 60_000)
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  const mailDrainMs = Math.round(performance.now() - drainStarted);
+  await new Promise((resolve) => setTimeout(resolve, 500));
+  const mailDelivered = await mails.delivered();
+  return {
+    mailExpected,
+    mailDelivered,
+    mailBacklog,
+    mailDrainMs,
+    customers: CUSTOMERS,
+    seconds,
+    paidOrders: sorted.length,
+    paidOrdersPerSecond: Math.round(sorted.length / (timed.wallMs / 1000)),
+    p50: Math.round(percentile(sorted, 0.5)),
+    p99: Math.round(percentile(sorted, 0.99)),
+    failures: timed.failures,
+    race: {
+      stock: SCARCE_STOCK,
+      unitsAsked: customers.reduce((n, _, i) => n + 1 + (i % 3), 0),
+      paidOrders: race.filter((r) => !r.failure).length,
+      failures: tally(race),
+      unitsPaid: scarceBook.paidUnits,
+      stockAfter: scarceBook.stockAfter,
+    },
+    // Every 201 a customer saw (warm-up, timed and race) is a paid sale in the books, and no other.
+    paidSalesSeen,
+    paidSalesOnServer: sold.paidSales,
+    oversoldUnits: books.reduce((n, b) => n + b.oversold, 0),
+    booksBalance: books.every((b) => b.balanced) && sold.paidSales === paidSalesSeen,
+    books,
+  };
 }
 
 const kinds = (failures) =>

@@ -3,6 +3,7 @@
 // configuration, in the same run. Each stack has its own processes and database.
 import autocannon from 'autocannon';
 import { startStack } from '../e2e/multi/stack.mjs';
+import { checkoutAgainst, mailbox, SHOP_ENV } from './checkout.mjs';
 import { budget, table } from './lib/markdown.mjs';
 
 const CONNECTIONS = 50;
@@ -44,10 +45,14 @@ const best = (a, b) =>
 export async function run({ seconds }) {
   // Both stacks stay up (the idle one costs nothing) and take turns, one, two, one, two, on every target;
   // each side keeps its better round, so a burst of other work on the machine does not decide the ratio.
-  const single = await startStack({ port: 3350, instances: 1, metrics: false, env: { LOG_LEVEL: 'warn' } });
+  // Each stack's mail goes to an SMTP server of its own, which every instance of it sends to.
+  const mails = { one: await mailbox('smtp'), two: await mailbox('smtp') };
+  const stackEnv = (m) => ({ LOG_LEVEL: 'warn', ...SHOP_ENV, ...m.env });
+  const single = await startStack({ port: 3350, instances: 1, metrics: false, env: stackEnv(mails.one) });
   const rows = [];
+  let checkout;
   try {
-    const double = await startStack({ port: 3370, instances: 2, metrics: false, env: { LOG_LEVEL: 'warn' } });
+    const double = await startStack({ port: 3370, instances: 2, metrics: false, env: stackEnv(mails.two) });
     try {
       for (const [name, path] of TARGETS) {
         let one = await measure(single.url + path, seconds);
@@ -61,12 +66,21 @@ export async function run({ seconds }) {
           ratio: Number((two.requestsPerSecond / one.requestsPerSecond).toFixed(3)),
         });
       }
+      // Checkout writes: one round each (the customers it registers exist once per database).
+      checkout = {
+        one: await checkoutAgainst(single.url, { seconds, mails: mails.one }),
+        two: await checkoutAgainst(double.url, { seconds, mails: mails.two }),
+      };
     } finally {
       await double.stop();
     }
   } finally {
     await single.stop();
+    await mails.one.close();
+    await mails.two.close();
   }
+  const checkoutRatio = checkout.two.paidOrdersPerSecond / checkout.one.paidOrdersPerSecond;
+  const books = (r) => (r.booksBalance && r.oversoldUnits === 0 ? 'yes' : '**no**');
   const markdown =
     `nginx (round robin, keepalive) → PostgreSQL, ${CONNECTIONS} connections, ${seconds} s each after a ${WARM_UP_SECONDS} s warm-up\n\n` +
     table(
@@ -80,13 +94,51 @@ export async function run({ seconds }) {
         r.ratio.toFixed(3),
         r.one.errors + r.two.errors,
       ]),
-    );
+    ) +
+    `\n\nCheckout through the same nginx: 50 signed-in customers paying two-product carts for ${seconds} s ` +
+    'after a warm-up, then racing for 20 units (bench/checkout.mjs), the books read back through the admin API.\n\n' +
+    table(
+      [
+        'instances',
+        'paid orders/s',
+        'p50 ms',
+        'p99 ms',
+        'failures',
+        'oversold units',
+        'books balance',
+        'mail delivered',
+      ],
+      [
+        ['1', checkout.one],
+        ['2', checkout.two],
+      ].map(([n, r]) => [
+        n,
+        r.paidOrdersPerSecond,
+        r.p50,
+        r.p99,
+        Object.values(r.failures).reduce((a, b) => a + b, 0),
+        r.oversoldUnits,
+        books(r),
+        `${r.mailDelivered} of ${r.mailExpected}`,
+      ]),
+    ) +
+    `\n\nratio 2 / 1: ${checkoutRatio.toFixed(3)}`;
   const budgets = [
     budget(
       `behind nginx, two instances ≥ ${MIN_RATIO * 100} % of one (GET /api/products)`,
       `${(rows[0].ratio * 100).toFixed(1)} %`,
       rows[0].ratio >= MIN_RATIO,
     ),
+    budget(
+      `behind nginx, two instances ≥ ${MIN_RATIO * 100} % of one (checkout)`,
+      `${(checkoutRatio * 100).toFixed(1)} %`,
+      checkoutRatio >= MIN_RATIO,
+    ),
+    budget(
+      'behind nginx, checkout books balance and nothing oversold (one and two instances)',
+      `${books(checkout.one)} / ${books(checkout.two)}`,
+      books(checkout.one) === 'yes' && books(checkout.two) === 'yes',
+    ),
   ];
-  return { data: { connections: CONNECTIONS, seconds, rows }, markdown, budgets };
+  return { data: { connections: CONNECTIONS, seconds, rows, checkout }, markdown, budgets };
 }
