@@ -96,7 +96,11 @@ async function waitFor(url, exited) {
  * @param {{ port: number, instances: number, env?: Record<string, string>, metrics?: boolean }} options
  * @returns {Promise<{ url: string, instances: Array<{ port: number, metricsPort?: number }>, stop(): Promise<void> }>}
  */
-export async function startStack({ port, instances, env = {}, metrics = true }) {
+/**
+ * `onStop` receives the stack's stop function as soon as there is anything to stop, so a launcher killed
+ * while the stack is still starting removes what was started (see the end of this file).
+ */
+export async function startStack({ port, instances, env = {}, metrics = true, onStop = () => {} }) {
   const dir = mkdtempSync(join(tmpdir(), 'vitrina-multi-'));
   const database = `vitrina_multi_${port}`;
   const children = [];
@@ -116,6 +120,7 @@ export async function startStack({ port, instances, env = {}, metrics = true }) 
       await admin(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`).catch(() => {});
       rmSync(dir, { recursive: true, force: true });
     })());
+  onStop(stop);
   try {
     await admin(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
     await admin(`CREATE DATABASE ${database}`);
@@ -174,11 +179,16 @@ export async function startStack({ port, instances, env = {}, metrics = true }) 
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
+  // Listening before anything starts: a signal during the start-up stops what is already running.
+  let stop = async () => {};
+  for (const signal of ['SIGTERM', 'SIGINT', 'SIGHUP'])
+    process.once(signal, () => stop().then(() => process.exit(0)));
   const stack = await startStack({
     port: Number(process.env.MULTI_PORT ?? 3310),
     instances: Number(process.env.MULTI_INSTANCES ?? 2),
+    onStop: (fn) => {
+      stop = fn;
+    },
   });
   console.log(`nginx ${stack.url} → ${stack.instances.map((i) => i.port).join(', ')}`);
-  for (const signal of ['SIGTERM', 'SIGINT', 'SIGHUP'])
-    process.once(signal, () => stack.stop().then(() => process.exit(0)));
 }

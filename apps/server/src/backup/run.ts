@@ -17,7 +17,8 @@ async function main() {
         'proveedor (y el versionado del bucket para las imágenes); npm run backup y restore son para la base embebida.',
     );
   if (command === 'backup') {
-    const outDir = resolve(argument ?? process.env.BACKUP_DIR ?? 'backups');
+    // An empty BACKUP_DIR (as .env.example leaves it) means the default, not the current folder.
+    const outDir = resolve(argument || process.env.BACKUP_DIR || 'backups');
     const result = await backup(config.dataDir, outDir);
     console.log(
       `Copia escrita en ${result.archive} (${result.from === 'shop' ? 'con la tienda en marcha' : 'con la tienda detenida'}, ${(result.ms / 1000).toFixed(1)} s).`,
