@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Database } from '../../db/client';
+import { type Database, rowsOf } from '../../db/client';
 import { rootCause } from '../../errors';
 import { MIGRATIONS_DIR } from '../../paths';
 
@@ -50,13 +50,11 @@ export const healthRoutes: FastifyPluginAsyncZod<{ database: Database }> = async
     async (request, reply) => {
       let applied: Set<string>;
       try {
-        // PGlite and node-postgres both answer { rows }.
-        const result = (await database.db.execute(
+        const rows = await rowsOf<{ created_at: string | number }>(
+          database.db,
           sql`SELECT created_at FROM drizzle.__drizzle_migrations`,
-        )) as {
-          rows: Array<{ created_at: string | number }>;
-        };
-        applied = new Set(result.rows.map((row) => String(row.created_at)));
+        );
+        applied = new Set(rows.map((row) => String(row.created_at)));
       } catch (err) {
         request.log.warn({ reason: rootCause(err as Error).message }, 'readiness: database unreachable');
         return reply.code(503).send({ status: 'error' as const, reason: 'database unreachable' });

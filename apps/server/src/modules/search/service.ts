@@ -13,10 +13,10 @@ import {
   toCents,
 } from '@vitrina/shared';
 import { and, count, desc, eq, type SQL, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import { type Db, rowsOf } from '../../db/client';
 import { categoriaProducto, producto } from '../../db/schema';
 import { toProductDto } from '../catalog/product-mapper';
-import { listCategories, listingWhere, visibleToPublic } from '../catalog/service';
+import { firstMatches, listCategories, listingWhere, visibleToPublic } from '../catalog/service';
 import { dictionaryOf } from './dictionary';
 import { closestWord } from './expand';
 import { productSearch } from './product-search';
@@ -46,21 +46,17 @@ export async function suggestions(db: Db, q: string): Promise<Suggestions> {
   if (normalizeText(q).length < SUGGESTIONS_MIN_LENGTH) return { productos: [], categorias: [] };
   const search = await productSearch(db, q);
   if (search.concepts.length === 0) return { productos: [], categorias: [] };
-  // The pool is read from a materialized CTE, only as far as its limit: with a plain LIMIT the planner
-  // expects the 400 early in a sequential scan, which then tests every name it passes (29 ms for 'ex' at
-  // 100,000 products). Named like the table so the rank's expressions apply to it. Names only: a
-  // suggestion shows a name, and a short prefix is in thousands of descriptions.
-  const [ranked, categories] = await Promise.all([
-    db.execute(sql`
-      WITH matches AS MATERIALIZED (SELECT * FROM ${producto} WHERE ${and(visibleToPublic, search.whereName)})
-      SELECT id_producto, nombre, imagen, valor, valor_descuento, id_categoria_producto
-      FROM (SELECT * FROM matches LIMIT ${SUGGESTION_POOL}) AS producto
-      ORDER BY ${sql.join(search.orderBy, sql`, `)}
-      LIMIT ${SUGGESTION_CANDIDATES}`),
+  // Names only: a suggestion shows a name, and a short prefix is in thousands of descriptions.
+  const [rows, categories] = await Promise.all([
+    rowsOf<SuggestionRow>(
+      db,
+      sql`SELECT id_producto, nombre, imagen, valor, valor_descuento, id_categoria_producto
+        FROM ${firstMatches(and(visibleToPublic, search.whereName), SUGGESTION_POOL)}
+        ORDER BY ${sql.join(search.orderBy, sql`, `)}
+        LIMIT ${SUGGESTION_CANDIDATES}`,
+    ),
     listCategories(db),
   ]);
-  // PGlite and node-postgres both answer { rows }.
-  const rows = (ranked as unknown as { rows: SuggestionRow[] }).rows;
   const categoryIds = [...new Set(rows.map((r) => r.id_categoria_producto))].slice(0, SUGGESTIONS_CATEGORIES);
   return {
     productos: rows.slice(0, SUGGESTIONS_PRODUCTS).map((r) => ({
