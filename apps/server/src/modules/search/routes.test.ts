@@ -325,9 +325,10 @@ describe.each(TEST_DATABASE_KINDS)('search on %s', (kind) => {
     });
   });
 
-  it('ranks a word in over a thousand products as it ranks a rare one, and lists the first thousand', async () => {
-    // Past a thousand matches a page comes from the best-ranked products alone (every word as typed in
-    // the name, by units sold) while they fill it; the pages past them rank every match.
+  describe('past a thousand matches', () => {
+    // A page comes from a tier's best-ranked products alone (every word as typed in the name, or every
+    // word but one in the some-words tier, by units sold) while they fill it; the pages past them rank
+    // the whole tier. Each test compares every page with the ranking worked out here.
     const product = (nombre: string, descripcion: string, vendidos: number) => ({
       nombre,
       descripcion_producto: descripcion,
@@ -337,52 +338,76 @@ describe.each(TEST_DATABASE_KINDS)('search on %s', (kind) => {
       id_categoria_producto: 7,
       unidades_vendidas: vendidos,
     });
-    const rows = [
-      ...Array.from({ length: 600 }, (_, i) =>
-        product(`Vela zorvalita ${i}`, 'Aroma suave.', (i * 37) % 101),
-      ),
-      ...Array.from({ length: 300 }, (_, i) =>
-        product(`Vela zorvalitazo ${i}`, 'Aroma suave.', (i * 53) % 97),
-      ),
-      ...Array.from({ length: 200 }, (_, i) =>
-        product(`Vela lisa ${i}`, 'Hace juego con la zorvalita.', 200 + i),
-      ),
-    ];
-    const inserted = await t.db
-      .insert(producto)
-      .values(rows)
-      .returning({ id: producto.id_producto, nombre: producto.nombre, vendidos: producto.unidades_vendidas });
-    try {
-      const points = (nombre: string) => (/zorvalitazo/.test(nombre) ? 6 : /zorvalita/.test(nombre) ? 8 : 1);
-      const expected = [...inserted]
+    const many = (n: number, nombre: string, descripcion: string, vendidos: (i: number) => number) =>
+      Array.from({ length: n }, (_, i) => product(`${nombre} ${i}`, descripcion, vendidos(i)));
+
+    /** Inserts `rows`, pages through the search 48 at a time, and returns the ids in the order listed. */
+    async function listedWith(rows: ReturnType<typeof product>[], query: string) {
+      const inserted = await t.db.insert(producto).values(rows).returning({
+        id: producto.id_producto,
+        nombre: producto.nombre,
+        vendidos: producto.unidades_vendidas,
+      });
+      try {
+        const listed: number[] = [];
+        for (let p = 1; (p - 1) * 48 < SEARCH_MAX_RESULTS; p++) {
+          const one = await page(`/api/products?name=${encodeURIComponent(query)}&pageSize=48&page=${p}`);
+          expect(one.total).toBe(SEARCH_MAX_RESULTS);
+          expect(one.hay_mas).toBe(true);
+          listed.push(...one.items.map((i) => i.id_producto));
+        }
+        const past = `/api/products?name=${encodeURIComponent(query)}&page=${SEARCH_MAX_RESULTS / 8 + 1}`;
+        expect((await page(past)).items).toEqual([]);
+        return { inserted, listed };
+      } finally {
+        const ids = inserted.map((r) => r.id);
+        await t.db.delete(producto).where(inArray(producto.id_producto, ids));
+      }
+    }
+
+    /** The first thousand in rank order: points per name (the test's own reading of the rules), units sold, id. */
+    const ranking = (
+      rows: { id: number; nombre: string; vendidos: number }[],
+      points: (n: string) => number,
+    ) =>
+      [...rows]
         .sort((a, b) => points(b.nombre) - points(a.nombre) || b.vendidos - a.vendidos || a.id - b.id)
         .map((r) => r.id)
         .slice(0, SEARCH_MAX_RESULTS);
-      const pageSize = 48;
-      const listed: number[] = [];
-      for (let p = 1; (p - 1) * pageSize < SEARCH_MAX_RESULTS; p++) {
-        const one = await page(`/api/products?name=zorvalita&pageSize=${pageSize}&page=${p}`);
-        expect(one.total).toBe(SEARCH_MAX_RESULTS);
-        expect(one.hay_mas).toBe(true);
-        listed.push(...one.items.map((i) => i.id_producto));
-      }
-      expect(listed).toEqual(expected);
-      const past = await page(
-        `/api/products?name=zorvalita&pageSize=${pageSize}&page=${SEARCH_MAX_RESULTS / 8 + 1}`,
+
+    it('ranks a word in over a thousand products as it ranks a rare one, and lists the first thousand', async () => {
+      const { inserted, listed } = await listedWith(
+        [
+          ...many(600, 'Vela zorvalita', 'Aroma suave.', (i) => (i * 37) % 101),
+          ...many(300, 'Vela zorvalitazo', 'Aroma suave.', (i) => (i * 53) % 97),
+          ...many(200, 'Vela lisa', 'Hace juego con la zorvalita.', (i) => 200 + i),
+        ],
+        'zorvalita',
       );
-      expect(past.items).toEqual([]);
+      // Exact in the name 8, a word it begins 6, only in the description 1.
+      const points = (n: string) => (/zorvalitazo/.test(n) ? 6 : /zorvalita/.test(n) ? 8 : 1);
+      expect(listed).toEqual(ranking(inserted, points));
       // Below the limit the count is exact and says nothing more.
       const fewer = await search('framolet');
       expect(fewer.total).toBe(fewer.items.length);
       expect(fewer.hay_mas).toBeUndefined();
-    } finally {
-      await t.db.delete(producto).where(
-        inArray(
-          producto.id_producto,
-          inserted.map((r) => r.id),
-        ),
+    });
+
+    it('lists the products with every word first, then those with some, in rank order', async () => {
+      const { inserted, listed } = await listedWith(
+        [
+          ...many(30, 'Vela zorvalita plimorda', 'Aroma suave.', (i) => i % 7),
+          ...many(500, 'Vela zorvalita', 'Aroma suave.', (i) => (i * 37) % 101),
+          ...many(400, 'Cojín plimorda', 'Relleno suave.', (i) => (i * 53) % 97),
+          ...many(200, 'Vela lisa', 'Hace juego con la zorvalita.', (i) => 300 + i),
+        ],
+        'zorvalita plimorda',
       );
-    }
+      // 100 per word matched, plus 8 for each in the name or 1 for one only in the description.
+      const points = (n: string) =>
+        /zorvalita plimorda/.test(n) ? 216 : /zorvalita|plimorda/.test(n) ? 108 : 101;
+      expect(listed).toEqual(ranking(inserted, points));
+    });
   });
 
   it('any single typo in a word of 5+ letters of the catalog still finds its word', async () => {
@@ -656,6 +681,21 @@ describe.each(TEST_DATABASE_KINDS)('search on %s', (kind) => {
     counter.count('lote de velas', true);
     await counter.flush();
     expect(await stored()).toEqual({ veces: 3, sin_resultados: 1 });
+  });
+
+  it('writes the searches it counted when the shop closes, before their interval is over', async () => {
+    const other = await seededTestApp(kind);
+    try {
+      await other.app.inject({ method: 'GET', url: '/api/products?name=Cierre%20de%20tienda' });
+      await other.app.close();
+      const [row] = await other.db
+        .select({ veces: busquedaDiaria.veces })
+        .from(busquedaDiaria)
+        .where(eq(busquedaDiaria.consulta, 'cierre de tienda'));
+      expect(row?.veces).toBe(1);
+    } finally {
+      await other.close();
+    }
   });
 
   it('counts searches per day without anyone’s identity, and those that found nothing', async () => {
