@@ -19,9 +19,19 @@ const reactRouterProduction = join(
   'dist/production/index.mjs',
 );
 
-export default defineConfig(({ command }) => ({
+/** The server's render of storefront pages (src/entry-server.tsx), built beside the browser's app. */
+const ssrBuild = {
+  outDir: 'dist-ssr',
+  emptyOutDir: true,
+  copyPublicDir: false,
+  // Asset URLs as the browser's build writes them (the hydrated markup must match).
+  assetsInlineLimit: 0,
+  rolldownOptions: { input: 'src/entry-server.tsx', output: { entryFileNames: '[name].js' } },
+};
+
+export default defineConfig(({ command, isSsrBuild }) => ({
   root,
-  plugins: [react(), precompress()],
+  plugins: isSsrBuild ? [react()] : [react(), precompress()],
   resolve:
     command === 'build' ? { alias: [{ find: /^react-router$/, replacement: reactRouterProduction }] } : {},
   server: {
@@ -29,22 +39,27 @@ export default defineConfig(({ command }) => ({
   },
   // The web tests (the 'web' project of the root vitest.config.ts): any console.error or console.warn fails them.
   test: { setupFiles: ['./src/testing/setup.ts'] },
-  build: {
-    outDir: 'dist',
-    emptyOutDir: true,
-    // Never inline assets as data: URIs, so a strict img-src CSP keeps working.
-    assetsInlineLimit: 0,
-    // Every browser of the build target but Safari 16 preloads modules natively; there the chunks still
-    // load, only later, so the polyfill's bytes are not worth sending to everyone.
-    modulePreload: { polyfill: false },
-    // The server reads it to preload a page's own chunk and its LCP image (apps/server/src/modules/site).
-    manifest: true,
-    rolldownOptions: {
-      output: {
-        entryFileNames: 'assets/[name]-[hash].js',
-        chunkFileNames: 'assets/[name]-[hash].js',
-        assetFileNames: 'assets/[name]-[hash][extname]',
+  // Bundled into the server's render: the shared rules are TypeScript, and React Router through the alias
+  // above (its own exports would load its development build); React itself stays one copy, external.
+  ssr: { noExternal: ['@vitrina/shared', 'react-router'] },
+  build: isSsrBuild
+    ? ssrBuild
+    : {
+        outDir: 'dist',
+        emptyOutDir: true,
+        // Never inline assets as data: URIs, so a strict img-src CSP keeps working.
+        assetsInlineLimit: 0,
+        // Every browser of the build target but Safari 16 preloads modules natively; there the chunks still
+        // load, only later, so the polyfill's bytes are not worth sending to everyone.
+        modulePreload: { polyfill: false },
+        // The server reads it to preload a page's own chunk and its LCP image (apps/server/src/modules/site).
+        manifest: true,
+        rolldownOptions: {
+          output: {
+            entryFileNames: 'assets/[name]-[hash].js',
+            chunkFileNames: 'assets/[name]-[hash].js',
+            assetFileNames: 'assets/[name]-[hash][extname]',
+          },
+        },
       },
-    },
-  },
 }));

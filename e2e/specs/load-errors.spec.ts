@@ -3,6 +3,10 @@ import { expect, type Page, test } from '@playwright/test';
 /*
  * A list or a page that cannot be loaded says so in plain Spanish, never with the server's own text, and
  * 'Reintentar' asks again. page.route makes the API call fail until the test lets it through.
+ *
+ * The storefront's first page arrives rendered by the server with its data, so the failures are met where
+ * the browser asks the API: on the way to the page from another one. The tests start on the login page,
+ * which the browser renders itself, so the app is running when they follow a link.
  */
 
 /** Fails the API calls matching `url` with a 500 and a raw server message until the returned switch is called. */
@@ -27,7 +31,11 @@ async function failUntilFixed(page: Page, url: RegExp) {
 
 test('a listing that fails to load says so kindly and Reintentar brings the products', async ({ page }) => {
   const fix = await failUntilFixed(page, /\/api\/products\?/);
-  await page.goto('/products/categoria/3');
+  await page.goto('/login');
+  await page
+    .getByRole('navigation', { name: 'Navegación por categorías' })
+    .getByRole('link', { name: 'Informatica' })
+    .click();
   // The app retries a server error twice by itself before it says so.
   await expect(page.getByText('No pudimos cargar los productos')).toBeVisible({ timeout: 15_000 });
   await expect(page.getByRole('alert').filter({ hasText: 'Inténtalo de nuevo' })).toBeVisible();
@@ -42,7 +50,9 @@ test('a listing that fails to load says so kindly and Reintentar brings the prod
 
 test('the offers of the home page come back with Reintentar', async ({ page }) => {
   const fix = await failUntilFixed(page, /\/api\/products\/filter\/descuento\/true/);
-  await page.goto('/');
+  await page.goto('/login');
+  await page.getByRole('banner').getByRole('link').first().click();
+  await expect(page).toHaveURL(/\/$/);
   await expect(page.getByText('No pudimos cargar las ofertas')).toBeVisible({ timeout: 15_000 });
   // The rest of the page is still there.
   await expect(page.getByRole('region', { name: 'Explora por categoría' })).toBeVisible();

@@ -33,7 +33,7 @@ test('category → page 2 → product → back keeps the page, and the product l
   await expect(page.getByRole('region', { name: 'Productos' }).getByRole('article')).toHaveCount(8);
   const firstPage = await productNames(page);
 
-  await page.getByRole('button', { name: 'Página 2' }).click();
+  await page.getByRole('link', { name: 'Página 2' }).click();
   await expect(page).toHaveURL(/page=2/);
   await expect.poll(() => productNames(page)).not.toEqual(firstPage);
   const secondPage = await productNames(page);

@@ -26,6 +26,7 @@ import { ratingsRoutes } from './modules/ratings/routes';
 import { searchCounter } from './modules/search/analytics';
 import { searchRoutes } from './modules/search/routes';
 import { publicConfigRoutes } from './modules/site/config-routes';
+import { loadRenderer, type RenderPage } from './modules/site/render';
 import { siteRoutes } from './modules/site/routes';
 import { uploadsRoutes } from './modules/uploads/routes';
 import { DEFAULT_UPLOAD_POLICY, type UploadPolicy } from './modules/uploads/upload-limit';
@@ -59,6 +60,8 @@ export interface AppDeps {
   uploadLimit?: UploadPolicy;
   /** The outbox's delivery loop; tests retry faster. */
   mailDelivery?: Partial<DeliveryOptions>;
+  /** The storefront's server render; by default the web build's (config.webRender), when built. */
+  renderPage?: RenderPage;
 }
 
 /** The whole HTTP application; main.ts listens with it, tests call it through inject(). */
@@ -72,6 +75,7 @@ export async function buildApp({
   stripeApi,
   mailDelivery,
   uploadLimit = DEFAULT_UPLOAD_POLICY,
+  renderPage,
 }: AppDeps) {
   const headersOptions = {
     stripe: config.payments.provider === 'stripe',
@@ -152,7 +156,12 @@ export async function buildApp({
     },
     { prefix: '/api' },
   );
-  await app.register(siteRoutes, { db, config, storage });
+  await app.register(siteRoutes, {
+    database,
+    config,
+    storage,
+    renderPage: renderPage ?? (await loadRenderer(config.webRender)),
+  });
   await app.register(mailDeliveryPlugin, { database, config, options: mailDelivery });
   return app;
 }

@@ -210,6 +210,8 @@ function toConfig(env: z.infer<typeof envSchema>) {
     trustProxy: env.TRUST_PROXY,
     /** The built web app; served when the folder exists. */
     webDist: resolve(env.WEB_DIST ?? WEB_DIST_DIR),
+    /** The build of the web app's server render, beside it; storefront pages are rendered when it exists. */
+    webRender: resolve(env.WEB_DIST ?? WEB_DIST_DIR, '..', 'dist-ssr', 'entry-server.js'),
     /** Google's client when both are set; otherwise "Continuar con Google" uses the local issuer. */
     google:
       env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET

@@ -17,16 +17,21 @@ export interface PageEntry {
    */
   readonly title?: string;
   readonly preload?: PagePreloadKind;
+  /**
+   * The server renders it: its first answer holds what a visitor sees (the storefront's public pages).
+   * The others arrive empty and the browser renders them.
+   */
+  readonly rendered?: true;
 }
 
 export const PAGES = {
-  home: { path: '/', preload: 'home' },
-  allProducts: { path: '/products/todos', title: 'Todos los productos', preload: 'listing' },
-  category: { path: '/products/categoria/:id', preload: 'listing' },
-  product: { path: '/products/:id', preload: 'product' },
-  about: { path: '/about', title: 'Acerca de' },
-  terms: { path: '/terminos', title: 'Términos de uso' },
-  privacy: { path: '/privacidad', title: 'Aviso de privacidad' },
+  home: { path: '/', preload: 'home', rendered: true },
+  allProducts: { path: '/products/todos', title: 'Todos los productos', preload: 'listing', rendered: true },
+  category: { path: '/products/categoria/:id', preload: 'listing', rendered: true },
+  product: { path: '/products/:id', preload: 'product', rendered: true },
+  about: { path: '/about', title: 'Acerca de', rendered: true },
+  terms: { path: '/terminos', title: 'Términos de uso', rendered: true },
+  privacy: { path: '/privacidad', title: 'Aviso de privacidad', rendered: true },
   login: { path: '/login', title: 'Iniciar sesión' },
   register: { path: '/register', title: 'Registrarse' },
   account: { path: '/account', title: 'Mi perfil' },
@@ -55,3 +60,10 @@ export type PageName = keyof typeof PAGES;
 export function pagePath(page: PageEntry, id?: number): string {
   return id === undefined ? page.path : page.path.replace(':id', String(id));
 }
+
+/**
+ * The id of the `<script type="application/json">` in which the server hands a page it rendered to the
+ * browser (its router state and query data). A data block, not a script: it never runs, so the
+ * Content-Security-Policy needs no exception for it.
+ */
+export const PAGE_STATE_ID = 'estado-de-pagina';

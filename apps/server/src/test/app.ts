@@ -32,7 +32,7 @@ export interface LogLine {
 export async function seededTestApp(
   kind: DatabaseKind,
   env: Record<string, string> = {},
-  deps: Pick<AppDeps, 'throttle' | 'stripeApi' | 'mailDelivery' | 'uploadLimit'> = {},
+  deps: Pick<AppDeps, 'throttle' | 'stripeApi' | 'mailDelivery' | 'uploadLimit' | 'renderPage'> = {},
 ) {
   const dataDir = await testTempDir('app-');
   const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'info', NODE_ENV: 'test', ...env });

@@ -180,15 +180,13 @@ describe('storefront routes', () => {
   it('a category listing reads its page from the URL and the pager moves to the next one', async () => {
     const router = renderAt('/products/categoria/1?orden=precio_asc&page=2');
     expect(await screen.findByRole('heading', { level: 1, name: 'Indumentaria' })).toBeTruthy();
-    expect((await screen.findByRole('button', { name: 'Página 2' })).getAttribute('aria-current')).toBe(
-      'page',
-    );
+    expect((await screen.findByRole('link', { name: 'Página 2' })).getAttribute('aria-current')).toBe('page');
     const first = requested('/api/products')[0];
     expect(first?.searchParams.get('categoria')).toBe('1');
     expect(first?.searchParams.get('orden')).toBe('precio_asc');
     expect(first?.searchParams.get('pageSize')).toBe('8');
 
-    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Página siguiente' })));
+    await act(async () => fireEvent.click(screen.getByRole('link', { name: 'Página siguiente' })));
     expect(router.state.location.search).toBe('?orden=precio_asc&page=3');
   });
 

@@ -1,5 +1,6 @@
 // @vitest-environment jsdom
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Pager } from './pager';
 
@@ -35,5 +36,31 @@ describe('Pager', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Página siguiente' }));
     fireEvent.click(screen.getByRole('button', { name: 'Página anterior' }));
     expect(onPageChange.mock.calls).toEqual([[4], [3], [1]]);
+  });
+
+  it('with page addresses, is links that work without the script, and no link before the first page', () => {
+    const { rerender } = render(
+      <MemoryRouter>
+        <Pager page={1} totalPages={3} pageHref={(page) => `/lista?page=${page}`} />
+      </MemoryRouter>,
+    );
+    const hrefs = screen
+      .getAllByRole('link')
+      .map((link) => [link.getAttribute('aria-label'), link.getAttribute('href')]);
+    expect(hrefs).toEqual([
+      ['Página 1', '/lista?page=1'],
+      ['Página 2', '/lista?page=2'],
+      ['Página 3', '/lista?page=3'],
+      ['Página siguiente', '/lista?page=2'],
+    ]);
+    expect(screen.getByRole('link', { name: 'Página 1' }).getAttribute('aria-current')).toBe('page');
+    expect(screen.queryByRole('button')).toBeNull();
+    rerender(
+      <MemoryRouter>
+        <Pager page={3} totalPages={3} pageHref={(page) => `/lista?page=${page}`} />
+      </MemoryRouter>,
+    );
+    expect(screen.getByRole('link', { name: 'Página anterior' }).getAttribute('href')).toBe('/lista?page=2');
+    expect(screen.queryByRole('link', { name: 'Página siguiente' })).toBeNull();
   });
 });

@@ -89,6 +89,16 @@ async function xsrfToken(): Promise<string | undefined> {
 }
 
 /**
+ * How requests reach the API: the browser's fetch, or, when the server renders a page, its own routes
+ * answering in the same process (entry-server.tsx), so a rendered page holds exactly what the API says.
+ */
+let transport: typeof fetch = (input, init) => fetch(input, init);
+
+export function setApiTransport(send: typeof fetch): void {
+  transport = send;
+}
+
+/**
  * The one place the browser talks to the API (`/api` on the same origin). Sends the session cookie and,
  * on every state-changing request (POST, PUT, PATCH, DELETE), the XSRF header; turns the error shape `{error, message, fields?}` into a
  * thrown ApiError.
@@ -110,7 +120,7 @@ export async function api<T>(path: string, options: RequestOptions = {}): Promis
 
   let response: Response;
   try {
-    response = await fetch(`/api${path}${toQueryString(options.query)}`, {
+    response = await transport(`/api${path}${toQueryString(options.query)}`, {
       method,
       headers,
       body,

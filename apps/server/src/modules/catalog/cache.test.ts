@@ -1,10 +1,11 @@
 import type { Product, ProductPage } from '@vitrina/shared';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { openDatabase } from '../../db/client';
+import { type Database, openDatabase } from '../../db/client';
 import { producto } from '../../db/schema';
 import { seededTestApp, type TestApp } from '../../test/app';
 import { TEST_DATABASE_KINDS } from '../../test/databases';
+import { catalogCache } from './cache';
 
 describe.each(TEST_DATABASE_KINDS)('catalog cache on %s', (kind) => {
   let t: TestApp;
@@ -117,5 +118,46 @@ describe.runIf(process.env.TEST_DATABASE_URL)('catalog cache across processes on
     } finally {
       await other.close();
     }
+  });
+});
+
+describe('catalog cache bounds', () => {
+  /** Only what the cache uses of a database: the change notifications and whether they are heard. */
+  function fakeDatabase() {
+    let onChange = () => {};
+    const database = {
+      subscribe: (_channel: string, listener: () => void) => {
+        onChange = listener;
+      },
+      listening: () => true,
+    } as unknown as Database;
+    return { database, change: () => onChange() };
+  }
+
+  it('keeps answers up to its size in characters, dropping the oldest first, and nothing larger than itself', () => {
+    const { database } = fakeDatabase();
+    const cache = catalogCache<{ body: string }>(database, 100);
+    const at = cache.generation();
+    for (const url of ['/a', '/b', '/c']) cache.set(url, { body: 'x'.repeat(38) }, at);
+    // Each answer counts 40 (its URL and its body): the third pushes the first out.
+    expect(cache.get('/a')).toBeUndefined();
+    expect(cache.get('/b')?.body).toHaveLength(38);
+    expect(cache.get('/c')?.body).toHaveLength(38);
+    cache.set('/grande', { body: 'x'.repeat(200) }, at);
+    expect(cache.get('/grande')).toBeUndefined();
+    expect(cache.get('/b')).toBeDefined();
+  });
+
+  it('forgets everything on a change, and never keeps an answer read before it', () => {
+    const { database, change } = fakeDatabase();
+    const cache = catalogCache<{ body: string }>(database, 1000);
+    const before = cache.generation();
+    cache.set('/a', { body: 'viejo' }, before);
+    change();
+    expect(cache.get('/a')).toBeUndefined();
+    cache.set('/b', { body: 'leído antes del cambio' }, before);
+    expect(cache.get('/b')).toBeUndefined();
+    cache.set('/b', { body: 'nuevo' }, cache.generation());
+    expect(cache.get('/b')?.body).toBe('nuevo');
   });
 });

@@ -2,8 +2,13 @@ import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/client';
 import { countCatalogCache } from '../../metrics';
 
-/** Enough for every category × order × first pages, small enough that odd query strings can't bloat it. */
-const MAX_ENTRIES = 2000;
+/**
+ * What one cache may hold, counted in characters of its answers (about their bytes): every category ×
+ * order × first pages of a large catalog, and the rendered pages most visited, while odd query strings
+ * cannot grow it without bound. By size rather than by count, so that a few large answers (rendered
+ * pages are 5 to 10 times a JSON page) cannot take the process's memory.
+ */
+export const CATALOG_CACHE_MAX_CHARS = 32 * 1024 * 1024;
 
 interface CachedAnswer {
   body: string;
@@ -11,31 +16,47 @@ interface CachedAnswer {
 }
 
 /**
- * The public catalog's JSON answers, kept in this process by URL. The catalog is read far more than it
- * changes, and an answer from memory costs no query, no validation and no serialization. Every change to
- * products or categories, from this process or any other, clears it (docs/decisions/008-catalog-cache.md).
+ * Answers built from the public catalog, kept in this process by URL: the catalog's JSON answers here,
+ * the rendered storefront pages in modules/site. The catalog is read far more than it changes, and an
+ * answer from memory costs no query, no validation and no serialization. Every change to products or
+ * categories, from this process or any other, clears it (docs/decisions/008-catalog-cache.md).
  */
-export function catalogCache(database: Database) {
-  const answers = new Map<string, CachedAnswer>();
+export function catalogCache<Answer extends { body: string } = CachedAnswer>(
+  database: Database,
+  maxChars = CATALOG_CACHE_MAX_CHARS,
+) {
+  const answers = new Map<string, Answer>();
   let generation = 0;
+  let chars = 0;
+  const clear = () => {
+    answers.clear();
+    chars = 0;
+  };
   database.subscribe('catalogo_cambio', () => {
     generation++;
-    answers.clear();
+    clear();
   });
   return {
     get: (url: string) => (database.listening() ? answers.get(url) : undefined),
     /** Where the catalog stood when a request began: an answer read before a change is not kept after it. */
     generation: () => generation,
-    set(url: string, answer: CachedAnswer, readAt: number) {
-      if (readAt !== generation || !database.listening()) return;
+    set(url: string, answer: Answer, readAt: number) {
+      if (readAt !== generation || !database.listening() || answers.has(url)) return;
+      const size = url.length + answer.body.length;
+      if (size > maxChars) return;
       // Oldest first out: a Map iterates in insertion order.
-      if (answers.size >= MAX_ENTRIES) answers.delete(answers.keys().next().value as string);
+      for (const [oldUrl, old] of answers) {
+        if (chars + size <= maxChars) break;
+        answers.delete(oldUrl);
+        chars -= oldUrl.length + old.body.length;
+      }
       answers.set(url, answer);
+      chars += size;
     },
   };
 }
 
-type CatalogCache = ReturnType<typeof catalogCache>;
+type CatalogCache = ReturnType<typeof catalogCache<CachedAnswer>>;
 
 /** Answers the GET routes of `app` (one encapsulated plugin) from the cache, and fills it. */
 export function serveFromCache(app: FastifyInstance, cache: CatalogCache) {

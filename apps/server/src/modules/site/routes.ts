@@ -4,13 +4,15 @@ import fastifyStatic from '@fastify/static';
 import { idSchema, PAGES, type PageEntry } from '@vitrina/shared';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../../config';
-import type { Db } from '../../db/client';
+import type { Database } from '../../db/client';
 import { AppError } from '../../errors';
 import { sendApiNotFound } from '../../plugins/errors';
 import { type FileStorage, STORED_FILE_CACHE, UPLOADS_URL_PREFIX } from '../../storage/local';
+import { catalogCache } from '../catalog/cache';
 import { getCategory, getVisibleProduct } from '../catalog/service';
 import { listingImages } from './listing-images';
 import { type PagePreload, preloadTags, readManifest } from './preloads';
+import { apiThrough, fillRoot, type RenderPage } from './render';
 import { categoryMeta, type PageMeta, productMeta, renderHead, shopMeta } from './seo';
 import { renderRobots, renderSitemap } from './sitemap';
 
@@ -43,12 +45,21 @@ const ONE_YEAR = 31_536_000;
 
 /**
  * Serves the built web app on every non-API path: hashed assets cached forever, uploads, the sitemap
- * and robots.txt, and index.html with the page's own title, description, Open Graph and JSON-LD.
+ * and robots.txt, and index.html with the page's own title, description, Open Graph and JSON-LD; the
+ * storefront's pages rendered in it when the render is built (render.ts).
  */
 export async function siteRoutes(
   app: FastifyInstance,
-  { db, config, storage }: { db: Db; config: Config; storage: FileStorage },
+  {
+    database,
+    config,
+    storage,
+    renderPage,
+  }: { database: Database; config: Config; storage: FileStorage; renderPage?: RenderPage },
 ) {
+  const { db } = database;
+  const rendered = catalogCache<{ body: string }>(database);
+  const api = apiThrough(app);
   const indexPath = join(config.webDist, 'index.html');
   const template = existsSync(indexPath) ? readFileSync(indexPath, 'utf8') : undefined;
   const manifest = readManifest(config.webDist);
@@ -104,9 +115,20 @@ export async function siteRoutes(
         .type('text/plain; charset=utf-8')
         .send('La tienda web no está compilada: ejecuta "npm run build" o "npm start".');
     }
+    const kept = rendered.get(request.url);
+    if (kept) return sendPage(reply, 200, kept.body);
+    const readAt = rendered.generation();
     const { status, meta, preload } = await pageMeta(path, search);
     const hints = preload ? preloadTags(manifest, preload) : [];
-    return sendPage(reply, status, renderHead(template, meta, hints));
+    const page = renderHead(template, meta, hints);
+    if (status !== 200 || !renderPage || !matchPage(path)?.page.rendered)
+      return sendPage(reply, status, page);
+    const rendering = await renderPage(`${config.publicUrl}${request.url}`, api);
+    if (!rendering) return sendPage(reply, status, page);
+    const html = fillRoot(page, rendering);
+    // A search is counted when its answer is sent (search/analytics.ts): its page is rendered each time.
+    if (!search.has('name')) rendered.set(request.url, { body: html }, readAt);
+    return sendPage(reply, status, html);
   });
 
   async function pageMeta(

@@ -16,7 +16,7 @@ const DESCRIPTION_MAX = 160;
 export const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /** JSON inside <script> must not be able to close the tag. */
-const safeJson = (value: object) => JSON.stringify(value).replace(/</g, '\\u003c');
+export const safeJson = (value: object) => JSON.stringify(value).replace(/</g, '\\u003c');
 
 /** Cut by characters, not UTF-16 units: half an emoji would reach link previews as "�". */
 function clip(text: string): string {

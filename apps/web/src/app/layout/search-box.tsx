@@ -1,4 +1,4 @@
-import { listingSearch, SEARCH_MAX_LENGTH } from '@vitrina/shared';
+import { listingSearch, PAGES, SEARCH_MAX_LENGTH } from '@vitrina/shared';
 import { type FormEvent, Suspense, useId, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { SearchIcon } from '../../components/icons';
@@ -21,7 +21,7 @@ const CLOSED: SuggestionsPopup = { ready: false, expanded: false, activeId: unde
 /**
  * The navbar's search: a WAI-ARIA combobox whose list suggests products and categories as the shopper
  * types. Submitting (Enter with no suggestion chosen) goes to the listing of every product with the words
- * as the `name` filter (SPEC §2 Navbar).
+ * as the `name` filter (SPEC §2 Navbar); before the page's script runs, the form itself asks for it.
  */
 export function SearchBox({ initialValue, className }: { initialValue: string; className?: string }) {
   const [value, setValue] = useState(initialValue);
@@ -34,13 +34,13 @@ export function SearchBox({ initialValue, className }: { initialValue: string; c
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const name = value.trim();
-    navigate(`/products/todos${listingSearch({ name: name || undefined })}`);
+    navigate(`${PAGES.allProducts.path}${listingSearch({ name: name || undefined })}`);
   };
 
   return (
     <div className={`${styles.box} ${className ?? ''}`}>
       {/* biome-ignore lint/a11y/useSemanticElements: role=search on a form works in every browser; <search> does not yet */}
-      <form role="search" className={styles.form} onSubmit={submit}>
+      <form role="search" action={PAGES.allProducts.path} className={styles.form} onSubmit={submit}>
         <input
           type="search"
           name="name"

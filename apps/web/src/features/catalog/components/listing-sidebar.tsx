@@ -5,7 +5,7 @@ import {
   listingSearch,
   type ProductOrder,
 } from '@vitrina/shared';
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, type ReactNode, useId, useState } from 'react';
 import { Link } from 'react-router';
 import type { ListingFilters } from '../utils/listing-params';
 import { listingPath } from '../utils/listing-params';
@@ -58,19 +58,26 @@ export function ListingSidebar({ params, categories, facets, onChange }: Listing
         {open ? 'Ocultar filtros' : 'Filtros y orden'}
       </button>
       <section id={panelId} aria-label="Filtros" className={`${styles.panel} ${open ? styles.open : ''}`}>
-        <div className={styles.section}>
+        <ListingForm params={params} sets={['descuento']} className={styles.section}>
           <h2 className={styles.title}>Desc</h2>
           <label className={styles.switch}>
             <input
               type="checkbox"
               role="switch"
+              name="descuento"
+              value="true"
               aria-checked={params.descuento ?? false}
               checked={params.descuento ?? false}
               onChange={(event) => onChange({ descuento: event.target.checked || undefined })}
             />
             <span>Solo productos con descuento</span>
           </label>
-        </div>
+          <noscript>
+            <button type="submit" className={styles.apply}>
+              Aplicar
+            </button>
+          </noscript>
+        </ListingForm>
 
         <nav className={styles.section} aria-labelledby={`${panelId}-cat`}>
           <h2 className={styles.title} id={`${panelId}-cat`}>
@@ -102,31 +109,27 @@ export function ListingSidebar({ params, categories, facets, onChange }: Listing
 
         <div className={styles.section}>
           <h2 className={styles.title}>Ordenar</h2>
-          <OrderButtons options={SORT_OPTIONS} current={params.orden} onChange={onChange} />
+          <OrderButtons options={SORT_OPTIONS} params={params} onChange={onChange} />
         </div>
 
         <div className={styles.section}>
           <h2 className={styles.title}>Precio</h2>
-          <OrderButtons options={PRICE_OPTIONS} current={params.orden} onChange={onChange} />
+          <OrderButtons options={PRICE_OPTIONS} params={params} onChange={onChange} />
           {facets && facets.precios.length > 0 && <PriceBands params={params} bands={facets.precios} />}
           <PriceRangeForm
             key={`${params.minPrecio ?? ''}-${params.maxPrecio ?? ''}`}
-            min={params.minPrecio}
-            max={params.maxPrecio}
+            params={params}
             onApply={(minPrecio, maxPrecio) => onChange({ minPrecio, maxPrecio })}
           />
         </div>
 
         {hasFilters && (
-          <button
-            type="button"
+          <Link
+            to={`${listingPath(params.categoria)}${listingSearch({ name: params.name })}`}
             className={styles.clear}
-            onClick={() =>
-              onChange({ descuento: undefined, orden: undefined, minPrecio: undefined, maxPrecio: undefined })
-            }
           >
             Limpiar filtros
-          </button>
+          </Link>
         )}
       </section>
     </div>
@@ -185,32 +188,79 @@ function PriceBands({ params, bands }: { params: ListingParams; bands: readonly 
   );
 }
 
+type ListingKey = keyof ListingFilters;
+
+/**
+ * A form that asks for the listing with the fields it `sets` changed and the rest of `params` kept, back
+ * at page 1: the filters work before the page's script runs (or without it). Once it runs, each control
+ * changes the URL itself and the form is never sent.
+ */
+function ListingForm({
+  params,
+  sets,
+  className,
+  label,
+  onSubmit,
+  children,
+}: {
+  params: ListingParams;
+  sets: readonly ListingKey[];
+  className?: string;
+  label?: string;
+  onSubmit?: (event: FormEvent) => void;
+  children: ReactNode;
+}) {
+  const kept = Object.fromEntries(
+    Object.entries(params).filter(([key]) => !sets.includes(key as ListingKey)),
+  );
+  const hidden = [...new URLSearchParams(listingSearch({ ...kept, page: 1 }))];
+  return (
+    <form
+      method="get"
+      action={listingPath(params.categoria)}
+      className={className}
+      aria-label={label}
+      onSubmit={onSubmit}
+    >
+      {hidden.map(([name, value]) => (
+        <input key={name} type="hidden" name={name} value={value} />
+      ))}
+      {children}
+    </form>
+  );
+}
+
 function OrderButtons({
   options,
-  current,
+  params,
   onChange,
 }: {
   options: ReadonlyArray<{ value: ProductOrder; label: string }>;
-  current: ProductOrder | undefined;
+  params: ListingParams;
   onChange: (patch: Partial<ListingFilters>) => void;
 }) {
   return (
-    <div className={styles.chips}>
+    <ListingForm params={params} sets={['orden']} className={styles.chips}>
       {options.map((option) => {
-        const pressed = current === option.value;
+        const pressed = params.orden === option.value;
         return (
           <button
             key={option.value}
-            type="button"
+            type="submit"
+            name="orden"
+            value={pressed ? '' : option.value}
             className={styles.chip}
             aria-pressed={pressed}
-            onClick={() => onChange({ orden: pressed ? undefined : option.value })}
+            onClick={(event) => {
+              event.preventDefault();
+              onChange({ orden: pressed ? undefined : option.value });
+            }}
           >
             {option.label}
           </button>
         );
       })}
-    </div>
+    </ListingForm>
   );
 }
 
@@ -221,14 +271,13 @@ function toPrice(text: string): number | undefined {
 }
 
 function PriceRangeForm({
-  min,
-  max,
+  params,
   onApply,
 }: {
-  min: number | undefined;
-  max: number | undefined;
+  params: ListingParams;
   onApply: (min: number | undefined, max: number | undefined) => void;
 }) {
+  const { minPrecio: min, maxPrecio: max } = params;
   const [minText, setMinText] = useState(min === undefined ? '' : String(min));
   const [maxText, setMaxText] = useState(max === undefined ? '' : String(max));
   const id = useId();
@@ -239,11 +288,18 @@ function PriceRangeForm({
   };
 
   return (
-    <form className={styles.range} onSubmit={submit} aria-label="Rango de precio">
+    <ListingForm
+      params={params}
+      sets={['minPrecio', 'maxPrecio']}
+      className={styles.range}
+      label="Rango de precio"
+      onSubmit={submit}
+    >
       <div className={styles.field}>
         <label htmlFor={`${id}-min`}>Precio mínimo</label>
         <input
           id={`${id}-min`}
+          name="minPrecio"
           type="number"
           inputMode="decimal"
           min={0}
@@ -257,6 +313,7 @@ function PriceRangeForm({
         <label htmlFor={`${id}-max`}>Precio máximo</label>
         <input
           id={`${id}-max`}
+          name="maxPrecio"
           type="number"
           inputMode="decimal"
           min={0}
@@ -269,6 +326,6 @@ function PriceRangeForm({
       <button type="submit" className={styles.apply}>
         Aplicar
       </button>
-    </form>
+    </ListingForm>
   );
 }

@@ -23,13 +23,11 @@ export function useListingParams() {
     (patch: Partial<ListingFilters>) => go({ ...params, ...patch, page: 1 }),
     [go, params],
   );
-  const setPage = useCallback((page: number) => go({ ...params, page }), [go, params]);
 
   return {
     params,
     categoria,
     invalidCategory: id !== undefined && categoria === undefined,
     setFilters,
-    setPage,
   };
 }

@@ -1,6 +1,7 @@
 import {
   CATEGORIES,
   LISTING_PAGE_SIZE,
+  listingSearch,
   PAGES,
   type ProductPage,
   showsPager,
@@ -17,13 +18,14 @@ import { ListingSidebar, type SidebarCategory } from '../components/listing-side
 import { NoResults } from '../components/no-results';
 import { ProductGrid } from '../components/product-grid';
 import { useListingParams } from '../hooks/use-listing-params';
+import { listingPath } from '../utils/listing-params';
 import styles from './listing-page.module.css';
 
 const FALLBACK_CATEGORIES: readonly SidebarCategory[] = CATEGORIES;
 
 /** /products/todos (also search results) and /products/categoria/:id. */
 export function ListingPage() {
-  const { params, categoria, setFilters, setPage } = useListingParams();
+  const { params, categoria, setFilters } = useListingParams();
   const categoriesQuery = useCategories();
   const productsQuery = useProducts(params);
   const facetsQuery = useFacets(params);
@@ -76,7 +78,11 @@ export function ListingPage() {
               <NoResults name={params.name} />
             )}
             {data && showsPager(data.total, LISTING_PAGE_SIZE) && (
-              <Pager page={Math.min(params.page, pages)} totalPages={pages} onPageChange={setPage} />
+              <Pager
+                page={Math.min(params.page, pages)}
+                totalPages={pages}
+                pageHref={(page) => `${listingPath(categoria)}${listingSearch({ ...params, page })}`}
+              />
             )}
           </>
         )}

@@ -1,5 +1,5 @@
 import { CAROUSEL_AUTOPLAY_MS, type Product } from '@vitrina/shared';
-import { type CSSProperties, type FocusEvent, useEffect, useRef, useState } from 'react';
+import { type FocusEvent, useEffect, useRef, useState } from 'react';
 import { ChevronLeftIcon, ChevronRightIcon, PauseIcon, PlayIcon } from '../../../components/icons';
 import { ProductCard } from '../../../components/product-card';
 import styles from './offers-carousel.module.css';
@@ -75,7 +75,7 @@ export function OffersCarousel({ products }: { products: readonly Product[] }) {
           </button>
         </div>
       </div>
-      <div className={styles.track} ref={trackRef} style={{ '--slides': slidesPerView } as CSSProperties}>
+      <div className={styles.track} ref={trackRef}>
         {products.map((product, index) => (
           // biome-ignore lint/a11y/useSemanticElements: an ARIA carousel slide is a group, not a form fieldset
           <div

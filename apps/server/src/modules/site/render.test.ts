@@ -1,0 +1,160 @@
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { LISTING_PAGE_SIZE, PAGE_STATE_ID, type Product, type ProductPage } from '@vitrina/shared';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { producto } from '../../db/schema';
+import { type Agent, newCustomer } from '../../test/agent';
+import { seededTestApp, type TestApp } from '../../test/app';
+import { TEST_DATABASE_KINDS } from '../../test/databases';
+import type { RenderPage } from './render';
+import { TEMPLATE } from './test-template';
+
+/** The web app's server render from its source, which the build bundles into apps/web/dist-ssr. */
+const WEB_RENDER_SOURCE = '../../../../web/src/entry-server.tsx';
+const { renderPage } = (await import(WEB_RENDER_SOURCE)) as { renderPage: RenderPage };
+
+/** The text a shopper reads in an HTML fragment: tags dropped, entities of the test's names decoded. */
+const textOf = (html: string) =>
+  html
+    .replace(/<[^>]*>/g, ' ')
+    .replace(/&quot;/g, '"')
+    .replace(/&#x27;|&#39;/g, "'")
+    .replace(/&amp;/g, '&')
+    .replace(/\s+/g, ' ');
+
+/** The markup React rendered into #root, and the state handed to the browser. */
+function renderedParts(html: string) {
+  const root = /<div id="root">([\s\S]*)<\/div><script type="application\/json"/.exec(html)?.[1];
+  const state = new RegExp(`<script type="application/json" id="${PAGE_STATE_ID}">([^<]*)</script>`).exec(
+    html,
+  )?.[1];
+  return {
+    text: root === undefined ? undefined : textOf(root),
+    state: state === undefined ? undefined : (JSON.parse(state) as { queries: { queries: unknown[] } }),
+  };
+}
+
+describe.each(TEST_DATABASE_KINDS)('storefront pages rendered on the server, on %s', (kind) => {
+  let t: TestApp;
+  let webRoot: string;
+  const render = vi.fn(renderPage);
+
+  beforeAll(async () => {
+    webRoot = await mkdtemp(join(tmpdir(), 'vitrina-render-'));
+    await mkdir(join(webRoot, 'dist'));
+    await writeFile(join(webRoot, 'dist', 'index.html'), TEMPLATE);
+    t = await seededTestApp(kind, { WEB_DIST: join(webRoot, 'dist') }, { renderPage: render });
+  });
+  afterAll(async () => {
+    await t?.close();
+    await rm(webRoot, { recursive: true, force: true });
+  });
+
+  const page = async (url: string, agent?: Agent) => {
+    const res = agent ? await agent.get(url) : await t.app.inject({ method: 'GET', url });
+    return { status: res.statusCode, html: res.body, ...renderedParts(res.body) };
+  };
+  const api = async <T>(url: string) => (await t.app.inject({ method: 'GET', url })).json() as T;
+
+  it('answers the home page with its offers and categories, and the data the browser takes over', async () => {
+    const offers = await api<ProductPage>('/api/products/filter/descuento/true?pageSize=48&orden=recientes');
+    const home = await page('/');
+    expect(home.status).toBe(200);
+    expect(offers.items.length).toBeGreaterThan(0);
+    for (const offer of offers.items) expect(home.text).toContain(offer.nombre);
+    expect(home.text).toContain('Ofertas destacadas');
+    for (const { nombre_categoria_producto } of await api<{ nombre_categoria_producto: string }[]>(
+      '/api/categorias',
+    )) {
+      expect(home.text).toContain(nombre_categoria_producto);
+    }
+    expect(home.text).not.toContain('Cargando');
+    expect(home.state?.queries.queries.length).toBeGreaterThanOrEqual(2);
+  });
+
+  it('answers a category listing with its first page of products, its count and its pager', async () => {
+    const first = await api<ProductPage>(`/api/products?categoria=1&pageSize=${LISTING_PAGE_SIZE}`);
+    const listing = await page('/products/categoria/1');
+    expect(listing.status).toBe(200);
+    for (const product of first.items) expect(listing.text).toContain(product.nombre);
+    expect(listing.text).toContain(`${first.total} productos`);
+    expect(first.total).toBeGreaterThan(LISTING_PAGE_SIZE);
+    expect(listing.html).toContain('aria-label="Página 2"');
+
+    const second = await api<ProductPage>(`/api/products?categoria=1&page=2&pageSize=${LISTING_PAGE_SIZE}`);
+    const next = await page('/products/categoria/1?page=2');
+    for (const product of second.items) expect(next.text).toContain(product.nombre);
+  });
+
+  it('answers a search with the products it finds, and with the SPEC text when it finds none', async () => {
+    const found = await api<ProductPage>(`/api/products?name=camisa&pageSize=${LISTING_PAGE_SIZE}`);
+    const results = await page('/products/todos?name=camisa');
+    expect(results.text).toContain('Resultados para "camisa"');
+    for (const product of found.items) expect(results.text).toContain(product.nombre);
+
+    const none = await page('/products/todos?name=zzqxw');
+    expect(none.status).toBe(200);
+    expect(none.text).toContain('Resultados para "zzqxw"');
+  });
+
+  it('answers a product page with its name, price, description and opinions heading', async () => {
+    const { items } = await api<ProductPage>('/api/products');
+    const shown = items[0] as Product;
+    const detail = await page(`/products/${shown.id_producto}`);
+    expect(detail.status).toBe(200);
+    expect(detail.text).toContain(shown.nombre);
+    expect(detail.text).toContain(shown.descripcion_producto);
+    expect(detail.text).toContain('Opiniones');
+    expect(detail.text).toMatch(/\$\s?[\d,.]+/);
+  });
+
+  it('answers the about and legal pages with their texts', async () => {
+    expect((await page('/about')).text).toContain('Acerca de');
+    expect((await page('/terminos')).text).toContain('Términos de uso');
+    expect((await page('/privacidad')).text).toContain('Aviso de privacidad');
+  });
+
+  it('leaves to the browser the pages that are not the public storefront, and a missing product', async () => {
+    for (const url of ['/login', '/carrito', '/adminHome', '/historial-de-compra']) {
+      const res = await page(url);
+      expect(res.html, url).toContain('<div id="root"></div>');
+      expect(res.state, url).toBeUndefined();
+    }
+    const missing = await page('/products/99999999');
+    expect(missing.status).toBe(404);
+    expect(missing.html).toContain('<div id="root"></div>');
+  });
+
+  it('renders a signed-in shopper the visitor page, so a kept page never carries anyone', async () => {
+    const { agent } = await newCustomer(t.app, 'renderizado@example.com');
+    const me = (await agent.get('/api/usuario/me')).json() as { nombre: string; email: string };
+    const url = '/products/categoria/2?orden=precio_asc';
+    const theirs = await page(url, agent);
+    const visitor = await page(url);
+    expect(theirs.html).toBe(visitor.html);
+    for (const trace of [me.email, 'renderizado', 'Cerrar sesión']) {
+      expect(theirs.html).not.toContain(trace);
+    }
+  });
+
+  it('keeps a rendered page until the catalog changes, and shows the change at once', async () => {
+    const { items } = await api<ProductPage>(`/api/products?categoria=3&pageSize=${LISTING_PAGE_SIZE}`);
+    const product = items[0] as Product;
+    const url = '/products/categoria/3';
+    await page(url);
+    render.mockClear();
+    expect((await page(url)).text).toContain(product.nombre);
+    expect(render).not.toHaveBeenCalled();
+
+    await t.db
+      .update(producto)
+      .set({ nombre: 'Renombrado tras el render' })
+      .where(eq(producto.id_producto, product.id_producto));
+    const after = await page(url);
+    expect(render).toHaveBeenCalledTimes(1);
+    expect(after.text).toContain('Renombrado tras el render');
+    expect(after.text).not.toContain(product.nombre);
+  });
+});

@@ -1,0 +1,88 @@
+import { PassThrough } from 'node:stream';
+import { type DehydratedState, dehydrate, QueryClientProvider } from '@tanstack/react-query';
+import { type ReactNode, StrictMode } from 'react';
+import { renderToPipeableStream } from 'react-dom/server';
+import {
+  createStaticHandler,
+  createStaticRouter,
+  type HydrationState,
+  StaticRouterProvider,
+} from 'react-router';
+import { createRoutes } from './app/router';
+import { setApiTransport } from './lib/api-client';
+import { createQueryClient } from './lib/query-client';
+
+/*
+ * The server's render of a storefront page (apps/server/src/modules/site/render.ts loads the build of this
+ * file). It runs the page's loaders, which wait for its data, renders the page to HTML and hands back the
+ * state the browser hydrates from (main.tsx), so the browser asks for none of that data again.
+ *
+ * The render is always a visitor's: nothing here sends the shopper's cookies, so the session query is not
+ * asked, renders as unknown on both sides, and the browser asks for it after hydration. That is why the
+ * server may keep a rendered page and give it to anyone.
+ */
+
+/** What the browser needs to take over a rendered page: the router's state and the queries' data. */
+export interface PageState {
+  router: HydrationState;
+  queries: DehydratedState;
+}
+
+export interface RenderedPage {
+  /** The app's markup, for the `#root` element. */
+  html: string;
+  state: PageState;
+}
+
+/**
+ * Renders `url` (absolute) with `api` answering the app's API calls, or answers undefined when the page
+ * cannot be served whole from the server: a redirect, an error, a missing record or a failed request. The
+ * browser then renders it, as it renders signed-in pages.
+ */
+export async function renderPage(url: string, api: typeof fetch): Promise<RenderedPage | undefined> {
+  setApiTransport(api);
+  const client = createQueryClient();
+  const handler = createStaticHandler(createRoutes(client, { waitForData: true }));
+  const context = await handler.query(new Request(url));
+  if (context instanceof Response || context.statusCode !== 200 || context.errors) return undefined;
+  if (
+    client
+      .getQueryCache()
+      .getAll()
+      .some((query) => query.state.status !== 'success')
+  )
+    return undefined;
+
+  const router = createStaticRouter(handler.dataRoutes, context);
+  const html = await renderToHtml(
+    <StrictMode>
+      <QueryClientProvider client={client}>
+        <StaticRouterProvider router={router} context={context} hydrate={false} />
+      </QueryClientProvider>
+    </StrictMode>,
+  );
+  const queries = dehydrate(client);
+  client.clear();
+  return {
+    html,
+    state: {
+      router: { loaderData: context.loaderData, actionData: context.actionData, errors: null },
+      queries,
+    },
+  };
+}
+
+/** The whole markup once every lazy part has loaded (a page kept for others must not hold a fallback). */
+function renderToHtml(element: ReactNode): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    const sink = new PassThrough();
+    sink.on('data', (chunk: Buffer) => chunks.push(chunk));
+    sink.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+    const stream = renderToPipeableStream(element, {
+      onAllReady: () => stream.pipe(sink),
+      onShellError: reject,
+      onError: reject,
+    });
+  });
+}

@@ -1,0 +1,102 @@
+import { expect, type Page, test } from '@playwright/test';
+
+/*
+ * The storefront arrives rendered by the server (docs/decisions/020): a shopper whose JavaScript is off,
+ * or has not loaded yet, browses, searches and reads a product; with JavaScript the app takes the page over
+ * without a warning and without asking again for what the page already holds.
+ */
+
+const productNames = (page: Page) =>
+  page.getByRole('region', { name: 'Productos' }).getByRole('article').getByRole('link').allTextContents();
+
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('a shopper browses a category, pages, orders, filters by price and opens a product', async ({
+    page,
+  }) => {
+    await page.goto('/');
+    await expect(
+      page.getByRole('region', { name: 'Ofertas destacadas' }).getByRole('group').first(),
+    ).toBeVisible();
+    await page
+      .getByRole('region', { name: 'Explora por categoría' })
+      .locator('a[href="/products/categoria/3"]')
+      .click();
+    await expect(page).toHaveURL(/\/products\/categoria\/3$/);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Informatica');
+    const firstPage = await productNames(page);
+    expect(firstPage).toHaveLength(8);
+
+    await page.getByRole('link', { name: 'Página 2' }).click();
+    await expect(page).toHaveURL(/\/products\/categoria\/3\?page=2$/);
+    const secondPage = await productNames(page);
+    expect(secondPage.length).toBeGreaterThan(0);
+    expect(secondPage.some((name) => firstPage.includes(name))).toBe(false);
+
+    await page.getByRole('button', { name: 'Menor precio' }).click();
+    await expect(page).toHaveURL(/\/products\/categoria\/3\?orden=precio_asc$/);
+    await expect(page.getByRole('button', { name: 'Menor precio' })).toHaveAttribute('aria-pressed', 'true');
+    const range = page.getByRole('form', { name: 'Rango de precio' });
+    await range.getByLabel('Precio máximo').fill('100');
+    await range.getByRole('button', { name: 'Aplicar' }).click();
+    // The form sends its empty minimum as a browser does (minPrecio=), which the listing reads as none.
+    await expect(page).toHaveURL(/\?orden=precio_asc&minPrecio=&maxPrecio=100$/);
+    await expect(page.getByRole('link', { name: 'Limpiar filtros' })).toBeVisible();
+
+    const chosen = (await productNames(page))[0] as string;
+    await page.getByRole('link', { name: chosen, exact: true }).click();
+    await expect(page).toHaveURL(/\/products\/\d+$/);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(chosen);
+    await expect(page.getByRole('heading', { name: 'Opiniones' })).toBeVisible();
+  });
+
+  test('the navbar search sends the words to the results page', async ({ page }) => {
+    await page.goto('/about');
+    await expect(page.getByRole('heading', { level: 1 })).toContainText('Acerca de');
+    await page.getByRole('combobox', { name: 'Buscar productos' }).fill('licuadora');
+    await page.getByRole('combobox', { name: 'Buscar productos' }).press('Enter');
+    await expect(page).toHaveURL(/\/products\/todos\?name=licuadora$/);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Resultados para "licuadora"');
+    expect((await productNames(page)).length).toBeGreaterThan(0);
+  });
+});
+
+test('with JavaScript, each storefront page is taken over without a warning or a second request for its data', async ({
+  page,
+}) => {
+  const problems: string[] = [];
+  const asked: string[] = [];
+  page.on('console', (message) => {
+    if (['error', 'warning'].includes(message.type())) problems.push(`${message.type()}: ${message.text()}`);
+  });
+  page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`));
+  page.on('request', (request) => {
+    const { pathname } = new URL(request.url());
+    if (pathname.startsWith('/api/')) asked.push(pathname);
+  });
+  for (const path of [
+    '/',
+    '/products/todos',
+    '/products/categoria/2?orden=precio_desc',
+    '/products/todos?name=camisa',
+    '/products/5',
+    '/about',
+    '/terminos',
+    '/privacidad',
+  ]) {
+    asked.length = 0;
+    await page.goto(path);
+    const rendered = await page.locator('#root').innerHTML();
+    expect(rendered.length, path).toBeGreaterThan(1000);
+    // The app is running: the account entries appear once it has asked who is signed in.
+    await expect(page.getByRole('link', { name: 'Iniciar sesión' }).first(), path).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    // Who is signed in and the shop's public settings are never in a rendered page; its data always is.
+    expect(
+      asked.filter((url) => !['/api/usuario/me', '/api/config'].includes(url)),
+      path,
+    ).toEqual([]);
+  }
+  expect(problems).toEqual([]);
+});
