@@ -19,7 +19,13 @@ const TARGETS = [
   ['category 3 by price', '/api/products/categoria/3?orden=precio_asc'],
   ['product by id', '/api/products/12'],
   ['GET /api/categorias', '/api/categorias'],
+  // A storefront page the server renders (docs/decisions/020), and the JSON its listing is made of.
+  ['rendered page: category 3 by price', '/products/categoria/3?orden=precio_asc'],
+  ['its JSON: category 3 by price', '/api/products?categoria=3&orden=precio_asc&page=1&pageSize=8'],
 ];
+
+/** Issue 15's bar: a rendered page (kept, like the JSON) at half the JSON's throughput or better. */
+const MIN_RENDERED_TO_JSON = 0.5;
 
 const load = (url, duration) =>
   new Promise((resolve, reject) =>
@@ -100,6 +106,8 @@ export async function run({ seconds }) {
     .join('\n\n');
   const budgets = runs.flatMap((r) => {
     const products = r.rows.find((x) => x.path === '/api/products');
+    const rendered = r.rows.find((x) => x.name.startsWith('rendered page'));
+    const json = r.rows.find((x) => x.name.startsWith('its JSON'));
     return [
       budget(
         `GET /api/products ≥ ${MIN_RATIO_TO_BARE * 100} % of bare Fastify in its own process (${r.database})`,
@@ -107,6 +115,11 @@ export async function run({ seconds }) {
         products.ratioToBare >= MIN_RATIO_TO_BARE,
       ),
       budget(`GET /api/products p99 < 50 ms (${r.database})`, `${products.p99} ms`, products.p99 < 50),
+      budget(
+        `rendered category page ≥ ${MIN_RENDERED_TO_JSON * 100} % of its JSON's req/s (${r.database})`,
+        `${(rendered.requestsPerSecond / json.requestsPerSecond).toFixed(3)}`,
+        rendered.requestsPerSecond >= MIN_RENDERED_TO_JSON * json.requestsPerSecond && rendered.errors === 0,
+      ),
     ];
   });
   return { data: runs, markdown, budgets };

@@ -70,11 +70,15 @@ export async function pageWeight(browser, url, { storageState } = {}) {
   try {
     const page = await context.newPage();
     const pending = [];
-    page.on('response', (response) => {
+    const onResponse = (response) => {
       const kind = kindOf(response);
       if (kind) pending.push(describe(response, kind));
-    });
+    };
+    page.on('response', onResponse);
     await page.goto(url, { waitUntil: 'networkidle' });
+    // What arrives later (a chunk asked for after the quiet half second) is not counted, nor read after
+    // the context has closed.
+    page.off('response', onResponse);
     const files = await Promise.all(pending);
     return {
       js: total(files.filter((f) => f.kind === 'js')),

@@ -1,6 +1,7 @@
-import { type APIRequestContext, expect, test } from '@playwright/test';
+import type { APIRequestContext } from '@playwright/test';
 import { ADMIN } from '../support/accounts';
 import { apiAs, TINY_PNG } from '../support/api';
+import { expect, test } from '../support/test';
 
 /*
  * Through nginx to two instances (playwright.multi.config.ts): an image uploaded to one is served by

@@ -1,7 +1,8 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { ADMIN, CUSTOMER, SUPPORT_EMAIL } from '../support/accounts';
 import { apiAs, TINY_PNG, uniqueEmail } from '../support/api';
+import { expect, test } from '../support/test';
 
 async function logIn(page: Page, email: string, password: string) {
   await page.goto('/login');

@@ -1,7 +1,8 @@
 import AxeBuilder from '@axe-core/playwright';
-import { type Browser, expect, type Page, test } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
 import { ADMIN } from '../support/accounts';
 import { apiAs, TINY_PNG, uniqueEmail } from '../support/api';
+import { expect, test } from '../support/test';
 
 async function signInAsAdmin(page: Page) {
   await (await apiAs(page.request)).signIn(ADMIN.email, ADMIN.password);

@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { apiAs, uniqueEmail } from '../support/api';
+import { expect, test } from '../support/test';
 
 interface ApiProduct {
   id_producto: number;

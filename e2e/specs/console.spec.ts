@@ -1,7 +1,8 @@
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { PAGES, pagePath } from '@vitrina/shared';
 import { ADMIN, CUSTOMER } from '../support/accounts';
 import { apiAs } from '../support/api';
+import { expect, test } from '../support/test';
 
 /*
  * No storefront page logs anything to the console, for a visitor, a customer or an administrator: a

@@ -1,6 +1,7 @@
-import { expect, type Locator, type Page, test } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { ADMIN } from '../support/accounts';
 import { TINY_PNG, uniqueEmail } from '../support/api';
+import { expect, test } from '../support/test';
 
 /*
  * The header's account chip: the signed-in user's picture is drawn whole at its 32 px, and the

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test';
 
 test('the terms and the privacy notice open from login and the footer, and the server titles them', async ({
   page,

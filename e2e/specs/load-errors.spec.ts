@@ -1,4 +1,5 @@
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from '../support/test';
 
 /*
  * A list or a page that cannot be loaded says so in plain Spanish, never with the server's own text, and

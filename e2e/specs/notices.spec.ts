@@ -1,7 +1,8 @@
-import { expect, type Locator, type Page, test } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { NOTIFY_ACCOUNT_DISABLED_MS, NOTIFY_LOGIN_REQUIRED_MS, NOTIFY_MS } from '@vitrina/shared';
 import { ADMIN, CUSTOMER } from '../support/accounts';
 import { apiAs, uniqueEmail } from '../support/api';
+import { expect, test } from '../support/test';
 
 /*
  * SPEC §8's timed notices close on time while the mouse rests somewhere on the page: on the page behind

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test';
 
 test('the offers carousel has a slide for every active discounted product', async ({ page, request }) => {
   const { total } = await (await request.get('/api/products/filter/descuento/true?pageSize=1')).json();

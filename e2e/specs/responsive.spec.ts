@@ -1,6 +1,6 @@
-import { expect, test } from '@playwright/test';
 import { ADMIN, CUSTOMER } from '../support/accounts';
 import { apiAs } from '../support/api';
+import { expect, test } from '../support/test';
 
 test.use({ viewport: { width: 360, height: 740 } });
 

@@ -1,7 +1,8 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { ADMIN } from '../support/accounts';
 import { apiAs } from '../support/api';
+import { expect, test } from '../support/test';
 
 const searchBox = (page: Page) => page.getByRole('combobox', { name: 'Buscar productos' });
 const suggestions = (page: Page) => page.getByRole('listbox', { name: 'Sugerencias' });

@@ -1,4 +1,5 @@
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from '../support/test';
 
 /*
  * The storefront arrives rendered by the server (docs/decisions/020): a shopper whose JavaScript is off,

@@ -1,5 +1,6 @@
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { CATEGORIES } from '@vitrina/shared';
+import { expect, test } from '../support/test';
 
 const productNames = (page: Page) =>
   page.getByRole('region', { name: 'Productos' }).getByRole('article').getByRole('link').allTextContents();

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { idSchema } from './catalog';
 import { ADMIN_PRODUCTS_PAGE_SIZE, RATINGS_PAGE_SIZE } from './constants';
-import { pageSchema } from './pagination';
+import { pageSchema } from './page-schema';
 import { calendarDayFilter } from './sales';
 import { singleLineText } from './validation/text';
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { LISTING_MAX_PAGE_SIZE, LISTING_PAGE_SIZE } from './constants';
 import { PRICE_MAX, PRODUCT_ORDERS, SEARCH_MAX_LENGTH } from './listing';
-import { pageSchema } from './pagination';
+import { pageSchema } from './page-schema';
 import { ID_MAX } from './validation/record-id';
 import { singleLineText } from './validation/text';
 

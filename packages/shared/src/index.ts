@@ -9,6 +9,7 @@ export * from './listing';
 export * from './locale';
 export * from './mail';
 export * from './orders';
+export * from './page-schema';
 export * from './pages';
 export * from './pagination';
 export * from './payment-card';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { pageSchema } from './pagination';
+import { pageSchema } from './page-schema';
 
 /*
  * Transactional e-mail: what the shop sends, and what the admin mailbox (Ajustes › Correos) reads.

@@ -1,14 +1,3 @@
-import { z } from 'zod';
-
-/** A page of a list as the API answers it: the items, how many there are in all, which page, its size. */
-export const pageSchema = <T extends z.ZodType>(item: T) =>
-  z.object({
-    items: z.array(item),
-    total: z.number().int(),
-    page: z.number().int(),
-    pageSize: z.number().int(),
-  });
-
 /**
  * Page numbers to show as buttons: at most `size` of them, centred on the current page
  * and shifted to stay within 1..totalPages (SPEC §9: 10 buttons in listings, 8 elsewhere).

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { idSchema, productSchema } from './catalog';
-import { pageSchema } from './pagination';
+import { pageSchema } from './page-schema';
 import { singleLineText } from './validation/text';
 
 /*

@@ -157,4 +157,14 @@ describe.each(TEST_DATABASE_KINDS)('storefront pages rendered on the server, on 
     expect(after.text).toContain('Renombrado tras el render');
     expect(after.text).not.toContain(product.nombre);
   });
+
+  it('still answers the page, for the browser to render, when the render fails', async () => {
+    render.mockRejectedValueOnce(new Error('el render falló'));
+    const res = await page('/products/categoria/4?orden=nombre_desc');
+    expect(res.status).toBe(200);
+    expect(res.html).toContain('<div id="root"></div>');
+    expect(t.logs.some((line) => line.level >= 50 && line.msg === 'server render failed')).toBe(true);
+    // Not kept: the next request renders it.
+    expect((await page('/products/categoria/4?orden=nombre_desc')).state).toBeDefined();
+  });
 });

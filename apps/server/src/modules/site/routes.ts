@@ -121,15 +121,25 @@ export async function siteRoutes(
     const { status, meta, preload } = await pageMeta(path, search);
     const hints = preload ? preloadTags(manifest, preload) : [];
     const page = renderHead(template, meta, hints);
-    if (status !== 200 || !renderPage || !matchPage(path)?.page.rendered)
-      return sendPage(reply, status, page);
-    const rendering = await renderPage(`${config.publicUrl}${request.url}`, api);
-    if (!rendering) return sendPage(reply, status, page);
-    const html = fillRoot(page, rendering);
+    if (status !== 200 || !matchPage(path)?.page.rendered) return sendPage(reply, status, page);
+    const html = await withApp(request, page);
     // A search is counted when its answer is sent (search/analytics.ts): its page is rendered each time.
-    if (!search.has('name')) rendered.set(request.url, { body: html }, readAt);
+    if (html !== page && !search.has('name')) rendered.set(request.url, { body: html }, readAt);
     return sendPage(reply, status, html);
   });
+
+  /** `page` with the app rendered into it, or as it is when the browser is to render it (render.ts). */
+  async function withApp(request: FastifyRequest, page: string): Promise<string> {
+    if (!renderPage) return page;
+    try {
+      const rendering = await renderPage(`${config.publicUrl}${request.url}`, api);
+      return rendering ? fillRoot(page, rendering) : page;
+    } catch (err) {
+      // A fault of the render must not cost the shopper the page: the browser renders it instead.
+      request.log.error({ err }, 'server render failed');
+      return page;
+    }
+  }
 
   async function pageMeta(
     path: string,

@@ -4,7 +4,6 @@ import { ChevronLeftIcon, ChevronRightIcon, PauseIcon, PlayIcon } from '../../..
 import { ProductCard } from '../../../components/product-card';
 import styles from './offers-carousel.module.css';
 import { scrollSlides } from './scroll-slides';
-import { useSlidesPerView } from './use-slides-per-view';
 
 const prefersReducedMotion = () =>
   typeof window !== 'undefined' && window.matchMedia?.('(prefers-reduced-motion: reduce)').matches === true;
@@ -16,7 +15,6 @@ const prefersReducedMotion = () =>
  * it with the pause button (WCAG 2.2.2).
  */
 export function OffersCarousel({ products }: { products: readonly Product[] }) {
-  const slidesPerView = useSlidesPerView();
   const trackRef = useRef<HTMLDivElement>(null);
   const [paused, setPaused] = useState(prefersReducedMotion);
   const [hovered, setHovered] = useState(false);
@@ -85,7 +83,9 @@ export function OffersCarousel({ products }: { products: readonly Product[] }) {
             aria-roledescription="diapositiva"
             aria-label={`${index + 1} de ${products.length}`}
           >
-            <ProductCard product={product} headingLevel={3} eager={index < slidesPerView} />
+            {/* Only the first slide's picture is fetched at once: it shows at every width, while the
+                banner above is the page's largest paint, and the server's page is the same for all widths. */}
+            <ProductCard product={product} headingLevel={3} eager={index === 0} />
           </div>
         ))}
       </div>
