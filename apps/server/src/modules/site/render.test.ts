@@ -1,6 +1,7 @@
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { LISTING_PAGE_SIZE, PAGE_STATE_ID, type Product, type ProductPage } from '@vitrina/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -166,5 +167,23 @@ describe.each(TEST_DATABASE_KINDS)('storefront pages rendered on the server, on 
     expect(t.logs.some((line) => line.level >= 50 && line.msg === 'server render failed')).toBe(true);
     // Not kept: the next request renders it.
     expect((await page('/products/categoria/4?orden=nombre_desc')).state).toBeDefined();
+  });
+
+  it('sends a page compressed as the browser accepts, the same markup either way', async () => {
+    const url = '/products/categoria/5';
+    const plain = await t.app.inject({ method: 'GET', url });
+    const br = await t.app.inject({
+      method: 'GET',
+      url,
+      headers: { 'accept-encoding': 'gzip, deflate, br' },
+    });
+    const gzip = await t.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'gzip, br;q=0' } });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(brotliDecompressSync(br.rawPayload).toString('utf8')).toBe(plain.body);
+    expect(gunzipSync(gzip.rawPayload).toString('utf8')).toBe(plain.body);
+    expect(br.rawPayload.length).toBeLessThan(plain.body.length / 4);
+    expect(br.headers.vary).toContain('accept-encoding');
   });
 });

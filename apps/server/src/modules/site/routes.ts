@@ -1,5 +1,6 @@
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { brotliCompressSync, gzipSync, constants as zlibConstants } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import { idSchema, PAGES, type PageEntry } from '@vitrina/shared';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -58,7 +59,7 @@ export async function siteRoutes(
   }: { database: Database; config: Config; storage: FileStorage; renderPage?: RenderPage },
 ) {
   const { db } = database;
-  const rendered = catalogCache<{ body: string }>(database);
+  const rendered = catalogCache<PageBody>(database);
   const api = apiThrough(app);
   const indexPath = join(config.webDist, 'index.html');
   const template = existsSync(indexPath) ? readFileSync(indexPath, 'utf8') : undefined;
@@ -116,16 +117,17 @@ export async function siteRoutes(
         .send('La tienda web no está compilada: ejecuta "npm run build" o "npm start".');
     }
     const kept = rendered.get(request.url);
-    if (kept) return sendPage(reply, 200, kept.body);
+    if (kept) return sendPage(request, reply, 200, kept);
     const readAt = rendered.generation();
     const { status, meta, preload } = await pageMeta(path, search);
     const hints = preload ? preloadTags(manifest, preload) : [];
     const page = renderHead(template, meta, hints);
-    if (status !== 200 || !matchPage(path)?.page.rendered) return sendPage(reply, status, page);
-    const html = await withApp(request, page);
+    if (status !== 200 || !matchPage(path)?.page.rendered)
+      return sendPage(request, reply, status, { body: page });
+    const html: PageBody = { body: await withApp(request, page) };
     // A search is counted when its answer is sent (search/analytics.ts): its page is rendered each time.
-    if (html !== page && !search.has('name')) rendered.set(request.url, { body: html }, readAt);
-    return sendPage(reply, status, html);
+    if (html.body !== page && !search.has('name')) rendered.set(request.url, html, readAt);
+    return sendPage(request, reply, status, html);
   });
 
   /** `page` with the app rendered into it, or as it is when the browser is to render it (render.ts). */
@@ -275,6 +277,35 @@ function staticFileError(
     .send({ error, message });
 }
 
-function sendPage(reply: FastifyReply, status: number, html: string) {
-  return reply.code(status).header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(html);
+/** A page's markup and, once asked for, its compressed copies (kept with a kept page). */
+interface PageBody {
+  body: string;
+  br?: Buffer;
+  gzip?: Buffer;
+}
+
+/** Quick brotli: a page is compressed as it is sent (once when it is kept), not ahead like the assets. */
+const BROTLI = { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 5 } };
+
+/** Whether the Accept-Encoding header takes `coding` (and does not refuse it with q=0). */
+const accepts = (header: string, coding: string) =>
+  new RegExp(`(^|[\\s,])${coding}(?!;\\s*q=0(\\.0*)?(\\s|,|$))($|[;\\s,])`).test(header);
+
+/**
+ * A page, compressed as the browser accepts. @fastify/compress does not see this not-found handler's
+ * answers, and a rendered page is tens of kilobytes of markup (a tenth of that compressed).
+ */
+function sendPage(request: FastifyRequest, reply: FastifyReply, status: number, page: PageBody) {
+  reply.code(status).header('cache-control', 'no-cache').header('vary', 'accept-encoding');
+  reply.type('text/html; charset=utf-8');
+  const header = String(request.headers['accept-encoding'] ?? '');
+  if (accepts(header, 'br')) {
+    page.br ??= brotliCompressSync(page.body, BROTLI);
+    return reply.header('content-encoding', 'br').send(page.br);
+  }
+  if (accepts(header, 'gzip')) {
+    page.gzip ??= gzipSync(page.body);
+    return reply.header('content-encoding', 'gzip').send(page.gzip);
+  }
+  return reply.send(page.body);
 }
