@@ -18,7 +18,7 @@ import { badRequest, notFound } from '../../errors';
 import type { FileStorage } from '../../storage/local';
 import { recordAudit } from '../admin/audit-trail';
 import { releaseImageIfUnused } from './image-references';
-import { toProductDto } from './product-mapper';
+import { productColumns, toProductDto } from './product-mapper';
 import { nameSearch } from './product-search';
 import { pageOfProducts } from './service';
 
@@ -68,7 +68,7 @@ const money = (units: number) => centsToDecimal(toCents(units));
 /** A product as the API shows it, whatever its estado; 404 when there is no such product. */
 async function productById(db: Db | Tx, id: number): Promise<Product> {
   const [row] = await db
-    .select({ p: producto, c: categoriaProducto })
+    .select({ p: productColumns, c: categoriaProducto })
     .from(producto)
     .innerJoin(categoriaProducto, eq(producto.id_categoria_producto, categoriaProducto.id_categoria_producto))
     .where(eq(producto.id_producto, id));

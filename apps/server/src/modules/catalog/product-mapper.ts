@@ -1,7 +1,26 @@
 import { fromCents, type Product, toCents } from '@vitrina/shared';
-import type { categoriaProducto, producto } from '../../db/schema';
+import { type categoriaProducto, producto } from '../../db/schema';
 
-type ProductRow = typeof producto.$inferSelect;
+/**
+ * The columns a product's API shape is made of: every product read selects these, never the whole row,
+ * whose search vectors (busqueda, busqueda_completa) are most of its bytes and no answer shows.
+ */
+export const productColumns = {
+  id_producto: producto.id_producto,
+  nombre: producto.nombre,
+  descripcion_producto: producto.descripcion_producto,
+  valor: producto.valor,
+  valor_descuento: producto.valor_descuento,
+  stock: producto.stock,
+  imagen: producto.imagen,
+  estado: producto.estado,
+  id_categoria_producto: producto.id_categoria_producto,
+  created_at: producto.created_at,
+  calificacion_suma: producto.calificacion_suma,
+  calificacion_cantidad: producto.calificacion_cantidad,
+};
+
+type ProductRow = Pick<typeof producto.$inferSelect, keyof typeof productColumns>;
 type CategoryRow = typeof categoriaProducto.$inferSelect;
 
 const units = (amount: string) => fromCents(toCents(amount));

@@ -27,7 +27,7 @@ import { type Db, rowsOf } from '../../db/client';
 import { categoriaProducto, producto } from '../../db/schema';
 import { notFound } from '../../errors';
 import { type ProductSearch, productSearch } from '../search/product-search';
-import { toProductDto } from './product-mapper';
+import { productColumns, toProductDto } from './product-mapper';
 
 /**
  * The public never sees an inactive product or one without stock. Written as literals, not parameters,
@@ -189,7 +189,7 @@ async function tierPage(
 /** One page of products with their category, read in the same statement that chooses them. */
 function productsPage(db: Db, where: SQL | undefined, orderBy: SQL[], limit: number, offset: number) {
   return db
-    .select({ p: producto, c: categoriaProducto })
+    .select({ p: productColumns, c: categoriaProducto })
     .from(producto)
     .innerJoin(categoriaProducto, eq(producto.id_categoria_producto, categoriaProducto.id_categoria_producto))
     .where(where)
@@ -225,7 +225,7 @@ async function rankedIds(db: Db, where: SQL | undefined, orderBy: SQL[], limit: 
 
 function productsInOrder(db: Db, ids: number[] | SQLWrapper, orderBy: SQL[]): Promise<Product[]> {
   return db
-    .select({ p: producto, c: categoriaProducto })
+    .select({ p: productColumns, c: categoriaProducto })
     .from(producto)
     .innerJoin(categoriaProducto, eq(producto.id_categoria_producto, categoriaProducto.id_categoria_producto))
     .where(inArray(producto.id_producto, ids))
@@ -260,7 +260,7 @@ export function firstMatches(where: SQL | undefined, limit: number, columns: SQL
 
 export async function getVisibleProduct(db: Db, id: number): Promise<Product> {
   const [row] = await db
-    .select({ p: producto, c: categoriaProducto })
+    .select({ p: productColumns, c: categoriaProducto })
     .from(producto)
     .innerJoin(categoriaProducto, eq(producto.id_categoria_producto, categoriaProducto.id_categoria_producto))
     .where(and(eq(producto.id_producto, id), visibleToPublic));

@@ -15,7 +15,7 @@ import {
 import { and, count, desc, eq, type SQL, sql } from 'drizzle-orm';
 import { type Db, rowsOf } from '../../db/client';
 import { categoriaProducto, producto } from '../../db/schema';
-import { toProductDto } from '../catalog/product-mapper';
+import { productColumns, toProductDto } from '../catalog/product-mapper';
 import { firstMatches, listCategories, listingWhere, visibleToPublic } from '../catalog/service';
 import { dictionaryOf } from './dictionary';
 import { closestWord } from './expand';
@@ -149,7 +149,7 @@ async function correctionOf(db: Db, name: string): Promise<string | null> {
 
 async function bestSellers(db: Db) {
   const rows = await db
-    .select({ p: producto, c: categoriaProducto })
+    .select({ p: productColumns, c: categoriaProducto })
     .from(producto)
     .innerJoin(categoriaProducto, eq(producto.id_categoria_producto, categoriaProducto.id_categoria_producto))
     .where(visibleToPublic)
