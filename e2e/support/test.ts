@@ -16,9 +16,10 @@ export async function hydrated(page: Page): Promise<void> {
   });
 }
 
-/** Playwright's test, whose page.goto and page.reload also wait for hydrated(). */
+/** Playwright's test, whose page.goto and page.reload also wait for hydrated() when scripts run. */
 export const test = base.extend({
-  page: async ({ page }, use) => {
+  page: async ({ page, javaScriptEnabled }, use) => {
+    if (javaScriptEnabled === false) return use(page);
     const { goto, reload } = page;
     page.goto = async (...args) => {
       const response = await goto.apply(page, args);
