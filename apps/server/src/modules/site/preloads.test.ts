@@ -51,6 +51,16 @@ describe('page preloads', () => {
     );
   });
 
+  it('name only the style sheets and pictures of a page the server renders: its code loads after it', () => {
+    expect(
+      preloadTags(MANIFEST, { kind: 'product', images: ['/uploads/productos/1.webp'], scripts: false }),
+    ).toEqual([
+      '<link rel="stylesheet" crossorigin href="/assets/product-page-g7.css">',
+      '<link rel="stylesheet" crossorigin href="/assets/price-e5.css">',
+      '<link rel="preload" as="image" href="/uploads/productos/1.webp" fetchpriority="high">',
+    ]);
+  });
+
   it('escape the image path and add nothing without a build manifest', () => {
     expect(preloadTags(MANIFEST, { kind: 'product', images: ['/uploads/"x".webp'] }).at(-1)).toBe(
       '<link rel="preload" as="image" href="/uploads/&#34;x&#34;.webp" fetchpriority="high">',

@@ -17,11 +17,15 @@ interface ManifestChunk {
 }
 export type Manifest = Record<string, ManifestChunk>;
 
-/** The page modules of apps/web/src/app/router.tsx for the pages the server tells apart. */
+/**
+ * The page modules of apps/web/src/app/router.tsx for the pages the server tells apart, and the app
+ * itself (start.tsx, which main.tsx loads and every page imports) for the others.
+ */
 export const PAGE_MODULES = {
   home: 'src/features/home/pages/home-page.tsx',
   listing: 'src/features/catalog/pages/listing-page.tsx',
   product: 'src/features/catalog/pages/product-page.tsx',
+  app: 'src/start.tsx',
 } as const;
 export type PageKind = keyof typeof PAGE_MODULES;
 
@@ -58,25 +62,31 @@ function pageFiles(manifest: Manifest, kind: PageKind) {
 
 /**
  * What a page preloads: its code by kind, and the site paths of the images its largest paint can be
- * (the product's photo, the first cards of a listing) when the server knows them.
+ * (the product's photo, the first cards of a listing) when the server knows them. `scripts: false` for
+ * a page the server renders: its code loads after the page (apps/web/src/main.tsx), so only its style
+ * sheets and pictures are named.
  */
 export interface PagePreload {
   kind: PageKind;
   images?: readonly string[];
+  scripts?: boolean;
 }
 
 /**
  * The <link> tags for a page: modulepreload for its code, its style sheets (Vite's loader finds them
  * already there and does not add them twice), and high-priority preloads of its LCP image candidates.
  */
-export function preloadTags(manifest: Manifest | undefined, { kind, images = [] }: PagePreload): string[] {
+export function preloadTags(
+  manifest: Manifest | undefined,
+  { kind, images = [], scripts = true }: PagePreload,
+): string[] {
   if (!manifest) return [];
   const { modules, styles } = pageFiles(manifest, kind);
   const homeImage = manifest[HOME_LCP_IMAGE]?.file;
   const lcpImages = kind === 'home' && homeImage ? [homeImage] : images;
   const href = (file: string) => escapeHtml(file.startsWith('/') ? file : `/${file}`);
   return [
-    ...modules.map((file) => `<link rel="modulepreload" crossorigin href="${href(file)}">`),
+    ...(scripts ? modules : []).map((file) => `<link rel="modulepreload" crossorigin href="${href(file)}">`),
     ...styles.map((file) => `<link rel="stylesheet" crossorigin href="${href(file)}">`),
     ...lcpImages.map((file) => `<link rel="preload" as="image" href="${href(file)}" fetchpriority="high">`),
   ];

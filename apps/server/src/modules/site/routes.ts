@@ -120,10 +120,10 @@ export async function siteRoutes(
     if (kept) return sendPage(request, reply, 200, kept);
     const readAt = rendered.generation();
     const { status, meta, preload } = await pageMeta(path, search);
-    const hints = preload ? preloadTags(manifest, preload) : [];
+    const rendering = Boolean(renderPage) && status === 200 && matchPage(path)?.page.rendered === true;
+    const hints = preloadTags(manifest, { kind: 'app', ...preload, scripts: !rendering });
     const page = renderHead(template, meta, hints);
-    if (status !== 200 || !matchPage(path)?.page.rendered)
-      return sendPage(request, reply, status, { body: page });
+    if (!rendering) return sendPage(request, reply, status, { body: page });
     const html: PageBody = { body: await withApp(request, page) };
     // A search is counted when its answer is sent (search/analytics.ts): its page is rendered each time.
     if (html.body !== page && !search.has('name')) rendered.set(request.url, html, readAt);
