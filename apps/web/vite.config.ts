@@ -39,9 +39,11 @@ export default defineConfig(({ command, isSsrBuild }) => ({
   },
   // The web tests (the 'web' project of the root vitest.config.ts): any console.error or console.warn fails them.
   test: { setupFiles: ['./src/testing/setup.ts'] },
-  // Bundled into the server's render: the shared rules are TypeScript, and React Router through the alias
-  // above (its own exports would load its development build); React itself stays one copy, external.
-  ssr: { noExternal: ['@vitrina/shared', 'react-router'] },
+  // The server's render bundles everything it runs (the shared rules are TypeScript, React Router comes
+  // through the alias above), and always React's production build: with the shop's NODE_ENV left at
+  // 'development', the external react-dom/server rendered a page in twice the time.
+  ssr: { noExternal: true },
+  define: isSsrBuild ? { 'process.env.NODE_ENV': JSON.stringify('production') } : {},
   build: isSsrBuild
     ? ssrBuild
     : {

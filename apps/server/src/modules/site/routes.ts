@@ -277,9 +277,10 @@ function staticFileError(
     .send({ error, message });
 }
 
-/** A page's markup and, once asked for, its compressed copies (kept with a kept page). */
+/** A page's markup and, once asked for, its bytes as sent (kept with a kept page). */
 interface PageBody {
   body: string;
+  bytes?: Buffer;
   br?: Buffer;
   gzip?: Buffer;
 }
@@ -307,5 +308,6 @@ function sendPage(request: FastifyRequest, reply: FastifyReply, status: number, 
     page.gzip ??= gzipSync(page.body);
     return reply.header('content-encoding', 'gzip').send(page.gzip);
   }
-  return reply.send(page.body);
+  page.bytes ??= Buffer.from(page.body);
+  return reply.send(page.bytes);
 }
