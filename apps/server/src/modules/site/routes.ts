@@ -119,27 +119,30 @@ export async function siteRoutes(
     const kept = rendered.get(request.url);
     if (kept) return sendPage(request, reply, 200, kept);
     const readAt = rendered.generation();
-    const { status, meta, preload } = await pageMeta(path, search);
-    const rendering = Boolean(renderPage) && status === 200 && matchPage(path)?.page.rendered === true;
+    // The page's head (its title, tags and preloads) and its render are read at the same time.
+    const [{ status, meta, preload }, app] = await Promise.all([
+      pageMeta(path, search),
+      matchPage(path)?.page.rendered ? renderApp(request) : undefined,
+    ]);
+    const rendering = status === 200 ? app : undefined;
     const hints = preloadTags(manifest, { kind: 'app', ...preload, scripts: !rendering });
     const page = renderHead(template, meta, hints);
     if (!rendering) return sendPage(request, reply, status, { body: page });
-    const html: PageBody = { body: await withApp(request, page) };
+    const html: PageBody = { body: fillRoot(page, rendering) };
     // A search is counted when its answer is sent (search/analytics.ts): its page is rendered each time.
-    if (html.body !== page && !search.has('name')) rendered.set(request.url, html, readAt);
+    if (!search.has('name')) rendered.set(request.url, html, readAt);
     return sendPage(request, reply, status, html);
   });
 
-  /** `page` with the app rendered into it, or as it is when the browser is to render it (render.ts). */
-  async function withApp(request: FastifyRequest, page: string): Promise<string> {
-    if (!renderPage) return page;
+  /** The app rendered for the request's URL, or undefined when the browser is to render it (render.ts). */
+  async function renderApp(request: FastifyRequest) {
+    if (!renderPage) return undefined;
     try {
-      const rendering = await renderPage(`${config.publicUrl}${request.url}`, api);
-      return rendering ? fillRoot(page, rendering) : page;
+      return await renderPage(`${config.publicUrl}${request.url}`, api);
     } catch (err) {
       // A fault of the render must not cost the shopper the page: the browser renders it instead.
       request.log.error({ err }, 'server render failed');
-      return page;
+      return undefined;
     }
   }
 
