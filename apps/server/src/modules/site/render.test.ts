@@ -186,4 +186,40 @@ describe.each(TEST_DATABASE_KINDS)('storefront pages rendered on the server, on 
     expect(br.rawPayload.length).toBeLessThan(plain.body.length / 4);
     expect(br.headers.vary).toContain('accept-encoding');
   });
+
+  it('answers hostile addresses of rendered pages below 500, rendered or left to the browser, and logs no error', async () => {
+    const values = [
+      '%00',
+      '%FF',
+      '%ED%A0%80',
+      '%E2%80%AE',
+      '<script>alert(1)</script>',
+      "'--",
+      'x'.repeat(4000),
+      '1e309',
+      '-1',
+      '99999999999999999999',
+      '%5B%5D',
+    ];
+    const urls = [
+      ...values.flatMap((value) =>
+        ['name', 'page', 'orden', 'minPrecio', 'maxPrecio', 'descuento'].map(
+          (field) => `/products/todos?${field}=${value}`,
+        ),
+      ),
+      ...values.map((value) => `/products/categoria/1?name=${value}&page=${value}`),
+      '/products/todos?page=1&page=2&orden=precio_asc&orden=nombre_asc',
+      '/products/categoria/2147483648',
+      '/products/99999999999',
+      '/products/00012',
+      '/products/todos?name=%3C%2Fscript%3E%3Cscript%3Ealert(1)%3C%2Fscript%3E',
+    ];
+    const errorsBefore = t.logs.filter((line) => line.level >= 50).length;
+    for (const url of urls) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBeLessThan(500);
+      expect(res.body, url).not.toContain('<script>alert(1)</script>');
+    }
+    expect(t.logs.filter((line) => line.level >= 50).length).toBe(errorsBefore);
+  });
 });
