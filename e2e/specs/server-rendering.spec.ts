@@ -52,6 +52,14 @@ test.describe('without JavaScript', () => {
     await expect(page.getByRole('heading', { name: 'Opiniones' })).toBeVisible();
   });
 
+  test('on a phone the filters are open, since their toggle needs a script', async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto('/products/categoria/3');
+    await expect(page.getByRole('button', { name: 'Filtros y orden' })).toBeHidden();
+    await page.getByRole('button', { name: 'Mayor precio' }).click();
+    await expect(page).toHaveURL(/\/products\/categoria\/3\?orden=precio_desc$/);
+  });
+
   test('the navbar search sends the words to the results page', async ({ page }) => {
     await page.goto('/about');
     await expect(page.getByRole('heading', { level: 1 })).toContainText('Acerca de');
