@@ -52,12 +52,19 @@ test.describe('without JavaScript', () => {
     await expect(page.getByRole('heading', { name: 'Opiniones' })).toBeVisible();
   });
 
-  test('on a phone the filters are open, since their toggle needs a script', async ({ page }) => {
+  test('on a phone the filters are open and the categories in the header, since their toggles need a script', async ({
+    page,
+  }) => {
     await page.setViewportSize({ width: 390, height: 844 });
     await page.goto('/products/categoria/3');
     await expect(page.getByRole('button', { name: 'Filtros y orden' })).toBeHidden();
+    await expect(page.getByRole('button', { name: 'Abrir menú' })).toBeHidden();
     await page.getByRole('button', { name: 'Mayor precio' }).click();
     await expect(page).toHaveURL(/\/products\/categoria\/3\?orden=precio_desc$/);
+    const strip = page.getByRole('navigation', { name: 'Navegación por categorías' });
+    await strip.getByRole('link', { name: 'Jardinería' }).click();
+    await expect(page).toHaveURL(/\/products\/categoria\/8$/);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Jardinería');
   });
 
   test('the navbar search sends the words to the results page', async ({ page }) => {
