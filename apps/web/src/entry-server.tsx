@@ -1,5 +1,6 @@
 import { PassThrough } from 'node:stream';
 import { type DehydratedState, dehydrate, QueryClientProvider } from '@tanstack/react-query';
+import type { RenderedPage } from '@vitrina/shared';
 import { type ReactNode, StrictMode } from 'react';
 import { renderToPipeableStream } from 'react-dom/server';
 import {
@@ -28,18 +29,15 @@ export interface PageState {
   queries: DehydratedState;
 }
 
-export interface RenderedPage {
-  /** The app's markup, for the `#root` element. */
-  html: string;
-  state: PageState;
-}
-
 /**
  * Renders `url` (absolute) with `api` answering the app's API calls, or answers undefined when the page
  * cannot be served whole from the server: a redirect, an error, a missing record or a failed request. The
  * browser then renders it, as it renders signed-in pages.
  */
-export async function renderPage(url: string, api: typeof fetch): Promise<RenderedPage | undefined> {
+export async function renderPage(
+  url: string,
+  api: typeof fetch,
+): Promise<RenderedPage<PageState> | undefined> {
   setApiTransport(api);
   const client = createQueryClient();
   const handler = createStaticHandler(createRoutes(client, { waitForData: true }));

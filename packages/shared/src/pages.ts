@@ -67,3 +67,13 @@ export function pagePath(page: PageEntry, id?: number): string {
  * Content-Security-Policy needs no exception for it.
  */
 export const PAGE_STATE_ID = 'estado-de-pagina';
+
+/**
+ * A page the server rendered, as the web build's render (apps/web/src/entry-server.tsx) hands it to the
+ * server (apps/server/src/modules/site/render.ts): the markup of `#root`, and the state the browser takes
+ * it over with.
+ */
+export interface RenderedPage<State = unknown> {
+  html: string;
+  state: State;
+}

@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
-import { PAGE_STATE_ID } from '@vitrina/shared';
+import { PAGE_STATE_ID, type RenderedPage } from '@vitrina/shared';
 import type { FastifyInstance } from 'fastify';
 import { safeJson } from './seo';
 
@@ -11,13 +11,8 @@ import { safeJson } from './seo';
  * answer, from the same catalog cache, with no connection and no second server.
  */
 
-/** What the web build's render answers: the markup of `#root` and the state the browser hydrates. */
-interface RenderedPage {
-  html: string;
-  state: object;
-}
-
-export type RenderPage = (url: string, api: typeof fetch) => Promise<RenderedPage | undefined>;
+/** The web build's render: the absolute URL of a page and the API it reads through. */
+export type RenderPage = (url: string, api: typeof fetch) => Promise<RenderedPage<object> | undefined>;
 
 /** The web build's render, or undefined when only the browser's app was built. */
 export async function loadRenderer(entry: string): Promise<RenderPage | undefined> {
@@ -45,7 +40,7 @@ export function apiThrough(app: FastifyInstance): typeof fetch {
 }
 
 /** The template with the rendered markup in `#root` and its state in a JSON data block after it. */
-export function fillRoot(template: string, { html, state }: RenderedPage): string {
+export function fillRoot(template: string, { html, state }: RenderedPage<object>): string {
   const data = `<script type="application/json" id="${PAGE_STATE_ID}">${safeJson(state)}</script>`;
   return template.replace('<div id="root"></div>', () => `<div id="root">${html}</div>${data}`);
 }
