@@ -1,6 +1,7 @@
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { brotliCompressSync, gzipSync, constants as zlibConstants } from 'node:zlib';
+import { Negotiator } from '@fastify/accept-negotiator';
 import fastifyStatic from '@fastify/static';
 import { idSchema, PAGES, type PageEntry } from '@vitrina/shared';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -291,9 +292,8 @@ interface PageBody {
 /** Quick brotli: a page is compressed as it is sent (once when it is kept), not ahead like the assets. */
 const BROTLI = { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 5 } };
 
-/** Whether the Accept-Encoding header takes `coding` (and does not refuse it with q=0). */
-const accepts = (header: string, coding: string) =>
-  new RegExp(`(^|[\\s,])${coding}(?!;\\s*q=0(\\.0*)?(\\s|,|$))($|[;\\s,])`).test(header);
+/** The codings a page is sent in, the browser's preference (q-values) deciding, as @fastify/compress does. */
+const encodings = new Negotiator({ supportedValues: ['br', 'gzip'] });
 
 /**
  * A page, compressed as the browser accepts. @fastify/compress does not see this not-found handler's
@@ -302,12 +302,12 @@ const accepts = (header: string, coding: string) =>
 function sendPage(request: FastifyRequest, reply: FastifyReply, status: number, page: PageBody) {
   reply.code(status).header('cache-control', 'no-cache').header('vary', 'accept-encoding');
   reply.type('text/html; charset=utf-8');
-  const header = String(request.headers['accept-encoding'] ?? '');
-  if (accepts(header, 'br')) {
+  const coding = encodings.negotiate(String(request.headers['accept-encoding'] ?? ''));
+  if (coding === 'br') {
     page.br ??= brotliCompressSync(page.body, BROTLI);
     return reply.header('content-encoding', 'br').send(page.br);
   }
-  if (accepts(header, 'gzip')) {
+  if (coding === 'gzip') {
     page.gzip ??= gzipSync(page.body);
     return reply.header('content-encoding', 'gzip').send(page.gzip);
   }
