@@ -11,18 +11,15 @@ const MANIFEST: Manifest = {
     file: 'assets/index-a1.js',
     isEntry: true,
     imports: ['_react-b2.js'],
-    css: ['assets/index-c3.css'],
   },
   '_react-b2.js': { file: 'assets/react-b2.js' },
   '_price-d4.js': {
     file: 'assets/price-d4.js',
     imports: ['index.html', '_react-b2.js'],
-    css: ['assets/price-e5.css'],
   },
   [PAGE_MODULES.product]: {
     file: 'assets/product-page-f6.js',
     imports: ['index.html', '_react-b2.js', '_price-d4.js'],
-    css: ['assets/product-page-g7.css'],
   },
   [PAGE_MODULES.home]: { file: 'assets/home-page-h8.js', imports: ['index.html', '_price-d4.js'] },
   [HOME_LCP_IMAGE]: { file: 'assets/promo-banner-i9.svg' },
@@ -35,12 +32,10 @@ describe('page preloads', () => {
     }
   });
 
-  it("preload a page's chunk, the chunks it imports and their style sheets, but not the entry's", () => {
+  it("preload a page's chunk and the chunks it imports, but not the entry's", () => {
     expect(preloadTags(MANIFEST, { kind: 'product', images: ['/uploads/productos/1.webp'] })).toEqual([
       '<link rel="modulepreload" crossorigin href="/assets/product-page-f6.js">',
       '<link rel="modulepreload" crossorigin href="/assets/price-d4.js">',
-      '<link rel="stylesheet" crossorigin href="/assets/product-page-g7.css">',
-      '<link rel="stylesheet" crossorigin href="/assets/price-e5.css">',
       '<link rel="preload" as="image" href="/uploads/productos/1.webp" fetchpriority="high">',
     ]);
   });
@@ -51,12 +46,10 @@ describe('page preloads', () => {
     );
   });
 
-  it('name only the style sheets and pictures of a page the server renders: its code loads after it', () => {
+  it('name only the pictures of a page the server renders: its code loads after it', () => {
     expect(
       preloadTags(MANIFEST, { kind: 'product', images: ['/uploads/productos/1.webp'], scripts: false }),
     ).toEqual([
-      '<link rel="stylesheet" crossorigin href="/assets/product-page-g7.css">',
-      '<link rel="stylesheet" crossorigin href="/assets/price-e5.css">',
       '<link rel="preload" as="image" href="/uploads/productos/1.webp" fetchpriority="high">',
     ]);
   });

@@ -13,7 +13,6 @@ interface ManifestChunk {
   file: string;
   isEntry?: boolean;
   imports?: string[];
-  css?: string[];
 }
 export type Manifest = Record<string, ManifestChunk>;
 
@@ -37,34 +36,32 @@ export function readManifest(webDist: string): Manifest | undefined {
   return existsSync(path) ? (JSON.parse(readFileSync(path, 'utf8')) as Manifest) : undefined;
 }
 
-/** A chunk's file and those of every chunk it imports, with their style sheets, leaving out `skip`. */
-function closure(manifest: Manifest, key: string, skip: ReadonlySet<string> = new Set()) {
+/** A chunk's file and those of every chunk it imports, leaving out `skip`. */
+function closure(manifest: Manifest, key: string, skip: ReadonlySet<string> = new Set()): Set<string> {
   const modules = new Set<string>();
-  const styles = new Set<string>();
   const visit = (at: string) => {
     const chunk = manifest[at];
     if (!chunk || skip.has(chunk.file) || modules.has(chunk.file)) return;
     modules.add(chunk.file);
-    for (const css of chunk.css ?? []) styles.add(css);
     for (const imported of chunk.imports ?? []) visit(imported);
   };
   visit(key);
-  return { modules, styles };
+  return modules;
 }
 
-/** A page's chunk, the chunks it imports and their style sheets, minus what index.html already loads. */
-function pageFiles(manifest: Manifest, kind: PageKind) {
+/** A page's chunk and the chunks it imports, minus what index.html already loads. */
+function pageModules(manifest: Manifest, kind: PageKind): string[] {
   const entry = Object.keys(manifest).find((key) => manifest[key]?.isEntry);
-  const inIndexHtml = entry ? closure(manifest, entry).modules : new Set<string>();
-  const { modules, styles } = closure(manifest, PAGE_MODULES[kind], inIndexHtml);
-  return { modules: [...modules], styles: [...styles] };
+  const inIndexHtml = entry ? closure(manifest, entry) : new Set<string>();
+  return [...closure(manifest, PAGE_MODULES[kind], inIndexHtml)];
 }
 
 /**
  * What a page preloads: its code by kind, and the site paths of the images its largest paint can be
  * (the product's photo, the first cards of a listing) when the server knows them. `scripts: false` for
- * a page the server renders: its code loads after the page (apps/web/src/main.tsx), so only its style
- * sheets and pictures are named.
+ * a page the server renders: its code loads after the page (apps/web/src/main.tsx), so only its pictures
+ * are named. Style sheets need no hint: the build writes one (apps/web/vite.config.ts), which index.html
+ * links.
  */
 export interface PagePreload {
   kind: PageKind;
@@ -73,21 +70,21 @@ export interface PagePreload {
 }
 
 /**
- * The <link> tags for a page: modulepreload for its code, its style sheets (Vite's loader finds them
- * already there and does not add them twice), and high-priority preloads of its LCP image candidates.
+ * The <link> tags for a page: modulepreload for its code and high-priority preloads of its LCP image
+ * candidates.
  */
 export function preloadTags(
   manifest: Manifest | undefined,
   { kind, images = [], scripts = true }: PagePreload,
 ): string[] {
   if (!manifest) return [];
-  const { modules, styles } = pageFiles(manifest, kind);
   const homeImage = manifest[HOME_LCP_IMAGE]?.file;
   const lcpImages = kind === 'home' && homeImage ? [homeImage] : images;
   const href = (file: string) => escapeHtml(file.startsWith('/') ? file : `/${file}`);
   return [
-    ...(scripts ? modules : []).map((file) => `<link rel="modulepreload" crossorigin href="${href(file)}">`),
-    ...styles.map((file) => `<link rel="stylesheet" crossorigin href="${href(file)}">`),
+    ...(scripts ? pageModules(manifest, kind) : []).map(
+      (file) => `<link rel="modulepreload" crossorigin href="${href(file)}">`,
+    ),
     ...lcpImages.map((file) => `<link rel="preload" as="image" href="${href(file)}" fetchpriority="high">`),
   ];
 }
