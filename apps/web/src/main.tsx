@@ -7,6 +7,9 @@ import { PAGE_STATE_ID } from '@vitrina/shared';
  * on a slow network (docs/decisions/020). A page the browser renders needs its code at once.
  */
 
+/** How long the app waits for a picture to be shown as the largest paint, once the pictures are decoded. */
+const PICTURE_WAIT_MS = 250;
+
 /** A macrotask boundary: what comes after runs in a task of its own, so input and paint can go between. */
 const nextTask = () => new Promise((resolve) => setTimeout(resolve));
 
@@ -23,11 +26,31 @@ async function start() {
   app.startApp();
 }
 
-/** The page's eager pictures decoded, then the frame that paints them. */
+/**
+ * Resolves once the browser has reported a picture as the page's largest paint, which it does only after
+ * showing it on screen, or after `ms` on a page whose largest paint is text.
+ */
+function pictureShown(ms: number) {
+  return new Promise<void>((resolve) => {
+    const done = () => {
+      observer.disconnect();
+      clearTimeout(timer);
+      resolve();
+    };
+    const observer = new PerformanceObserver((list) => {
+      const latest = list.getEntries().at(-1) as LargestContentfulPaint | undefined;
+      if (latest?.element instanceof HTMLImageElement) done();
+    });
+    const timer = setTimeout(done, ms);
+    observer.observe({ type: 'largest-contentful-paint', buffered: true });
+  });
+}
+
+/** The page's eager pictures decoded and shown, then the app. */
 async function afterPictures() {
   const eager = [...document.images].filter((image) => image.loading !== 'lazy');
   await Promise.all(eager.map((image) => image.decode().catch(() => undefined)));
-  await new Promise(requestAnimationFrame);
+  await pictureShown(PICTURE_WAIT_MS);
   await nextTask();
   await start();
 }
