@@ -13,6 +13,8 @@ describe('loadConfig', () => {
   it.each([
     ['PORT', 'abc'],
     ['PORT', '70000'],
+    ['DATABASE_POOL_SIZE', '0'],
+    ['DATABASE_POOL_SIZE', 'diez'],
     ['DATABASE_URL', 'mysql://localhost/shop'],
     ['LOG_LEVEL', 'loud'],
     ['PUBLIC_URL', 'not a url'],
@@ -37,10 +39,12 @@ describe('loadConfig', () => {
     );
   });
 
-  it('switches to PostgreSQL when DATABASE_URL is set', () => {
-    expect(loadConfig({ DATABASE_URL: 'postgres://shop@db/shop' }).databaseUrl).toBe(
-      'postgres://shop@db/shop',
-    );
+  it('switches to PostgreSQL when DATABASE_URL is set, with 10 connections per process unless DATABASE_POOL_SIZE says', () => {
+    const config = loadConfig({ DATABASE_URL: 'postgres://shop@db/shop' });
+    expect(config.databaseUrl).toBe('postgres://shop@db/shop');
+    expect(config.databasePoolSize).toBe(10);
+    expect(loadConfig({ DATABASE_POOL_SIZE: '' }).databasePoolSize).toBe(10);
+    expect(loadConfig({ DATABASE_POOL_SIZE: '4' }).databasePoolSize).toBe(4);
   });
 
   it('writes mail to DATA_DIR/mail/ from SHOP_NAME <SUPPORT_EMAIL> unless SMTP_URL and MAIL_FROM say otherwise', () => {

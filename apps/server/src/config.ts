@@ -30,6 +30,14 @@ const envSchema = z.object({
       .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
       .optional(),
   ),
+  /**
+   * Connections each process keeps to PostgreSQL. Behind a load balancer the database serves N times as
+   * many; a database on few cores answers best with about two to four per core in all (docs/deploy.md).
+   */
+  DATABASE_POOL_SIZE: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z.coerce.number().int().min(1).max(200).default(10),
+  ),
   LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
   /** The address shoppers use; absolute links in SEO tags and the sitemap are built from it. */
   PUBLIC_URL: z.url().optional(),
@@ -200,6 +208,7 @@ function toConfig(env: z.infer<typeof envSchema>) {
     dataDir,
     uploadsDir: resolve(dataDir, 'uploads'),
     databaseUrl: env.DATABASE_URL,
+    databasePoolSize: env.DATABASE_POOL_SIZE,
     logLevel: env.LOG_LEVEL,
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),
     supportEmail: env.SUPPORT_EMAIL,

@@ -97,10 +97,11 @@ export type DatabaseTarget =
 /** PostgreSQL when DATABASE_URL is set, else the embedded PGlite in DATA_DIR. */
 export function configuredTarget(config: {
   databaseUrl?: string | undefined;
+  databasePoolSize: number;
   dataDir: string;
 }): DatabaseTarget {
   return config.databaseUrl
-    ? { kind: 'postgres', url: config.databaseUrl }
+    ? { kind: 'postgres', url: config.databaseUrl, poolSize: config.databasePoolSize }
     : { kind: 'pglite', dataDir: `${config.dataDir}/pglite` };
 }
 
