@@ -49,9 +49,7 @@ describe('page preloads', () => {
   it('name only the pictures of a page the server renders: its code loads after it', () => {
     expect(
       preloadTags(MANIFEST, { kind: 'product', images: ['/uploads/productos/1.webp'], scripts: false }),
-    ).toEqual([
-      '<link rel="preload" as="image" href="/uploads/productos/1.webp" fetchpriority="high">',
-    ]);
+    ).toEqual(['<link rel="preload" as="image" href="/uploads/productos/1.webp" fetchpriority="high">']);
   });
 
   it('escape the image path and add nothing without a build manifest', () => {
