@@ -22,21 +22,38 @@ const TARGETS = [
   // A storefront page the server renders (docs/decisions/020), and the JSON its listing is made of.
   ['rendered page: category 3 by price', '/products/categoria/3?orden=precio_asc'],
   ['its JSON: category 3 by price', '/api/products?categoria=3&orden=precio_asc&page=1&pageSize=8'],
+  // The session lookup every signed-in request makes (a prepared statement, modules/auth/sessions.ts).
+  ['signed in: GET /api/usuario/me', '/api/usuario/me', { signedIn: true }],
 ];
+
+/** The demo customer the shop seeds (apps/server/src/db/seed/demo-accounts.ts). */
+const DEMO_CUSTOMER = { email: 'cliente@vitrina.local', password: 'Cliente12345' };
+
+/** The cookies of the demo customer signed in, as a browser would send them. */
+async function customerCookies(base) {
+  const [xsrf] = (await fetch(`${base}/api/health`)).headers.getSetCookie().map((c) => c.split(';')[0]);
+  const res = await fetch(`${base}/api/usuario/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', cookie: xsrf, 'x-xsrf-token': xsrf.split('=')[1] },
+    body: JSON.stringify(DEMO_CUSTOMER),
+  });
+  if (!res.ok) throw new Error(`the demo customer could not sign in: ${res.status}`);
+  return [xsrf, ...res.headers.getSetCookie().map((c) => c.split(';')[0])].join('; ');
+}
 
 /** Issue 15's bar: a rendered page (kept, like the JSON) at half the JSON's throughput or better. */
 const MIN_RENDERED_TO_JSON = 0.5;
 
-const load = (url, duration) =>
+const load = (url, duration, headers) =>
   new Promise((resolve, reject) =>
-    autocannon({ url, connections: CONNECTIONS, duration }, (err, result) =>
+    autocannon({ url, connections: CONNECTIONS, duration, headers }, (err, result) =>
       err ? reject(err) : resolve(result),
     ),
   );
 
-async function measure(name, url, seconds) {
-  await load(url, WARM_UP_SECONDS);
-  const r = await load(url, seconds);
+async function measure(name, url, seconds, headers = {}) {
+  await load(url, WARM_UP_SECONDS, headers);
+  const r = await load(url, seconds, headers);
   return {
     name,
     path: new URL(url).pathname + new URL(url).search,
@@ -75,7 +92,10 @@ export async function apiLoad({ databaseUrl, seconds }) {
   try {
     const ceiling = await measure('bare Fastify (ceiling)', bare.url, seconds);
     const rows = [ceiling];
-    for (const [name, path] of TARGETS) rows.push(await measure(name, shop.url + path, seconds));
+    const cookie = await customerCookies(shop.url);
+    for (const [name, path, { signedIn = false } = {}] of TARGETS) {
+      rows.push(await measure(name, shop.url + path, seconds, signedIn ? { cookie } : {}));
+    }
     for (const row of rows)
       row.ratioToBare = Number((row.requestsPerSecond / ceiling.requestsPerSecond).toFixed(3));
     return { database: databaseUrl ? 'postgres' : 'pglite', connections: CONNECTIONS, seconds, rows };
