@@ -35,7 +35,12 @@ function pathPattern(path: string): RegExp {
 }
 
 /** The page a path shows, with its id when it has one. */
-function matchPage(path: string): { page: PageEntry; id?: string } | undefined {
+interface PageMatch {
+  page: PageEntry;
+  id?: string;
+}
+
+function matchPage(path: string): PageMatch | undefined {
   for (const [pattern, page] of PAGE_PATTERNS) {
     const match = pattern.exec(path);
     if (match) return { page, id: match[1] };
@@ -120,10 +125,11 @@ export async function siteRoutes(
     const kept = rendered.get(request.url);
     if (kept) return sendPage(request, reply, 200, kept);
     const readAt = rendered.generation();
+    const match = matchPage(path);
     // The page's head (its title, tags and preloads) and its render are read at the same time.
     const [{ status, meta, preload }, app] = await Promise.all([
-      pageMeta(path, search),
-      matchPage(path)?.page.rendered ? renderApp(request) : undefined,
+      pageMeta(path, match, search),
+      match?.page.rendered ? renderApp(request) : undefined,
     ]);
     const rendering = status === 200 ? app : undefined;
     const hints = preloadTags(manifest, { kind: 'app', ...preload, scripts: !rendering });
@@ -149,6 +155,7 @@ export async function siteRoutes(
 
   async function pageMeta(
     path: string,
+    match: PageMatch | undefined,
     search: URLSearchParams,
   ): Promise<{ status: number; meta: PageMeta; preload?: PagePreload }> {
     const { shopName, publicUrl } = config;
@@ -156,7 +163,6 @@ export async function siteRoutes(
       status: 404,
       meta: shopMeta(shopName, publicUrl, path, 'Página no encontrada'),
     });
-    const match = matchPage(path);
     try {
       if (match?.page === PAGES.category) {
         const found = await getCategory(db, idSchema.parse(match.id));
@@ -187,7 +193,6 @@ export async function siteRoutes(
   }
 }
 
-/** The path of a request URL, still percent-encoded, without its query. */
 /**
  * /uploads/… from whichever store holds the images, so the URLs in the database never depend on it: the
  * disk through @fastify/static, a bucket through the app (any process reads the same objects), or a
@@ -218,6 +223,7 @@ async function serveStoredFiles(files: FastifyInstance, where: Config['storage']
   });
 }
 
+/** The path of a request URL, still percent-encoded, without its query. */
 function pathOf(url: string): string {
   const queryAt = url.indexOf('?');
   return queryAt === -1 ? url : url.slice(0, queryAt);
