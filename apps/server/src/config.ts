@@ -16,6 +16,9 @@ const stripeKey = (pattern: RegExp, message: string) =>
 
 const STRIPE_KEYS = ['STRIPE_SECRET_KEY', 'STRIPE_PUBLISHABLE_KEY', 'STRIPE_WEBHOOK_SECRET'] as const;
 
+/** Connections a process keeps to PostgreSQL unless DATABASE_POOL_SIZE says (db/client.ts uses it too). */
+export const DEFAULT_DATABASE_POOL_SIZE = 10;
+
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   HOST: z.string().min(1).default('0.0.0.0'),
@@ -36,7 +39,7 @@ const envSchema = z.object({
    */
   DATABASE_POOL_SIZE: z.preprocess(
     (v) => (v === '' ? undefined : v),
-    z.coerce.number().int().min(1).max(200).default(10),
+    z.coerce.number().int().min(1).max(200).default(DEFAULT_DATABASE_POOL_SIZE),
   ),
   LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
   /** The address shoppers use; absolute links in SEO tags and the sitemap are built from it. */

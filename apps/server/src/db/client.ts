@@ -9,6 +9,7 @@ import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { DEFAULT_DATABASE_POOL_SIZE } from '../config';
 import { MIGRATIONS_DIR } from '../paths';
 import { listenForChanges } from './change-listener';
 import { isConnectionLost } from './connection-lost';
@@ -116,7 +117,7 @@ export async function openDatabase(
     const subs = subscribers();
     const pool = new pg.Pool({
       connectionString: target.url,
-      max: target.poolSize ?? 10,
+      max: target.poolSize ?? DEFAULT_DATABASE_POOL_SIZE,
       connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
       // Awaited by the pool before it hands the connection out.
       onConnect: async (client) => {
