@@ -8,11 +8,14 @@ import { WEB_DIST_DIR } from './paths';
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
-const optionalText = z.preprocess((v) => (v === '' ? undefined : v), z.string().optional());
+/** An empty variable (`NAME=` in .env) counts as unset, so its default applies. */
+const unsetIfEmpty = (v: unknown) => (v === '' ? undefined : v);
+
+const optionalText = z.preprocess(unsetIfEmpty, z.string().optional());
 
 /** An optional Stripe key; the message never repeats the value, so a secret cannot reach a log. */
 const stripeKey = (pattern: RegExp, message: string) =>
-  z.preprocess((v) => (v === '' ? undefined : v), z.string().regex(pattern, message).optional());
+  z.preprocess(unsetIfEmpty, z.string().regex(pattern, message).optional());
 
 const STRIPE_KEYS = ['STRIPE_SECRET_KEY', 'STRIPE_PUBLISHABLE_KEY', 'STRIPE_WEBHOOK_SECRET'] as const;
 
@@ -27,7 +30,7 @@ const envSchema = z.object({
   DATA_DIR: z.string().min(1).default('./data'),
   /** postgres://… switches from the embedded PGlite to a PostgreSQL server. */
   DATABASE_URL: z.preprocess(
-    (v) => (v === '' ? undefined : v),
+    unsetIfEmpty,
     z
       .string()
       .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
@@ -38,7 +41,7 @@ const envSchema = z.object({
    * many; a database on few cores answers best with about two to four per core in all (docs/deploy.md).
    */
   DATABASE_POOL_SIZE: z.preprocess(
-    (v) => (v === '' ? undefined : v),
+    unsetIfEmpty,
     z.coerce.number().int().min(1).max(200).default(DEFAULT_DATABASE_POOL_SIZE),
   ),
   LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
@@ -49,7 +52,7 @@ const envSchema = z.object({
   SHOP_NAME: z.string().min(1).default('Vitrina'),
   /** The IANA zone of the shop's days and hours: the dashboard, the sales filters, the CSV, every date shown. */
   SHOP_TIMEZONE: z.preprocess(
-    (v) => (v === '' ? undefined : v),
+    unsetIfEmpty,
     z
       .string()
       .refine(isTimeZone, 'must be an IANA time zone name, e.g. America/Mexico_City or Europe/Madrid')
@@ -92,7 +95,7 @@ const envSchema = z.object({
    * Empty: each message is written as an .eml file in DATA_DIR/mail/ (read them at Ajustes › Correos).
    */
   SMTP_URL: z.preprocess(
-    (v) => (v === '' ? undefined : v),
+    unsetIfEmpty,
     z
       .string()
       .regex(/^smtps?:\/\/\S+$/, 'must start with smtp:// or smtps://')
@@ -100,7 +103,7 @@ const envSchema = z.object({
   ),
   /** The sender of the shop's e-mail, e.g. "Vitrina <pedidos@example.com>"; SHOP_NAME <SUPPORT_EMAIL> by default. */
   MAIL_FROM: z.preprocess(
-    (v) => (v === '' ? undefined : v),
+    unsetIfEmpty,
     z
       .string()
       .regex(
@@ -110,10 +113,7 @@ const envSchema = z.object({
       .optional(),
   ),
   /** Prometheus metrics (GET /metrics) on this port of HOST, never on the shop's port. Empty: off. */
-  METRICS_PORT: z.preprocess(
-    (v) => (v === '' ? undefined : v),
-    z.coerce.number().int().min(1).max(65535).optional(),
-  ),
+  METRICS_PORT: z.preprocess(unsetIfEmpty, z.coerce.number().int().min(1).max(65535).optional()),
   /** On SIGTERM, how long requests in flight may take to finish before the process exits anyway. */
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
   /**
@@ -122,11 +122,8 @@ const envSchema = z.object({
    */
   S3_BUCKET: optionalText,
   /** The provider's address (R2, MinIO, Spaces…); empty for AWS S3 itself. */
-  S3_ENDPOINT: z.preprocess(
-    (v) => (v === '' ? undefined : v),
-    z.url('must be a URL, e.g. https://…').optional(),
-  ),
-  S3_REGION: z.preprocess((v) => (v === '' ? undefined : v), z.string().default('us-east-1')),
+  S3_ENDPOINT: z.preprocess(unsetIfEmpty, z.url('must be a URL, e.g. https://…').optional()),
+  S3_REGION: z.preprocess(unsetIfEmpty, z.string().default('us-east-1')),
   /** Both or neither: without them the SDK's own chain is used (environment, instance role). */
   S3_ACCESS_KEY_ID: optionalText,
   S3_SECRET_ACCESS_KEY: optionalText,
@@ -137,7 +134,7 @@ const envSchema = z.object({
     .transform((v) => v === 'true'),
   /** A CDN in front of the bucket: /uploads/… answers with a permanent redirect to this address. */
   PUBLIC_ASSETS_URL: z.preprocess(
-    (v) => (v === '' ? undefined : v),
+    unsetIfEmpty,
     z
       .url('must be a URL, e.g. https://cdn.example.com')
       .refine((v) => /^https?:\/\//.test(v), 'must start with http:// or https://')
@@ -147,10 +144,7 @@ const envSchema = z.object({
    * Key for the short-lived sign-in cookies (Google's state, nonce and PKCE verifier). Optional: a random
    * one is made at start, which is fine for one process; set it when several instances share the traffic.
    */
-  COOKIE_SECRET: z.preprocess(
-    (v) => (v === '' ? undefined : v),
-    z.string().min(32, 'must be at least 32 characters').optional(),
-  ),
+  COOKIE_SECRET: z.preprocess(unsetIfEmpty, z.string().min(32, 'must be at least 32 characters').optional()),
 });
 
 /** Rules between variables, checked once each variable is valid on its own. */
