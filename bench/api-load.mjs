@@ -4,6 +4,7 @@
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import autocannon from 'autocannon';
+import { signIn } from './lib/browser-session.mjs';
 import { budget, table } from './lib/markdown.mjs';
 import { dropDatabase, freshDatabase } from './lib/postgres.mjs';
 import { freePort, startShop, waitForHealth } from './lib/shop.mjs';
@@ -28,18 +29,6 @@ const TARGETS = [
 
 /** The demo customer the shop seeds (apps/server/src/db/seed/demo-accounts.ts). */
 const DEMO_CUSTOMER = { email: 'cliente@vitrina.local', password: 'Cliente12345' };
-
-/** The cookies of the demo customer signed in, as a browser would send them. */
-async function customerCookies(base) {
-  const [xsrf] = (await fetch(`${base}/api/health`)).headers.getSetCookie().map((c) => c.split(';')[0]);
-  const res = await fetch(`${base}/api/usuario/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', cookie: xsrf, 'x-xsrf-token': xsrf.split('=')[1] },
-    body: JSON.stringify(DEMO_CUSTOMER),
-  });
-  if (!res.ok) throw new Error(`the demo customer could not sign in: ${res.status}`);
-  return [xsrf, ...res.headers.getSetCookie().map((c) => c.split(';')[0])].join('; ');
-}
 
 /** Issue 15's bar: a rendered page (kept, like the JSON) at half the JSON's throughput or better. */
 const MIN_RENDERED_TO_JSON = 0.5;
@@ -92,7 +81,7 @@ export async function apiLoad({ databaseUrl, seconds }) {
   try {
     const ceiling = await measure('bare Fastify (ceiling)', bare.url, seconds);
     const rows = [ceiling];
-    const cookie = await customerCookies(shop.url);
+    const cookie = (await signIn(shop.url, DEMO_CUSTOMER.email, DEMO_CUSTOMER.password)).cookieHeader();
     for (const [name, path, { signedIn = false } = {}] of TARGETS) {
       rows.push(await measure(name, shop.url + path, seconds, signedIn ? { cookie } : {}));
     }

@@ -4,9 +4,9 @@
 // paid units never exceed the stock, and every unit that left the stock belongs to a sale.
 import { randomUUID } from 'node:crypto';
 import { readdir } from 'node:fs/promises';
-import http from 'node:http';
 import { join } from 'node:path';
 import { SMTPServer } from 'smtp-server';
+import { browser, must, signIn } from './lib/browser-session.mjs';
 import { budget, table } from './lib/markdown.mjs';
 import { dropDatabase, freshDatabase } from './lib/postgres.mjs';
 import { startShop } from './lib/shop.mjs';
@@ -25,54 +25,6 @@ export const SHOP_ENV = { ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.passwo
 const CARD = { numero: '4242424242424242', expiracion: '12/39', cvc: '123', nombre: 'Cliente Bench' };
 /** Where every bench order ships (the shared address rules: name, street and number, phone). */
 const ADDRESS = { nombre: 'Cliente Bench', direccion: 'Calle de Alcalá 45, Madrid', telefono: '5512345678' };
-
-// node:http rather than fetch: the client shares the machine's cores with the shop, and fetch costs more
-// than twice the CPU per checkout.
-const agent = new http.Agent({ keepAlive: true });
-
-/** One HTTP request: the response and its body as text. */
-function send(url, method, headers, payload) {
-  return new Promise((resolve, reject) => {
-    const req = http.request(url, { method, headers, agent }, (res) => {
-      const chunks = [];
-      res.on('data', (chunk) => chunks.push(chunk));
-      res.on('end', () => resolve({ res, text: Buffer.concat(chunks).toString() }));
-      res.on('error', reject);
-    });
-    req.on('error', reject);
-    req.end(payload);
-  });
-}
-
-/**
- * One browser on the shop: its cookies (session and XSRF-TOKEN), and the token echoed in X-XSRF-TOKEN on
- * every change, as the web app's API client does.
- */
-async function browser(base) {
-  const cookies = new Map();
-  async function request(method, path, body, headers = {}) {
-    const payload = body === undefined ? undefined : JSON.stringify(body);
-    const { res, text } = await send(
-      base + path,
-      method,
-      {
-        cookie: [...cookies].map(([name, value]) => `${name}=${value}`).join('; '),
-        ...(payload === undefined ? {} : { 'content-type': 'application/json' }),
-        ...(method === 'GET' ? {} : { 'x-xsrf-token': cookies.get('XSRF-TOKEN') ?? '' }),
-        ...headers,
-      },
-      payload,
-    );
-    for (const cookie of res.headers['set-cookie'] ?? []) {
-      const [pair] = cookie.split(';');
-      const at = pair.indexOf('=');
-      cookies.set(pair.slice(0, at), pair.slice(at + 1));
-    }
-    return { status: res.statusCode, body: text ? JSON.parse(text) : undefined };
-  }
-  await request('GET', '/api/health');
-  return request;
-}
 
 /**
  * Where the shop's mail goes: a local SMTP server (SMTP_URL) that accepts and counts every message, or the
@@ -110,19 +62,6 @@ export async function mailbox(kind) {
     delivered: async () => received,
     close: () => new Promise((resolve) => server.close(resolve)),
   };
-}
-
-/** Throws with the answer when the status is not the expected one (setup steps must all succeed). */
-async function must(status, pending, what) {
-  const res = await pending;
-  if (res.status !== status) throw new Error(`${what}: ${res.status} ${JSON.stringify(res.body)}`);
-  return res.body;
-}
-
-async function signIn(base, email, password) {
-  const request = await browser(base);
-  await must(200, request('POST', '/api/usuario/login', { email, password }), `sign-in ${email}`);
-  return request;
 }
 
 /** A registered, signed-in customer with a cart of `lines` (cantidad per product) worth `totalCents`. */
