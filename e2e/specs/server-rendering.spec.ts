@@ -116,3 +116,29 @@ test('with JavaScript, each storefront page is taken over without a warning or a
   }
   expect(problems).toEqual([]);
 });
+
+test("a rendered product page asks for the app's code only once its photo has arrived", async ({ page }) => {
+  // The product photos arrive late, as on a slow network: here they would otherwise beat any script.
+  await page.route('**/uploads/productos/**', async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 600));
+    await route.continue();
+  });
+  // In order: each picture's answer and each script's request, but the entry's, which the HTML names.
+  const events: string[] = [];
+  page.on('requestfinished', (request) => {
+    if (request.resourceType() === 'image') events.push(`picture ${new URL(request.url()).pathname}`);
+  });
+  page.on('request', (request) => {
+    if (request.resourceType() === 'script') events.push(`script ${new URL(request.url()).pathname}`);
+  });
+  const response = await page.goto('/products/5');
+  const entry = (await response?.text())?.match(/<script type="module" crossorigin src="([^"]+)"/)?.[1];
+  expect(entry).toBeDefined();
+  const photo = page.getByRole('main').getByRole('article').getByRole('img').first();
+  const src = new URL((await photo.getAttribute('src')) as string, page.url()).pathname;
+  await page.waitForLoadState('networkidle');
+  const code = events.filter((event) => event.startsWith('script ') && event !== `script ${entry}`);
+  expect(code.length).toBeGreaterThan(0);
+  expect(events).toContain(`picture ${src}`);
+  expect(events.indexOf(`picture ${src}`)).toBeLessThan(events.indexOf(code[0] as string));
+});
