@@ -92,8 +92,11 @@ function subscribers() {
 
 export type DatabaseTarget =
   | { kind: 'postgres'; url: string; poolSize?: number }
-  /** A folder, or 'memory://' for a throw-away database (tests). */
-  | { kind: 'pglite'; dataDir: string };
+  /**
+   * A folder, or 'memory://' for a throw-away database (tests); `from`, a data folder's tarball
+   * (`dumpDataDir`) to start from instead of an empty database.
+   */
+  | { kind: 'pglite'; dataDir: string; from?: Blob };
 
 /** PostgreSQL when DATABASE_URL is set, else the embedded PGlite in DATA_DIR. */
 export function configuredTarget(config: {
@@ -160,7 +163,10 @@ export async function openDatabase(
     };
   }
   if (!target.dataDir.startsWith('memory://')) await mkdir(target.dataDir, { recursive: true });
-  const client = await PGlite.create(target.dataDir, { extensions: { unaccent, pg_trgm } });
+  const client = await PGlite.create(target.dataDir, {
+    extensions: { unaccent, pg_trgm },
+    ...(target.from ? { loadDataDir: target.from } : {}),
+  });
   const subs = subscribers();
   // One in-process connection: it always hears its own changes, and no other process shares its files.
   for (const channel of NOTIFY_CHANNELS) await client.listen(channel, () => subs.notify(channel));

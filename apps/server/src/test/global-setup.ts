@@ -1,6 +1,6 @@
 import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { cp, mkdtemp, rm } from 'node:fs/promises';
+import { cp, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -32,7 +32,11 @@ export default async function setup(project: TestProject) {
   const templates: TestTemplates = {
     root,
     admin,
-    pglite: { empty: join(root, 'template-empty'), seeded: join(root, 'template-seeded') },
+    pglite: {
+      empty: join(root, 'template-empty.tar.gz'),
+      seeded: join(root, 'template-seeded.tar.gz'),
+      seededFolder: join(root, 'template-seeded'),
+    },
     uploads: join(root, 'template-uploads'),
     ...(postgres ? { postgres } : {}),
     main: new URL(`../../dist/main-test-${run}.js`, import.meta.url).pathname,
@@ -54,12 +58,19 @@ export default async function setup(project: TestProject) {
     for (const file of [templates.main, `${templates.main}.map`]) await rm(file, { force: true });
   }
 
-  /** Migrates or seeds the target, then closes every connection to it: a template must have none. */
-  async function prepare(target: DatabaseTarget, seedImages?: string) {
+  /**
+   * Migrates or seeds the target, then closes every connection to it: a template must have none. A PGlite
+   * one is also written as a tarball to `dumpTo`.
+   */
+  async function prepare(
+    target: DatabaseTarget,
+    { seedImages, dumpTo }: { seedImages?: string; dumpTo?: string },
+  ) {
     const database = await openDatabase(target);
     try {
       if (seedImages) await seedIfEmpty(database.db, { admin, storage: localStorage(seedImages) });
       else await database.migrate();
+      if (dumpTo && database.dumpDataDir) await writeFile(dumpTo, await database.dumpDataDir());
     } finally {
       await database.close();
     }
@@ -67,20 +78,24 @@ export default async function setup(project: TestProject) {
 
   // Each kind's seeded template starts as a copy of its migrated one.
   async function pgliteTemplates() {
-    await prepare({ kind: 'pglite', dataDir: templates.pglite.empty });
-    await cp(templates.pglite.empty, templates.pglite.seeded, { recursive: true });
-    await prepare({ kind: 'pglite', dataDir: templates.pglite.seeded }, templates.uploads);
+    const empty = join(root, 'template-empty');
+    await prepare({ kind: 'pglite', dataDir: empty }, { dumpTo: templates.pglite.empty });
+    await cp(empty, templates.pglite.seededFolder, { recursive: true });
+    await prepare(
+      { kind: 'pglite', dataDir: templates.pglite.seededFolder },
+      { seedImages: templates.uploads, dumpTo: templates.pglite.seeded },
+    );
   }
   async function postgresTemplates(serverUrl: string, names: { empty: string; seeded: string }) {
     await withAdmin(serverUrl, (client) => client.query(`CREATE DATABASE ${names.empty}`));
-    await prepare({ kind: 'postgres', url: databaseUrl(serverUrl, names.empty) });
+    await prepare({ kind: 'postgres', url: databaseUrl(serverUrl, names.empty) }, {});
     await withAdmin(serverUrl, (client) =>
       client.query(`CREATE DATABASE ${names.seeded} TEMPLATE ${names.empty}`),
     );
     // The same images again, written aside: the copies use the PGlite template's.
     await prepare(
       { kind: 'postgres', url: databaseUrl(serverUrl, names.seeded) },
-      join(root, 'postgres-uploads'),
+      { seedImages: join(root, 'postgres-uploads') },
     );
     // Nobody may connect to a template from now on: CREATE DATABASE … TEMPLATE refuses while anyone is.
     await withAdmin(serverUrl, async (client) => {

@@ -21,7 +21,7 @@ export async function freePort(): Promise<number> {
 export async function seededDataDir(): Promise<string> {
   const templates = inject('vitrinaTestTemplates');
   const dataDir = await mkdtemp(join(templates.root, 'data-'));
-  await copyFolder(templates.pglite.seeded, join(dataDir, 'pglite'));
+  await copyFolder(templates.pglite.seededFolder, join(dataDir, 'pglite'));
   await copyFolder(templates.uploads, join(dataDir, 'uploads'));
   return dataDir;
 }

@@ -9,8 +9,11 @@ export interface TestTemplates {
   root: string;
   /** The administrator the seeded templates were seeded with. */
   admin: { email: string; password: string };
-  /** PGlite data directories, never opened by a test: each file copies them. */
-  pglite: { empty: string; seeded: string };
+  /**
+   * PGlite templates as tarballs of their data folders (`dumpDataDir`), which each file opens in memory;
+   * the seeded one also as a data folder, never opened by a test, for a server process to copy.
+   */
+  pglite: { empty: string; seeded: string; seededFolder: string };
   /** The seeded templates' uploads folder (the seed's images). */
   uploads: string;
   /** On TEST_DATABASE_URL's server: template databases, nobody connected, and the prefix of this run's copies. */

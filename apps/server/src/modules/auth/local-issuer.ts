@@ -1,4 +1,4 @@
-import { createHash, generateKeyPairSync, randomBytes } from 'node:crypto';
+import { createHash, generateKeyPair, type JsonWebKey, randomBytes } from 'node:crypto';
 import { once } from 'node:events';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -92,6 +92,21 @@ export async function startLocalIssuer(options: LocalIssuerOptions): Promise<Loc
   };
 }
 
+let processKey: Promise<JsonWebKey> | undefined;
+
+/**
+ * The RSA key this process's issuers sign ID tokens with (RS256, as Google does), made once per process:
+ * making one takes 100–250 ms of CPU, and the tests start an issuer for every app they build.
+ */
+function processSigningKey(): Promise<JsonWebKey> {
+  processKey ??= new Promise((resolve, reject) =>
+    generateKeyPair('rsa', { modulusLength: 2048 }, (err, _publicKey, privateKey) =>
+      err ? reject(err) : resolve(privateKey.export({ format: 'jwk' })),
+    ),
+  );
+  return processKey;
+}
+
 async function createProvider(
   issuer: string,
   options: LocalIssuerOptions,
@@ -114,9 +129,7 @@ async function createProvider(
           : interactionPolicy.Check.REQUEST_PROMPT,
       ),
     );
-  const signingKey = generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey.export({
-    format: 'jwk',
-  });
+  const signingKey = await processSigningKey();
 
   return new Provider(issuer, {
     adapter: createMemoryAdapter(CLOCK_TOLERANCE),
