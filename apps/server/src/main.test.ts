@@ -48,9 +48,10 @@ function start(env: Record<string, string>, script = MAIN): Started {
 
 async function healthy(port: number, server: Started): Promise<void> {
   let health: Response | undefined;
-  for (let i = 0; i < 240 && !health?.ok && server.child.exitCode === null; i++) {
+  // Every 50 ms for up to a minute: a refused connection costs nothing, a late look costs the test.
+  for (let i = 0; i < 1200 && !health?.ok && server.child.exitCode === null; i++) {
     health = await fetch(`http://127.0.0.1:${port}/api/health`).catch(() => undefined);
-    if (!health?.ok) await new Promise((r) => setTimeout(r, 250));
+    if (!health?.ok) await new Promise((r) => setTimeout(r, 50));
   }
   expect(health?.status, server.output()).toBe(200);
 }

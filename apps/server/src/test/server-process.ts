@@ -60,7 +60,7 @@ export async function startServer(env: Record<string, string>, timeoutMs = 60_00
   while (Date.now() < deadline && !gone) {
     const health = await fetch(`${url}/api/health`).catch(() => undefined);
     if (health?.ok) return { child, url, output: () => output, exited };
-    await new Promise((r) => setTimeout(r, 200));
+    await new Promise((r) => setTimeout(r, 50));
   }
   child.kill('SIGKILL');
   throw new Error(`server did not become healthy:\n${output}`);
