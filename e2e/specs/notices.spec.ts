@@ -25,14 +25,24 @@ async function restMouse(page: Page, x: number, y: number) {
 const STEP_MS = 50;
 
 /**
- * Holds the page's clock (page.clock, installed before the page loaded), lets `show` make `notice` appear,
- * then moves the clock on with real time, 50 ms at a time, until the notice is on screen (its code and
- * React's reveal take a moment). Returns how far the clock moved: the notice's time started within it.
+ * Holds the page's clock (page.clock, installed before the page loaded), clicks `button` (then `after`) to
+ * make `notice` appear, and moves the clock on with real time, 50 ms at a time, until the notice is on
+ * screen (its code and React's reveal take a moment). Returns how far the clock moved: the notice's time
+ * started within it.
  */
-async function showOnHeldClock(page: Page, notice: Locator, show: () => Promise<unknown>): Promise<number> {
+async function showOnHeldClock(
+  page: Page,
+  notice: Locator,
+  button: Locator,
+  after: () => Promise<unknown> = async () => {},
+): Promise<number> {
+  // Held, the page's timers stop: whatever the button waits for (the session, on the product page) must
+  // have arrived before.
+  await expect(button).toBeEnabled();
   // Ten seconds ahead: the page's clock, running until then, cannot be past it by the time it is held.
   await page.clock.pauseAt(await page.evaluate(() => Date.now() + 10_000));
-  await show();
+  await button.click();
+  await after();
   let moved = 0;
   while (!(await notice.isVisible())) {
     if (moved >= 10_000) throw new Error('the notice never appeared');
@@ -71,18 +81,13 @@ async function fillLogin(page: Page, email: string, password: string) {
 test('login toasts close after 2 s with the mouse resting in the middle of the page', async ({ page }) => {
   await fillLogin(page, CUSTOMER.email, 'NoEsLaClave1');
   const wrong = toast(page, 'Correo o contraseñas invalidos');
-  const slack = await showOnHeldClock(page, wrong, async () => {
-    await page.getByRole('button', { name: 'Iniciar sesión' }).click();
-    await restMouse(page, 640, 360);
-  });
+  const signIn = page.getByRole('button', { name: 'Iniciar sesión' });
+  const slack = await showOnHeldClock(page, wrong, signIn, () => restMouse(page, 640, 360));
   await expectClosesAfter(page, wrong, NOTIFY_MS, slack);
 
   await page.getByLabel('Contraseña', { exact: true }).fill(CUSTOMER.password);
   const welcome = toast(page, 'Bienvenido');
-  const welcomeSlack = await showOnHeldClock(page, welcome, async () => {
-    await page.getByRole('button', { name: 'Iniciar sesión' }).click();
-    await restMouse(page, 200, 300);
-  });
+  const welcomeSlack = await showOnHeldClock(page, welcome, signIn, () => restMouse(page, 200, 300));
   await expectClosesAfter(page, welcome, NOTIFY_MS, welcomeSlack);
 });
 
@@ -97,17 +102,13 @@ test('registration toasts close after 2 s', async ({ page }) => {
   await page.getByLabel('Contraseña', { exact: true }).fill('Prueba12345');
   await page.getByLabel('Confirmar contraseña').fill('Prueba12345');
   const refused = toast(page, 'Error');
-  const slack = await showOnHeldClock(page, refused, async () => {
-    await page.getByRole('button', { name: 'Registrarse' }).click();
-    await restMouse(page, 640, 360);
-  });
+  const register = page.getByRole('button', { name: 'Registrarse' });
+  const slack = await showOnHeldClock(page, refused, register, () => restMouse(page, 640, 360));
   await expectClosesAfter(page, refused, NOTIFY_MS, slack);
 
   await page.getByLabel('Email').fill(uniqueEmail('aviso'));
   const registered = toast(page, 'Registro exitoso');
-  const registeredSlack = await showOnHeldClock(page, registered, () =>
-    page.getByRole('button', { name: 'Registrarse' }).click(),
-  );
+  const registeredSlack = await showOnHeldClock(page, registered, register);
   await expectClosesAfter(page, registered, NOTIFY_MS, registeredSlack);
 });
 
@@ -117,8 +118,7 @@ test('a visitor buying is told to log in for 3 s', async ({ page, request }) => 
   await page.goto(`/products/${items[0].id_producto}`);
   const buy = page.getByRole('button', { name: 'Comprar' });
   const notice = toast(page, 'Debe de iniciar sesion para comprar');
-  const slack = await showOnHeldClock(page, notice, async () => {
-    await buy.click();
+  const slack = await showOnHeldClock(page, notice, buy, async () => {
     const box = await buy.boundingBox();
     if (box) await restMouse(page, box.x + box.width / 2, box.y + box.height / 2);
   });
@@ -144,7 +144,7 @@ test('the disabled-account alert closes after 5 s with the mouse on its backdrop
 
   const alert = page.getByRole('alertdialog', { name: 'Tu cuenta ha sido desactivada' });
   await fillLogin(page, email, 'Prueba12345');
-  const signIn = () => page.getByRole('button', { name: 'Iniciar sesión' }).click();
+  const signIn = page.getByRole('button', { name: 'Iniciar sesión' });
   const slack = await showOnHeldClock(page, alert, signIn);
   await restMouse(page, 40, 40); // the dark backdrop, top left
   await expectClosesAfter(page, alert, NOTIFY_ACCOUNT_DISABLED_MS, slack);
