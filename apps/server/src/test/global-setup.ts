@@ -1,6 +1,6 @@
 import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { cp, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -58,44 +58,44 @@ export default async function setup(project: TestProject) {
     for (const file of [templates.main, `${templates.main}.map`]) await rm(file, { force: true });
   }
 
-  /**
-   * Migrates or seeds the target, then closes every connection to it: a template must have none. A PGlite
-   * one is also written as a tarball to `dumpTo`.
-   */
-  async function prepare(
-    target: DatabaseTarget,
-    { seedImages, dumpTo }: { seedImages?: string; dumpTo?: string },
-  ) {
+  /** Migrates or seeds the target, then closes every connection to it: a template must have none. */
+  async function prepare(target: DatabaseTarget, seedImages?: string) {
     const database = await openDatabase(target);
     try {
       if (seedImages) await seedIfEmpty(database.db, { admin, storage: localStorage(seedImages) });
       else await database.migrate();
-      if (dumpTo && database.dumpDataDir) await writeFile(dumpTo, await database.dumpDataDir());
     } finally {
       await database.close();
     }
   }
 
-  // Each kind's seeded template starts as a copy of its migrated one.
+  // One data folder, migrated and written as the empty template's tarball, then seeded and written as
+  // the seeded one's.
   async function pgliteTemplates() {
-    const empty = join(root, 'template-empty');
-    await prepare({ kind: 'pglite', dataDir: empty }, { dumpTo: templates.pglite.empty });
-    await cp(empty, templates.pglite.seededFolder, { recursive: true });
-    await prepare(
-      { kind: 'pglite', dataDir: templates.pglite.seededFolder },
-      { seedImages: templates.uploads, dumpTo: templates.pglite.seeded },
-    );
+    const database = await openDatabase({ kind: 'pglite', dataDir: templates.pglite.seededFolder });
+    const dumpTo = async (file: string) => {
+      if (!database.dumpDataDir) throw new Error('PGlite writes its data folder as a tarball');
+      await writeFile(file, await database.dumpDataDir());
+    };
+    try {
+      await database.migrate();
+      await dumpTo(templates.pglite.empty);
+      await seedIfEmpty(database.db, { admin, storage: localStorage(templates.uploads) });
+      await dumpTo(templates.pglite.seeded);
+    } finally {
+      await database.close();
+    }
   }
   async function postgresTemplates(serverUrl: string, names: { empty: string; seeded: string }) {
     await withAdmin(serverUrl, (client) => client.query(`CREATE DATABASE ${names.empty}`));
-    await prepare({ kind: 'postgres', url: databaseUrl(serverUrl, names.empty) }, {});
+    await prepare({ kind: 'postgres', url: databaseUrl(serverUrl, names.empty) });
     await withAdmin(serverUrl, (client) =>
       client.query(`CREATE DATABASE ${names.seeded} TEMPLATE ${names.empty}`),
     );
     // The same images again, written aside: the copies use the PGlite template's.
     await prepare(
       { kind: 'postgres', url: databaseUrl(serverUrl, names.seeded) },
-      { seedImages: join(root, 'postgres-uploads') },
+      join(root, 'postgres-uploads'),
     );
     // Nobody may connect to a template from now on: CREATE DATABASE … TEMPLATE refuses while anyone is.
     await withAdmin(serverUrl, async (client) => {
