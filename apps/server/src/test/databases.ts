@@ -2,7 +2,6 @@ import { randomBytes } from 'node:crypto';
 import { copyFile, mkdir, mkdtemp, readdir, readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
-import { gunzipSync } from 'node:zlib';
 import { inject } from 'vitest';
 import { type Database, openDatabase } from '../db/client';
 import { databaseUrl, type TestTemplates, withAdmin } from './templates';
@@ -87,12 +86,12 @@ async function copyOfTemplate(
   return openCreated(serverUrl, name);
 }
 
-/** Each template's tarball, read and unzipped once per worker (the files of a worker share its modules). */
+/** Each template's tarball, read once per worker (the files of a worker share its modules). */
 const tarballs = new Map<string, Promise<Blob>>();
 function templateTarball(file: string): Promise<Blob> {
   let tarball = tarballs.get(file);
   if (!tarball) {
-    tarball = readFile(file).then((gzipped) => new Blob([gunzipSync(gzipped)]));
+    tarball = readFile(file).then((bytes) => new Blob([bytes]));
     tarballs.set(file, tarball);
   }
   return tarball;

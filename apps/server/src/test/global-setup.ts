@@ -4,6 +4,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
+import { gunzipSync } from 'node:zlib';
 import type { TestProject } from 'vitest/node';
 import { loadConfig } from '../config';
 import { type DatabaseTarget, openDatabase } from '../db/client';
@@ -33,8 +34,8 @@ export default async function setup(project: TestProject) {
     root,
     admin,
     pglite: {
-      empty: join(root, 'template-empty.tar.gz'),
-      seeded: join(root, 'template-seeded.tar.gz'),
+      empty: join(root, 'template-empty.tar'),
+      seeded: join(root, 'template-seeded.tar'),
       seededFolder: join(root, 'template-seeded'),
     },
     uploads: join(root, 'template-uploads'),
@@ -73,9 +74,10 @@ export default async function setup(project: TestProject) {
   // the seeded one's.
   async function pgliteTemplates() {
     const database = await openDatabase({ kind: 'pglite', dataDir: templates.pglite.seededFolder });
+    // Unzipped here, once, rather than by every worker that opens it.
     const dumpTo = async (file: string) => {
       if (!database.dumpDataDir) throw new Error('PGlite writes its data folder as a tarball');
-      await writeFile(file, await database.dumpDataDir());
+      await writeFile(file, gunzipSync(await database.dumpDataDir()));
     };
     try {
       await database.migrate();
