@@ -5,7 +5,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { freePort } from './test/server-process';
+import { freePort, waitForHealth } from './test/server-process';
 
 /** The server as `npm start` runs it: bundled (once for the run, by test/global-setup.ts). */
 const MAIN = inject('vitrinaTestTemplates').main;
@@ -47,13 +47,12 @@ function start(env: Record<string, string>, script = MAIN): Started {
 }
 
 async function healthy(port: number, server: Started): Promise<void> {
-  let health: Response | undefined;
-  // Every 50 ms for up to a minute: a refused connection costs nothing, a late look costs the test.
-  for (let i = 0; i < 1200 && !health?.ok && server.child.exitCode === null; i++) {
-    health = await fetch(`http://127.0.0.1:${port}/api/health`).catch(() => undefined);
-    if (!health?.ok) await new Promise((r) => setTimeout(r, 50));
-  }
-  expect(health?.status, server.output()).toBe(200);
+  await waitForHealth(`http://127.0.0.1:${port}`, 200, {
+    timeoutMs: 60_000,
+    gone: () => server.child.exitCode !== null,
+  }).catch((err: Error) => {
+    throw new Error(`${err.message}:\n${server.output()}`);
+  });
 }
 
 function lockPid(dataDir: string): number {

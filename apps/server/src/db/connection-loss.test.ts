@@ -6,7 +6,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { HttpClient } from '../test/http-client';
 import { privatePostgres } from '../test/private-postgres';
 import { processDatabase } from '../test/process-database';
-import { type ServerProcess, startServer, stopServer } from '../test/server-process';
+import { type ServerProcess, startServer, stopServer, waitForHealth } from '../test/server-process';
 import { TEST_ADDRESS } from '../test/shipping-address';
 import { DEMO_CUSTOMER } from './seed/demo-accounts';
 
@@ -98,16 +98,6 @@ async function startTraffic(url: string, workers: number): Promise<Traffic> {
   };
 }
 
-async function waitForHealth(url: string, status: number, timeoutMs: number): Promise<number> {
-  const started = Date.now();
-  while (Date.now() - started < timeoutMs) {
-    const answer = await fetch(`${url}/api/health`).catch(() => undefined);
-    if (answer?.status === status) return Date.now() - started;
-    await sleep(100);
-  }
-  throw new Error(`/api/health did not answer ${status} within ${timeoutMs} ms`);
-}
-
 /** Stock, lines and sales agree: every sale has its lines, and stock fell by exactly what was sold. */
 async function expectBooksBalance(client: pg.Client, stockBefore: Map<number, number>) {
   const { rows: orphans } = await client.query(
@@ -182,7 +172,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)('the server process when PostgreSQ
     // The storm really reached requests in flight, and most still got through.
     expect(all.filter((status) => status === 503).length).toBeGreaterThan(0);
     expect(all.filter((status) => status < 300).length).toBeGreaterThan(all.length / 2);
-    expect(await waitForHealth(server.url, 200, 5000)).toBeLessThan(5000);
+    expect(await waitForHealth(server.url, 200, { timeoutMs: 5000 })).toBeLessThan(5000);
 
     await expectBooksBalance(books, stockBefore);
     await annotate(
@@ -210,7 +200,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)('the server process when PostgreSQ
     const traffic = await startTraffic(server.url, 4);
     await sleep(500);
     await postgres.stop();
-    expect(await waitForHealth(server.url, 503, 5000)).toBeLessThan(5000);
+    expect(await waitForHealth(server.url, 503, { timeoutMs: 5000 })).toBeLessThan(5000);
     const down = await fetch(`${server.url}/api/products?minPrecio=1234`);
     expect(down.status).toBe(503);
     expect(down.headers.get('retry-after')).toBeTruthy();
@@ -222,7 +212,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)('the server process when PostgreSQ
     await during.connect();
     await during.query(`UPDATE producto SET nombre = 'Cambiado durante el reinicio' WHERE id_producto = 2`);
     await during.end();
-    const recoveredIn = await waitForHealth(server.url, 200, 15_000);
+    const recoveredIn = await waitForHealth(server.url, 200, { timeoutMs: 15_000 });
     await sleep(1000);
     await traffic.stop();
 

@@ -54,16 +54,37 @@ export async function startServer(env: Record<string, string>, timeoutMs = 60_00
   child.stderr?.on('data', (chunk) => (output += chunk));
   const exited = once(child, 'exit').then(([code, signal]) => (code ?? signal) as number | string | null);
   const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + timeoutMs;
-  let gone = false;
-  void exited.then(() => (gone = true));
-  while (Date.now() < deadline && !gone) {
-    const health = await fetch(`${url}/api/health`).catch(() => undefined);
-    if (health?.ok) return { child, url, output: () => output, exited };
+  try {
+    await waitForHealth(url, 200, {
+      timeoutMs,
+      gone: () => child.exitCode !== null || child.signalCode !== null,
+    });
+    return { child, url, output: () => output, exited };
+  } catch (err) {
+    child.kill('SIGKILL');
+    throw new Error(`server did not become healthy (${(err as Error).message}):\n${output}`);
+  }
+}
+
+/**
+ * Asks `url`'s /api/health every 50 ms (a refused connection costs nothing, a late look costs the test)
+ * until it answers `status`, and resolves with the milliseconds that took. Rejects after `timeoutMs`, or
+ * as soon as `gone()` says the process it waits for has exited.
+ */
+export async function waitForHealth(
+  url: string,
+  status: number,
+  { timeoutMs, gone = () => false }: { timeoutMs: number; gone?: () => boolean },
+): Promise<number> {
+  const started = Date.now();
+  while (Date.now() - started < timeoutMs && !gone()) {
+    const answer = await fetch(`${url}/api/health`).catch(() => undefined);
+    if (answer?.status === status) return Date.now() - started;
     await new Promise((r) => setTimeout(r, 50));
   }
-  child.kill('SIGKILL');
-  throw new Error(`server did not become healthy:\n${output}`);
+  throw new Error(
+    gone() ? 'the process exited' : `/api/health did not answer ${status} within ${timeoutMs} ms`,
+  );
 }
 
 /** SIGTERM (clean) or SIGKILL (crash), and waits for the process to be gone. */
