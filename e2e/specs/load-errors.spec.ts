@@ -32,7 +32,7 @@ async function failUntilFixed(page: Page, url: RegExp) {
 
 /**
  * The app retries a server error twice by itself (after 1 s, then 2 s) before it says so: the page's clock
- * (page.clock, installed before the page loaded) skips those waits a second at a time until `text` shows.
+ * skips those waits a second at a time until `text` shows.
  */
 async function expectGivenUp(page: Page, text: string) {
   await expect(async () => {
@@ -41,9 +41,11 @@ async function expectGivenUp(page: Page, text: string) {
   }).toPass({ timeout: 15_000 });
 }
 
+// The page's clock (page.clock) is installed before each page loads; it runs freely unless a test moves it.
+test.beforeEach(({ page }) => page.clock.install());
+
 test('a listing that fails to load says so kindly and Reintentar brings the products', async ({ page }) => {
   const fix = await failUntilFixed(page, /\/api\/products\?/);
-  await page.clock.install();
   await page.goto('/login');
   await page
     .getByRole('navigation', { name: 'Navegación por categorías' })
@@ -62,7 +64,6 @@ test('a listing that fails to load says so kindly and Reintentar brings the prod
 
 test('the offers of the home page come back with Reintentar', async ({ page }) => {
   const fix = await failUntilFixed(page, /\/api\/products\/filter\/descuento\/true/);
-  await page.clock.install();
   await page.goto('/login');
   await page.getByRole('banner').getByRole('link').first().click();
   await expect(page).toHaveURL(/\/$/);

@@ -25,10 +25,9 @@ async function restMouse(page: Page, x: number, y: number) {
 const STEP_MS = 50;
 
 /**
- * Holds the page's clock (page.clock, installed before the page loaded), clicks `button` (then `after`) to
- * make `notice` appear, and moves the clock on with real time, 50 ms at a time, until the notice is on
- * screen (its code and React's reveal take a moment). Returns how far the clock moved: the notice's time
- * started within it.
+ * Holds the page's clock, clicks `button` (then `after`) to make `notice` appear, and moves the clock on
+ * with real time, 50 ms at a time, until the notice is on screen (its code and React's reveal take a
+ * moment). Returns how far the clock moved: the notice's time started within it.
  */
 async function showOnHeldClock(
   page: Page,
@@ -71,8 +70,10 @@ async function expectStillThere(page: Page, notice: Locator, ms: number) {
   expect(await notice.isVisible(), `gone after ${ms} ms`).toBe(true);
 }
 
+// The page's clock (page.clock) is installed before each page loads; it runs freely until a test holds it.
+test.beforeEach(({ page }) => page.clock.install());
+
 async function fillLogin(page: Page, email: string, password: string) {
-  await page.clock.install();
   await page.goto('/login');
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Contraseña', { exact: true }).fill(password);
@@ -92,7 +93,6 @@ test('login toasts close after 2 s with the mouse resting in the middle of the p
 });
 
 test('registration toasts close after 2 s', async ({ page }) => {
-  await page.clock.install();
   await page.goto('/register');
   await page.getByLabel('Nombre').fill('Lucía');
   await page.getByLabel('Apellido').fill('Herrera');
@@ -114,7 +114,6 @@ test('registration toasts close after 2 s', async ({ page }) => {
 
 test('a visitor buying is told to log in for 3 s', async ({ page, request }) => {
   const { items } = await (await request.get('/api/products/categoria/1?pageSize=1')).json();
-  await page.clock.install();
   await page.goto(`/products/${items[0].id_producto}`);
   const buy = page.getByRole('button', { name: 'Comprar' });
   const notice = toast(page, 'Debe de iniciar sesion para comprar');
