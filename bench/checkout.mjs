@@ -64,9 +64,12 @@ export async function mailbox(kind) {
   };
 }
 
-/** A registered, signed-in customer with a cart of `lines` (cantidad per product) worth `totalCents`. */
-async function newCustomer(base, i, lines, prices) {
-  const email = `bench${i}@vitrina.test`;
+/**
+ * A registered, signed-in customer with a cart of `lines` (cantidad per product) worth `totalCents`.
+ * `round` tells apart the customers of several rounds against one database.
+ */
+async function newCustomer(base, round, i, lines, prices) {
+  const email = `bench${round}-${i}@vitrina.test`;
   const password = 'Bench12345';
   const registered = await must(
     201,
@@ -194,9 +197,12 @@ export async function checkoutLoad({ databaseUrl, seconds, mail = 'folder' }) {
 
 /**
  * The load, the race and the books against a running shop at `base` (one process, or nginx in front of
- * several), started with SHOP_ENV on a fresh database, its mail going to `mails`.
+ * several), started with SHOP_ENV, its mail going to `mails`. A shop may take several rounds, each with a
+ * new `round` number: each registers its own customers, resets the stock and balances its own books.
  */
-export async function checkoutAgainst(base, { seconds, mails }) {
+export async function checkoutAgainst(base, { seconds, mails, round = 0 }) {
+  const mailBefore = await mails.delivered();
+  const delivered = async () => (await mails.delivered()) - mailBefore;
   const admin = await signIn(base, ADMIN.email, ADMIN.password);
   const { items } = await must(200, admin('GET', '/api/products?pageSize=20'), 'product list');
   if (items.length < CART_PRODUCTS + 1) throw new Error(`only ${items.length} products to buy`);
@@ -213,6 +219,7 @@ export async function checkoutAgainst(base, { seconds, mails }) {
     Array.from({ length: CUSTOMERS }, (_, i) =>
       newCustomer(
         base,
+        round,
         i,
         [
           { id_producto: products[i % CART_PRODUCTS].id_producto, cantidad: 1 + (i % 2) },
@@ -227,7 +234,7 @@ export async function checkoutAgainst(base, { seconds, mails }) {
   const timed = await loop(customers, seconds);
   const sorted = timed.latencies.sort((a, b) => a - b);
   // A welcome per registration and a confirmation per paid order so far: how far delivery lags the load.
-  const mailBacklog = CUSTOMERS + customers.reduce((n, c) => n + c.paidSales, 0) - (await mails.delivered());
+  const mailBacklog = CUSTOMERS + customers.reduce((n, c) => n + c.paidSales, 0) - (await delivered());
 
   // Everybody at once for the scarce product: payment methods first, so the sales arrive together.
   const methods = await Promise.all(customers.map(paymentMethod));
@@ -267,11 +274,11 @@ export async function checkoutAgainst(base, { seconds, mails }) {
   // Every message must arrive, once: the welcomes and one confirmation per paid order.
   const mailExpected = CUSTOMERS + paidSalesSeen;
   const drainStarted = performance.now();
-  while ((await mails.delivered()) < mailExpected && performance.now() - drainStarted < 60_000)
+  while ((await delivered()) < mailExpected && performance.now() - drainStarted < 60_000)
     await new Promise((resolve) => setTimeout(resolve, 20));
   const mailDrainMs = Math.round(performance.now() - drainStarted);
   await new Promise((resolve) => setTimeout(resolve, 500));
-  const mailDelivered = await mails.delivered();
+  const mailDelivered = await delivered();
   return {
     mailExpected,
     mailDelivered,
