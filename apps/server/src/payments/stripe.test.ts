@@ -499,7 +499,7 @@ describe.each(TEST_DATABASE_KINDS)('checkout with PAYMENT_PROVIDER=stripe on %s'
 
     it('lets Stripe.js, its card fields and 3-D Secure frames through the CSP', async () => {
       const csp = String(
-        (await t.app.inject({ method: 'GET', url: '/api/health' })).headers['content-security-policy'],
+        (await t.app.inject({ method: 'GET', url: '/' })).headers['content-security-policy'],
       );
       expect(csp).toContain("script-src 'self' https://js.stripe.com");
       expect(csp).toContain('frame-src https://js.stripe.com https://hooks.stripe.com');
@@ -530,7 +530,8 @@ describe('PAYMENT_PROVIDER=sandbox', () => {
   it('publishes no Stripe key and allows no Stripe origin', async () => {
     const config = await t.app.inject({ method: 'GET', url: '/api/config' });
     expect(config.json()).toMatchObject({ paymentProvider: 'sandbox', stripePublishableKey: null });
-    const csp = String(config.headers['content-security-policy']);
+    const page = await t.app.inject({ method: 'GET', url: '/' });
+    const csp = String(page.headers['content-security-policy']);
     expect(csp).not.toContain('stripe');
     expect(csp).not.toContain('frame-src');
   });

@@ -7,6 +7,7 @@ async function serverWith(opts: { stripe: boolean; publicUrl: string }) {
   const app = Fastify({ logger: false });
   await app.register(securityHeadersPlugin, opts);
   app.get('/', async () => 'ok');
+  app.get('/api/datos', async () => ({ ok: true }));
   app.get('/falla', async () => {
     throw new Error('falla');
   });
@@ -72,5 +73,29 @@ describe('Strict-Transport-Security', () => {
       expect(res.headers['content-security-policy'], publicUrl).toBeDefined();
       await app.close();
     }
+  });
+});
+
+describe('API answers', () => {
+  it('allow nothing to run or frame them, are never sniffed into a page, and carry no page policies', async () => {
+    const app = await serverWith({ stripe: true, publicUrl: 'https://tienda.example.com' });
+    for (const url of ['/api/datos', '/api/no-existe']) {
+      const res = await app.inject({ method: 'GET', url });
+      expect(res.headers['content-security-policy'], url).toBe("default-src 'none'; frame-ancestors 'none'");
+      expect(res.headers['x-content-type-options'], url).toBe('nosniff');
+      expect(res.headers['x-frame-options'], url).toBe('DENY');
+      expect(res.headers['cross-origin-resource-policy'], url).toBe('same-origin');
+      expect(res.headers['referrer-policy'], url).toBe('strict-origin-when-cross-origin');
+      expect(res.headers['strict-transport-security'], url).toBe('max-age=31536000; includeSubDomains');
+      // Document-only policies: a JSON answer is never a page that could use them.
+      expect(res.headers['permissions-policy'], url).toBeUndefined();
+      expect(res.headers['cross-origin-opener-policy'], url).toBeUndefined();
+    }
+    // A page still gets them all.
+    const page = await app.inject({ method: 'GET', url: '/' });
+    expect(page.headers['content-security-policy']).toContain("script-src 'self' https://js.stripe.com");
+    expect(page.headers['permissions-policy']).toContain('camera=()');
+    expect(page.headers['cross-origin-opener-policy']).toBe('same-origin');
+    await app.close();
   });
 });

@@ -140,7 +140,7 @@ describe('images behind a CDN (PUBLIC_ASSETS_URL)', () => {
     expect(res.headers.location).toBe('https://cdn.example.com/productos/c1-1.webp');
     expect(res.headers['cache-control']).toBe(STORED_FILE_CACHE);
     // The pages may show images from there.
-    const page = await t.app.inject({ url: '/api/health' });
+    const page = await t.app.inject({ url: '/' });
     expect(page.headers['content-security-policy']).toContain(
       "img-src 'self' data: blob: https://cdn.example.com;",
     );
