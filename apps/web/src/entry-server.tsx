@@ -3,19 +3,15 @@ import { type DehydratedState, dehydrate, QueryClientProvider } from '@tanstack/
 import type { RenderedPage } from '@vitrina/shared';
 import { type ReactNode, StrictMode } from 'react';
 import { renderToPipeableStream } from 'react-dom/server';
-import {
-  createStaticHandler,
-  createStaticRouter,
-  type HydrationState,
-  StaticRouterProvider,
-} from 'react-router';
-import { createRoutes } from './app/router';
+import { StaticRouter } from 'react-router';
+import { AppRoutes } from './app/app';
+import { pageAt } from './app/router';
 import { setApiTransport } from './lib/api-client';
 import { createQueryClient } from './lib/query-client';
 
 /*
  * The server's render of a storefront page (apps/server/src/modules/site/render.ts loads the build of this
- * file). It runs the page's loaders, which wait for its data, renders the page to HTML and hands back the
+ * file). It loads the page's code and waits for its data, renders the page to HTML and hands back the
  * state the browser hydrates from (main.tsx), so the browser asks for none of that data again.
  *
  * The render is always a visitor's: nothing here sends the shopper's cookies, so the session query is not
@@ -23,15 +19,14 @@ import { createQueryClient } from './lib/query-client';
  * server may keep a rendered page and give it to anyone.
  */
 
-/** What the browser needs to take over a rendered page: the router's state and the queries' data. */
+/** What the browser needs to take over a rendered page: the queries' data. */
 export interface PageState {
-  router: HydrationState;
   queries: DehydratedState;
 }
 
 /**
  * Renders `url` (absolute) with `api` answering the app's API calls, or answers undefined when the page
- * cannot be served whole from the server: a redirect, an error, a missing record or a failed request. The
+ * cannot be served whole from the server: no page (a redirect, the 404 page) or a failed request. The
  * browser then renders it, as it renders signed-in pages.
  */
 export async function renderPage(
@@ -39,10 +34,11 @@ export async function renderPage(
   api: typeof fetch,
 ): Promise<RenderedPage<PageState> | undefined> {
   setApiTransport(api);
+  const address = new URL(url);
+  const shown = pageAt(address);
+  if (!shown) return undefined;
   const client = createQueryClient();
-  const handler = createStaticHandler(createRoutes(client, { waitForData: true }));
-  const context = await handler.query(new Request(url));
-  if (context instanceof Response || context.statusCode !== 200 || context.errors) return undefined;
+  await Promise.all([shown.page.preload(), ...(shown.page.data?.(client, shown.address) ?? [])]);
   if (
     client
       .getQueryCache()
@@ -51,25 +47,19 @@ export async function renderPage(
   )
     return undefined;
 
-  const router = createStaticRouter(handler.dataRoutes, context);
   const html = await renderToHtml(
     <StrictMode>
       <QueryClientProvider client={client}>
-        <StaticRouterProvider router={router} context={context} hydrate={false} />
+        <StaticRouter location={address.pathname + address.search}>
+          <AppRoutes />
+        </StaticRouter>
       </QueryClientProvider>
     </StrictMode>,
   );
   const queries = dehydrate(client);
   client.clear();
-  return {
-    html,
-    state: {
-      router: { loaderData: context.loaderData, actionData: context.actionData, errors: null },
-      queries,
-    },
-  };
+  return { html, state: { queries } };
 }
-
 /** The whole markup once every lazy part has loaded (a page kept for others must not hold a fallback). */
 function renderToHtml(element: ReactNode): Promise<string> {
   return new Promise((resolve, reject) => {
@@ -78,6 +68,9 @@ function renderToHtml(element: ReactNode): Promise<string> {
     sink.on('data', (chunk: Buffer) => chunks.push(chunk));
     sink.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
     const stream = renderToPipeableStream(element, {
+      // React moves a large Suspense boundary's markup after its fallback and swaps them with an inline
+      // script, which the shop's CSP does not run: every boundary stays in place, whatever its size.
+      progressiveChunkSize: Number.POSITIVE_INFINITY,
       onAllReady: () => stream.pipe(sink),
       onShellError: reject,
       onError: reject,

@@ -2,9 +2,8 @@ import { hydrate } from '@tanstack/react-query';
 import { PAGE_STATE_ID } from '@vitrina/shared';
 import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { matchRoutes } from 'react-router';
 import { App } from './app/app';
-import { routes } from './app/router';
+import { pageAt } from './app/router';
 import type { PageState } from './entry-server';
 import { queryClient } from './lib/query-client';
 
@@ -26,29 +25,26 @@ export function startApp() {
   startTransition(() => root.render(app()));
 }
 
-function app(state?: PageState) {
+function app() {
   return (
     <StrictMode>
-      <App hydrationData={state?.router} />
+      <App />
     </StrictMode>
   );
 }
 
 /**
  * A page the server rendered: the query cache takes the data it was rendered with, the page's lazy code
- * loads before hydration (else the router would render its fallback over the server's markup), and React
- * attaches to the markup instead of building it again.
+ * loads before hydration (else the page would suspend and its loader replace the server's markup), and
+ * React attaches to the markup instead of building it again.
  */
 async function takeOver(root: HTMLElement, state: PageState) {
   hydrate(queryClient, state.queries);
-  const lazy = matchRoutes(routes, window.location)?.filter((match) => match.route.lazy) ?? [];
-  await Promise.all(
-    lazy.map(async ({ route }) => {
-      const loaded = await (route.lazy as () => Promise<object>)();
-      Object.assign(route, { ...loaded, lazy: undefined });
-    }),
-  );
+  // A failed download is the page's to show (its error page), once hydrated.
+  await pageAt(new URL(window.location.href))
+    ?.page.preload()
+    .catch(() => undefined);
   startTransition(() => {
-    hydrateRoot(root, app(state));
+    hydrateRoot(root, app());
   });
 }

@@ -1,15 +1,8 @@
 import type { QueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { PAGES, parseListingSearch } from '@vitrina/shared';
-import type { ComponentType } from 'react';
-import {
-  createBrowserRouter,
-  data,
-  type HydrationState,
-  type LoaderFunctionArgs,
-  type RouteObject,
-  redirect,
-} from 'react-router';
-import { Loader } from '../components/loader';
+import { type ComponentType, lazy } from 'react';
+import { matchRoutes, Navigate, type Params, type RouteObject, useLocation, useParams } from 'react-router';
 import {
   categoriesQueryOptions,
   discountedProductsQueryOptions,
@@ -20,40 +13,77 @@ import {
   productsQueryOptions,
 } from '../features/catalog';
 import { loadChunk } from '../lib/load-chunk';
-import { queryClient } from '../lib/query-client';
 import { RootLayout } from './layout/root-layout';
-import { ErrorPage, RootErrorPage } from './routes/error-page';
+import { NotFoundPage } from './routes/error-page';
 
-/** A lazily loaded page: its chunk downloads on first visit; a failed download lands on the error page. */
-function page(load: () => Promise<ComponentType>): Pick<RouteObject, 'lazy' | 'HydrateFallback'> {
-  return {
-    lazy: async () => ({ Component: await loadChunk(load) }),
-    HydrateFallback: PageLoader,
+/** Where a page is: its path's params and its query string. */
+export interface PageAddress {
+  params: Params;
+  search: URLSearchParams;
+}
+
+/** The queries a page shows, started together: in the browser, beside the page's chunk. */
+type PageData = (client: QueryClient, address: PageAddress) => Promise<unknown>[];
+
+/**
+ * A page of the table: its component, whose chunk downloads on first visit, and the data it shows. The
+ * route's `handle` holds it, so the server's render and the hydration find both from a URL.
+ */
+export interface LazyPage {
+  /** Loads the page's chunk; once it has, the page renders at once, without suspending. */
+  preload(): Promise<unknown>;
+  data?: PageData;
+  Component: ComponentType;
+}
+
+/**
+ * A lazily loaded page. Its data starts loading with its chunk (`data` is asked while the chunk is still
+ * on its way); a failed download lands on the error page. Once loaded, it renders synchronously: the
+ * hydration of a page the server rendered must not suspend.
+ */
+function page(load: () => Promise<ComponentType>, data?: PageData): LazyPage {
+  let Loaded: ComponentType | undefined;
+  let loading: Promise<ComponentType> | undefined;
+  const preload = () => {
+    loading ??= loadChunk(load).then(
+      (Component) => {
+        Loaded = Component;
+        return Component;
+      },
+      (error: unknown) => {
+        loading = undefined; // the next visit tries again
+        throw error;
+      },
+    );
+    return loading;
   };
+  const Lazy = lazy(() => preload().then((Component) => ({ default: Component })));
+  function Page() {
+    const client = useQueryClient();
+    const params = useParams();
+    const { search } = useLocation();
+    if (Loaded) return <Loaded />;
+    if (data) data(client, { params, search: new URLSearchParams(search) });
+    return <Lazy />;
+  }
+  return { preload, data, Component: Page };
 }
 
 /** An admin page (SPEC §2): see routes/admin-route.tsx for who gets its chunk. */
-function adminPage(load: () => Promise<ComponentType>): Pick<RouteObject, 'lazy' | 'HydrateFallback'> {
+function adminPage(load: () => Promise<ComponentType>): LazyPage {
   return page(() => import('./routes/admin-route').then((m) => m.adminRoute(load)));
 }
 
 /** The map of the admin screens' chunks (see features/admin/admin-screens.ts). */
 const adminScreens = () => import('../features/admin/admin-screens');
 
-function PageLoader() {
-  return <Loader label="Cargando página…" />;
-}
-
-/** The queries a page shows, started together: on the client, in parallel with the page's chunk. */
-type PageData = (client: QueryClient, args: LoaderFunctionArgs) => Promise<unknown>[];
-
 const homeData: PageData = (client) => [
   client.prefetchQuery(discountedProductsQueryOptions()),
   client.prefetchQuery(categoriesQueryOptions()),
 ];
 
-const listingData: PageData = (client, { request, params }) => {
-  const listing = parseListingSearch(new URL(request.url).searchParams, parseId(params.id));
+const listingData: PageData = (client, { params, search }) => {
+  const listing = parseListingSearch(search, parseId(params.id));
   return [
     client.prefetchQuery(productsQueryOptions(listing)),
     client.prefetchQuery(facetsQueryOptions(listing)),
@@ -70,166 +100,143 @@ const productData: PageData = (client, { params }) => {
   ];
 };
 
-/**
- * A page's loader. In the browser it only starts the requests and never blocks navigation: the page reads
- * the same queries and shows its own loaders. On the server (`waitForData`) it waits for them, so the
- * rendered HTML holds the data (entry-server.tsx).
- */
-function loads(pageData: PageData, client: QueryClient, waitForData: boolean) {
-  return (args: LoaderFunctionArgs) => {
-    const pending = pageData(client, args);
-    return waitForData ? Promise.all(pending).then(() => null) : null;
-  };
+/** All products and a category: one page, so moving between them keeps it (and its shown results). */
+const listingPage = page(
+  () => import('../features/catalog/pages/listing-page').then((m) => m.ListingPage),
+  listingData,
+);
+
+/** The sales history became the orders screen; old links and bookmarks land there. */
+function SalesHistoryRedirect() {
+  const { search } = useLocation();
+  return <Navigate to={`${PAGES.adminOrders.path}${search}`} replace />;
 }
 
-function Empty() {
-  return null;
-}
-
-function notFound(): never {
-  throw data('Not Found', { status: 404, statusText: 'Not Found' });
+/** A route of the table: the page at `path` (the layout's index route when `path` is the home's). */
+function route(path: string | undefined, lazyPage: LazyPage): RouteObject {
+  const Page = lazyPage.Component;
+  return { ...(path === undefined ? { index: true } : { path }), element: <Page />, handle: lazyPage };
 }
 
 /**
- * The app's routes, whose loaders fill `client`. `waitForData`: the server's render, where a loader waits
- * for its page's data.
+ * The app's routes. The layout holds the pages; `handle` is each page's LazyPage. Errors inside a page
+ * render inside the layout (layout/root-layout.tsx), so the header and footer stay usable.
  */
-export function createRoutes(client: QueryClient, { waitForData = false } = {}): RouteObject[] {
-  return [
-    {
-      path: '/',
-      Component: RootLayout,
-      errorElement: <RootErrorPage />,
-      children: [
-        {
-          // Errors below the layout render inside it, so the header and footer stay usable.
-          errorElement: <ErrorPage />,
-          children: [
-            {
-              // PAGES.home: the layout's own path.
-              index: true,
-              loader: loads(homeData, client, waitForData),
-              ...page(() => import('../features/home/pages/home-page').then((m) => m.HomePage)),
-            },
-            {
-              path: PAGES.allProducts.path,
-              loader: loads(listingData, client, waitForData),
-              ...page(() => import('../features/catalog/pages/listing-page').then((m) => m.ListingPage)),
-            },
-            {
-              path: PAGES.category.path,
-              loader: loads(listingData, client, waitForData),
-              ...page(() => import('../features/catalog/pages/listing-page').then((m) => m.ListingPage)),
-            },
-            {
-              path: PAGES.product.path,
-              loader: loads(productData, client, waitForData),
-              ...page(() => import('../features/catalog/pages/product-page').then((m) => m.ProductPage)),
-            },
-            {
-              path: PAGES.about.path,
-              ...page(() => import('../features/about/pages/about-page').then((m) => m.AboutPage)),
-            },
-            {
-              path: PAGES.terms.path,
-              ...page(() => import('../features/legal/pages/terms-page').then((m) => m.TermsPage)),
-            },
-            {
-              path: PAGES.privacy.path,
-              ...page(() => import('../features/legal/pages/privacy-page').then((m) => m.PrivacyPage)),
-            },
-            {
-              path: PAGES.login.path,
-              ...page(() => import('../features/auth/pages/login-page').then((m) => m.LoginPage)),
-            },
-            {
-              path: PAGES.register.path,
-              ...page(() => import('../features/auth/pages/register-page').then((m) => m.RegisterPage)),
-            },
-            {
-              path: PAGES.account.path,
-              ...page(() => import('../features/account/pages/account-page').then((m) => m.AccountPage)),
-            },
-            {
-              path: PAGES.cart.path,
-              ...page(() => import('../features/cart/pages/cart-page').then((m) => m.CartPage)),
-            },
-            {
-              path: PAGES.pay.path,
-              ...page(() => import('../features/cart/pages/pay-page').then((m) => m.PayPage)),
-            },
-            {
-              path: PAGES.purchaseHistory.path,
-              ...page(() =>
-                import('../features/orders/pages/purchase-history-page').then((m) => m.PurchaseHistoryPage),
-              ),
-            },
-            {
-              path: PAGES.order.path,
-              ...page(() => import('../features/orders/pages/order-page').then((m) => m.OrderPage)),
-            },
-            {
-              path: PAGES.adminHome.path,
-              ...adminPage(() => adminScreens().then((m) => m.adminHomeScreen())),
-            },
-            {
-              path: PAGES.adminProducts.path,
-              ...adminPage(() => adminScreens().then((m) => m.productsScreen())),
-            },
-            {
-              path: PAGES.createProduct.path,
-              ...adminPage(() => adminScreens().then((m) => m.createProductScreen())),
-            },
-            {
-              path: PAGES.editProduct.path,
-              ...adminPage(() => adminScreens().then((m) => m.editProductScreen())),
-            },
-            { path: PAGES.adminUsers.path, ...adminPage(() => adminScreens().then((m) => m.usersScreen())) },
-            {
-              // The sales history became the orders screen; old links and bookmarks land there.
-              path: PAGES.salesHistory.path,
-              loader: ({ request }) => redirect(`${PAGES.adminOrders.path}${new URL(request.url).search}`),
-              Component: Empty,
-              HydrateFallback: PageLoader,
-            },
-            {
-              path: PAGES.adminOrders.path,
-              ...adminPage(() => adminScreens().then((m) => m.ordersScreen())),
-            },
-            {
-              path: PAGES.adminOrder.path,
-              ...adminPage(() => adminScreens().then((m) => m.orderScreen())),
-            },
-            {
-              path: PAGES.adminSettings.path,
-              ...adminPage(() => adminScreens().then((m) => m.settingsScreen())),
-            },
-            {
-              path: PAGES.adminMail.path,
-              ...adminPage(() => adminScreens().then((m) => m.mailboxScreen())),
-            },
-            {
-              path: PAGES.adminRatings.path,
-              ...adminPage(() => adminScreens().then((m) => m.ratingsScreen())),
-            },
-            { path: PAGES.adminAudit.path, ...adminPage(() => adminScreens().then((m) => m.auditScreen())) },
-            {
-              path: PAGES.adminSynonyms.path,
-              ...adminPage(() => adminScreens().then((m) => m.synonymsScreen())),
-            },
-            // Unknown paths: the loader answers 404, so the error page shows inside the layout.
-            { path: '*', loader: notFound, Component: Empty, HydrateFallback: PageLoader },
-          ],
-        },
-      ],
-    },
-  ];
-}
+export const routes: RouteObject[] = [
+  {
+    path: '/',
+    element: <RootLayout />,
+    children: [
+      // PAGES.home: the layout's own path.
+      route(
+        undefined,
+        page(() => import('../features/home/pages/home-page').then((m) => m.HomePage), homeData),
+      ),
+      ...[PAGES.allProducts.path, PAGES.category.path].map((path) => route(path, listingPage)),
+      route(
+        PAGES.product.path,
+        page(() => import('../features/catalog/pages/product-page').then((m) => m.ProductPage), productData),
+      ),
+      route(
+        PAGES.about.path,
+        page(() => import('../features/about/pages/about-page').then((m) => m.AboutPage)),
+      ),
+      route(
+        PAGES.terms.path,
+        page(() => import('../features/legal/pages/terms-page').then((m) => m.TermsPage)),
+      ),
+      route(
+        PAGES.privacy.path,
+        page(() => import('../features/legal/pages/privacy-page').then((m) => m.PrivacyPage)),
+      ),
+      route(
+        PAGES.login.path,
+        page(() => import('../features/auth/pages/login-page').then((m) => m.LoginPage)),
+      ),
+      route(
+        PAGES.register.path,
+        page(() => import('../features/auth/pages/register-page').then((m) => m.RegisterPage)),
+      ),
+      route(
+        PAGES.account.path,
+        page(() => import('../features/account/pages/account-page').then((m) => m.AccountPage)),
+      ),
+      route(
+        PAGES.cart.path,
+        page(() => import('../features/cart/pages/cart-page').then((m) => m.CartPage)),
+      ),
+      route(
+        PAGES.pay.path,
+        page(() => import('../features/cart/pages/pay-page').then((m) => m.PayPage)),
+      ),
+      route(
+        PAGES.purchaseHistory.path,
+        page(() =>
+          import('../features/orders/pages/purchase-history-page').then((m) => m.PurchaseHistoryPage),
+        ),
+      ),
+      route(
+        PAGES.order.path,
+        page(() => import('../features/orders/pages/order-page').then((m) => m.OrderPage)),
+      ),
+      route(
+        PAGES.adminHome.path,
+        adminPage(() => adminScreens().then((m) => m.adminHomeScreen())),
+      ),
+      route(
+        PAGES.adminProducts.path,
+        adminPage(() => adminScreens().then((m) => m.productsScreen())),
+      ),
+      route(
+        PAGES.createProduct.path,
+        adminPage(() => adminScreens().then((m) => m.createProductScreen())),
+      ),
+      route(
+        PAGES.editProduct.path,
+        adminPage(() => adminScreens().then((m) => m.editProductScreen())),
+      ),
+      route(
+        PAGES.adminUsers.path,
+        adminPage(() => adminScreens().then((m) => m.usersScreen())),
+      ),
+      { path: PAGES.salesHistory.path, element: <SalesHistoryRedirect /> },
+      route(
+        PAGES.adminOrders.path,
+        adminPage(() => adminScreens().then((m) => m.ordersScreen())),
+      ),
+      route(
+        PAGES.adminOrder.path,
+        adminPage(() => adminScreens().then((m) => m.orderScreen())),
+      ),
+      route(
+        PAGES.adminSettings.path,
+        adminPage(() => adminScreens().then((m) => m.settingsScreen())),
+      ),
+      route(
+        PAGES.adminMail.path,
+        adminPage(() => adminScreens().then((m) => m.mailboxScreen())),
+      ),
+      route(
+        PAGES.adminRatings.path,
+        adminPage(() => adminScreens().then((m) => m.ratingsScreen())),
+      ),
+      route(
+        PAGES.adminAudit.path,
+        adminPage(() => adminScreens().then((m) => m.auditScreen())),
+      ),
+      route(
+        PAGES.adminSynonyms.path,
+        adminPage(() => adminScreens().then((m) => m.synonymsScreen())),
+      ),
+      // Every other path: the 404 page, inside the layout.
+      { path: '*', element: <NotFoundPage /> },
+    ],
+  },
+];
 
-/** The browser's routes, over the app's one query client. */
-export const routes = createRoutes(queryClient);
-
-/** `hydrationData`: the router state of a page the server rendered (main.tsx). */
-export function createRouter(hydrationData?: HydrationState) {
-  return createBrowserRouter(routes, { hydrationData });
+/** The page a URL shows and where it is, or undefined for the 404 page and redirects. */
+export function pageAt(url: URL): { page: LazyPage; address: PageAddress } | undefined {
+  const leaf = matchRoutes(routes, url.pathname)?.at(-1);
+  const page = leaf?.route.handle as LazyPage | undefined;
+  return leaf && page ? { page, address: { params: leaf.params, search: url.searchParams } } : undefined;
 }

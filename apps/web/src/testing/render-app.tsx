@@ -1,5 +1,12 @@
 import { cleanup, render } from '@testing-library/react';
-import { createMemoryRouter, type RouteObject, RouterProvider } from 'react-router';
+import {
+  type Location,
+  MemoryRouter,
+  parsePath,
+  type RouteObject,
+  useLocation,
+  useRoutes,
+} from 'react-router';
 import { afterEach, beforeEach, vi } from 'vitest';
 import { AppProvider } from '../app/provider';
 import { Toaster } from '../components/toaster';
@@ -8,18 +15,33 @@ import { queryClient } from '../lib/query-client';
 import type { FetchStub } from './fetch-stub';
 
 /**
- * Renders `routes` in a memory router at `path`, inside the app's providers and, unless the routes bring
- * their own (the root layout does), with the toaster. Returns the router, to read or drive the location.
+ * Renders `routes` in a memory router at `path` (with the history entry's `state`), inside the app's
+ * providers and, unless the routes bring their own (the root layout does), with the toaster. Returns where
+ * the router is now, to check where the page sent the shopper.
  */
-export function renderApp(routes: RouteObject[], { path = '/', toaster = true } = {}) {
-  const router = createMemoryRouter(routes, { initialEntries: [path] });
+export function renderApp(
+  routes: RouteObject[],
+  { path = '/', state, toaster = true }: { path?: string; state?: unknown; toaster?: boolean } = {},
+) {
+  const shown: { location?: Location } = {};
+  function Routes() {
+    shown.location = useLocation();
+    return useRoutes(routes);
+  }
   render(
     <AppProvider>
-      <RouterProvider router={router} />
+      <MemoryRouter initialEntries={[{ ...parsePath(path), state }]}>
+        <Routes />
+      </MemoryRouter>
       {toaster && <Toaster />}
     </AppProvider>,
   );
-  return router;
+  return {
+    get location(): Location {
+      if (!shown.location) throw new Error('the routes have not rendered');
+      return shown.location;
+    },
+  };
 }
 
 /**

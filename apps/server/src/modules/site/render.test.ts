@@ -84,6 +84,9 @@ describe.each(TEST_DATABASE_KINDS)('storefront pages rendered on the server, on 
       expect(home.text).toContain(nombre_categoria_producto);
     }
     expect(home.text).not.toContain('Cargando');
+    // Every part in place: no markup that an inline script (which the CSP blocks) would have to move.
+    expect(home.html).not.toMatch(/<script(?![^>]*(?:src=|type="application\/json"))/);
+    expect(home.html).not.toContain('<template');
     expect(home.state?.queries.queries.length).toBeGreaterThanOrEqual(2);
   });
 

@@ -109,7 +109,7 @@ describe('Navbar by role', () => {
       fireEvent.click(within(accountNav()).getByRole('button', { name: 'Cerrar sesión' })),
     );
     expect(api.calls('/api/usuario/logout').length).toBeGreaterThan(0);
-    expect(router.state.location.pathname).toBe('/');
+    expect(router.location.pathname).toBe('/');
     for (const key of ['cart', 'cart count', 'estaLogueado']) expect(localStorage.getItem(key)).toBeNull();
     expect(within(accountNav()).getByRole('link', { name: 'Iniciar sesión' })).toBeTruthy();
   });

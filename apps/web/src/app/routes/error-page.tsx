@@ -1,19 +1,15 @@
-import { isRouteErrorResponse, Link, useRouteError } from 'react-router';
+import { Link } from 'react-router';
 import { buttonClass } from '../../components/button';
 import { isChunkLoadError } from '../../lib/load-chunk';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import styles from './error-page.module.css';
 
+/** What the 404 page is given: no error, an unknown address. */
+const NOT_FOUND = Symbol('not found');
+
 function explain(error: unknown): { text: string; code?: number; reload: boolean } {
-  if (isRouteErrorResponse(error)) {
-    if (error.status === 404) {
-      return { text: 'Lo sentimos, la página que buscas no existe o fue movida.', code: 404, reload: false };
-    }
-    return {
-      text: 'El servidor no pudo atender la solicitud. Inténtalo de nuevo.',
-      code: error.status,
-      reload: true,
-    };
+  if (error === NOT_FOUND) {
+    return { text: 'Lo sentimos, la página que buscas no existe o fue movida.', code: 404, reload: false };
   }
   if (isChunkLoadError(error)) {
     return {
@@ -27,9 +23,8 @@ function explain(error: unknown): { text: string; code?: number; reload: boolean
   };
 }
 
-/** The router's error element: unknown routes, render errors and failed chunk loads land here. */
-export function ErrorPage() {
-  const error = useRouteError();
+/** The error page: unknown routes, render errors and failed chunk loads land here. */
+export function ErrorPage({ error }: { error: unknown }) {
   const { text, code, reload } = explain(error);
 
   useDocumentTitle(code === 404 ? 'Página no encontrada' : 'Error');
@@ -57,11 +52,16 @@ export function ErrorPage() {
   );
 }
 
+/** Every path no page has. */
+export function NotFoundPage() {
+  return <ErrorPage error={NOT_FOUND} />;
+}
+
 /** For errors above the layout (the layout itself failed): the page stands alone in its own <main>. */
-export function RootErrorPage() {
+export function RootErrorPage({ error }: { error: unknown }) {
   return (
     <main id="contenido" className={styles.standalone}>
-      <ErrorPage />
+      <ErrorPage error={error} />
     </main>
   );
 }

@@ -55,7 +55,7 @@ describe('CreateProductPage', () => {
     expect(await screen.findByAltText('Vista previa de la imagen')).toBeTruthy();
     await click('Crear producto');
 
-    await waitFor(() => expect(router.state.location.pathname).toBe('/adminHome'));
+    await waitFor(() => expect(router.location.pathname).toBe('/adminHome'));
     expect(api.calls('POST /api/products')[0]?.body).toEqual({
       nombre: 'Gorra deportiva',
       descripcion_producto: 'Gorra transpirable con visera curva.',
@@ -96,7 +96,7 @@ describe('CreateProductPage', () => {
     expect(description('Categoría')).toContain('La categoría no existe');
     expect(field('Nombre').value).toBe('Gorra deportiva');
     expect(field('Precio').value).toBe('19.90');
-    expect(router.state.location.pathname).toBe('/producto');
+    expect(router.location.pathname).toBe('/producto');
   });
 });
 

@@ -48,7 +48,7 @@ describe('MailboxPage', () => {
     const router = renderAdmin(<MailboxPage />, { path: '/admin/ajustes/correos' });
     const link = await screen.findByRole('link', { name: 'Tu pedido V-000007 está confirmado' });
     await act(async () => fireEvent.click(link));
-    expect(router.state.location.search).toBe('?correo=3');
+    expect(router.location.search).toBe('?correo=3');
     const preview = await screen.findByRole('region', { name: 'Tu pedido V-000007 está confirmado' });
     // The preview opens above the list: focus goes to it, and the list marks the message shown.
     await waitFor(() =>

@@ -75,7 +75,7 @@ describe('OrdersPage', () => {
     const sent = api.calls('GET /api/venta').at(-1)?.url.searchParams;
     expect(sent?.get('estado')).toBe('pagada');
     expect(sent?.get('q')).toBe('V-000001');
-    expect(router.state.location.search).toBe('?estado=pagada&q=V-000001');
+    expect(router.location.search).toBe('?estado=pagada&q=V-000001');
     expect(screen.getByRole('link', { name: 'Exportar CSV' }).getAttribute('href')).toBe(
       '/api/venta/export.csv?estado=pagada',
     );

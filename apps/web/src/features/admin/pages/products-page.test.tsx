@@ -59,13 +59,13 @@ describe('ProductsPage', () => {
     expect(within(pager).getAllByRole('button', { name: /^Página \d/ })).toHaveLength(3);
 
     await act(async () => fireEvent.click(within(pager).getByRole('button', { name: 'Página 3' })));
-    expect(router.state.location.search).toBe('?page=3');
+    expect(router.location.search).toBe('?page=3');
     expect(lastQuery()).toMatchObject({ page: '3' });
     expect(await screen.findByRole('rowheader', { name: 'Producto 41' })).toBeTruthy();
 
     const inactive = screen.getByRole('tab', { name: 'Productos inactivos' });
     await act(async () => fireEvent.click(inactive));
-    expect(router.state.location.search).toBe('?tab=inactivos');
+    expect(router.location.search).toBe('?tab=inactivos');
     expect(lastQuery()).toEqual({ estado: 'false', page: '1', pageSize: '20' });
     expect(await screen.findByRole('rowheader', { name: 'Lámpara retirada' })).toBeTruthy();
     expect(inactive.getAttribute('aria-selected')).toBe('true');
@@ -75,7 +75,7 @@ describe('ProductsPage', () => {
 
     // The arrow keys move between the tabs.
     await act(async () => fireEvent.keyDown(inactive, { key: 'ArrowLeft' }));
-    expect(router.state.location.search).toBe('');
+    expect(router.location.search).toBe('');
     expect(document.activeElement).toBe(screen.getByRole('tab', { name: 'Productos habilitados' }));
   });
 
@@ -84,7 +84,7 @@ describe('ProductsPage', () => {
     await screen.findByRole('table', { name: /habilitados/ });
     fireEvent.change(screen.getByLabelText('Buscar producto'), { target: { value: 'Producto 4' } });
     await act(async () => fireEvent.submit(screen.getByRole('search')));
-    expect(router.state.location.search).toBe('?name=Producto+4');
+    expect(router.location.search).toBe('?name=Producto+4');
     expect(lastQuery()).toEqual({ name: 'Producto 4', estado: 'true', page: '1', pageSize: '20' });
     expect(
       await screen.findByRole('table', { name: 'Productos habilitados que coinciden con «Producto 4»: 7' }),

@@ -88,7 +88,7 @@ describe('LoginForm', () => {
     await fillIn('ana@vitrina.local', 'secreta123');
     await submit();
     expect(await screen.findByText('Bienvenido')).toBeTruthy();
-    expect(router.state.location.pathname).toBe('/');
+    expect(router.location.pathname).toBe('/');
     expect(localStorage.getItem('estaLogueado')).toBe('database');
     expect(posted()[0]?.body).toEqual({ email: 'ana@vitrina.local', password: 'secreta123' });
   });

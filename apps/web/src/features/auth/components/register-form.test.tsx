@@ -140,6 +140,6 @@ describe('RegisterForm', () => {
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Registrarse' })));
     expect(await screen.findByText('Registro exitoso')).toBeTruthy();
     expect(screen.getByText('Ya puedes navegar con tu cuenta!')).toBeTruthy();
-    expect(router.state.location.pathname).toBe('/login');
+    expect(router.location.pathname).toBe('/login');
   });
 });

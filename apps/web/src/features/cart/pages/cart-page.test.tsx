@@ -153,8 +153,8 @@ describe('CartPage', () => {
     });
     expect(venta?.headers.get('Idempotency-Key')).toMatch(/^[0-9a-f-]{36}$/);
     expect(await screen.findByText('Gracias por tu compra!')).toBeTruthy();
-    expect(router.state.location.pathname).toBe('/pedido/7');
-    expect(router.state.location.state).toEqual({ justPaid: true });
+    expect(router.location.pathname).toBe('/pedido/7');
+    expect(router.location.state).toEqual({ justPaid: true });
     expect(JSON.parse(localStorage.getItem('cart') ?? '')).toEqual([]);
     expect(localStorage.getItem('cart count')).toBe('0');
   });
@@ -177,7 +177,7 @@ describe('CartPage', () => {
 
     const alert = await screen.findByText('Tarjeta rechazada. Prueba con otra tarjeta.');
     expect(document.activeElement).toBe(alert);
-    expect(router.state.location.pathname).toBe('/carrito');
+    expect(router.location.pathname).toBe('/carrito');
     expect(localStorage.getItem('cart count')).toBe('1');
   });
 
@@ -260,7 +260,7 @@ describe('CartPage', () => {
       client_secret: 'cs_1',
       aprobar: true,
     });
-    await waitFor(() => expect(router.state.location.pathname).toBe('/pedido/7'));
+    await waitFor(() => expect(router.location.pathname).toBe('/pedido/7'));
     expect(localStorage.getItem('cart count')).toBe('0');
   });
 
@@ -343,6 +343,6 @@ describe('CartPage', () => {
     api.on('GET /api/usuario/me', answerSession(null));
     const router = renderCart();
     await screen.findByText('Login');
-    expect(router.state.location.pathname).toBe('/login');
+    expect(router.location.pathname).toBe('/login');
   });
 });

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { act, cleanup, render, screen } from '@testing-library/react';
 import type { Product } from '@vitrina/shared';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { forgetAccountData } from '../../../lib/account-storage';
 import { getNotificationState } from '../../../lib/notifications';
@@ -27,8 +27,11 @@ afterEach(() => {
 });
 
 function renderLink() {
-  const router = createMemoryRouter([{ path: '*', element: <CartLink /> }]);
-  render(<RouterProvider router={router} />);
+  render(
+    <MemoryRouter>
+      <CartLink />
+    </MemoryRouter>,
+  );
 }
 
 describe('cart store', () => {

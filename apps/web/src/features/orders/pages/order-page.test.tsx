@@ -15,10 +15,7 @@ const api = createFetchStub({
 setUpAppTests(api);
 
 const renderOrder = (state?: unknown) =>
-  renderApp([{ path: '/pedido/:id', element: <OrderPage /> }], { path: '/pedido/7' }).navigate('/pedido/7', {
-    state,
-    replace: true,
-  });
+  renderApp([{ path: '/pedido/:id', element: <OrderPage /> }], { path: '/pedido/7', state });
 
 describe('OrderPage', () => {
   it('right after paying, thanks the shopper and shows the number, lines, money, address, card and what comes next', async () => {
