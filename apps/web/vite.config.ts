@@ -51,9 +51,10 @@ export default defineConfig(({ command, isSsrBuild }) => ({
         emptyOutDir: true,
         // Never inline assets as data: URIs, so a strict img-src CSP keeps working.
         assetsInlineLimit: 0,
-        // Every browser of the build target but Safari 16 preloads modules natively; there the chunks still
-        // load, only later, so the polyfill's bytes are not worth sending to everyone.
-        modulePreload: { polyfill: false },
+        // No preload helper around dynamic imports: it and the lists of every chunk's dependencies it
+        // carried were 1.4 KB gzip of each storefront page's JavaScript (docs/decisions/010). A chunk's own
+        // imports now start when it has arrived; the server still preloads a page's files (preloads.ts).
+        modulePreload: false,
         // One style sheet for the whole shop (12 KB gzip), linked by index.html: a page the server rendered
         // paints after one request for styles instead of one per chunk it uses (seven on a listing), and
         // later pages never wait for theirs (docs/decisions/020).

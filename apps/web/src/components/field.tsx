@@ -1,6 +1,6 @@
 import { type ReactNode, useId } from 'react';
+import { CheckIcon } from './control-icons';
 import styles from './field.module.css';
-import { CheckIcon } from './icons';
 
 /** What ties a field's control to its label, hint and status, plus the frame's control style. */
 export interface FieldControlProps {

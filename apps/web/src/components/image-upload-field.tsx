@@ -4,8 +4,8 @@ import { type ChangeEvent, useId, useRef } from 'react';
 import { errorMessage } from '../lib/api-client';
 import { uploadImage } from '../lib/upload-image';
 import { Button } from './button';
+import { CheckIcon } from './control-icons';
 import { FieldShell, fieldDescribedBy } from './field';
-import { CheckIcon } from './icons';
 import styles from './image-upload-field.module.css';
 
 interface ImageUploadFieldProps {

@@ -1,7 +1,7 @@
 import { type PointerEvent, useEffect, useId, useRef } from 'react';
 import type { DialogRequest } from '../lib/notifications';
-import { NOTIFY_ICONS } from './icons';
 import styles from './notification-dialog.module.css';
+import { NOTIFY_ICONS } from './notify-icons';
 import { useModalDialog } from './use-modal-dialog';
 
 /** Keys that move the focus: the shopper is reading the alert with the keyboard. */

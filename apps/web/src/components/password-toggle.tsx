@@ -1,4 +1,4 @@
-import { EyeIcon, EyeOffIcon } from './icons';
+import { EyeIcon, EyeOffIcon } from './control-icons';
 import styles from './password-toggle.module.css';
 
 interface PasswordToggleProps {

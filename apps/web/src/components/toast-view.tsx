@@ -1,5 +1,6 @@
 import { dismiss, type Toast } from '../lib/notifications';
-import { CloseIcon, NOTIFY_ICONS } from './icons';
+import { CloseIcon } from './icons';
+import { NOTIFY_ICONS } from './notify-icons';
 import styles from './toaster.module.css';
 
 /** One toast: its icon, title and text, and a button that closes it before its timer does. */

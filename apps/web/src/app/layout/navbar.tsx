@@ -50,7 +50,7 @@ export function Navbar() {
         <Link to="/" className={styles.logo}>
           <Logo />
         </Link>
-        {showSearch && <SearchBox key={urlName} initialValue={urlName} className={styles.search} />}
+        {showSearch && <SearchBox urlValue={urlName} className={styles.search} />}
         <div className={styles.account}>
           {showCart && <CartLink />}
           <AccountMenu className={styles.accountMenu} />

@@ -1,10 +1,12 @@
 // @vitest-environment jsdom
-import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { type Suggestions, suggestionsSchema } from '@vitrina/shared';
+import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { createFetchStub } from '../../testing/fetch-stub';
 import { fixture } from '../../testing/fixtures';
 import { renderApp, setUpAppTests } from '../../testing/render-app';
+import { AppProvider } from '../provider';
 import { SearchBox } from './search-box';
 
 const api = createFetchStub();
@@ -34,7 +36,7 @@ const suggestions = (overrides: Partial<Suggestions> = {}): Suggestions =>
 
 function renderBox() {
   api.on('GET /api/products/sugerencias', () => Response.json(suggestions()));
-  const router = renderApp([{ path: '*', element: <SearchBox initialValue="" /> }], {
+  const router = renderApp([{ path: '*', element: <SearchBox urlValue="" /> }], {
     path: '/about',
     toaster: false,
   });
@@ -165,5 +167,34 @@ describe('search suggestions', () => {
     expect(await screen.findByText('No hay sugerencias')).toBeTruthy();
     expect(input.getAttribute('aria-expanded')).toBe('false');
     expect(screen.queryAllByRole('option')).toHaveLength(0);
+  });
+});
+
+describe('the words in the box', () => {
+  const box = (urlValue: string) => (
+    <AppProvider>
+      <MemoryRouter>
+        <SearchBox urlValue={urlValue} />
+      </MemoryRouter>
+    </AppProvider>
+  );
+
+  it("are the address's, but a page that arrives while the shopper types leaves their words alone", async () => {
+    api.on('GET /api/products/sugerencias', () => Response.json(suggestions()));
+    const { rerender } = render(box('licuadra'));
+    const input = screen.getByRole('combobox', { name: 'Buscar productos' }) as HTMLInputElement;
+    expect(input.value).toBe('licuadra');
+
+    await type(input, 'jardineria');
+    // The previous search's page, still loading when the shopper started typing, arrives.
+    rerender(box('licuadora'));
+    expect(input.value).toBe('jardineria');
+
+    // Once they leave the box, the next page shows its own words again.
+    fireEvent.blur(input);
+    rerender(box('mesa'));
+    expect(input.value).toBe('mesa');
+    rerender(box(''));
+    expect(input.value).toBe('');
   });
 });

@@ -23,8 +23,17 @@ const CLOSED: SuggestionsPopup = { ready: false, expanded: false, activeId: unde
  * types. Submitting (Enter with no suggestion chosen) goes to the listing of every product with the words
  * as the `name` filter (SPEC §2 Navbar); before the page's script runs, the form itself asks for it.
  */
-export function SearchBox({ initialValue, className }: { initialValue: string; className?: string }) {
-  const [value, setValue] = useState(initialValue);
+export function SearchBox({ urlValue, className }: { urlValue: string; className?: string }) {
+  const [value, setValue] = useState(urlValue);
+  // The box shows the words of the address (a results page's search, or nothing), except while the
+  // shopper is typing in it: a page that arrives then (the previous search, still loading) must not
+  // wipe out what they typed.
+  const [shownUrlValue, setShownUrlValue] = useState(urlValue);
+  const [typing, setTyping] = useState(false);
+  if (urlValue !== shownUrlValue) {
+    setShownUrlValue(urlValue);
+    if (!typing) setValue(urlValue);
+  }
   const [wanted, setWanted] = useState(false);
   const [popup, setPopup] = useState(CLOSED);
   const controls = useRef<SuggestionControls | null>(null);
@@ -33,6 +42,7 @@ export function SearchBox({ initialValue, className }: { initialValue: string; c
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
+    setTyping(false);
     const name = value.trim();
     navigate(`${PAGES.allProducts.path}${listingSearch({ name: name || undefined })}`);
   };
@@ -59,10 +69,18 @@ export function SearchBox({ initialValue, className }: { initialValue: string; c
           onFocus={() => setWanted(true)}
           onChange={(event) => {
             setWanted(true);
+            setTyping(true);
             setValue(event.target.value);
           }}
-          onKeyDown={(event) => controls.current?.onKeyDown(event)}
-          onBlur={() => controls.current?.close()}
+          onKeyDown={(event) => {
+            // Enter searches, or opens the suggestion chosen: either way the page that comes shows its words.
+            if (event.key === 'Enter') setTyping(false);
+            controls.current?.onKeyDown(event);
+          }}
+          onBlur={() => {
+            setTyping(false);
+            controls.current?.close();
+          }}
         />
         <button type="submit" className={styles.button} aria-label="Buscar">
           <SearchIcon width={20} height={20} />

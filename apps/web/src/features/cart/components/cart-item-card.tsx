@@ -2,7 +2,7 @@ import { formatMoney, fromCents } from '@vitrina/shared';
 import { useId } from 'react';
 import { Link } from 'react-router';
 import { Button } from '../../../components/button';
-import { WarningIcon } from '../../../components/icons';
+import { WarningIcon } from '../../../components/notify-icons';
 import { acceptCartPrice, decreaseCartLine, removeCartLine, setCartQuantity } from '../store/cart-store';
 import type { ReviewedLine } from '../utils/cart-review';
 import styles from './cart-item-card.module.css';

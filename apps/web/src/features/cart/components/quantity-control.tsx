@@ -1,5 +1,5 @@
 import { CART_MIN_QUANTITY } from '@vitrina/shared';
-import { MinusIcon, PlusIcon } from '../../../components/icons';
+import { MinusIcon, PlusIcon } from '../../../components/control-icons';
 import stepper from '../../../components/quantity-stepper.module.css';
 import styles from './quantity-control.module.css';
 

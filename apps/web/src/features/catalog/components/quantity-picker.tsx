@@ -1,6 +1,6 @@
 import { CART_MIN_QUANTITY } from '@vitrina/shared';
 import { useId } from 'react';
-import { MinusIcon, PlusIcon } from '../../../components/icons';
+import { MinusIcon, PlusIcon } from '../../../components/control-icons';
 import stepper from '../../../components/quantity-stepper.module.css';
 import styles from './quantity-picker.module.css';
 

@@ -1,6 +1,7 @@
 import { CAROUSEL_AUTOPLAY_MS, type Product } from '@vitrina/shared';
 import { type FocusEvent, useEffect, useRef, useState } from 'react';
-import { ChevronLeftIcon, ChevronRightIcon, PauseIcon, PlayIcon } from '../../../components/icons';
+import { PauseIcon, PlayIcon } from '../../../components/control-icons';
+import { ChevronLeftIcon, ChevronRightIcon } from '../../../components/icons';
 import { ProductCard } from '../../../components/product-card';
 import styles from './offers-carousel.module.css';
 import { scrollSlides } from './scroll-slides';
