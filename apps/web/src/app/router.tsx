@@ -1,5 +1,4 @@
-import type { QueryClient } from '@tanstack/react-query';
-import { useQueryClient } from '@tanstack/react-query';
+import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { PAGES, parseListingSearch } from '@vitrina/shared';
 import { type ComponentType, lazy } from 'react';
 import { matchRoutes, Navigate, type Params, type RouteObject, useLocation, useParams } from 'react-router';
@@ -51,13 +50,16 @@ function page(load: () => Promise<ComponentType>, data?: PageData): LazyPage {
         return Component;
       },
       (error: unknown) => {
-        loading = undefined; // the next visit tries again
+        // React keeps a lazy component's failure: the next visit gets a new one, and downloads again.
+        loading = undefined;
+        Lazy = lazyComponent();
         throw error;
       },
     );
     return loading;
   };
-  const Lazy = lazy(() => preload().then((Component) => ({ default: Component })));
+  const lazyComponent = () => lazy(() => preload().then((Component) => ({ default: Component })));
+  let Lazy = lazyComponent();
   function Page() {
     const client = useQueryClient();
     const params = useParams();
