@@ -51,7 +51,7 @@ export async function renderPage(
     <StrictMode>
       <QueryClientProvider client={client}>
         <StaticRouter location={address.pathname + address.search}>
-          <AppRoutes />
+          <AppRoutes renderedOnServer />
         </StaticRouter>
       </QueryClientProvider>
     </StrictMode>,

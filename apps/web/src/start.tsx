@@ -22,13 +22,13 @@ export function startApp() {
   // A transition lets React yield to the browser while it renders the first page, instead of holding
   // the main thread in one long task (input and paint wait less; Lighthouse's total blocking time drops).
   const root = createRoot(container);
-  startTransition(() => root.render(app()));
+  startTransition(() => root.render(app(false)));
 }
 
-function app() {
+function app(renderedOnServer: boolean) {
   return (
     <StrictMode>
-      <App />
+      <App renderedOnServer={renderedOnServer} />
     </StrictMode>
   );
 }
@@ -45,6 +45,6 @@ async function takeOver(root: HTMLElement, state: PageState) {
     ?.page.preload()
     .catch(() => undefined);
   startTransition(() => {
-    hydrateRoot(root, app());
+    hydrateRoot(root, app(true));
   });
 }

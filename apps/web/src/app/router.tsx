@@ -79,6 +79,22 @@ function adminPage(load: () => Promise<ComponentType>): LazyPage {
 /** The map of the admin screens' chunks (see features/admin/admin-screens.ts). */
 const adminScreens = () => import('../features/admin/admin-screens');
 
+/** Each admin page and the screen of that map it shows. */
+const ADMIN_PAGES: [path: string, screen: keyof Awaited<ReturnType<typeof adminScreens>>][] = [
+  [PAGES.adminHome.path, 'adminHomeScreen'],
+  [PAGES.adminProducts.path, 'productsScreen'],
+  [PAGES.createProduct.path, 'createProductScreen'],
+  [PAGES.editProduct.path, 'editProductScreen'],
+  [PAGES.adminUsers.path, 'usersScreen'],
+  [PAGES.adminOrders.path, 'ordersScreen'],
+  [PAGES.adminOrder.path, 'orderScreen'],
+  [PAGES.adminSettings.path, 'settingsScreen'],
+  [PAGES.adminMail.path, 'mailboxScreen'],
+  [PAGES.adminRatings.path, 'ratingsScreen'],
+  [PAGES.adminAudit.path, 'auditScreen'],
+  [PAGES.adminSynonyms.path, 'synonymsScreen'],
+];
+
 const homeData: PageData = (client) => [
   client.prefetchQuery(discountedProductsQueryOptions()),
   client.prefetchQuery(categoriesQueryOptions()),
@@ -181,55 +197,13 @@ export const routes: RouteObject[] = [
         PAGES.order.path,
         page(() => import('../features/orders/pages/order-page').then((m) => m.OrderPage)),
       ),
-      route(
-        PAGES.adminHome.path,
-        adminPage(() => adminScreens().then((m) => m.adminHomeScreen())),
-      ),
-      route(
-        PAGES.adminProducts.path,
-        adminPage(() => adminScreens().then((m) => m.productsScreen())),
-      ),
-      route(
-        PAGES.createProduct.path,
-        adminPage(() => adminScreens().then((m) => m.createProductScreen())),
-      ),
-      route(
-        PAGES.editProduct.path,
-        adminPage(() => adminScreens().then((m) => m.editProductScreen())),
-      ),
-      route(
-        PAGES.adminUsers.path,
-        adminPage(() => adminScreens().then((m) => m.usersScreen())),
+      ...ADMIN_PAGES.map(([path, screen]) =>
+        route(
+          path,
+          adminPage(() => adminScreens().then((m) => m[screen]())),
+        ),
       ),
       { path: PAGES.salesHistory.path, element: <SalesHistoryRedirect /> },
-      route(
-        PAGES.adminOrders.path,
-        adminPage(() => adminScreens().then((m) => m.ordersScreen())),
-      ),
-      route(
-        PAGES.adminOrder.path,
-        adminPage(() => adminScreens().then((m) => m.orderScreen())),
-      ),
-      route(
-        PAGES.adminSettings.path,
-        adminPage(() => adminScreens().then((m) => m.settingsScreen())),
-      ),
-      route(
-        PAGES.adminMail.path,
-        adminPage(() => adminScreens().then((m) => m.mailboxScreen())),
-      ),
-      route(
-        PAGES.adminRatings.path,
-        adminPage(() => adminScreens().then((m) => m.ratingsScreen())),
-      ),
-      route(
-        PAGES.adminAudit.path,
-        adminPage(() => adminScreens().then((m) => m.auditScreen())),
-      ),
-      route(
-        PAGES.adminSynonyms.path,
-        adminPage(() => adminScreens().then((m) => m.synonymsScreen())),
-      ),
       // Every other path: the 404 page, inside the layout.
       { path: '*', element: <NotFoundPage /> },
     ],

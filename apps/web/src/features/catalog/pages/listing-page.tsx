@@ -7,15 +7,16 @@ import {
   showsPager,
   totalPages,
 } from '@vitrina/shared';
+import { Suspense } from 'react';
 import { LoadError } from '../../../components/load-error';
 import { Loader } from '../../../components/loader';
 import { Pager } from '../../../components/pager';
+import { lazyComponent } from '../../../lib/load-chunk';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useCategories } from '../api/get-categories';
 import { useFacets } from '../api/get-facets';
 import { useProducts } from '../api/get-products';
 import { ListingSidebar, type SidebarCategory } from '../components/listing-sidebar';
-import { NoResults } from '../components/no-results';
 import { ProductGrid } from '../components/product-grid';
 import { useListingParams } from '../hooks/use-listing-params';
 import { listingPath } from '../utils/listing-params';
@@ -24,6 +25,9 @@ import styles from './listing-page.module.css';
 const FALLBACK_CATEGORIES: readonly SidebarCategory[] = CATEGORIES;
 
 /** /products/todos (also search results) and /products/categoria/:id. */
+/** Only an empty listing shows it (with its correction and best sellers), so its code loads then. */
+const NoResults = lazyComponent(() => import('../components/no-results').then((m) => m.NoResults));
+
 export function ListingPage() {
   const { params, categoria, setFilters } = useListingParams();
   const categoriesQuery = useCategories();
@@ -75,7 +79,9 @@ export function ListingPage() {
             {data && data.items.length > 0 ? (
               <ProductGrid products={data.items} />
             ) : (
-              <NoResults name={params.name} />
+              <Suspense fallback={null}>
+                <NoResults name={params.name} />
+              </Suspense>
             )}
             {data && showsPager(data.total, LISTING_PAGE_SIZE) && (
               <Pager
