@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { answerSession, createFetchStub } from '../../../testing/fetch-stub';
 import { apiError, sessionUser, shopConfig } from '../../../testing/fixtures';
 import { renderApp, setUpAppTests } from '../../../testing/render-app';
-import { LoginForm } from './login-form';
+import { LoginPage } from '../pages/login-page';
 
 const api = createFetchStub({ otherwise: () => new Response(null, { status: 500 }) });
 setUpAppTests(api);
@@ -12,7 +12,7 @@ setUpAppTests(api);
 const renderForm = () =>
   renderApp(
     [
-      { path: '/login', element: <LoginForm /> },
+      { path: '/login', element: <LoginPage /> },
       { path: '/', element: <p>Inicio</p> },
     ],
     { path: '/login' },

@@ -3,7 +3,6 @@ import { useQueryClient } from '@tanstack/react-query';
 import { type LoginInput, loginSchema, NOTIFY_MS, WRONG_CREDENTIALS } from '@vitrina/shared';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { useNavigate } from 'react-router';
 import { Button } from '../../../components/button';
 import formStyles from '../../../components/form.module.css';
 import { PasswordToggle } from '../../../components/password-toggle';
@@ -13,12 +12,11 @@ import { notify } from '../../../lib/notifications';
 import { useLogin } from '../api/login';
 import { ACCOUNT_DISABLED_CODE, showAccountDisabled } from '../utils/account-disabled-alert';
 
-/** E-mail and password, checked on submit only (SPEC §5 Login). */
+/** E-mail and password, checked on submit only (SPEC §5 Login); signed in, the page sends the user home. */
 export function LoginForm() {
   const [showPassword, setShowPassword] = useState(false);
   const [formError, setFormError] = useState<string | null>(null);
   const client = useQueryClient();
-  const navigate = useNavigate();
   const login = useLogin();
   const {
     register,
@@ -41,7 +39,7 @@ export function LoginForm() {
           icon: 'success',
           timer: NOTIFY_MS,
         });
-        navigate('/', { replace: true });
+        // The session is known now, so the login page sends the shopper home: one navigation, not two.
       },
       onError: (error) => {
         if (isApiError(error) && error.status === 403 && error.code === ACCOUNT_DISABLED_CODE) {

@@ -14,7 +14,7 @@ import styles from './auth-page.module.css';
 /** Starts the Google sign-in: a full-page visit, the server comes back to / or /account. */
 const continueWithGoogle = () => window.location.assign('/api/auth/google');
 
-/** /login (SPEC §2 Login). Signed-in users are sent home. */
+/** /login (SPEC §2 Login). Signed-in users are sent home, also right after signing in here. */
 export function LoginPage() {
   useDocumentTitle(PAGES.login.title);
   const { user } = useSession();
