@@ -1,4 +1,5 @@
-import { BrowserRouter, useLocation, useRoutes } from 'react-router';
+import { useLocation, useRoutes } from 'react-router';
+import { BrowserRouter } from './browser-router';
 import { TakenOverFromServer } from './layout/root-layout';
 import { AppProvider } from './provider';
 import { routes } from './router';
