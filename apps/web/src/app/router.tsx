@@ -40,9 +40,12 @@ export interface LazyPage {
  * on its way); a failed download lands on the error page. Once loaded, it renders synchronously: the
  * hydration of a page the server rendered must not suspend.
  */
-function page(load: () => Promise<ComponentType>, data?: PageData): LazyPage {
+export function page(load: () => Promise<ComponentType>, data?: PageData): LazyPage {
   let Loaded: ComponentType | undefined;
   let loading: Promise<ComponentType> | undefined;
+  /** The visit (history entry) rendering the page while its code downloads, and the one that failed. */
+  let visit: string | undefined;
+  let failedVisit: string | undefined;
   const preload = () => {
     loading ??= loadChunk(load).then(
       (Component) => {
@@ -50,21 +53,27 @@ function page(load: () => Promise<ComponentType>, data?: PageData): LazyPage {
         return Component;
       },
       (error: unknown) => {
-        // React keeps a lazy component's failure: the next visit gets a new one, and downloads again.
         loading = undefined;
-        Lazy = lazyComponent();
+        failedVisit = visit;
         throw error;
       },
     );
     return loading;
   };
-  const lazyComponent = () => lazy(() => preload().then((Component) => ({ default: Component })));
-  let Lazy = lazyComponent();
+  const newLazy = () => lazy(() => preload().then((Component) => ({ default: Component })));
+  let Lazy = newLazy();
   function Page() {
     const client = useQueryClient();
     const params = useParams();
-    const { search } = useLocation();
+    const { search, key } = useLocation();
     if (Loaded) return <Loaded />;
+    // React keeps a lazy component's failure, and retries it while it renders the error page: only a
+    // later visit gets a new one, which downloads again.
+    if (failedVisit !== undefined && failedVisit !== key) {
+      failedVisit = undefined;
+      Lazy = newLazy();
+    }
+    visit = key;
     if (data) data(client, { params, search: new URLSearchParams(search) });
     return <Lazy />;
   }

@@ -10,7 +10,8 @@ interface Props {
 }
 
 interface State {
-  error?: unknown;
+  /** What the page threw, once it has: anything may be thrown, `undefined` included. */
+  failure?: { error: unknown };
   resetKey: string;
 }
 
@@ -22,16 +23,17 @@ export class ErrorBoundary extends Component<Props, State> {
   override state: State = { resetKey: this.props.resetKey };
 
   static getDerivedStateFromError(error: unknown): Partial<State> {
-    return { error };
+    return { failure: { error } };
   }
 
   static getDerivedStateFromProps(props: Props, state: State): Partial<State> | null {
-    return props.resetKey === state.resetKey ? null : { error: undefined, resetKey: props.resetKey };
+    return props.resetKey === state.resetKey ? null : { failure: undefined, resetKey: props.resetKey };
   }
 
   override render() {
-    const { error } = this.state;
-    if (error === undefined) return this.props.children;
+    const { failure } = this.state;
+    if (!failure) return this.props.children;
+    const { error } = failure;
     return this.props.standalone ? <RootErrorPage error={error} /> : <ErrorPage error={error} />;
   }
 }
