@@ -117,12 +117,12 @@ export async function buildApp({
   await app.register(apiDocsPlugin);
 
   const { db } = database;
-  const provider = payments ?? createPaymentProvider(config, db, { stripeApi });
+  const provider = payments ?? (await createPaymentProvider(config, db, { stripeApi }));
   await app.register(cookie);
   await app.register(csrfPlugin, { secure: cookieSecure(config.publicUrl), publicUrl: config.publicUrl });
   await app.register(authPlugin, { db });
 
-  const storage = createStorage(config);
+  const storage = await createStorage(config);
   const searches = searchCounter(db, app.log);
   app.addHook('onClose', () => searches.flush());
   await app.register(

@@ -69,7 +69,7 @@ async function main() {
     onError: (err) => log?.warn({ err }, 'local sign-in issuer error'),
   });
   running.oidc = oidc;
-  const payments = createPaymentProvider(config, database.db);
+  const payments = await createPaymentProvider(config, database.db);
   const app = await buildApp({
     config,
     database,
@@ -86,7 +86,7 @@ async function main() {
   if (config.seedOnStart) {
     const result = await seedIfEmpty(database.db, {
       admin: config.admin,
-      storage: createStorage(config),
+      storage: await createStorage(config),
     });
     if (result.seeded) app.log.info(result, 'empty database: demo shop seeded');
   }

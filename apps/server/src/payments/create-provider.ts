@@ -10,11 +10,11 @@ export interface ProviderOptions {
 }
 
 /** The provider PAYMENT_PROVIDER names; one per process, shared by checkout and start-up settling. */
-export function createPaymentProvider(
+export async function createPaymentProvider(
   config: Config,
   db: Db,
   options: ProviderOptions = {},
-): PaymentProvider {
+): Promise<PaymentProvider> {
   switch (config.payments.provider) {
     case 'sandbox':
       return sandboxProvider(db, { latencyMs: config.payments.sandboxLatencyMs });

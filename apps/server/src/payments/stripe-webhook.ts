@@ -1,7 +1,7 @@
 import { apiErrorSchema } from '@vitrina/shared';
 import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import Stripe from 'stripe';
+import type Stripe from 'stripe';
 import { z } from 'zod';
 import type { Db } from '../db/client';
 import { venta } from '../db/schema';
@@ -10,6 +10,7 @@ import { providerUnreachable, settleFromProviderReport } from '../modules/checko
 import type { ShopIdentity } from '../modules/orders/order-mail';
 import { reverseFailedRefund, settleRefundsOfSale } from '../modules/orders/refunds';
 import type { PaymentProvider } from './provider';
+import { loadStripe } from './stripe';
 
 export interface StripeWebhookOptions {
   db: Db;
@@ -59,6 +60,7 @@ export const stripeWebhookRoutes: FastifyPluginAsyncZod<StripeWebhookOptions> = 
   app,
   { db, payments, shop, webhookSecret },
 ) => {
+  const { webhooks } = await loadStripe();
   // The signature covers the exact bytes Stripe sent, so this route keeps the raw body. This plugin is
   // encapsulated: every other route still gets Fastify's JSON parser.
   app.removeContentTypeParser('application/json');
@@ -82,7 +84,7 @@ export const stripeWebhookRoutes: FastifyPluginAsyncZod<StripeWebhookOptions> = 
       if (typeof signature !== 'string' || !Buffer.isBuffer(request.body)) throw badRequest(BAD_SIGNATURE);
       let event: Stripe.Event;
       try {
-        event = Stripe.webhooks.constructEvent(request.body, signature, webhookSecret);
+        event = webhooks.constructEvent(request.body, signature, webhookSecret);
       } catch {
         // Forged, altered, replayed long after (older than the SDK's 5-minute tolerance) or signed with
         // another endpoint's secret.

@@ -27,7 +27,7 @@ describe.each(TEST_DATABASE_KINDS)('checkout with PAYMENT_PROVIDER=stripe on %s'
 
   beforeAll(async () => {
     t = await stripeTestApp(kind);
-    provider = stripeProvider(t.config, t.fake.api);
+    provider = await stripeProvider(t.config, t.fake.api);
     const [row] = await t.db
       .select()
       .from(producto)

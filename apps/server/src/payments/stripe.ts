@@ -1,5 +1,5 @@
 import { CURRENCY } from '@vitrina/shared';
-import Stripe from 'stripe';
+import type Stripe from 'stripe';
 import type { Config } from '../config';
 import {
   type ChargeResult,
@@ -139,8 +139,15 @@ const stripeCurrency = (currency: typeof CURRENCY) => currency.toLowerCase();
 /** The smallest amount Stripe accepts in USD; only used for the unconfirmed placeholder of `cancel`. */
 const PLACEHOLDER_CENTS = 50;
 
-export function stripeClient(secretKey: string, api?: StripeApiOptions): Stripe {
-  return new Stripe(secretKey, {
+/**
+ * The SDK is loaded when a shop takes payments with Stripe, not at every start: loading it costs about a
+ * tenth of a second, and a shop on the sandbox never needs it.
+ */
+export const loadStripe = async () => (await import('stripe')).default;
+
+export async function stripeClient(secretKey: string, api?: StripeApiOptions): Promise<Stripe> {
+  const sdk = await loadStripe();
+  return new sdk(secretKey, {
     // A checkout waits for this answer; past it the sale stays pending and is settled later.
     timeout: 20_000,
     // Safe: every POST is retried with its idempotency key (ours for charges, the SDK's otherwise).
@@ -150,10 +157,11 @@ export function stripeClient(secretKey: string, api?: StripeApiOptions): Stripe 
   });
 }
 
-export function stripeProvider(config: Config, api?: StripeApiOptions): PaymentProvider {
-  const stripe = stripeClient(stripeKeys(config).secretKey, api);
+export async function stripeProvider(config: Config, api?: StripeApiOptions): Promise<PaymentProvider> {
+  const stripe = await stripeClient(stripeKeys(config).secretKey, api);
+  const { errors } = await loadStripe();
   const isStripeError = (err: unknown, code: string) =>
-    err instanceof Stripe.errors.StripeInvalidRequestError && err.code === code;
+    err instanceof errors.StripeInvalidRequestError && err.code === code;
 
   async function retrieve(id: string): Promise<Stripe.PaymentIntent | null> {
     try {
@@ -222,12 +230,12 @@ export function stripeProvider(config: Config, api?: StripeApiOptions): PaymentP
         );
         return chargeResultOf(pi);
       } catch (err) {
-        if (err instanceof Stripe.errors.StripeCardError) {
+        if (err instanceof errors.StripeCardError) {
           return { status: 'declined', code: declineCodeOf(err), reference: err.payment_intent?.id ?? null };
         }
         // A payment method that does not exist (or was already used) is refused like a bad card, as the
         // sandbox does; any other failure leaves the sale pending (the caller answers 502).
-        if (err instanceof Stripe.errors.StripeInvalidRequestError && err.param === 'payment_method') {
+        if (err instanceof errors.StripeInvalidRequestError && err.param === 'payment_method') {
           return { status: 'declined', code: 'card_declined', reference: err.payment_intent?.id ?? null };
         }
         throw err;
@@ -266,7 +274,7 @@ export function stripeProvider(config: Config, api?: StripeApiOptions): PaymentP
       } catch (err) {
         // Refused for good (already refunded, more than the charge, a charge that did not succeed): nothing
         // was refunded. Anything else (network, Stripe down) is thrown: the refund stays pending.
-        if (err instanceof Stripe.errors.StripeInvalidRequestError) {
+        if (err instanceof errors.StripeInvalidRequestError) {
           return { status: 'failed', reference: null, reason: err.code ?? 'invalid_request' };
         }
         throw err;

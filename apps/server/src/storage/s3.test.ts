@@ -109,7 +109,7 @@ describe('images on an S3-compatible bucket', () => {
         picture: 'https://lh3.example.com/a.png',
       },
       {
-        storage: createStorage(t.config),
+        storage: await createStorage(t.config),
         shop: { shopName: 'Vitrina', shopUrl: 'http://localhost:3000/' },
         fetchAvatar: async () => picture,
       },

@@ -1,11 +1,3 @@
-import {
-  DeleteObjectCommand,
-  GetObjectCommand,
-  HeadObjectCommand,
-  PutObjectCommand,
-  S3Client,
-  S3ServiceException,
-} from '@aws-sdk/client-s3';
 import { contentTypeOf, type FileStorage, STORED_FILE_CACHE, safeKey, UPLOADS_URL_PREFIX } from './local';
 
 /** An S3-compatible bucket (AWS S3, Cloudflare R2, MinIO, DigitalOcean Spaces), as config.ts reads it. */
@@ -20,16 +12,23 @@ export interface S3Settings {
   forcePathStyle: boolean;
 }
 
-/** 404 from a HEAD (no body, no code) or NoSuchKey from a GET: nothing is stored under that key. */
-const isMissing = (err: unknown) =>
-  err instanceof S3ServiceException && (err.$metadata.httpStatusCode === 404 || err.name === 'NoSuchKey');
-
 /**
  * The same keys and the same /uploads/… URLs as the local disk, so a shop can move its files to a bucket
  * (copy the folder's tree as the bucket's keys) and every URL in the database keeps working. Every process
  * behind a load balancer reads and writes the one bucket.
  */
-export function s3Storage(settings: S3Settings): FileStorage {
+export async function s3Storage(settings: S3Settings): Promise<FileStorage> {
+  const {
+    DeleteObjectCommand,
+    GetObjectCommand,
+    HeadObjectCommand,
+    PutObjectCommand,
+    S3Client,
+    S3ServiceException,
+  } = await import('@aws-sdk/client-s3');
+  /** 404 from a HEAD (no body, no code) or NoSuchKey from a GET: nothing is stored under that key. */
+  const isMissing = (err: unknown) =>
+    err instanceof S3ServiceException && (err.$metadata.httpStatusCode === 404 || err.name === 'NoSuchKey');
   const client = new S3Client({
     region: settings.region,
     endpoint: settings.endpoint,

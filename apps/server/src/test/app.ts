@@ -49,7 +49,7 @@ export async function seededTestApp(
     await copyFolder(templates.uploads, config.uploadsDir);
   } else {
     database = await freshDatabase(kind);
-    await seedIfEmpty(database.db, { admin: config.admin, storage: createStorage(config) });
+    await seedIfEmpty(database.db, { admin: config.admin, storage: await createStorage(config) });
   }
   const logs: LogLine[] = [];
   const stream = new Writable({

@@ -3,7 +3,6 @@ import { existsSync } from 'node:fs';
 import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import sharp from 'sharp';
 
 /**
  * Demo images for the seed, drawn from plain SVG shapes. No <text> anywhere: CI machines may lack
@@ -345,8 +344,10 @@ function imageCacheDir(): string | null {
 /**
  * The WebP drawing of an SVG. A cached copy is named after everything the bytes depend on (the SVG, the
  * encoder's options and versions), so it can never be stale; any trouble with the cache just draws again.
+ * sharp is loaded by the seed, not by every start of the shop that imports it.
  */
 async function webp(svg: string): Promise<Buffer> {
+  const { default: sharp } = await import('sharp');
   const dir = imageCacheDir();
   const key = createHash('sha256')
     .update(JSON.stringify([svg, WEBP, sharp.versions]))

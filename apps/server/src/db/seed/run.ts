@@ -25,7 +25,7 @@ async function run() {
     await database.migrate();
     const result = await seedIfEmpty(database.db, {
       admin: config.admin,
-      storage: createStorage(config),
+      storage: await createStorage(config),
     });
     console.log(
       result.seeded

@@ -51,34 +51,53 @@ export const localSubject = (email: string) =>
 
 export async function startLocalIssuer(options: LocalIssuerOptions): Promise<LocalIssuer> {
   const { host = '127.0.0.1', port = 0, onError = () => {} } = options;
-  // The issuer URL contains the port, so listen first and attach the provider once it is known.
-  let handle: (req: IncomingMessage, res: ServerResponse) => void = (_req, res) => {
-    res.statusCode = 503;
-    res.end();
+  const accounts = new Map<string, LocalAccount>();
+  // The provider is made on the first request, not at start-up: loading oidc-provider and making its
+  // signing key take half a second of CPU, which every start of the shop and every test app would pay
+  // for an issuer that most of them never ask. A failure is answered 503 and tried again next time.
+  let made: Promise<(req: IncomingMessage, res: ServerResponse) => void> | undefined;
+  const handler = () => {
+    made ??= createProvider(issuer, options, accounts).then(
+      (provider) => {
+        provider.on('error', onError);
+        provider.on('server_error', (_ctx, err) => onError(err));
+        const providerListener = provider.callback();
+        const interactions = interactionHandler(provider, accounts);
+        return (req: IncomingMessage, res: ServerResponse) => {
+          if (req.url?.startsWith('/interaction/')) {
+            interactions(req, res).catch((err) => {
+              onError(err);
+              if (!res.headersSent)
+                sendPage(res, 500, errorPage('No se pudo completar el inicio de sesión.'));
+            });
+            return;
+          }
+          providerListener(req, res);
+        };
+      },
+      (err: unknown) => {
+        made = undefined;
+        throw err;
+      },
+    );
+    return made;
   };
-  const server = createServer((req, res) => handle(req, res));
+
+  const server = createServer((req, res) => {
+    handler().then(
+      (handle) => handle(req, res),
+      (err: unknown) => {
+        onError(err);
+        res.statusCode = 503;
+        res.end();
+      },
+    );
+  });
   server.listen(port, host);
   await once(server, 'listening');
   const { port: actualPort } = server.address() as AddressInfo;
+  // The issuer URL contains the port, known once the server listens.
   const issuer = `http://${host.includes(':') ? `[${host}]` : host}:${actualPort}`;
-
-  const accounts = new Map<string, LocalAccount>();
-  const provider = await createProvider(issuer, options, accounts);
-  provider.on('error', onError);
-  provider.on('server_error', (_ctx, err) => onError(err));
-  const providerListener = provider.callback();
-  const interactions = interactionHandler(provider, accounts);
-
-  handle = (req, res) => {
-    if (req.url?.startsWith('/interaction/')) {
-      interactions(req, res).catch((err) => {
-        onError(err);
-        if (!res.headersSent) sendPage(res, 500, errorPage('No se pudo completar el inicio de sesión.'));
-      });
-      return;
-    }
-    providerListener(req, res);
-  };
 
   return {
     issuer,
@@ -96,7 +115,7 @@ let processKey: Promise<JsonWebKey> | undefined;
 
 /**
  * The RSA key this process's issuers sign ID tokens with (RS256, as Google does), made once per process:
- * making one takes 100–250 ms of CPU, and the tests start an issuer for every app they build.
+ * making one takes 100–250 ms of CPU, and the tests sign in through the issuers of many apps.
  */
 function processSigningKey(): Promise<JsonWebKey> {
   processKey ??= new Promise((resolve, reject) =>

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import sharp, { type ResizeOptions } from 'sharp';
+import type { ResizeOptions } from 'sharp';
 import { badRequest } from '../../errors';
 import type { FileStorage } from '../../storage/local';
 
@@ -18,9 +18,10 @@ export const UPLOAD_SIZE: ResizeOptions = {
 /**
  * The shop's one image pipeline: decoded and re-encoded by sharp (which strips metadata such as GPS
  * position), turned upright, resized to `size`, as WebP. Throws on anything sharp cannot decode as an
- * image.
+ * image. sharp is loaded with the first image rather than at every start of the shop.
  */
 export async function toWebp(bytes: Buffer, size: ResizeOptions): Promise<Buffer> {
+  const { default: sharp } = await import('sharp');
   return sharp(bytes, { limitInputPixels: 40_000_000 })
     .rotate()
     .resize(size)
