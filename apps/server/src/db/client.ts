@@ -163,19 +163,41 @@ export async function openDatabase(
     };
   }
   if (!target.dataDir.startsWith('memory://')) await mkdir(target.dataDir, { recursive: true });
-  const client = await PGlite.create(target.dataDir, {
+  return pgliteDatabase(await openPglite(target.dataDir, target.from));
+}
+
+/** PGlite with the extensions the migrations create, on a data folder or in memory, from a tarball if given. */
+export function openPglite(dataDir: string, from?: Blob): Promise<PGlite> {
+  return PGlite.create(dataDir, {
     extensions: { unaccent, pg_trgm },
-    ...(target.from ? { loadDataDir: target.from } : {}),
+    ...(from ? { loadDataDir: from } : {}),
   });
+}
+
+/**
+ * The Database over an open PGlite; `close()` closes it. With `release`, `close()` instead stops listening
+ * and hands the PGlite to `release`, which keeps it for another use (the tests reuse their template copies).
+ */
+export async function pgliteDatabase(
+  client: PGlite,
+  release?: (client: PGlite) => Promise<void>,
+): Promise<Database> {
   const subs = subscribers();
   // One in-process connection: it always hears its own changes, and no other process shares its files.
-  for (const channel of NOTIFY_CHANNELS) await client.listen(channel, () => subs.notify(channel));
+  const unlisten: Array<() => Promise<void>> = [];
+  for (const channel of NOTIFY_CHANNELS)
+    unlisten.push(await client.listen(channel, () => subs.notify(channel)));
   const db = drizzlePglite(client, { schema });
   return {
     db: db as unknown as Db,
     kind: 'pglite',
     migrate: () => migratePglite(db, { migrationsFolder: MIGRATIONS_DIR }),
-    close: () => client.close(),
+    close: release
+      ? async () => {
+          for (const stop of unlisten.splice(0)) await stop();
+          await release(client);
+        }
+      : () => client.close(),
     subscribe: subs.add,
     listening: () => true,
     dumpDataDir: async () => Buffer.from(await (await client.dumpDataDir('gzip')).arrayBuffer()),
