@@ -16,6 +16,9 @@ export const TEST_DATABASE_KINDS: DatabaseKind[] = process.env.TEST_DATABASE_URL
 
 export type TestDatabase = Database & { drop(): Promise<void>; url?: string };
 
+/** The run's two templates (test/global-setup.ts): migrated, and migrated and seeded. */
+type Template = 'empty' | 'seeded';
+
 /** The run's templates (test/global-setup.ts), when the file runs under the configuration that builds them. */
 export function testTemplates(): TestTemplates | undefined {
   try {
@@ -67,7 +70,7 @@ export async function seededDatabase(kind: DatabaseKind): Promise<TestDatabase |
 async function copyOfTemplate(
   kind: DatabaseKind,
   templates: TestTemplates,
-  which: 'empty' | 'seeded',
+  which: Template,
 ): Promise<TestDatabase> {
   if (kind === 'pglite') {
     const database = await pgliteDatabase(await pgliteCopy(templates, which), releaseCopy);
@@ -92,7 +95,15 @@ const idleCopies: PGlite[] = [];
 const leasedCopies = new Set<PGlite>();
 const MAX_IDLE_COPIES = 2;
 
-async function pgliteCopy(templates: TestTemplates, which: 'empty' | 'seeded'): Promise<PGlite> {
+/**
+ * A copy opened from the template's tarball, in memory: writing a thousand files of a data folder takes
+ * longer than the database takes to open.
+ */
+async function openCopy(templates: TestTemplates, which: Template): Promise<PGlite> {
+  return openPglite('memory://', await templateTarball(templates.pglite[which]));
+}
+
+async function pgliteCopy(templates: TestTemplates, which: Template): Promise<PGlite> {
   const rows = await templateRows(templates, which);
   let client = idleCopies.pop();
   if (client) {
@@ -103,8 +114,7 @@ async function pgliteCopy(templates: TestTemplates, which: 'empty' | 'seeded'): 
       client = undefined;
     }
   }
-  // In memory: writing a thousand files of a data folder takes longer than the database takes to open.
-  client ??= await openPglite('memory://', await templateTarball(templates.pglite[which]));
+  client ??= await openCopy(templates, which);
   leasedCopies.add(client);
   return client;
 }
@@ -123,20 +133,20 @@ async function releaseCopy(client: PGlite): Promise<void> {
   else await client.close();
 }
 
-/** Every table's rows and every sequence's position in a template, as a copy of it starts. */
+/** Every table's rows in a template, and the statements that set its sequences where a copy starts. */
 interface TemplateRows {
   tables: Array<{ name: string; rows: Blob | undefined }>;
-  sequences: Array<{ name: string; value: string; called: boolean }>;
+  setSequences: string;
 }
 const rowsOfTemplates = new Map<string, Promise<TemplateRows>>();
 let templateSchema: Promise<string>;
 
 /** Read from a fresh copy of the template, which then waits in the pool for the file that asked. */
-function templateRows(templates: TestTemplates, which: 'empty' | 'seeded'): Promise<TemplateRows> {
+function templateRows(templates: TestTemplates, which: Template): Promise<TemplateRows> {
   let rows = rowsOfTemplates.get(which);
   if (!rows) {
     rows = (async () => {
-      const client = await openPglite('memory://', await templateTarball(templates.pglite[which]));
+      const client = await openCopy(templates, which);
       // Both templates come from the same migrations: either one's schema is the one to keep.
       templateSchema ??= schemaOf(client);
       await templateSchema;
@@ -145,13 +155,13 @@ function templateRows(templates: TestTemplates, which: 'empty' | 'seeded'): Prom
         const { blob } = await client.query(`COPY ${name} TO '/dev/blob'`);
         tables.push({ name, rows: blob?.size ? blob : undefined });
       }
-      const { rows: sequences } = await client.query<{ name: string; value: string; called: boolean }>(
-        `SELECT format('%I.%I', schemaname, sequencename) AS name,
-                coalesce(last_value, start_value)::text AS value, last_value IS NOT NULL AS called
+      const { rows } = await client.query<{ setSequences: string | null }>(
+        `SELECT string_agg(format('SELECT setval(%L, %s, %s);', format('%I.%I', schemaname, sequencename),
+                                  coalesce(last_value, start_value), last_value IS NOT NULL), E'\n') AS "setSequences"
            FROM pg_sequences WHERE ${USER_SCHEMA.replaceAll('nspname', 'schemaname')}`,
       );
       idleCopies.push(client);
-      return { tables, sequences };
+      return { tables, setSequences: rows[0]?.setSequences ?? '' };
     })();
     rowsOfTemplates.set(which, rows);
   }
@@ -159,13 +169,13 @@ function templateRows(templates: TestTemplates, which: 'empty' | 'seeded'): Prom
 }
 
 /** Triggers off (session_replication_role): no foreign key is checked halfway and no change is announced. */
-async function restoreRows(client: PGlite, { tables, sequences }: TemplateRows): Promise<void> {
+async function restoreRows(client: PGlite, { tables, setSequences }: TemplateRows): Promise<void> {
   await client.exec(`SET session_replication_role = replica;
-    TRUNCATE ${tables.map((table) => table.name).join(', ')}`);
+    TRUNCATE ${tables.map((table) => table.name).join(', ')};
+    ${setSequences}`);
+  // One COPY per table that has rows: each takes its rows as a blob of its own.
   for (const { name, rows } of tables)
     if (rows) await client.query(`COPY ${name} FROM '/dev/blob'`, [], { blob: rows });
-  for (const { name, value, called } of sequences)
-    await client.query('SELECT setval($1, $2, $3)', [name, value, called]);
   await client.exec('RESET session_replication_role');
 }
 
