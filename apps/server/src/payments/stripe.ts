@@ -144,9 +144,9 @@ const PLACEHOLDER_CENTS = 50;
  * tenth of a second, and a shop on the sandbox never needs it.
  */
 export const loadStripe = async () => (await import('stripe')).default;
+type StripeSdk = Awaited<ReturnType<typeof loadStripe>>;
 
-export async function stripeClient(secretKey: string, api?: StripeApiOptions): Promise<Stripe> {
-  const sdk = await loadStripe();
+function stripeClient(sdk: StripeSdk, secretKey: string, api?: StripeApiOptions): Stripe {
   return new sdk(secretKey, {
     // A checkout waits for this answer; past it the sale stays pending and is settled later.
     timeout: 20_000,
@@ -158,8 +158,9 @@ export async function stripeClient(secretKey: string, api?: StripeApiOptions): P
 }
 
 export async function stripeProvider(config: Config, api?: StripeApiOptions): Promise<PaymentProvider> {
-  const stripe = await stripeClient(stripeKeys(config).secretKey, api);
-  const { errors } = await loadStripe();
+  const sdk = await loadStripe();
+  const stripe = stripeClient(sdk, stripeKeys(config).secretKey, api);
+  const { errors } = sdk;
   const isStripeError = (err: unknown, code: string) =>
     err instanceof errors.StripeInvalidRequestError && err.code === code;
 
