@@ -24,10 +24,10 @@ import styles from './listing-page.module.css';
 
 const FALLBACK_CATEGORIES: readonly SidebarCategory[] = CATEGORIES;
 
-/** /products/todos (also search results) and /products/categoria/:id. */
 /** Only an empty listing shows it (with its correction and best sellers), so its code loads then. */
 const NoResults = lazyComponent(() => import('../components/no-results').then((m) => m.NoResults));
 
+/** /products/todos (also search results) and /products/categoria/:id. */
 export function ListingPage() {
   const { params, categoria, setFilters } = useListingParams();
   const categoriesQuery = useCategories();
