@@ -77,6 +77,16 @@ describe('the server process', () => {
     await rm(root, { recursive: true, force: true });
   });
 
+  it('loads the Stripe and AWS SDKs, sharp and oidc-provider when the shop first uses them, not at start', () => {
+    // A static import of the bundle runs at every start; these cost about half a second together, and a
+    // shop on the sandbox, on its own disk, without Google sign-in, never needs them.
+    const bundle = readFileSync(MAIN, 'utf8');
+    const atStart = [...bundle.matchAll(/^import\s[^;]*?\bfrom\s*"([^"]+)"/gm)].map((match) => match[1]);
+    const lazy = ['stripe', '@aws-sdk/client-s3', 'sharp', 'oidc-provider'];
+    expect(atStart.filter((name) => lazy.includes(name as string))).toEqual([]);
+    for (const name of lazy) expect(bundle).toContain(`import("${name}")`);
+  });
+
   it('refuses to start on a bad variable and names it', async () => {
     const { exit, output } = start({ PORT: 'mil', DATA_DIR: join(root, 'bad-variable') });
     expect(await exit()).toBe(1);
