@@ -7,16 +7,47 @@ import { BROWSER } from './support/browser';
 
 const PORT = Number(process.env.E2E_PORT ?? 3210);
 const DATA_DIR = join(tmpdir(), `vitrina-e2e-${PORT}`);
+const MULTI_PORT = Number(process.env.MULTI_PORT ?? 3310);
 
 // Every run starts the real server on a fresh data directory (new embedded database, fresh seed).
 if (process.env.TEST_WORKER_INDEX === undefined) rmSync(DATA_DIR, { recursive: true, force: true });
 
+/*
+ * The core journeys also run through Debian's nginx to two instances of the shop on one PostgreSQL and
+ * one S3 bucket (multi/stack.mjs), what a deployment with several processes runs: the main suite's own
+ * tests, picked by title, plus multi/*.spec.ts, which checks that both instances served traffic.
+ */
+const JOURNEYS = [
+  'a search without accents and with one typo finds the product',
+  'category → page 2 → product → back keeps the page',
+  'register with an avatar → log in → edit the profile',
+  'a customer fills the cart, keeps it across a reload, pays with 4242',
+  'a new product appears in its category, its discount in the offers carousel',
+  'banning a customer signed in elsewhere ends their session',
+];
+const literal = (title: string) => title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** What the specs rely on, set here rather than taken from the shell, for both servers. */
+const SHOP_ENV = {
+  LOG_LEVEL: 'warn',
+  NODE_ENV: 'test',
+  // The accounts the specs sign in with (support/accounts.ts), on a freshly seeded demo shop.
+  ADMIN_EMAIL: ADMIN.email,
+  ADMIN_PASSWORD: ADMIN.password,
+  SUPPORT_EMAIL,
+  // Sandbox cards and the local sign-in issuer, the web app this repository built.
+  PAYMENT_PROVIDER: 'sandbox',
+  SANDBOX_LATENCY_MS: '0',
+  GOOGLE_CLIENT_ID: '',
+  GOOGLE_CLIENT_SECRET: '',
+  WEB_DIST: '',
+};
+
 export default defineConfig({
-  testDir: './specs',
   fullyParallel: true,
   // Three browsers on two cores, in CI as locally: a test spends part of its time waiting for the server or
   // for the network to go quiet, and the timed notices run on the page's clock (notices.spec.ts), so a busy
-  // machine does not move their bounds. With two the suite took 1.9 minutes, with three 1.7.
+  // machine does not move their bounds. With two the main suite took 1.9 minutes, with three 1.7.
   workers: 3,
   retries: process.env.CI ? 1 : 0,
   forbidOnly: Boolean(process.env.CI),
@@ -24,7 +55,6 @@ export default defineConfig({
   timeout: 30_000,
   expect: { timeout: 10_000 },
   use: {
-    baseURL: `http://127.0.0.1:${PORT}`,
     locale: 'es-MX',
     // A trace records every step with its screenshots: only for a test's retry, which CI makes.
     trace: 'on-first-retry',
@@ -33,42 +63,57 @@ export default defineConfig({
   projects: [
     {
       name: 'desktop',
-      use: { ...devices['Desktop Chrome'], channel: undefined },
+      testDir: './specs',
       testIgnore: /responsive\.spec\.ts/,
+      use: { ...devices['Desktop Chrome'], channel: undefined, baseURL: `http://127.0.0.1:${PORT}` },
     },
-    { name: 'mobile', use: { ...devices['Pixel 7'], channel: undefined }, testMatch: /responsive\.spec\.ts/ },
+    {
+      name: 'mobile',
+      testDir: './specs',
+      testMatch: /responsive\.spec\.ts/,
+      use: { ...devices['Pixel 7'], channel: undefined, baseURL: `http://127.0.0.1:${PORT}` },
+    },
+    {
+      name: 'two-instances',
+      testDir: '.',
+      testMatch: ['specs/*.spec.ts', 'multi/*.spec.ts'],
+      grep: [...JOURNEYS.map((title) => new RegExp(literal(title))), /@multi/],
+      use: { ...devices['Desktop Chrome'], channel: undefined, baseURL: `http://127.0.0.1:${MULTI_PORT}` },
+    },
   ],
-  webServer: {
-    command: 'node --enable-source-maps ../apps/server/dist/main.js',
-    url: `http://127.0.0.1:${PORT}/api/health`,
-    timeout: 120_000,
-    reuseExistingServer: false,
-    stdout: 'ignore',
-    stderr: 'pipe',
-    // Playwright passes its own environment on to the server; everything the specs rely on is set here,
-    // so variables exported in the shell (a deployment's .env: ADMIN_EMAIL, SEED_ON_START, Stripe or
-    // Google keys…) do not change the shop under test.
-    env: {
-      PORT: String(PORT),
-      HOST: '127.0.0.1',
-      DATA_DIR,
-      LOG_LEVEL: 'warn',
-      // The shop's own address: Google sign-in's callback must come back to the origin the browser uses.
-      PUBLIC_URL: `http://127.0.0.1:${PORT}`,
-      NODE_ENV: 'test',
-      DATABASE_URL: '',
-      // The accounts the specs sign in with (support/accounts.ts), on a freshly seeded demo shop.
-      ADMIN_EMAIL: ADMIN.email,
-      ADMIN_PASSWORD: ADMIN.password,
-      SUPPORT_EMAIL,
-      SEED_ON_START: 'true',
-      // Sandbox cards and the local sign-in issuer, the web app this repository built.
-      PAYMENT_PROVIDER: 'sandbox',
-      SANDBOX_LATENCY_MS: '0',
-      GOOGLE_CLIENT_ID: '',
-      GOOGLE_CLIENT_SECRET: '',
-      WEB_DIST: '',
-      TRUST_PROXY: 'false',
+  // Playwright passes its own environment on to the servers; everything the specs rely on is set here, so
+  // variables exported in the shell (a deployment's .env: ADMIN_EMAIL, SEED_ON_START, Stripe or Google
+  // keys…) do not change the shop under test.
+  webServer: [
+    {
+      command: 'node --enable-source-maps ../apps/server/dist/main.js',
+      url: `http://127.0.0.1:${PORT}/api/health`,
+      timeout: 120_000,
+      reuseExistingServer: false,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: {
+        ...SHOP_ENV,
+        PORT: String(PORT),
+        HOST: '127.0.0.1',
+        DATA_DIR,
+        // The shop's own address: Google sign-in's callback must come back to the origin the browser uses.
+        PUBLIC_URL: `http://127.0.0.1:${PORT}`,
+        DATABASE_URL: '',
+        SEED_ON_START: 'true',
+        TRUST_PROXY: 'false',
+      },
     },
-  },
+    {
+      // The launcher adds the database, the bucket, the ports, COOKIE_SECRET and TRUST_PROXY.
+      command: 'node multi/stack.mjs',
+      url: `http://127.0.0.1:${MULTI_PORT}/api/health/ready`,
+      timeout: 120_000,
+      reuseExistingServer: false,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      gracefulShutdown: { signal: 'SIGTERM', timeout: 20_000 },
+      env: { ...SHOP_ENV, MULTI_PORT: String(MULTI_PORT), MULTI_INSTANCES: '2' },
+    },
+  ],
 });

@@ -4,8 +4,8 @@ import { apiAs, TINY_PNG } from '../support/api';
 import { expect, test } from '../support/test';
 
 /*
- * Through nginx to two instances (playwright.multi.config.ts): an image uploaded to one is served by
- * either, and both instances answered requests. Each instance's own /metrics (METRICS_PORT, which
+ * Through nginx to two instances (the two-instances project of playwright.config.ts): an image uploaded
+ * to one is served by either, and both instances answered requests. Each instance's own /metrics (METRICS_PORT, which
  * multi/stack.mjs puts at the nginx port + 10 + its number) says what it served.
  */
 const MULTI_PORT = Number(process.env.MULTI_PORT ?? 3310);

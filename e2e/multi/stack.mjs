@@ -1,7 +1,8 @@
 // The shop as a multi-instance deployment runs it: a fresh PostgreSQL database, one s3rver bucket, N app
 // processes (the production build) with the same DATABASE_URL, S3_*, COOKIE_SECRET and TRUST_PROXY=true,
-// and Debian's nginx in front balancing them round robin. Used by playwright.multi.config.ts (run as a
-// script: stops everything on SIGTERM/SIGINT) and by the nginx bench (startStack).
+// and Debian's nginx in front balancing them round robin. Used by the two-instances project of
+// playwright.config.ts (run as a script: stops everything on SIGTERM/SIGINT) and by the nginx bench
+// (startStack).
 //
 //   MULTI_PORT=3310 node e2e/multi/stack.mjs   nginx on 3310, instance i on 3310+i, its /metrics on 3320+i
 import { spawn } from 'node:child_process';
