@@ -1,12 +1,11 @@
 import type { Config } from '../config';
 import { type FileStorage, localStorage } from './local';
+import { s3Storage } from './s3';
 
 /**
- * The store config.ts names: the bucket when S3_BUCKET is set, else DATA_DIR/uploads. The bucket's module
- * and its SDK are loaded only then: the AWS SDK alone takes more than a tenth of a second to load.
+ * The store config.ts names: the bucket when S3_BUCKET is set, else DATA_DIR/uploads. Only a bucket loads
+ * the AWS SDK (s3Storage imports it when called).
  */
 export async function createStorage(config: Pick<Config, 'storage'>): Promise<FileStorage> {
-  if (config.storage.kind === 'local') return localStorage(config.storage.dir);
-  const { s3Storage } = await import('./s3');
-  return s3Storage(config.storage);
+  return config.storage.kind === 's3' ? s3Storage(config.storage) : localStorage(config.storage.dir);
 }
