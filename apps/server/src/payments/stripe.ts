@@ -143,10 +143,9 @@ const PLACEHOLDER_CENTS = 50;
  * The SDK is loaded when a shop takes payments with Stripe, not at every start: loading it costs about a
  * tenth of a second, and a shop on the sandbox never needs it.
  */
-export const loadStripe = async () => (await import('stripe')).default;
-type StripeSdk = Awaited<ReturnType<typeof loadStripe>>;
+export const loadStripe = async (): Promise<typeof Stripe> => (await import('stripe')).default;
 
-function stripeClient(sdk: StripeSdk, secretKey: string, api?: StripeApiOptions): Stripe {
+function stripeClient(sdk: typeof Stripe, secretKey: string, api?: StripeApiOptions): Stripe {
   return new sdk(secretKey, {
     // A checkout waits for this answer; past it the sale stays pending and is settled later.
     timeout: 20_000,
