@@ -55,36 +55,15 @@ export async function startLocalIssuer(options: LocalIssuerOptions): Promise<Loc
   // The provider is made on the first request, not at start-up: loading oidc-provider and making its
   // signing key take half a second of CPU, which every start of the shop and every test app would pay
   // for an issuer that most of them never ask. A failure is answered 503 and tried again next time.
-  let made: Promise<(req: IncomingMessage, res: ServerResponse) => void> | undefined;
-  const handler = () => {
-    made ??= createProvider(issuer, options, accounts).then(
-      (provider) => {
-        provider.on('error', onError);
-        provider.on('server_error', (_ctx, err) => onError(err));
-        const providerListener = provider.callback();
-        const interactions = interactionHandler(provider, accounts);
-        return (req: IncomingMessage, res: ServerResponse) => {
-          if (req.url?.startsWith('/interaction/')) {
-            interactions(req, res).catch((err) => {
-              onError(err);
-              if (!res.headersSent)
-                sendPage(res, 500, errorPage('No se pudo completar el inicio de sesión.'));
-            });
-            return;
-          }
-          providerListener(req, res);
-        };
-      },
-      (err: unknown) => {
-        made = undefined;
-        throw err;
-      },
-    );
-    return made;
-  };
-
+  let handler: Promise<RequestHandler> | undefined;
   const server = createServer((req, res) => {
-    handler().then(
+    handler ??= createProvider(issuer, options, accounts)
+      .then((provider) => providerHandler(provider, accounts, onError))
+      .catch((err: unknown) => {
+        handler = undefined;
+        throw err;
+      });
+    handler.then(
       (handle) => handle(req, res),
       (err: unknown) => {
         onError(err);
@@ -108,6 +87,30 @@ export async function startLocalIssuer(options: LocalIssuerOptions): Promise<Loc
       server.closeAllConnections();
       await closed;
     },
+  };
+}
+
+type RequestHandler = (req: IncomingMessage, res: ServerResponse) => void;
+
+/** The issuer's requests: its own sign-in pages under /interaction/, everything else oidc-provider's. */
+function providerHandler(
+  provider: Provider,
+  accounts: Map<string, LocalAccount>,
+  onError: (err: unknown) => void,
+): RequestHandler {
+  provider.on('error', onError);
+  provider.on('server_error', (_ctx, err) => onError(err));
+  const providerListener = provider.callback();
+  const interactions = interactionHandler(provider, accounts);
+  return (req, res) => {
+    if (req.url?.startsWith('/interaction/')) {
+      interactions(req, res).catch((err) => {
+        onError(err);
+        if (!res.headersSent) sendPage(res, 500, errorPage('No se pudo completar el inicio de sesión.'));
+      });
+      return;
+    }
+    providerListener(req, res);
   };
 }
 
