@@ -7,6 +7,7 @@ import { BROWSER } from './support/browser';
 
 const PORT = Number(process.env.E2E_PORT ?? 3210);
 const DATA_DIR = join(tmpdir(), `vitrina-e2e-${PORT}`);
+const SHOP_URL = `http://127.0.0.1:${PORT}`;
 const MULTI_PORT = Number(process.env.MULTI_PORT ?? 3310);
 
 // Every run starts the real server on a fresh data directory (new embedded database, fresh seed).
@@ -26,6 +27,7 @@ const JOURNEYS = [
   'banning a customer signed in elsewhere ends their session',
 ];
 const literal = (title: string) => title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const DESKTOP = { ...devices['Desktop Chrome'], channel: undefined };
 
 /** What the specs rely on, set here rather than taken from the shell, for both servers. */
 const SHOP_ENV = {
@@ -65,20 +67,20 @@ export default defineConfig({
       name: 'desktop',
       testDir: './specs',
       testIgnore: /responsive\.spec\.ts/,
-      use: { ...devices['Desktop Chrome'], channel: undefined, baseURL: `http://127.0.0.1:${PORT}` },
+      use: { ...DESKTOP, baseURL: SHOP_URL },
     },
     {
       name: 'mobile',
       testDir: './specs',
       testMatch: /responsive\.spec\.ts/,
-      use: { ...devices['Pixel 7'], channel: undefined, baseURL: `http://127.0.0.1:${PORT}` },
+      use: { ...devices['Pixel 7'], channel: undefined, baseURL: SHOP_URL },
     },
     {
       name: 'two-instances',
       testDir: '.',
       testMatch: ['specs/*.spec.ts', 'multi/*.spec.ts'],
       grep: [...JOURNEYS.map((title) => new RegExp(literal(title))), /@multi/],
-      use: { ...devices['Desktop Chrome'], channel: undefined, baseURL: `http://127.0.0.1:${MULTI_PORT}` },
+      use: { ...DESKTOP, baseURL: `http://127.0.0.1:${MULTI_PORT}` },
     },
   ],
   // Playwright passes its own environment on to the servers; everything the specs rely on is set here, so
@@ -87,7 +89,7 @@ export default defineConfig({
   webServer: [
     {
       command: 'node --enable-source-maps ../apps/server/dist/main.js',
-      url: `http://127.0.0.1:${PORT}/api/health`,
+      url: `${SHOP_URL}/api/health`,
       timeout: 120_000,
       reuseExistingServer: false,
       stdout: 'ignore',
@@ -98,7 +100,7 @@ export default defineConfig({
         HOST: '127.0.0.1',
         DATA_DIR,
         // The shop's own address: Google sign-in's callback must come back to the origin the browser uses.
-        PUBLIC_URL: `http://127.0.0.1:${PORT}`,
+        PUBLIC_URL: SHOP_URL,
         DATABASE_URL: '',
         SEED_ON_START: 'true',
         TRUST_PROXY: 'false',
