@@ -138,7 +138,7 @@ interface TemplateRows {
   tables: Array<{ name: string; rows: Blob | undefined }>;
   setSequences: string;
 }
-const rowsOfTemplates = new Map<string, Promise<TemplateRows>>();
+const rowsOfTemplates = new Map<Template, Promise<TemplateRows>>();
 let templateSchema: Promise<string>;
 
 /** Read from a fresh copy of the template, which then waits in the pool for the file that asked. */
