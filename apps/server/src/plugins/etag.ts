@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 
 /**
@@ -7,22 +7,27 @@ import fp from 'fastify-plugin';
  * shopper's browser revalidates a listing without downloading it again.
  */
 export const etagPlugin = fp(async (app: FastifyInstance) => {
-  app.addHook('onSend', async (request, reply, payload) => {
-    if (request.method !== 'GET' || reply.statusCode !== 200 || typeof payload !== 'string') return payload;
-    if (!String(reply.getHeader('content-type') ?? '').startsWith('application/json')) return payload;
-    // A cached answer brings the ETag computed when it was first sent.
-    const known = reply.getHeader('etag');
-    const etag =
-      typeof known === 'string' ? known : `"${createHash('sha1').update(payload).digest('base64url')}"`;
-    reply.header('etag', etag);
-    if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-cache');
-    if (matches(request.headers['if-none-match'], etag)) {
-      reply.code(304);
-      return '';
-    }
-    return payload;
+  app.addHook('onSend', (request, reply, payload, done) => {
+    done(null, withEtag(request, reply, payload));
   });
 });
+
+/** The payload to send: the same, or nothing with a 304 when the caller already has this ETag. */
+function withEtag(request: FastifyRequest, reply: FastifyReply, payload: unknown) {
+  if (request.method !== 'GET' || reply.statusCode !== 200 || typeof payload !== 'string') return payload;
+  if (!String(reply.getHeader('content-type') ?? '').startsWith('application/json')) return payload;
+  // A cached answer brings the ETag computed when it was first sent.
+  const known = reply.getHeader('etag');
+  const etag =
+    typeof known === 'string' ? known : `"${createHash('sha1').update(payload).digest('base64url')}"`;
+  reply.header('etag', etag);
+  if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-cache');
+  if (matches(request.headers['if-none-match'], etag)) {
+    reply.code(304);
+    return '';
+  }
+  return payload;
+}
 
 function matches(ifNoneMatch: string | undefined, etag: string): boolean {
   if (!ifNoneMatch) return false;

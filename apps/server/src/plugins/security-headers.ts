@@ -77,8 +77,9 @@ function permissionsPolicy(stripe: boolean): string {
 export const securityHeadersPlugin = fp(async (app: FastifyInstance, opts: SecurityHeadersOptions) => {
   const page = securityHeaders(opts);
   const api = apiSecurityHeaders(page);
-  app.addHook('onRequest', async (request, reply) => {
+  app.addHook('onRequest', (request, reply, done) => {
     reply.headers(request.url.startsWith('/api/') ? api : page);
+    done();
   });
 });
 

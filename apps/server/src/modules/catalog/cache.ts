@@ -61,21 +61,20 @@ type CatalogCache = ReturnType<typeof catalogCache<CachedAnswer>>;
 /** Answers the GET routes of `app` (one encapsulated plugin) from the cache, and fills it. */
 export function serveFromCache(app: FastifyInstance, cache: CatalogCache) {
   const readAt = new WeakMap<object, number>();
-  app.addHook('onRequest', async (request, reply) => {
-    if (request.method !== 'GET') return;
+  // Callback hooks: on the path of every cached answer, where an async hook's promise is measurable.
+  // A hook that sends does not call done(); the route's handler then never runs.
+  app.addHook('onRequest', (request, reply, done) => {
+    if (request.method !== 'GET') return done();
     const hit = cache.get(request.url);
     countCatalogCache(hit ? 'hit' : 'miss');
     if (!hit) {
       readAt.set(request, cache.generation());
-      return;
+      return done();
     }
-    return reply
-      .header('content-type', 'application/json; charset=utf-8')
-      .header('etag', hit.etag)
-      .send(hit.body);
+    reply.header('content-type', 'application/json; charset=utf-8').header('etag', hit.etag).send(hit.body);
   });
   // Runs after the ETag plugin's hook, so the answer's ETag is already computed.
-  app.addHook('onSend', async (request, reply, payload) => {
+  app.addHook('onSend', (request, reply, payload, done) => {
     const began = readAt.get(request);
     const etag = reply.getHeader('etag');
     if (
@@ -86,6 +85,6 @@ export function serveFromCache(app: FastifyInstance, cache: CatalogCache) {
     ) {
       cache.set(request.url, { body: payload, etag }, began);
     }
-    return payload;
+    done(null, payload);
   });
 }

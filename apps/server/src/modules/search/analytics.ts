@@ -5,7 +5,7 @@ import {
   type SearchAnalytics,
 } from '@vitrina/shared';
 import { desc, gt, gte, sql } from 'drizzle-orm';
-import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client';
 import { busquedaDiaria } from '../../db/schema';
 
@@ -83,16 +83,25 @@ export function searchCounter(db: Db, log: FastifyBaseLogger, flushEveryMs = FLU
  * is validated when the database answered, raw when the cache did (its URL was valid the first time).
  */
 export function countSearches(app: FastifyInstance, searches: SearchCounter) {
-  app.addHook('onSend', async (request, reply, payload) => {
-    if (request.method !== 'GET' || reply.statusCode !== 200 || typeof payload !== 'string') return payload;
-    if (!SEARCH_ROUTES.has(request.routeOptions.url ?? '')) return payload;
-    const { name, page } = (request.query ?? {}) as Record<string, unknown>;
-    if (typeof name !== 'string' || name.trim() === '') return payload;
-    if (!(page === undefined || page === 1 || page === '1' || page === '')) return payload;
-    const { total } = JSON.parse(payload) as { total?: unknown };
-    searches.count(name, typeof total === 'number' && total > 0);
-    return payload;
+  app.addHook('onSend', (request, reply, payload, done) => {
+    countSearch(searches, request, reply, payload);
+    done(null, payload);
   });
+}
+
+function countSearch(
+  searches: SearchCounter,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  payload: unknown,
+) {
+  if (request.method !== 'GET' || reply.statusCode !== 200 || typeof payload !== 'string') return;
+  if (!SEARCH_ROUTES.has(request.routeOptions.url ?? '')) return;
+  const { name, page } = (request.query ?? {}) as Record<string, unknown>;
+  if (typeof name !== 'string' || name.trim() === '') return;
+  if (!(page === undefined || page === 1 || page === '1' || page === '')) return;
+  const { total } = JSON.parse(payload) as { total?: unknown };
+  searches.count(name, typeof total === 'number' && total > 0);
 }
 
 /** The query as the owner reads it: lower case, single spaces, no surrounding blanks. */
