@@ -13,13 +13,20 @@ declare module 'fastify' {
      * themselves another way (Stripe's signed webhook) and that no browser session authorizes.
      */
     csrf?: boolean;
+    /**
+     * `false`: the route's answers hand out no XSRF-TOKEN cookie. For answers that are the same for
+     * every visitor (the catalog's, which its cache keeps): a Set-Cookie would make each one personal and
+     * keep any shared cache from holding it. The pages and /api/config still hand it out.
+     */
+    xsrfCookie?: boolean;
   }
 }
 
 /**
- * Double-submit CSRF check (SPEC §9 names): any GET hands out an XSRF-TOKEN cookie the page's script
- * can read; every state-changing /api request must echo it in the X-XSRF-TOKEN header. A forged
- * cross-site request cannot read the cookie, so it cannot send the header.
+ * Double-submit CSRF check (SPEC §9 names): a GET hands out an XSRF-TOKEN cookie the page's script
+ * can read (any GET but the catalog's shared answers, see `xsrfCookie`); every state-changing /api
+ * request must echo it in the X-XSRF-TOKEN header. A forged cross-site request cannot read the cookie,
+ * so it cannot send the header.
  *
  * Defence in depth, checked first: a state-changing /api request a browser says comes from another site
  * is refused even with the token — an `Origin` that is not the shop's (`Origin: null` included), or
@@ -40,32 +47,30 @@ export interface CsrfOptions {
 
 export const csrfPlugin = fp(async (app: FastifyInstance, { secure, publicUrl }: CsrfOptions) => {
   const shopOrigin = new URL(publicUrl).origin;
-  app.addHook('onRequest', async (request, reply) => {
+  // A callback hook: it runs before every answer, where an async hook's promise is measurable.
+  app.addHook('onRequest', (request, reply, done) => {
     const cookie = request.cookies[XSRF_COOKIE];
-    if (SAFE_METHODS.has(request.method)) {
-      if (!cookie) {
-        reply.setCookie(XSRF_COOKIE, newToken(), {
-          httpOnly: false,
-          sameSite: 'strict',
-          secure,
-          path: '/',
-        });
-      }
-      return;
+    if (!SAFE_METHODS.has(request.method)) return done(refusal(request, cookie, shopOrigin));
+    if (!cookie && request.routeOptions.config.xsrfCookie !== false) {
+      reply.setCookie(XSRF_COOKIE, newToken(), { httpOnly: false, sameSite: 'strict', secure, path: '/' });
     }
-    if (!request.url.startsWith('/api/')) return;
-    if (request.routeOptions.config.csrf === false) return;
-    if (fromAnotherSite(request, shopOrigin)) {
-      throw forbidden(
-        'Esta solicitud viene de otro sitio y no se aceptó. Abre la tienda desde su dirección.',
-      );
-    }
-    const header = request.headers[XSRF_HEADER.toLowerCase()];
-    if (!cookie || typeof header !== 'string' || !sameToken(cookie, header)) {
-      throw forbidden('La sesión de seguridad expiró. Recarga la página e inténtalo de nuevo.');
-    }
+    done();
   });
 });
+
+/** Why a state-changing request is refused, if it is. */
+function refusal(request: FastifyRequest, cookie: string | undefined, shopOrigin: string) {
+  if (!request.url.startsWith('/api/')) return undefined;
+  if (request.routeOptions.config.csrf === false) return undefined;
+  if (fromAnotherSite(request, shopOrigin)) {
+    return forbidden('Esta solicitud viene de otro sitio y no se aceptó. Abre la tienda desde su dirección.');
+  }
+  const header = request.headers[XSRF_HEADER.toLowerCase()];
+  if (!cookie || typeof header !== 'string' || !sameToken(cookie, header)) {
+    return forbidden('La sesión de seguridad expiró. Recarga la página e inténtalo de nuevo.');
+  }
+  return undefined;
+}
 
 /** Whether the browser says a request comes from a page of another site. */
 function fromAnotherSite(request: FastifyRequest, shopOrigin: string): boolean {

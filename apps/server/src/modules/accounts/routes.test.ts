@@ -230,11 +230,28 @@ describe.each(TEST_DATABASE_KINDS)('accounts API on %s', (kind) => {
   });
 
   describe('CSRF', () => {
-    it('hands out the XSRF-TOKEN cookie on any GET', async () => {
-      const res = await t.app.inject({ url: '/api/categorias' });
-      const cookie = (res.cookies as Array<Record<string, unknown>>).find((c) => c.name === 'XSRF-TOKEN');
-      expect(cookie).toMatchObject({ sameSite: 'Strict', path: '/' });
-      expect(cookie?.httpOnly).toBeFalsy();
+    it('hands out the XSRF-TOKEN cookie on a GET of the API or of a page', async () => {
+      for (const url of ['/api/config', '/api/usuario/me', '/']) {
+        const res = await t.app.inject({ url });
+        const cookie = (res.cookies as Array<Record<string, unknown>>).find((c) => c.name === 'XSRF-TOKEN');
+        expect(cookie, url).toMatchObject({ sameSite: 'Strict', path: '/' });
+        expect(cookie?.httpOnly).toBeFalsy();
+      }
+    });
+
+    it("sets no cookie on the catalog's answers, the same for every visitor, first asked or kept", async () => {
+      for (const url of [
+        '/api/categorias',
+        '/api/products',
+        '/api/products/1',
+        '/api/products?name=camiseta',
+      ]) {
+        for (const time of ['first', 'kept']) {
+          const res = await t.app.inject({ url });
+          expect(res.statusCode, `${url} ${time}`).toBe(200);
+          expect(res.headers['set-cookie'], `${url} ${time}`).toBeUndefined();
+        }
+      }
     });
 
     it('gives every visitor a token of its own, 256 random bits, past one refill of the random pool', async () => {

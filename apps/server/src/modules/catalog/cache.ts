@@ -58,9 +58,15 @@ export function catalogCache<Answer extends { body: string } = CachedAnswer>(
 
 type CatalogCache = ReturnType<typeof catalogCache<CachedAnswer>>;
 
-/** Answers the GET routes of `app` (one encapsulated plugin) from the cache, and fills it. */
+/**
+ * Answers the GET routes of `app` (one encapsulated plugin) from the cache, and fills it. Call it before
+ * the routes: their answers, the same for every visitor, are marked to hand out no cookie (csrf.ts).
+ */
 export function serveFromCache(app: FastifyInstance, cache: CatalogCache) {
   const readAt = new WeakMap<object, number>();
+  app.addHook('onRoute', (route) => {
+    route.config = { ...route.config, xsrfCookie: false };
+  });
   // Callback hooks: on the path of every cached answer, where an async hook's promise is measurable.
   // A hook that sends does not call done(); the route's handler then never runs.
   app.addHook('onRequest', (request, reply, done) => {
