@@ -14,12 +14,14 @@ export const etagPlugin = fp(async (app: FastifyInstance) => {
 
 /** The payload to send: the same, or nothing with a 304 when the caller already has this ETag. */
 function withEtag(request: FastifyRequest, reply: FastifyReply, payload: unknown) {
-  if (request.method !== 'GET' || reply.statusCode !== 200 || typeof payload !== 'string') return payload;
+  if (request.method !== 'GET' || reply.statusCode !== 200) return payload;
   if (!String(reply.getHeader('content-type') ?? '').startsWith('application/json')) return payload;
-  // A cached answer brings the ETag computed when it was first sent.
+  // A cached answer brings the ETag computed when it was first sent, and is sent as bytes (compressed or
+  // not, catalog/cache.ts); any other answer is hashed as the text it is.
   const known = reply.getHeader('etag');
+  if (typeof known !== 'string' && typeof payload !== 'string') return payload;
   const etag =
-    typeof known === 'string' ? known : `"${createHash('sha1').update(payload).digest('base64url')}"`;
+    typeof known === 'string' ? known : `"${createHash('sha1').update(String(payload)).digest('base64url')}"`;
   reply.header('etag', etag);
   if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-cache');
   if (matches(request.headers['if-none-match'], etag)) {

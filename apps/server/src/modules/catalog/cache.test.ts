@@ -1,3 +1,4 @@
+import zlib from 'node:zlib';
 import type { Product, ProductPage } from '@vitrina/shared';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -38,6 +39,30 @@ describe.each(TEST_DATABASE_KINDS)('catalog cache on %s', (kind) => {
     } finally {
       select.mockRestore();
     }
+  });
+
+  it('sends an answer from memory compressed as the client accepts, with its ETag, and 304 either way', async () => {
+    const url = '/api/products?orden=nombre_asc';
+    const plain = await get(url);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    for (const [accept, coding, decode] of [
+      ['br;q=1, gzip;q=0.5', 'br', zlib.brotliDecompressSync],
+      ['gzip, deflate', 'gzip', zlib.gunzipSync],
+      ['br', 'br', zlib.brotliDecompressSync],
+    ] as const) {
+      const res = await get(url, { 'accept-encoding': accept });
+      expect(res.headers['content-encoding'], accept).toBe(coding);
+      expect(res.headers.vary).toBe('accept-encoding');
+      expect(res.headers.etag).toBe(plain.headers.etag);
+      expect(decode(res.rawPayload).toString('utf8')).toBe(plain.body);
+      const revalidated = await get(url, {
+        'accept-encoding': accept,
+        'if-none-match': String(plain.headers.etag),
+      });
+      expect(revalidated.statusCode, accept).toBe(304);
+      expect(revalidated.rawPayload.length).toBe(0);
+    }
+    expect((await get(url)).body).toBe(plain.body);
   });
 
   it('shows a change at once, whatever made it: new price, and a product sold out disappears', async () => {

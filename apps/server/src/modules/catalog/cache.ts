@@ -1,4 +1,6 @@
-import type { FastifyInstance } from 'fastify';
+import { brotliCompressSync, gzipSync, constants as zlibConstants } from 'node:zlib';
+import { Negotiator } from '@fastify/accept-negotiator';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Database } from '../../db/client';
 import { countCatalogCache } from '../../metrics';
 
@@ -6,12 +8,23 @@ import { countCatalogCache } from '../../metrics';
  * What one cache may hold, counted in characters of its answers (about their bytes): every category ×
  * order × first pages of a large catalog, and the rendered pages most visited, while odd query strings
  * cannot grow it without bound. By size rather than by count, so that a few large answers (rendered
- * pages are 5 to 10 times a JSON page) cannot take the process's memory.
+ * pages are 5 to 10 times a JSON page) cannot take the process's memory. An answer's encoded copies
+ * (KeptAnswer) take at most about one and a half times its text again: 80 MB at the very most.
  */
 export const CATALOG_CACHE_MAX_CHARS = 32 * 1024 * 1024;
 
-interface CachedAnswer {
+/**
+ * An answer a cache keeps: its text and, once a client has asked for them, its bytes as sent in each
+ * coding, so it is encoded and compressed once rather than for every request.
+ */
+export interface KeptAnswer {
   body: string;
+  bytes?: Buffer;
+  br?: Buffer;
+  gzip?: Buffer;
+}
+
+interface CachedAnswer extends KeptAnswer {
   etag: string;
 }
 
@@ -21,7 +34,7 @@ interface CachedAnswer {
  * answer from memory costs no query, no validation and no serialization. Every change to products or
  * categories, from this process or any other, clears it (docs/decisions/008-catalog-cache.md).
  */
-export function catalogCache<Answer extends { body: string } = CachedAnswer>(
+export function catalogCache<Answer extends KeptAnswer = CachedAnswer>(
   database: Database,
   maxChars = CATALOG_CACHE_MAX_CHARS,
 ) {
@@ -61,8 +74,13 @@ type CatalogCache = ReturnType<typeof catalogCache<CachedAnswer>>;
 /**
  * Answers the GET routes of `app` (one encapsulated plugin) from the cache, and fills it. Call it before
  * the routes: their answers, the same for every visitor, are marked to hand out no cookie (csrf.ts).
+ * `answered` sees the text of every successful answer, kept or fresh.
  */
-export function serveFromCache(app: FastifyInstance, cache: CatalogCache) {
+export function serveFromCache(
+  app: FastifyInstance,
+  cache: CatalogCache,
+  answered?: (request: FastifyRequest, body: string) => void,
+) {
   const readAt = new WeakMap<object, number>();
   app.addHook('onRoute', (route) => {
     route.config = { ...route.config, xsrfCookie: false };
@@ -77,20 +95,44 @@ export function serveFromCache(app: FastifyInstance, cache: CatalogCache) {
       readAt.set(request, cache.generation());
       return done();
     }
-    reply.header('content-type', 'application/json; charset=utf-8').header('etag', hit.etag).send(hit.body);
+    answered?.(request, hit.body);
+    reply.header('content-type', 'application/json; charset=utf-8').header('etag', hit.etag);
+    sendKept(request, reply, hit);
   });
   // Runs after the ETag plugin's hook, so the answer's ETag is already computed.
   app.addHook('onSend', (request, reply, payload, done) => {
     const began = readAt.get(request);
     const etag = reply.getHeader('etag');
-    if (
-      began !== undefined &&
-      reply.statusCode === 200 &&
-      typeof payload === 'string' &&
-      typeof etag === 'string'
-    ) {
-      cache.set(request.url, { body: payload, etag }, began);
+    if (began !== undefined && reply.statusCode === 200 && typeof payload === 'string') {
+      answered?.(request, payload);
+      if (typeof etag === 'string') cache.set(request.url, { body: payload, etag }, began);
     }
     done(null, payload);
   });
+}
+
+/** Quick brotli: a kept answer is compressed as it is first sent, not ahead like the built assets. */
+const BROTLI = { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 5 } };
+
+/** The codings a kept answer is sent in, the client's preference (q-values) deciding, as @fastify/compress does. */
+const encodings = new Negotiator({ supportedValues: ['br', 'gzip'] });
+
+/**
+ * Sends a kept answer in the coding the client accepts, compressing it the first time only. An answer
+ * that already has a Content-Encoding is left alone by @fastify/compress.
+ */
+export function sendKept(request: FastifyRequest, reply: FastifyReply, answer: KeptAnswer) {
+  reply.header('vary', 'accept-encoding');
+  const coding = encodings.negotiate(String(request.headers['accept-encoding'] ?? ''));
+  if (coding === 'br') {
+    answer.br ??= brotliCompressSync(answer.body, BROTLI);
+    return reply.header('content-encoding', 'br').send(answer.br);
+  }
+  if (coding === 'gzip') {
+    answer.gzip ??= gzipSync(answer.body);
+    return reply.header('content-encoding', 'gzip').send(answer.gzip);
+  }
+  // Kept as bytes too: uncompressed answers go to crawlers, probes and load tests, as often as the others.
+  answer.bytes ??= Buffer.from(answer.body);
+  return reply.send(answer.bytes);
 }

@@ -11,7 +11,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Database } from '../../db/client';
-import { countSearches, type SearchCounter } from '../search/analytics';
+import { type SearchCounter, searchCounting } from '../search/analytics';
 import { catalogCache, serveFromCache } from './cache';
 import { getCategory, getVisibleProduct, listCategories, listProducts } from './service';
 
@@ -24,8 +24,7 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ database: Database; searches
   { database, searches },
 ) => {
   const { db } = database;
-  serveFromCache(app, catalogCache(database));
-  countSearches(app, searches);
+  serveFromCache(app, catalogCache(database), searchCounting(searches));
 
   app.get(
     '/products',

@@ -5,7 +5,7 @@ import {
   type SearchAnalytics,
 } from '@vitrina/shared';
 import { desc, gt, gte, sql } from 'drizzle-orm';
-import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client';
 import { busquedaDiaria } from '../../db/schema';
 
@@ -79,29 +79,19 @@ export function searchCounter(db: Db, log: FastifyBaseLogger, flushEveryMs = FLU
 
 /**
  * Counts every search's first page (the next pages are the same search) as it is sent, whether the
- * catalog cache answered it or the database: a popular search is mostly answered from memory. The query
- * is validated when the database answered, raw when the cache did (its URL was valid the first time).
+ * catalog cache answered it or the database (catalog/cache.ts calls it with every answer's text): a
+ * popular search is mostly answered from memory. The query is validated when the database answered, raw
+ * when the cache did (its URL was valid the first time).
  */
-export function countSearches(app: FastifyInstance, searches: SearchCounter) {
-  app.addHook('onSend', (request, reply, payload, done) => {
-    countSearch(searches, request, reply, payload);
-    done(null, payload);
-  });
-}
-
-function countSearch(
-  searches: SearchCounter,
-  request: FastifyRequest,
-  reply: FastifyReply,
-  payload: unknown,
-) {
-  if (request.method !== 'GET' || reply.statusCode !== 200 || typeof payload !== 'string') return;
-  if (!SEARCH_ROUTES.has(request.routeOptions.url ?? '')) return;
-  const { name, page } = (request.query ?? {}) as Record<string, unknown>;
-  if (typeof name !== 'string' || name.trim() === '') return;
-  if (!(page === undefined || page === 1 || page === '1' || page === '')) return;
-  const { total } = JSON.parse(payload) as { total?: unknown };
-  searches.count(name, typeof total === 'number' && total > 0);
+export function searchCounting(searches: SearchCounter) {
+  return (request: FastifyRequest, body: string) => {
+    if (!SEARCH_ROUTES.has(request.routeOptions.url ?? '')) return;
+    const { name, page } = (request.query ?? {}) as Record<string, unknown>;
+    if (typeof name !== 'string' || name.trim() === '') return;
+    if (!(page === undefined || page === 1 || page === '1' || page === '')) return;
+    const { total } = JSON.parse(body) as { total?: unknown };
+    searches.count(name, typeof total === 'number' && total > 0);
+  };
 }
 
 /** The query as the owner reads it: lower case, single spaces, no surrounding blanks. */

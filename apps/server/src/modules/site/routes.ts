@@ -1,7 +1,5 @@
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { brotliCompressSync, gzipSync, constants as zlibConstants } from 'node:zlib';
-import { Negotiator } from '@fastify/accept-negotiator';
 import fastifyStatic from '@fastify/static';
 import { idSchema, PAGES, type PageEntry } from '@vitrina/shared';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -10,7 +8,7 @@ import type { Database } from '../../db/client';
 import { AppError } from '../../errors';
 import { sendApiNotFound } from '../../plugins/errors';
 import { type FileStorage, STORED_FILE_CACHE, UPLOADS_URL_PREFIX } from '../../storage/local';
-import { catalogCache } from '../catalog/cache';
+import { catalogCache, type KeptAnswer, sendKept } from '../catalog/cache';
 import { getCategory, getVisibleProduct } from '../catalog/service';
 import { listingImages } from './listing-images';
 import { type PagePreload, preloadTags, readManifest } from './preloads';
@@ -65,7 +63,7 @@ export async function siteRoutes(
   }: { database: Database; config: Config; storage: FileStorage; renderPage?: RenderPage },
 ) {
   const { db } = database;
-  const rendered = catalogCache<PageBody>(database);
+  const rendered = catalogCache<KeptAnswer>(database);
   const api = apiThrough(app);
   const indexPath = join(config.webDist, 'index.html');
   const template = existsSync(indexPath) ? readFileSync(indexPath, 'utf8') : undefined;
@@ -135,7 +133,7 @@ export async function siteRoutes(
     const hints = preloadTags(manifest, { kind: 'app', ...preload, scripts: !rendering });
     const page = renderHead(template, meta, hints);
     if (!rendering) return sendPage(request, reply, status, { body: page });
-    const html: PageBody = { body: fillRoot(page, rendering) };
+    const html: KeptAnswer = { body: fillRoot(page, rendering) };
     // A search is counted when its answer is sent (search/analytics.ts): its page is rendered each time.
     if (!search.has('name')) rendered.set(request.url, html, readAt);
     return sendPage(request, reply, status, html);
@@ -287,36 +285,12 @@ function staticFileError(
     .send({ error, message });
 }
 
-/** A page's markup and, once asked for, its bytes as sent (kept with a kept page). */
-interface PageBody {
-  body: string;
-  bytes?: Buffer;
-  br?: Buffer;
-  gzip?: Buffer;
-}
-
-/** Quick brotli: a page is compressed as it is sent (once when it is kept), not ahead like the assets. */
-const BROTLI = { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 5 } };
-
-/** The codings a page is sent in, the browser's preference (q-values) deciding, as @fastify/compress does. */
-const encodings = new Negotiator({ supportedValues: ['br', 'gzip'] });
-
 /**
- * A page, compressed as the browser accepts. @fastify/compress does not see this not-found handler's
+ * A page, compressed as the browser accepts: @fastify/compress does not see this not-found handler's
  * answers, and a rendered page is tens of kilobytes of markup (a tenth of that compressed).
  */
-function sendPage(request: FastifyRequest, reply: FastifyReply, status: number, page: PageBody) {
-  reply.code(status).header('cache-control', 'no-cache').header('vary', 'accept-encoding');
+function sendPage(request: FastifyRequest, reply: FastifyReply, status: number, page: KeptAnswer) {
+  reply.code(status).header('cache-control', 'no-cache');
   reply.type('text/html; charset=utf-8');
-  const coding = encodings.negotiate(String(request.headers['accept-encoding'] ?? ''));
-  if (coding === 'br') {
-    page.br ??= brotliCompressSync(page.body, BROTLI);
-    return reply.header('content-encoding', 'br').send(page.br);
-  }
-  if (coding === 'gzip') {
-    page.gzip ??= gzipSync(page.body);
-    return reply.header('content-encoding', 'gzip').send(page.gzip);
-  }
-  page.bytes ??= Buffer.from(page.body);
-  return reply.send(page.bytes);
+  return sendKept(request, reply, page);
 }
