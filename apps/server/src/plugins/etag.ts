@@ -19,9 +19,8 @@ function withEtag(request: FastifyRequest, reply: FastifyReply, payload: unknown
   // A cached answer brings the ETag computed when it was first sent, and is sent as bytes (compressed or
   // not, catalog/cache.ts); any other answer is hashed as the text it is.
   const known = reply.getHeader('etag');
-  if (typeof known !== 'string' && typeof payload !== 'string') return payload;
-  const etag =
-    typeof known === 'string' ? known : `"${createHash('sha1').update(String(payload)).digest('base64url')}"`;
+  const etag = typeof known === 'string' ? known : typeof payload === 'string' ? hashOf(payload) : undefined;
+  if (etag === undefined) return payload;
   reply.header('etag', etag);
   if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-cache');
   if (matches(request.headers['if-none-match'], etag)) {
@@ -30,6 +29,8 @@ function withEtag(request: FastifyRequest, reply: FastifyReply, payload: unknown
   }
   return payload;
 }
+
+const hashOf = (text: string) => `"${createHash('sha1').update(text).digest('base64url')}"`;
 
 function matches(ifNoneMatch: string | undefined, etag: string): boolean {
   if (!ifNoneMatch) return false;

@@ -8,8 +8,9 @@ import { countCatalogCache } from '../../metrics';
  * What one cache may hold, counted in characters of its answers (about their bytes): every category ×
  * order × first pages of a large catalog, and the rendered pages most visited, while odd query strings
  * cannot grow it without bound. By size rather than by count, so that a few large answers (rendered
- * pages are 5 to 10 times a JSON page) cannot take the process's memory. An answer's encoded copies
- * (KeptAnswer) take at most about one and a half times its text again: 80 MB at the very most.
+ * pages are 5 to 10 times a JSON page) cannot take the process's memory. Only the text is counted: the
+ * copies an answer comes to hold once clients ask for them (KeptAnswer) add up to about 1.4 times its
+ * size again, its bytes as sent and a fifth to a tenth of that for each compressed one.
  */
 export const CATALOG_CACHE_MAX_CHARS = 32 * 1024 * 1024;
 
