@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
+import { TEST_NODE_FLAGS } from './apps/server/src/test/node-flags';
 
 const WEB_ROOT = './apps/web';
 const WEB_TESTS = readdirSync(`${WEB_ROOT}/src`, { recursive: true, encoding: 'utf8' })
@@ -31,6 +32,8 @@ export default defineConfig({
           // The files share their workers' modules (the application is loaded once per worker, not once
           // per file); each still builds its own app on its own database, and nothing mocks a module.
           isolate: false,
+          // Cheaper WebAssembly for PGlite (apps/server/src/test/node-flags.ts).
+          execArgv: TEST_NODE_FLAGS,
           testTimeout: 30_000,
           hookTimeout: 120_000,
         },

@@ -10,6 +10,7 @@ import { loadConfig } from '../config';
 import { type DatabaseTarget, openDatabase } from '../db/client';
 import { seedIfEmpty } from '../db/seed/seed';
 import { localStorage } from '../storage/local';
+import { useTestNodeFlags } from './node-flags';
 import { databaseUrl, type TestTemplates, withAdmin } from './templates';
 
 /**
@@ -18,6 +19,7 @@ import { databaseUrl, type TestTemplates, withAdmin } from './templates';
  * The teardown drops them, with any copy a file left behind, and removes the run's temporary folder.
  */
 export default async function setup(project: TestProject) {
+  useTestNodeFlags();
   const root = await mkdtemp(join(tmpdir(), 'vitrina-tests-'));
   const serverUrl = process.env.TEST_DATABASE_URL;
   // When the run started, in its names: what an interrupted run left behind is recognised by its age.

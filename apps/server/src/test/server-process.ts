@@ -5,6 +5,7 @@ import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { inject } from 'vitest';
 import { copyFolder } from './databases';
+import { TEST_NODE_FLAGS } from './node-flags';
 
 export async function freePort(): Promise<number> {
   const server = createServer().listen(0, '127.0.0.1');
@@ -38,7 +39,7 @@ export interface ServerProcess {
 export async function startServer(env: Record<string, string>, timeoutMs = 60_000): Promise<ServerProcess> {
   const port = await freePort();
   let output = '';
-  const child = spawn(process.execPath, [inject('vitrinaTestTemplates').main], {
+  const child = spawn(process.execPath, [...TEST_NODE_FLAGS, inject('vitrinaTestTemplates').main], {
     env: {
       ...process.env,
       LOG_LEVEL: 'warn',
