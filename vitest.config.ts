@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
-import { TEST_NODE_FLAGS } from './apps/server/src/test/node-flags';
+import { TEST_NODE_FLAGS } from './apps/server/src/test/node-flags.ts';
 
 const WEB_ROOT = './apps/web';
 const WEB_TESTS = readdirSync(`${WEB_ROOT}/src`, { recursive: true, encoding: 'utf8' })

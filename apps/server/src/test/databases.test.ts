@@ -25,7 +25,12 @@ async function copyOf(which: 'seeded' | 'empty') {
                current_setting('TimeZone') AS "timeZone"`,
   );
   if (!seen) throw new Error('no answer');
-  return { database, seen };
+  // Which PGlite this is: each one started its PostgreSQL at its own moment.
+  const [{ instance } = { instance: '' }] = await rowsOf<{ instance: string }>(
+    database.db,
+    sql`SELECT pg_postmaster_start_time()::text AS instance`,
+  );
+  return { database, seen, instance };
 }
 
 // The worker keeps its PGlite copies between files and puts them back to a template's rows (databases.ts):
@@ -45,6 +50,8 @@ describe('a PGlite copy of a template, as a test file gets it', () => {
     const second = await copyOf('seeded');
     await second.database.drop();
     expect(second.seen).toEqual(first.seen);
+    // The same PGlite, put back to the template's rows: opening another costs a second of CPU.
+    expect(second.instance).toBe(first.instance);
   });
 
   it('of the empty template has no rows, even when the copy last served the seeded one', async () => {
