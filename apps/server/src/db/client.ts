@@ -40,8 +40,11 @@ export interface Database {
   listening(): boolean;
   /** PostgreSQL's pool, for its numbers on /metrics (total, idle, waiting); PGlite has none. */
   pool?: { totalCount: number; idleCount: number; waitingCount: number };
-  /** PGlite only: its data folder as a gzipped tar, taken between two statements, so it is consistent. */
-  dumpDataDir?(): Promise<Buffer>;
+  /**
+   * PGlite only: its data folder as a tar, gzipped unless `compression` is 'none', taken between two
+   * statements, so it is consistent.
+   */
+  dumpDataDir?(compression?: 'gzip' | 'none'): Promise<Buffer>;
 }
 
 /**
@@ -200,6 +203,7 @@ export async function pgliteDatabase(
       : () => client.close(),
     subscribe: subs.add,
     listening: () => true,
-    dumpDataDir: async () => Buffer.from(await (await client.dumpDataDir('gzip')).arrayBuffer()),
+    dumpDataDir: async (compression = 'gzip') =>
+      Buffer.from(await (await client.dumpDataDir(compression)).arrayBuffer()),
   };
 }

@@ -4,7 +4,6 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { gunzipSync } from 'node:zlib';
 import type { TestProject } from 'vitest/node';
 import { loadConfig } from '../config';
 import { type DatabaseTarget, openDatabase } from '../db/client';
@@ -76,10 +75,10 @@ export default async function setup(project: TestProject) {
   // the seeded one's.
   async function pgliteTemplates() {
     const database = await openDatabase({ kind: 'pglite', dataDir: templates.pglite.seededFolder });
-    // Unzipped here, once, rather than by every worker that opens it.
+    // Not compressed: every worker that opens it would unzip it again.
     const dumpTo = async (file: string) => {
       if (!database.dumpDataDir) throw new Error('PGlite writes its data folder as a tarball');
-      await writeFile(file, gunzipSync(await database.dumpDataDir()));
+      await writeFile(file, await database.dumpDataDir('none'));
     };
     try {
       await database.migrate();
