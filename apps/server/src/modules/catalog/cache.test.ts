@@ -1,12 +1,13 @@
 import zlib from 'node:zlib';
 import type { Product, ProductPage } from '@vitrina/shared';
 import { eq, sql } from 'drizzle-orm';
+import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type Database, openDatabase } from '../../db/client';
 import { producto } from '../../db/schema';
 import { seededTestApp, type TestApp } from '../../test/app';
 import { TEST_DATABASE_KINDS } from '../../test/databases';
-import { catalogCache } from './cache';
+import { catalogCache, type KeptAnswer, sendKept } from './cache';
 
 describe.each(TEST_DATABASE_KINDS)('catalog cache on %s', (kind) => {
   let t: TestApp;
@@ -159,7 +160,7 @@ describe('catalog cache bounds', () => {
     return { database, change: () => onChange() };
   }
 
-  it('keeps answers up to its size in characters, dropping the oldest first, and nothing larger than itself', () => {
+  it('keeps answers up to its size in bytes, dropping the oldest first, and nothing larger than itself', () => {
     const { database } = fakeDatabase();
     const cache = catalogCache<{ body: string }>(database, 100);
     const at = cache.generation();
@@ -171,6 +172,37 @@ describe('catalog cache bounds', () => {
     cache.set('/grande', { body: 'x'.repeat(200) }, at);
     expect(cache.get('/grande')).toBeUndefined();
     expect(cache.get('/b')).toBeDefined();
+  });
+
+  it('counts the copies a kept answer makes as it is sent, dropping the oldest answers to fit them', () => {
+    const { database } = fakeDatabase();
+    const cache = catalogCache<KeptAnswer>(database, 100);
+    const at = cache.generation();
+    const first = { body: 'x'.repeat(38) };
+    const second = { body: 'y'.repeat(38) };
+    cache.set('/a', first, at);
+    cache.set('/b', second, at);
+    // 80 of 100, then a 30-byte copy of the second: the first goes.
+    cache.grew('/b', second, 30);
+    expect(cache.get('/a')).toBeUndefined();
+    expect(cache.get('/b')).toBe(second);
+    // A copy of an answer the cache no longer holds is not its to count: 70 + 10 still fit.
+    cache.grew('/a', first, 30);
+    cache.set('/c', { body: 'z'.repeat(8) }, at);
+    expect(cache.get('/b')).toBe(second);
+    expect(cache.get('/c')).toBeDefined();
+  });
+
+  it('sendKept reports each copy it makes once, with its size in bytes', async () => {
+    const answer: KeptAnswer = { body: JSON.stringify({ texto: 'ñandú '.repeat(200) }) };
+    const grew = vi.fn();
+    const app = Fastify();
+    app.get('/', (request, reply) => sendKept(request, reply, answer, grew));
+    for (const coding of ['br', 'gzip', 'identity', 'br', 'gzip', 'identity'])
+      expect((await app.inject({ url: '/', headers: { 'accept-encoding': coding } })).statusCode).toBe(200);
+    await app.close();
+    expect(grew.mock.calls).toEqual([[answer.br?.length], [answer.gzip?.length], [answer.bytes?.length]]);
+    expect(answer.bytes?.length).toBe(Buffer.byteLength(answer.body));
   });
 
   it('forgets everything on a change, and never keeps an answer read before it', () => {

@@ -5,14 +5,13 @@ import type { Database } from '../../db/client';
 import { countCatalogCache } from '../../metrics';
 
 /**
- * What one cache may hold, counted in characters of its answers (about their bytes): every category ×
- * order × first pages of a large catalog, and the rendered pages most visited, while odd query strings
- * cannot grow it without bound. By size rather than by count, so that a few large answers (rendered
- * pages are 5 to 10 times a JSON page) cannot take the process's memory. Only the text is counted: the
- * copies an answer comes to hold once clients ask for them (KeptAnswer) add up to about 1.4 times its
- * size again, its bytes as sent and a fifth to a tenth of that for each compressed one.
+ * What one cache may hold, in bytes (a character of an answer's text counts one, as V8 keeps the shop's
+ * Latin-1 text): every category × order × first pages of a large catalog, and the rendered pages most
+ * visited, while odd query strings cannot grow it without bound. By size rather than by count, so that a
+ * few large answers (rendered pages are 5 to 10 times a JSON page) cannot take the process's memory. The
+ * copies an answer comes to hold as clients ask for them (KeptAnswer) count too, as they are made.
  */
-export const CATALOG_CACHE_MAX_CHARS = 32 * 1024 * 1024;
+export const CATALOG_CACHE_MAX_BYTES = 32 * 1024 * 1024;
 
 /**
  * An answer a cache keeps: its text and, once a client has asked for them, its bytes as sent in each
@@ -37,14 +36,22 @@ interface CachedAnswer extends KeptAnswer {
  */
 export function catalogCache<Answer extends KeptAnswer = CachedAnswer>(
   database: Database,
-  maxChars = CATALOG_CACHE_MAX_CHARS,
+  maxBytes = CATALOG_CACHE_MAX_BYTES,
 ) {
   const answers = new Map<string, Answer>();
   let generation = 0;
-  let chars = 0;
+  let bytes = 0;
   const clear = () => {
     answers.clear();
-    chars = 0;
+    bytes = 0;
+  };
+  /** Oldest first out (a Map iterates in insertion order) until `more` bytes fit. */
+  const makeRoom = (more: number) => {
+    for (const [oldUrl, old] of answers) {
+      if (bytes + more <= maxBytes) break;
+      answers.delete(oldUrl);
+      bytes -= footprint(oldUrl, old);
+    }
   };
   database.subscribe('catalogo_cambio', () => {
     generation++;
@@ -56,18 +63,30 @@ export function catalogCache<Answer extends KeptAnswer = CachedAnswer>(
     generation: () => generation,
     set(url: string, answer: Answer, readAt: number) {
       if (readAt !== generation || !database.listening() || answers.has(url)) return;
-      const size = url.length + answer.body.length;
-      if (size > maxChars) return;
-      // Oldest first out: a Map iterates in insertion order.
-      for (const [oldUrl, old] of answers) {
-        if (chars + size <= maxChars) break;
-        answers.delete(oldUrl);
-        chars -= oldUrl.length + old.body.length;
-      }
+      const size = footprint(url, answer);
+      if (size > maxBytes) return;
+      makeRoom(size);
       answers.set(url, answer);
-      chars += size;
+      bytes += size;
+    },
+    /** `answer`, kept at `url`, has made a copy of `size` bytes (sendKept): it counts from now on. */
+    grew(url: string, answer: Answer, size: number) {
+      if (answers.get(url) !== answer) return;
+      bytes += size;
+      makeRoom(0);
     },
   };
+}
+
+/** What a kept answer takes: its URL, its text and every copy it has made. */
+function footprint(url: string, answer: KeptAnswer): number {
+  return (
+    url.length +
+    answer.body.length +
+    (answer.bytes?.length ?? 0) +
+    (answer.br?.length ?? 0) +
+    (answer.gzip?.length ?? 0)
+  );
 }
 
 type CatalogCache = ReturnType<typeof catalogCache<CachedAnswer>>;
@@ -98,7 +117,7 @@ export function serveFromCache(
     }
     answered?.(request, hit.body);
     reply.header('content-type', 'application/json; charset=utf-8').header('etag', hit.etag);
-    sendKept(request, reply, hit);
+    sendKept(request, reply, hit, (size) => cache.grew(request.url, hit, size));
   });
   // Runs after the ETag plugin's hook, so the answer's ETag is already computed.
   app.addHook('onSend', (request, reply, payload, done) => {
@@ -122,18 +141,28 @@ const encodings = new Negotiator({ supportedValues: ['br', 'gzip'] });
  * Sends a kept answer in the coding the client accepts, compressing it the first time only. An answer
  * that already has a Content-Encoding is left alone by @fastify/compress.
  */
-export function sendKept(request: FastifyRequest, reply: FastifyReply, answer: KeptAnswer) {
+export function sendKept(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  answer: KeptAnswer,
+  /** Told the size of each copy made, for the cache that holds the answer to count it. */
+  grew?: (size: number) => void,
+) {
   reply.header('vary', 'accept-encoding');
   const coding = encodings.negotiate(String(request.headers['accept-encoding'] ?? ''));
+  const made = (copy: Buffer) => {
+    grew?.(copy.length);
+    return copy;
+  };
   if (coding === 'br') {
-    answer.br ??= brotliCompressSync(answer.body, BROTLI);
+    answer.br ??= made(brotliCompressSync(answer.body, BROTLI));
     return reply.header('content-encoding', 'br').send(answer.br);
   }
   if (coding === 'gzip') {
-    answer.gzip ??= gzipSync(answer.body);
+    answer.gzip ??= made(gzipSync(answer.body));
     return reply.header('content-encoding', 'gzip').send(answer.gzip);
   }
   // Kept as bytes too: uncompressed answers go to crawlers, probes and load tests, as often as the others.
-  answer.bytes ??= Buffer.from(answer.body);
+  answer.bytes ??= made(Buffer.from(answer.body));
   return reply.send(answer.bytes);
 }

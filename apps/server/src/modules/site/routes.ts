@@ -121,7 +121,10 @@ export async function siteRoutes(
         .send('La tienda web no está compilada: ejecuta "npm run build" o "npm start".');
     }
     const kept = rendered.get(request.url);
-    if (kept) return sendPage(request, reply, 200, kept);
+    // A page the cache keeps counts the copies it makes as it is sent (catalog/cache.ts).
+    const send = (status: number, page: KeptAnswer) =>
+      sendPage(request, reply, status, page, (size) => rendered.grew(request.url, page, size));
+    if (kept) return send(200, kept);
     const readAt = rendered.generation();
     const match = matchPage(path);
     // The page's head (its title, tags and preloads) and its render are read at the same time.
@@ -132,11 +135,11 @@ export async function siteRoutes(
     const rendering = status === 200 ? app : undefined;
     const hints = preloadTags(manifest, { kind: 'app', ...preload, scripts: !rendering });
     const page = renderHead(template, meta, hints);
-    if (!rendering) return sendPage(request, reply, status, { body: page });
+    if (!rendering) return send(status, { body: page });
     const html: KeptAnswer = { body: fillRoot(page, rendering) };
     // A search is counted when its answer is sent (search/analytics.ts): its page is rendered each time.
     if (!search.has('name')) rendered.set(request.url, html, readAt);
-    return sendPage(request, reply, status, html);
+    return send(status, html);
   });
 
   /** The app rendered for the request's URL, or undefined when the browser is to render it (render.ts). */
@@ -289,8 +292,14 @@ function staticFileError(
  * A page, compressed as the browser accepts: @fastify/compress does not see this not-found handler's
  * answers, and a rendered page is tens of kilobytes of markup (a tenth of that compressed).
  */
-function sendPage(request: FastifyRequest, reply: FastifyReply, status: number, page: KeptAnswer) {
+function sendPage(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  status: number,
+  page: KeptAnswer,
+  grew: (size: number) => void,
+) {
   reply.code(status).header('cache-control', 'no-cache');
   reply.type('text/html; charset=utf-8');
-  return sendKept(request, reply, page);
+  return sendKept(request, reply, page, grew);
 }
