@@ -5,8 +5,8 @@ import type { Database } from '../../db/client';
 import { countCatalogCache } from '../../metrics';
 
 /**
- * What one cache may hold, in bytes (a character of an answer's text counts one, as V8 keeps the shop's
- * Latin-1 text): every category × order × first pages of a large catalog, and the rendered pages most
+ * What one cache may hold, in bytes (a character of an answer's text counts one: V8 keeps text with no
+ * character past Latin-1, most of the shop's, in a byte each): every category × order × first pages of a large catalog, and the rendered pages most
  * visited, while odd query strings cannot grow it without bound. By size rather than by count, so that a
  * few large answers (rendered pages are 5 to 10 times a JSON page) cannot take the process's memory. The
  * copies an answer comes to hold as clients ask for them (KeptAnswer) count too, as they are made.
