@@ -193,6 +193,26 @@ describe('catalog cache bounds', () => {
     expect(cache.get('/c')).toBeDefined();
   });
 
+  it('counts the copies of an answer it sends when it keeps that answer, not otherwise', async () => {
+    const { database } = fakeDatabase();
+    const text = JSON.stringify('y'.repeat(1198));
+    // 2,807 bytes: room for both answers (1,006 and 1,201), not for a 1,200-byte copy of the second too.
+    const cache = catalogCache<KeptAnswer>(database, 2807);
+    const at = cache.generation();
+    cache.set('/viejo', { body: 'x'.repeat(1000) }, at);
+    const kept = { body: text };
+    cache.set('/', kept, at);
+    const app = Fastify();
+    app.get('/', (request, reply) => cache.send(request, reply, kept));
+    app.get('/otro', (request, reply) => cache.send(request, reply, { body: text }));
+    expect((await app.inject({ url: '/otro' })).body).toBe(text);
+    expect(cache.get('/viejo')).toBeDefined();
+    expect((await app.inject({ url: '/' })).body).toBe(text);
+    await app.close();
+    expect(cache.get('/viejo')).toBeUndefined();
+    expect(cache.get('/')).toBe(kept);
+  });
+
   it('sendKept reports each copy it makes once, with its size in bytes', async () => {
     const answer: KeptAnswer = { body: JSON.stringify({ texto: 'ñandú '.repeat(200) }) };
     const grew = vi.fn();

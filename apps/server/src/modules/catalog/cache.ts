@@ -6,10 +6,11 @@ import { countCatalogCache } from '../../metrics';
 
 /**
  * What one cache may hold, in bytes (a character of an answer's text counts one: V8 keeps text with no
- * character past Latin-1, most of the shop's, in a byte each): every category × order × first pages of a large catalog, and the rendered pages most
- * visited, while odd query strings cannot grow it without bound. By size rather than by count, so that a
- * few large answers (rendered pages are 5 to 10 times a JSON page) cannot take the process's memory. The
- * copies an answer comes to hold as clients ask for them (KeptAnswer) count too, as they are made.
+ * character past Latin-1, most of the shop's, in a byte each): every category × order × first pages of a
+ * large catalog, and the rendered pages most visited, while odd query strings cannot grow it without
+ * bound. By size rather than by count, so that a few large answers (rendered pages are 5 to 10 times a
+ * JSON page) cannot take the process's memory. The copies an answer comes to hold as clients ask for them
+ * (KeptAnswer) count too, as they are made.
  */
 export const CATALOG_CACHE_MAX_BYTES = 32 * 1024 * 1024;
 
@@ -70,12 +71,16 @@ export function catalogCache<Answer extends KeptAnswer = CachedAnswer>(
       bytes += size;
     },
     /** `answer`, kept at `url`, has made a copy of `size` bytes (sendKept): it counts from now on. */
-    grew(url: string, answer: Answer, size: number) {
-      if (answers.get(url) !== answer) return;
-      bytes += size;
-      makeRoom(0);
-    },
+    grew,
+    /** Sends `answer` (sendKept); the copies it makes count if this cache keeps it at the request's URL. */
+    send: (request: FastifyRequest, reply: FastifyReply, answer: Answer) =>
+      sendKept(request, reply, answer, (size) => grew(request.url, answer, size)),
   };
+  function grew(url: string, answer: Answer, size: number) {
+    if (answers.get(url) !== answer) return;
+    bytes += size;
+    makeRoom(0);
+  }
 }
 
 /** What a kept answer takes: its URL, its text and every copy it has made. */
@@ -117,7 +122,7 @@ export function serveFromCache(
     }
     answered?.(request, hit.body);
     reply.header('content-type', 'application/json; charset=utf-8').header('etag', hit.etag);
-    sendKept(request, reply, hit, (size) => cache.grew(request.url, hit, size));
+    cache.send(request, reply, hit);
   });
   // Runs after the ETag plugin's hook, so the answer's ETag is already computed.
   app.addHook('onSend', (request, reply, payload, done) => {
@@ -146,12 +151,12 @@ export function sendKept(
   reply: FastifyReply,
   answer: KeptAnswer,
   /** Told the size of each copy made, for the cache that holds the answer to count it. */
-  grew?: (size: number) => void,
+  grew: (size: number) => void,
 ) {
   reply.header('vary', 'accept-encoding');
   const coding = encodings.negotiate(String(request.headers['accept-encoding'] ?? ''));
   const made = (copy: Buffer) => {
-    grew?.(copy.length);
+    grew(copy.length);
     return copy;
   };
   if (coding === 'br') {

@@ -8,7 +8,7 @@ import type { Database } from '../../db/client';
 import { AppError } from '../../errors';
 import { sendApiNotFound } from '../../plugins/errors';
 import { type FileStorage, STORED_FILE_CACHE, UPLOADS_URL_PREFIX } from '../../storage/local';
-import { catalogCache, type KeptAnswer, sendKept } from '../catalog/cache';
+import { catalogCache, type KeptAnswer } from '../catalog/cache';
 import { getCategory, getVisibleProduct } from '../catalog/service';
 import { listingImages } from './listing-images';
 import { type PagePreload, preloadTags, readManifest } from './preloads';
@@ -121,9 +121,12 @@ export async function siteRoutes(
         .send('La tienda web no está compilada: ejecuta "npm run build" o "npm start".');
     }
     const kept = rendered.get(request.url);
-    // A page the cache keeps counts the copies it makes as it is sent (catalog/cache.ts).
-    const send = (status: number, page: KeptAnswer) =>
-      sendPage(request, reply, status, page, (size) => rendered.grew(request.url, page, size));
+    const send = (status: number, page: KeptAnswer) => {
+      reply.code(status).header('cache-control', 'no-cache').type('text/html; charset=utf-8');
+      // Compressed as the browser accepts (@fastify/compress does not see this not-found handler's
+      // answers); the copies of a page the cache keeps count in its size.
+      return rendered.send(request, reply, page);
+    };
     if (kept) return send(200, kept);
     const readAt = rendered.generation();
     const match = matchPage(path);
@@ -286,20 +289,4 @@ function staticFileError(
     .code(status)
     .headers(err.headers ?? {})
     .send({ error, message });
-}
-
-/**
- * A page, compressed as the browser accepts: @fastify/compress does not see this not-found handler's
- * answers, and a rendered page is tens of kilobytes of markup (a tenth of that compressed).
- */
-function sendPage(
-  request: FastifyRequest,
-  reply: FastifyReply,
-  status: number,
-  page: KeptAnswer,
-  grew: (size: number) => void,
-) {
-  reply.code(status).header('cache-control', 'no-cache');
-  reply.type('text/html; charset=utf-8');
-  return sendKept(request, reply, page, grew);
 }
