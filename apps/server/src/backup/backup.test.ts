@@ -8,7 +8,7 @@ import sharp from 'sharp';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { DEMO_CUSTOMER } from '../db/seed/demo-accounts';
 import { HttpClient } from '../test/http-client';
-import { TEST_NODE_FLAGS } from '../test/node-flags';
+import { scriptArgs } from '../test/node-flags';
 import { type ServerProcess, seededDataDir, startServer, stopServer } from '../test/server-process';
 import { TEST_ADDRESS } from '../test/shipping-address';
 
@@ -17,7 +17,7 @@ const RUN_SCRIPT = fileURLToPath(new URL('./run.ts', import.meta.url));
 
 /** `npm run backup` / `npm run restore` as an operator runs them, with DATA_DIR set. */
 const script = (dataDir: string, ...args: string[]) =>
-  run(process.execPath, [...TEST_NODE_FLAGS, '--import', 'tsx', RUN_SCRIPT, ...args], {
+  run(process.execPath, [...scriptArgs(RUN_SCRIPT), ...args], {
     env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', NODE_ENV: 'test' },
   });
 

@@ -107,7 +107,7 @@ async function pgliteCopy(templates: TestTemplates, which: Template): Promise<PG
   const rows = await templateRows(templates, which);
   const idle = idleCopies.pop();
   // A failure here is a bug of this file, not of the test that asked: it is not papered over by opening
-  // a new copy (that once hid for weeks that no copy was ever reused).
+  // a new copy (that once hid that no copy was ever reused, docs/decisions/021).
   if (idle) await restoreRows(idle, rows);
   const client = idle ?? (await openCopy(templates, which));
   leasedCopies.add(client);
