@@ -5,10 +5,9 @@ import { producto, usuario } from '../db/schema';
 import { signInWithGoogle } from '../modules/auth/google-accounts';
 import { Agent } from '../test/agent';
 import { seededTestApp, type TestApp } from '../test/app';
-import { testTempDir } from '../test/databases';
 import { rawGet } from '../test/raw-get';
 import { startBucket, type TestBucket } from '../test/s3';
-import { type ServerProcess, startServer, stopServer } from '../test/server-process';
+import { type ServerProcess, seededDataDir, startServer, stopServer } from '../test/server-process';
 import { createStorage } from './create';
 import { STORED_FILE_CACHE } from './local';
 
@@ -30,17 +29,16 @@ function multipart(bytes: Buffer) {
 describe('images on an S3-compatible bucket', () => {
   let bucket: TestBucket;
   let t: TestApp;
-  /** Another process of the shop on the same bucket, nothing on a shared disk (its database is empty). */
+  /**
+   * Another process of the shop on the same bucket, with a database of its own and no image on its disk.
+   * (Its database is a copy of the seeded template: an empty one would cost PostgreSQL's initdb.)
+   */
   let other: ServerProcess;
 
   beforeAll(async () => {
     bucket = await startBucket();
     t = await seededTestApp('pglite', bucket.env);
-    other = await startServer({
-      ...bucket.env,
-      SEED_ON_START: 'false',
-      DATA_DIR: await testTempDir('other-'),
-    });
+    other = await startServer({ ...bucket.env, DATA_DIR: await seededDataDir({ images: false }) });
   }, 120_000);
   afterAll(async () => {
     if (other) await stopServer(other);

@@ -10,6 +10,7 @@ interface Seen {
   nextProductId: number;
   columns: number;
   timeZone: string;
+  buffers: string;
 }
 
 /** A copy of a template, and what a test file can tell of it: rows, a sequence, columns, a session setting. */
@@ -22,7 +23,7 @@ async function copyOf(which: 'seeded' | 'empty') {
                (SELECT coalesce(sum(stock), 0)::int FROM producto) AS stock,
                (SELECT last_value::int FROM producto_id_producto_seq) AS "nextProductId",
                (SELECT count(*)::int FROM information_schema.columns WHERE table_name = 'producto') AS columns,
-               current_setting('TimeZone') AS "timeZone"`,
+               current_setting('TimeZone') AS "timeZone", current_setting('shared_buffers') AS buffers`,
   );
   if (!seen) throw new Error('no answer');
   // Which PGlite this is: each one started its PostgreSQL at its own moment.
@@ -65,6 +66,8 @@ describe('a PGlite copy of a template, as a test file gets it', () => {
     expect(seeded[1]?.seen).toEqual(seeded[0]?.seen);
     expect(seeded[0]?.seen.products).toBeGreaterThan(0);
     expect(empty.seen).toMatchObject({ products: 0, sales: 0, columns: seeded[0]?.seen.columns });
+    // Both templates set a small buffer pool (global-setup.ts), which a copy zeroes as it opens.
+    expect([seeded[0]?.seen.buffers, empty.seen.buffers]).toEqual(['16MB', '16MB']);
   });
 
   it('never has a column, an index or a trigger that a previous file added', async () => {

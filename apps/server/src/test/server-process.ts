@@ -17,13 +17,14 @@ export async function freePort(): Promise<number> {
 
 /**
  * A DATA_DIR holding a copy of the run's seeded PGlite template and its images (test/global-setup.ts), so
- * the process starts without seeding; its administrator is the template's. Removed with the run's folder.
+ * the process starts without seeding; its administrator is the template's. Without `images`, the folder
+ * has no uploads: for a shop whose images are in a bucket. Removed with the run's folder.
  */
-export async function seededDataDir(): Promise<string> {
+export async function seededDataDir({ images = true } = {}): Promise<string> {
   const templates = inject('vitrinaTestTemplates');
   const dataDir = await mkdtemp(join(templates.root, 'data-'));
   await copyFolder(templates.pglite.seededFolder, join(dataDir, 'pglite'));
-  await copyFolder(templates.uploads, join(dataDir, 'uploads'));
+  if (images) await copyFolder(templates.uploads, join(dataDir, 'uploads'));
   return dataDir;
 }
 
