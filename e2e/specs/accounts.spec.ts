@@ -162,6 +162,8 @@ test('a banned user sees the disabled-account message', async ({ page, playwrigh
 });
 
 test('axe finds no serious or critical violation on login, registration and profile', async ({ page }) => {
+  // Three pages, a sign-in and three axe runs: 30 s was once not enough on a busy machine.
+  test.setTimeout(60_000);
   const check = async () => {
     const { violations } = await new AxeBuilder({ page }).analyze();
     const severe = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
