@@ -1,6 +1,7 @@
 /// <reference types="vitest/config" />
+import { createHash } from 'node:crypto';
 import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
+import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
@@ -19,6 +20,29 @@ const reactRouterProduction = join(
   'dist/production/index.mjs',
 );
 
+/**
+ * A CSS module's class in a build: its name and four characters of a hash of its file (`_body_Qd94`)
+ * instead of Vite's `_body_1lz68_45` (five, and the line). The names are in the style sheet, in the
+ * scripts that render them and in every page's markup: the style sheet is 0.66 KB gzip smaller (11.6 →
+ * 10.9), a storefront page's scripts 0.25 KB. Random names would be shorter still but compress worse than
+ * ones that repeat the property name beside them. Both builds (the browser's and the server's render) name
+ * a class alike, so the hydrated markup matches; the development server and the tests keep Vite's names.
+ * Two files whose hashes would give one class the same name stop the build.
+ */
+function shortClassNames() {
+  const owners = new Map<string, string>();
+  return (name: string, filename: string) => {
+    const file = relative(root, filename.split('?')[0] ?? filename);
+    const owner = `${file}:${name}`;
+    const short = `_${name}_${createHash('sha256').update(file).digest('base64url').slice(0, 4)}`;
+    const taken = owners.get(short);
+    if (taken && taken !== owner)
+      throw new Error(`CSS classes ${taken} and ${owner} both shorten to ${short}`);
+    owners.set(short, owner);
+    return short;
+  };
+}
+
 /** The server's render of storefront pages (src/entry-server.tsx), built beside the browser's app. */
 const ssrBuild = {
   outDir: 'dist-ssr',
@@ -34,6 +58,7 @@ export default defineConfig(({ command, isSsrBuild }) => ({
   plugins: isSsrBuild ? [react()] : [react(), precompress()],
   resolve:
     command === 'build' ? { alias: [{ find: /^react-router$/, replacement: reactRouterProduction }] } : {},
+  css: command === 'build' ? { modules: { generateScopedName: shortClassNames() } } : {},
   server: {
     proxy: Object.fromEntries(proxied.map((path) => [path, { target: API_ORIGIN, changeOrigin: false }])),
   },
