@@ -5,8 +5,11 @@ import { DiscountBadge, Price } from './price';
 import styles from './product-card.module.css';
 import { PRODUCT_IMAGE_SIZE } from './product-image';
 
+/** What a product tile shows of a product. */
+export type CardProduct = Pick<Product, 'id_producto' | 'nombre' | 'imagen' | 'valor' | 'valor_descuento'>;
+
 export interface ProductCardProps {
-  product: Pick<Product, 'id_producto' | 'nombre' | 'imagen' | 'valor' | 'valor_descuento'>;
+  product: CardProduct;
   /** Load the image at once (first row of a grid); otherwise it is lazy. */
   eager?: boolean;
   headingLevel?: 2 | 3;

@@ -91,6 +91,12 @@ describe.each(TEST_DATABASE_KINDS)('storefront pages rendered on the server, on 
     // before that pass would throw the page's markup away (web app, layout/root-layout.tsx).
     expect(/<main[^>]*>([\s\S]*)<\/main>/.exec(home.html)?.[1]).not.toContain('<!--$');
     expect(home.state?.queries.queries.length).toBeGreaterThanOrEqual(2);
+    // The offers' state holds what their tiles show, not the descriptions nobody reads there.
+    const stateText = JSON.stringify(home.state);
+    for (const offer of offers.items) {
+      expect(stateText).toContain(JSON.stringify(offer.nombre));
+      expect(stateText).not.toContain(JSON.stringify(offer.descripcion_producto));
+    }
   });
 
   it('answers a category listing with its first page of products, its count and its pager', async () => {

@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { LISTING_MAX_PAGE_SIZE, type ProductPage } from '@vitrina/shared';
+import type { CardProduct } from '../../../components/product-card';
 import { api } from '../../../lib/api-client';
 import { productsQueryKey } from '../../../lib/query-keys';
 
@@ -19,9 +20,13 @@ const offersPage = (page: number, signal?: AbortSignal) =>
  * GET /api/products/filter/descuento/true: every active product with a discount (SPEC: the home
  * carousel shows them all), newest first, so an offer the shop has just added shows up at once. The
  * endpoint answers up to LISTING_MAX_PAGE_SIZE per page: the first page says how many there are, the
- * rest are asked for together. Answers one page holding them all.
+ * rest are asked for together.
+ *
+ * Only what a tile shows is kept: the home page the server renders carries this query's data for the
+ * browser to take over, and the descriptions and categories of forty offers were a quarter of it (72 →
+ * 54.5 KB without them, 9.5 → 6.5 KB gzip).
  */
-export async function getDiscountedProducts(signal?: AbortSignal): Promise<ProductPage> {
+export async function getDiscountedProducts(signal?: AbortSignal): Promise<CardProduct[]> {
   const first = await offersPage(1, signal);
   const pages = Math.min(Math.ceil(first.total / LISTING_MAX_PAGE_SIZE), OFFERS_MAX_PAGES);
   const rest = await Promise.all(
@@ -29,10 +34,16 @@ export async function getDiscountedProducts(signal?: AbortSignal): Promise<Produ
   );
   // A product that moved between two pages while they were read is shown once.
   const seen = new Set<number>();
-  const items = [first, ...rest]
+  return [first, ...rest]
     .flatMap((page) => page.items)
-    .filter((product) => !seen.has(product.id_producto) && seen.add(product.id_producto));
-  return { items, total: first.total, page: 1, pageSize: items.length };
+    .filter((product) => !seen.has(product.id_producto) && seen.add(product.id_producto))
+    .map(({ id_producto, nombre, imagen, valor, valor_descuento }) => ({
+      id_producto,
+      nombre,
+      imagen,
+      valor,
+      valor_descuento,
+    }));
 }
 
 export const discountedProductsQueryOptions = () =>

@@ -1,8 +1,8 @@
-import { CAROUSEL_AUTOPLAY_MS, type Product } from '@vitrina/shared';
+import { CAROUSEL_AUTOPLAY_MS } from '@vitrina/shared';
 import { type FocusEvent, useEffect, useRef, useState } from 'react';
 import { PauseIcon, PlayIcon } from '../../../components/control-icons';
 import { ChevronLeftIcon, ChevronRightIcon } from '../../../components/icons';
-import { ProductCard } from '../../../components/product-card';
+import { type CardProduct, ProductCard } from '../../../components/product-card';
 import styles from './offers-carousel.module.css';
 import { scrollSlides } from './scroll-slides';
 
@@ -15,7 +15,7 @@ const prefersReducedMotion = () =>
  * download). Autoplay pauses while the pointer or the keyboard focus is inside, and the shopper can stop
  * it with the pause button (WCAG 2.2.2).
  */
-export function OffersCarousel({ products }: { products: readonly Product[] }) {
+export function OffersCarousel({ products }: { products: readonly CardProduct[] }) {
   const trackRef = useRef<HTMLDivElement>(null);
   const [paused, setPaused] = useState(prefersReducedMotion);
   const [hovered, setHovered] = useState(false);

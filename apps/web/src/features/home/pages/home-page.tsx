@@ -25,8 +25,8 @@ export function HomePage() {
           onRetry={offers.refetch}
           retrying={offers.isFetching}
         />
-      ) : offers.data.items.length > 0 ? (
-        <OffersCarousel products={offers.data.items} />
+      ) : offers.data.length > 0 ? (
+        <OffersCarousel products={offers.data} />
       ) : null}
       {categories.isPending ? (
         <Loader label="Cargando categorías…" />
