@@ -49,6 +49,15 @@ function renderedParts(html: string) {
   };
 }
 
+/** A listing's state holds what the products' tiles show, not the descriptions nobody reads there. */
+function expectTilesOnly(state: unknown, products: readonly Product[]) {
+  const text = JSON.stringify(state);
+  for (const product of products) {
+    expect(text).toContain(JSON.stringify(product.nombre));
+    expect(text).not.toContain(JSON.stringify(product.descripcion_producto));
+  }
+}
+
 describe.each(TEST_DATABASE_KINDS)('storefront pages rendered on the server, on %s', (kind) => {
   let t: TestApp;
   let webRoot: string;
@@ -91,12 +100,7 @@ describe.each(TEST_DATABASE_KINDS)('storefront pages rendered on the server, on 
     // before that pass would throw the page's markup away (web app, layout/root-layout.tsx).
     expect(/<main[^>]*>([\s\S]*)<\/main>/.exec(home.html)?.[1]).not.toContain('<!--$');
     expect(home.state?.queries.queries.length).toBeGreaterThanOrEqual(2);
-    // The offers' state holds what their tiles show, not the descriptions nobody reads there.
-    const stateText = JSON.stringify(home.state);
-    for (const offer of offers.items) {
-      expect(stateText).toContain(JSON.stringify(offer.nombre));
-      expect(stateText).not.toContain(JSON.stringify(offer.descripcion_producto));
-    }
+    expectTilesOnly(home.state, offers.items);
   });
 
   it('answers a category listing with its first page of products, its count and its pager', async () => {
@@ -107,6 +111,7 @@ describe.each(TEST_DATABASE_KINDS)('storefront pages rendered on the server, on 
     expect(listing.text).toContain(`${first.total} productos`);
     expect(first.total).toBeGreaterThan(LISTING_PAGE_SIZE);
     expect(listing.html).toContain('aria-label="Página 2"');
+    expectTilesOnly(listing.state, first.items);
 
     const second = await api<ProductPage>(`/api/products?categoria=1&page=2&pageSize=${LISTING_PAGE_SIZE}`);
     const next = await page('/products/categoria/1?page=2');

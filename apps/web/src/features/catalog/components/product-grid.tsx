@@ -1,11 +1,10 @@
-import type { Product } from '@vitrina/shared';
-import { ProductCard } from '../../../components/product-card';
+import { type CardProduct, ProductCard } from '../../../components/product-card';
 import styles from './product-grid.module.css';
 
 /** Cards in the first row load at once (they are above the fold); the rest lazily. */
 const EAGER_CARDS = 4;
 
-export function ProductGrid({ products }: { products: readonly Product[] }) {
+export function ProductGrid({ products }: { products: readonly CardProduct[] }) {
   return (
     <ul className={styles.grid}>
       {products.map((product, index) => (

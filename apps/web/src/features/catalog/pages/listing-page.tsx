@@ -1,12 +1,4 @@
-import {
-  CATEGORIES,
-  LISTING_PAGE_SIZE,
-  listingSearch,
-  PAGES,
-  type ProductPage,
-  showsPager,
-  totalPages,
-} from '@vitrina/shared';
+import { CATEGORIES, LISTING_PAGE_SIZE, listingSearch, PAGES, showsPager, totalPages } from '@vitrina/shared';
 import { Suspense } from 'react';
 import { LoadError } from '../../../components/load-error';
 import { Loader } from '../../../components/loader';
@@ -15,7 +7,7 @@ import { lazyComponent } from '../../../lib/load-chunk';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useCategories } from '../api/get-categories';
 import { useFacets } from '../api/get-facets';
-import { useProducts } from '../api/get-products';
+import { type TilePage, useProducts } from '../api/get-products';
 import { ListingSidebar, type SidebarCategory } from '../components/listing-sidebar';
 import { ProductGrid } from '../components/product-grid';
 import { useListingParams } from '../hooks/use-listing-params';
@@ -98,7 +90,7 @@ export function ListingPage() {
 }
 
 /** A search past SEARCH_MAX_RESULTS counts only that many: it says there are more. */
-function productCount({ total, hay_mas }: ProductPage): string {
+function productCount({ total, hay_mas }: TilePage): string {
   if (hay_mas) return `Más de ${total} productos`;
   return `${total} ${total === 1 ? 'producto' : 'productos'}`;
 }
