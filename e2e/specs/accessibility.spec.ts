@@ -1,4 +1,4 @@
-import AxeBuilder from '@axe-core/playwright';
+import { expectNoSevereViolations } from '../support/accessibility';
 import { expect, test } from '../support/test';
 
 const PAGES = [
@@ -12,9 +12,7 @@ for (const [name, path, ready] of PAGES) {
   test(`axe finds no serious or critical violation on ${name}`, async ({ page }) => {
     await page.goto(path);
     await expect(page.getByText(ready).first()).toBeVisible();
-    const { violations } = await new AxeBuilder({ page }).analyze();
-    const severe = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-    expect(severe.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+    await expectNoSevereViolations(page);
   });
 }
 
@@ -23,7 +21,5 @@ test('axe finds no serious or critical violation on a product page', async ({ pa
   await page.goto(`/products/${items[0].id_producto}`);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(items[0].nombre);
   await expect(page.getByRole('heading', { name: 'Opiniones' })).toBeVisible();
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  const severe = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(severe.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+  await expectNoSevereViolations(page);
 });

@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
+import { expectNoSevereViolations } from '../support/accessibility';
 import { ADMIN, CUSTOMER, SUPPORT_EMAIL } from '../support/accounts';
 import { apiAs, TINY_PNG, uniqueEmail } from '../support/api';
 import { expect, test } from '../support/test';
@@ -162,23 +162,16 @@ test('a banned user sees the disabled-account message', async ({ page, playwrigh
 });
 
 test('axe finds no serious or critical violation on login, registration and profile', async ({ page }) => {
-  // Three pages, a sign-in and three axe runs: 30 s was once not enough on a busy machine.
-  test.setTimeout(60_000);
-  const check = async () => {
-    const { violations } = await new AxeBuilder({ page }).analyze();
-    const severe = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-    expect(severe.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-  };
   await page.goto('/login');
   await expect(page.getByRole('button', { name: 'Iniciar sesión' })).toBeVisible();
-  await check();
+  await expectNoSevereViolations(page);
   await page.goto('/register');
   await page.getByRole('button', { name: 'Registrarse' }).click();
   await expect(page.getByText('Campo Requerido').first()).toBeVisible();
-  await check();
+  await expectNoSevereViolations(page);
   await logIn(page, CUSTOMER.email, CUSTOMER.password);
   await expect(page).toHaveURL(/\/$/);
   await page.goto('/account');
   await expect(page.getByRole('button', { name: 'Actualizar datos' })).toBeVisible();
-  await check();
+  await expectNoSevereViolations(page);
 });

@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from '@playwright/test';
+import { expectNoSevereViolations } from '../support/accessibility';
 import { ADMIN } from '../support/accounts';
 import { apiAs, TINY_PNG, uniqueEmail } from '../support/api';
 import { expect, test } from '../support/test';
@@ -180,8 +180,6 @@ for (const path of [...ADMIN_PAGES, '/product/:id']) {
     } else await page.goto(path);
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     await page.waitForLoadState('networkidle');
-    const { violations } = await new AxeBuilder({ page }).analyze();
-    const severe = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-    expect(severe.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+    await expectNoSevereViolations(page);
   });
 }

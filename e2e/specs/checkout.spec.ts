@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
+import { expectNoSevereViolations } from '../support/accessibility';
 import { apiAs, uniqueEmail } from '../support/api';
 import { expect, test } from '../support/test';
 
@@ -148,10 +148,6 @@ test('axe finds no serious or critical violation on the cart and the purchase hi
   for (const path of ['/carrito', '/historial-de-compra']) {
     if (path !== '/carrito') await page.goto(path);
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-    const { violations } = await new AxeBuilder({ page }).analyze();
-    const severe = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-    expect(
-      severe.map((v) => `${path} ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
-    ).toEqual([]);
+    await expectNoSevereViolations(page, `${path} `);
   }
 });

@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from '@playwright/test';
+import { expectNoSevereViolations } from '../support/accessibility';
 import { ADMIN } from '../support/accounts';
 import { apiAs, uniqueEmail } from '../support/api';
 import { expect, test } from '../support/test';
@@ -207,7 +207,6 @@ test('the old sales history address opens the orders screen with the same filter
 test('the order pages, Ajustes and the mailbox pass axe and log nothing to the console', async ({
   browser,
 }) => {
-  test.setTimeout(60_000);
   const shopper = await session(browser);
   const admin = await session(browser);
   await admin.api.signIn(ADMIN.email, ADMIN.password);
@@ -238,11 +237,7 @@ test('the order pages, Ajustes and the mailbox pass axe and log nothing to the c
     await page.goto(path);
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     await page.waitForLoadState('networkidle');
-    const { violations } = await new AxeBuilder({ page }).analyze();
-    const severe = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-    expect(
-      severe.map((v) => `${path} ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
-    ).toEqual([]);
+    await expectNoSevereViolations(page, `${path} `);
     expect(logged, path).toEqual([]);
   }
 });
