@@ -213,6 +213,25 @@ describe('catalog cache bounds', () => {
     expect(cache.get('/')).toBe(kept);
   });
 
+  it('takes back the whole of an answer that its own copy pushed out, copy included', async () => {
+    const { database } = fakeDatabase();
+    const cache = catalogCache<KeptAnswer>(database, 100);
+    const at = cache.generation();
+    const oldest = { body: 'a'.repeat(40) };
+    cache.set('/', oldest, at);
+    cache.set('/b', { body: 'b'.repeat(40) }, at);
+    const app = Fastify();
+    app.get('/', (request, reply) => cache.send(request, reply, oldest));
+    // 41 + 42 bytes, then the oldest's own 40-byte copy: the oldest goes, and with it all 81 it took.
+    await app.inject({ url: '/', headers: { 'accept-encoding': 'identity' } });
+    await app.close();
+    expect(cache.get('/')).toBeUndefined();
+    // 42 + 58 fill the 100 exactly: nothing else has to go.
+    cache.set('/c', { body: 'c'.repeat(56) }, at);
+    expect(cache.get('/b')).toBeDefined();
+    expect(cache.get('/c')).toBeDefined();
+  });
+
   it('sendKept reports each copy it makes once, with its size in bytes', async () => {
     const answer: KeptAnswer = { body: JSON.stringify({ texto: 'ñandú '.repeat(200) }) };
     const grew = vi.fn();

@@ -155,19 +155,24 @@ export function sendKept(
 ) {
   reply.header('vary', 'accept-encoding');
   const coding = encodings.negotiate(String(request.headers['accept-encoding'] ?? ''));
-  const made = (copy: Buffer) => {
-    grew(copy.length);
-    return copy;
+  // The copy is on the answer before it is reported: a cache that makes room for it may drop this very
+  // answer, and must then take back its size with the rest of it.
+  const kept = (copy: 'br' | 'gzip' | 'bytes', make: () => Buffer): Buffer => {
+    const held = answer[copy];
+    if (held) return held;
+    const made = make();
+    answer[copy] = made;
+    grew(made.length);
+    return made;
   };
   if (coding === 'br') {
-    answer.br ??= made(brotliCompressSync(answer.body, BROTLI));
-    return reply.header('content-encoding', 'br').send(answer.br);
+    const br = kept('br', () => brotliCompressSync(answer.body, BROTLI));
+    return reply.header('content-encoding', 'br').send(br);
   }
   if (coding === 'gzip') {
-    answer.gzip ??= made(gzipSync(answer.body));
-    return reply.header('content-encoding', 'gzip').send(answer.gzip);
+    const gzip = kept('gzip', () => gzipSync(answer.body));
+    return reply.header('content-encoding', 'gzip').send(gzip);
   }
   // Kept as bytes too: uncompressed answers go to crawlers, probes and load tests, as often as the others.
-  answer.bytes ??= made(Buffer.from(answer.body));
-  return reply.send(answer.bytes);
+  return reply.send(kept('bytes', () => Buffer.from(answer.body)));
 }
