@@ -7,13 +7,21 @@ const external = Object.keys(dependencies)
   .filter((name) => !name.startsWith('@vitrina/'))
   .flatMap((name) => [name, `${name}/*`]);
 
-// An optional path to write to: the server's tests build their own copy once per run. It must sit one
-// folder below apps/server, like dist/main.js, for the paths of src/paths.ts to hold.
-const outfile = process.argv[2] ?? new URL('../dist/main.js', import.meta.url).pathname;
+/*
+ * The shop (`npm start`) and its two commands (`npm run seed`, `npm run backup` and `restore`), each one
+ * self-contained file in dist/, which must sit one folder below apps/server for the paths of src/paths.ts
+ * to hold. An optional suffix for the names: the server's tests build their own copies once per run
+ * (dist/main-test-….js).
+ */
+const suffix = process.argv[2] ?? '';
+const entries = { main: 'main.ts', seed: 'db/seed/run.ts', backup: 'backup/run.ts' };
 
 await build({
-  entryPoints: [new URL('../src/main.ts', import.meta.url).pathname],
-  outfile,
+  entryPoints: Object.entries(entries).map(([name, source]) => ({
+    in: new URL(`../src/${source}`, import.meta.url).pathname,
+    out: `${name}${suffix}`,
+  })),
+  outdir: new URL('../dist', import.meta.url).pathname,
   bundle: true,
   platform: 'node',
   format: 'esm',

@@ -5,12 +5,11 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { scriptArgs, TEST_NODE_FLAGS } from './test/node-flags';
+import { TEST_NODE_FLAGS } from './test/node-flags';
 import { freePort, waitForHealth } from './test/server-process';
 
-/** The server as `npm start` runs it: bundled (once for the run, by test/global-setup.ts). */
-const MAIN = inject('vitrinaTestTemplates').main;
-const SEED = new URL('./db/seed/run.ts', import.meta.url).pathname;
+/** The server and `npm run seed` as npm runs them: bundled (once for the run, by test/global-setup.ts). */
+const { main: MAIN, seed: SEED } = inject('vitrinaTestTemplates').bundle;
 const LOCK = 'vitrina.lock';
 
 interface Started {
@@ -24,9 +23,7 @@ const children: ChildProcess[] = [];
 
 function start(env: Record<string, string>, script = MAIN): Started {
   let output = '';
-  // The seed script runs from its sources, as `npm run seed` runs it.
-  const args = script === MAIN ? [...TEST_NODE_FLAGS, script] : scriptArgs(script);
-  const child = spawn(process.execPath, args, {
+  const child = spawn(process.execPath, [...TEST_NODE_FLAGS, script], {
     env: { ...process.env, LOG_LEVEL: 'warn', NODE_ENV: 'test', DATABASE_URL: '', HOST: '127.0.0.1', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -1,23 +1,21 @@
 import { execFile } from 'node:child_process';
 import { mkdtemp, readdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { XSRF_COOKIE, XSRF_HEADER } from '@vitrina/shared';
 import sharp from 'sharp';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { DEMO_CUSTOMER } from '../db/seed/demo-accounts';
 import { HttpClient } from '../test/http-client';
-import { scriptArgs } from '../test/node-flags';
+import { TEST_NODE_FLAGS } from '../test/node-flags';
 import { type ServerProcess, seededDataDir, startServer, stopServer } from '../test/server-process';
 import { TEST_ADDRESS } from '../test/shipping-address';
 
 const run = promisify(execFile);
-const RUN_SCRIPT = fileURLToPath(new URL('./run.ts', import.meta.url));
 
-/** `npm run backup` / `npm run restore` as an operator runs them, with DATA_DIR set. */
+/** `npm run backup` / `npm run restore` as an operator runs them (bundled), with DATA_DIR set. */
 const script = (dataDir: string, ...args: string[]) =>
-  run(process.execPath, [...scriptArgs(RUN_SCRIPT), ...args], {
+  run(process.execPath, [...TEST_NODE_FLAGS, inject('vitrinaTestTemplates').bundle.backup, ...args], {
     env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', NODE_ENV: 'test' },
   });
 

@@ -29,7 +29,7 @@ async function main() {
     await restore(resolve(argument), config.dataDir);
     console.log(`Copia ${argument} restaurada en ${config.dataDir}. Arranca la tienda con npm start.`);
   } else {
-    throw new BackupError('Uso: run.ts backup [carpeta] | run.ts restore <archivo>');
+    throw new BackupError('Uso: npm run backup [-- carpeta] | npm run restore <archivo>');
   }
 }
 

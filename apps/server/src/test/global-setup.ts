@@ -42,7 +42,11 @@ export default async function setup(project: TestProject) {
     },
     uploads: join(root, 'template-uploads'),
     ...(postgres ? { postgres } : {}),
-    main: new URL(`../../dist/main-test-${run}.js`, import.meta.url).pathname,
+    bundle: {
+      main: bundled(`main-test-${run}`),
+      seed: bundled(`seed-test-${run}`),
+      backup: bundled(`backup-test-${run}`),
+    },
   };
 
   if (serverUrl) await dropAbandoned(serverUrl);
@@ -58,7 +62,10 @@ export default async function setup(project: TestProject) {
       });
     }
     await rm(root, { recursive: true, force: true });
-    for (const file of [templates.main, `${templates.main}.map`]) await rm(file, { force: true });
+    for (const file of Object.values(templates.bundle)) {
+      await rm(file, { force: true });
+      await rm(`${file}.map`, { force: true });
+    }
   }
 
   /** Migrates or seeds the target, then closes every connection to it: a template must have none. */
@@ -113,7 +120,7 @@ export default async function setup(project: TestProject) {
   }
 
   const built = await Promise.allSettled([
-    promisify(execFile)(process.execPath, [BUILD_SCRIPT, templates.main]),
+    promisify(execFile)(process.execPath, [BUILD_SCRIPT, `-test-${run}`]),
     pgliteTemplates(),
     serverUrl && postgres ? postgresTemplates(serverUrl, postgres) : undefined,
   ]);
@@ -128,6 +135,7 @@ export default async function setup(project: TestProject) {
 }
 
 const BUILD_SCRIPT = new URL('../../scripts/build.mjs', import.meta.url).pathname;
+const bundled = (name: string) => new URL(`../../dist/${name}.js`, import.meta.url).pathname;
 
 /** Names of this setup's databases: vitrina_template_<start>_<random>_… and vitrina_test_<start>_<random>_…. */
 const RUN_NAME = /^vitrina_(?:template|test)_([0-9a-z]+)_[0-9a-f]{6}_/;

@@ -17,8 +17,3 @@ export const TEST_NODE_FLAGS = ['--liftoff-only'];
 export function useTestNodeFlags(): void {
   for (const flag of TEST_NODE_FLAGS) setFlagsFromString(flag);
 }
-
-/** A TypeScript script run as `npm run seed` or `npm run backup` runs it (through tsx), with these flags. */
-export function scriptArgs(script: string): string[] {
-  return [...TEST_NODE_FLAGS, '--import', 'tsx', script];
-}

@@ -40,7 +40,7 @@ export interface ServerProcess {
 export async function startServer(env: Record<string, string>, timeoutMs = 60_000): Promise<ServerProcess> {
   const port = await freePort();
   let output = '';
-  const child = spawn(process.execPath, [...TEST_NODE_FLAGS, inject('vitrinaTestTemplates').main], {
+  const child = spawn(process.execPath, [...TEST_NODE_FLAGS, inject('vitrinaTestTemplates').bundle.main], {
     env: {
       ...process.env,
       LOG_LEVEL: 'warn',

@@ -19,10 +19,10 @@ export interface TestTemplates {
   /** On TEST_DATABASE_URL's server: template databases, nobody connected, and the prefix of this run's copies. */
   postgres?: { empty: string; seeded: string; prefix: string };
   /**
-   * The server bundled once for the run, as `npm run build` bundles it, for the tests that start it as a
-   * process: `node` runs it in a fraction of the time `tsx` takes to compile the sources at each start.
+   * The shop and its commands bundled once for the run, as `npm run build` bundles them (dist/main.js,
+   * seed.js, backup.js), for the tests that run them as processes.
    */
-  main: string;
+  bundle: { main: string; seed: string; backup: string };
 }
 
 declare module 'vitest' {
