@@ -1,9 +1,11 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { LOCALE } from './locale';
 import {
   centsToDecimal,
   discountPercent,
   effectivePrice,
+  formatAmount,
   formatMoney,
   fromCents,
   paidCents,
@@ -94,5 +96,33 @@ describe('cents arithmetic', () => {
   it('formats with the $ prefix and two decimals', () => {
     expect(formatMoney(1299.9)).toBe('$1,299.90');
     expect(formatMoney(3.2)).toBe('$3.20');
+    expect(formatMoney(1234567.891)).toBe('$1,234,567.89');
+    expect(formatAmount(0)).toBe('0.00');
+    expect(formatAmount(-0.001)).toBe('0.00');
+    expect(formatAmount(-1234.5)).toBe('-1,234.50');
+  });
+
+  it("writes every amount of cents as the locale's Intl.NumberFormat does", () => {
+    const intl = new Intl.NumberFormat(LOCALE, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+    const cents = fc.oneof(
+      fc.integer({ min: -1_000_000, max: 1_000_000 }),
+      fc.integer({ min: -(10 ** 15), max: 10 ** 15 }),
+    );
+    fc.assert(
+      fc.property(cents, (amount) => {
+        expect(formatAmount(amount / 100)).toBe(intl.format(amount / 100));
+      }),
+      { numRuns: 5000 },
+    );
+    // Any other amount rounds as Intl rounds it, half away from zero.
+    for (const amount of [0.004, 0.005, 0.125, 1.005, 2.675, 99.995, 999.999, 1e-7, -0.015]) {
+      expect(formatAmount(amount)).toBe(intl.format(amount));
+    }
+    fc.assert(
+      fc.property(fc.double({ min: -1e12, max: 1e12, noNaN: true }), (amount) => {
+        expect(formatAmount(amount)).toBe(intl.format(amount).replace(/^-0\.00$/, '0.00'));
+      }),
+      { numRuns: 5000 },
+    );
   });
 });
