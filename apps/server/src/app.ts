@@ -132,7 +132,7 @@ export async function buildApp({
       await api.register(catalogRoutes, { database, searches });
       await api.register(searchRoutes, { database, searches });
       await api.register(catalogAdminRoutes, { db, storage });
-      await api.register(ratingsRoutes, { db });
+      await api.register(ratingsRoutes, { db, timeZone: config.shopTimeZone });
       await api.register(ratingsAdminRoutes, { db });
       await api.register(publicConfigRoutes, { config });
       await api.register(accountsRoutes, { db, config, throttle });

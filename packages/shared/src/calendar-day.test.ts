@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { isCalendarDay } from './calendar-day';
+import { isCalendarDay, spellDay } from './calendar-day';
+import { LOCALE } from './locale';
 import { salesExportQuerySchema, salesQuerySchema } from './sales';
 
 describe('isCalendarDay', () => {
@@ -53,5 +54,25 @@ describe('the sales date filters', () => {
       estado: 'pedidos',
     });
     expect(salesExportQuerySchema.parse({ estado: 'todas' })).toEqual({ estado: 'todas' });
+  });
+});
+
+describe('spellDay', () => {
+  it("writes every day as the locale's long date of Intl.DateTimeFormat", () => {
+    const intl = new Intl.DateTimeFormat(LOCALE, { dateStyle: 'long', timeZone: 'UTC' });
+    fc.assert(
+      fc.property(
+        fc.date({ min: new Date('1000-01-01'), max: new Date('2999-12-31'), noInvalidDate: true }),
+        (date) => {
+          expect(spellDay(date.toISOString().slice(0, 10))).toBe(intl.format(date));
+        },
+      ),
+      { numRuns: 2000 },
+    );
+    expect(spellDay('2026-11-21')).toBe('21 de noviembre de 2026');
+  });
+
+  it('gives back what is not a day of the calendar', () => {
+    for (const text of ['2025-02-31', '2026-13-01', '21/11/2026', '']) expect(spellDay(text)).toBe(text);
   });
 });

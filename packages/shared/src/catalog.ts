@@ -128,6 +128,8 @@ export const ratingSchema = z.object({
   id_producto: z.number().int(),
   autor: z.string(),
   fecha: z.string(),
+  /** The day it was written in the shop's time zone ('2026-11-21'), which the product page shows. */
+  dia: z.string(),
 });
 export type Rating = z.infer<typeof ratingSchema>;
 

@@ -220,6 +220,8 @@ describe('storefront routes', () => {
     );
     // The 4.4 average and the single 4-star opinion both read as four stars.
     expect(await screen.findAllByRole('img', { name: '4 de 5 estrellas' })).toHaveLength(2);
+    // The day the server says the opinion was written in the shop's time zone.
+    expect(screen.getByText('8 de octubre de 2026').getAttribute('datetime')).toBe('2026-10-08');
     expect(document.title).toBe('Producto 1 | Vitrina');
 
     const quantity = screen.getByRole('spinbutton', { name: 'Cantidad' }) as HTMLInputElement;

@@ -16,8 +16,6 @@ const STYLES = {
   dateTime: { dateStyle: 'medium', timeStyle: 'short' },
   /** '21 de noviembre de 2026, 20:15' */
   longDateTime: { dateStyle: 'long', timeStyle: 'short' },
-  /** '21 de noviembre de 2026' */
-  longDate: { dateStyle: 'long' },
 } satisfies Record<string, Intl.DateTimeFormatOptions>;
 export type InstantStyle = keyof typeof STYLES;
 

@@ -104,6 +104,7 @@ export const rating = (overrides: Partial<Rating> = {}): Rating =>
     id_producto: 1,
     autor: 'Lucía H.',
     fecha: '2026-10-08T15:00:00.000Z',
+    dia: '2026-10-08',
     ...overrides,
   });
 

@@ -103,6 +103,28 @@ describe.each(TEST_DATABASE_KINDS)('ratings API on %s', (kind) => {
     expect((await a.get(`/api/products/${productId}/calificaciones`)).json().total).toBe(after.total);
   });
 
+  it("dates each opinion by the shop's day (SHOP_TIMEZONE), not by the day in UTC", async () => {
+    const a = await customer();
+    const res = await rate(a, await bought(a));
+    expect(res.statusCode, res.body).toBe(201);
+    const id = res.json().id_motivo_calificacion as number;
+    // Written at 03:00 UTC: still the evening before in Mexico City (the test app's time zone).
+    expect(t.config.shopTimeZone).toBe('America/Mexico_City');
+    await t.db
+      .update(motivoCalificacion)
+      .set({ created_at: new Date('2026-11-21T03:00:00Z') })
+      .where(eq(motivoCalificacion.id_motivo_calificacion, id));
+    const listed = (await a.get(`/api/products/${productId}/calificaciones`)).json().items as Array<{
+      id_motivo_calificacion: number;
+      dia: string;
+    }>;
+    expect(listed.find((r) => r.id_motivo_calificacion === id)).toMatchObject({
+      fecha: '2026-11-21T03:00:00.000Z',
+      dia: '2026-11-20',
+    });
+    expect(res.json().dia).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+  });
+
   it("refuses another customer's line with 403", async () => {
     const owner = await customer();
     const lineId = await bought(owner);

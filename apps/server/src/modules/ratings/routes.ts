@@ -10,7 +10,11 @@ import type { Db } from '../../db/client';
 import { sessionOf } from '../../plugins/auth';
 import { listProductRatings, rateSaleLine } from './service';
 
-export const ratingsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
+/** SHOP_TIMEZONE: the day each opinion was written, as the product page shows it. */
+export const ratingsRoutes: FastifyPluginAsyncZod<{ db: Db; timeZone: string }> = async (
+  app,
+  { db, timeZone },
+) => {
   app.get(
     '/products/:id/calificaciones',
     {
@@ -22,7 +26,7 @@ export const ratingsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
         response: { 200: productRatingsSchema, 400: apiErrorSchema, 404: apiErrorSchema },
       },
     },
-    async (request) => listProductRatings(db, request.params.id),
+    async (request) => listProductRatings(db, request.params.id, timeZone),
   );
 
   app.post(
@@ -46,6 +50,8 @@ export const ratingsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
       },
     },
     async (request, reply) =>
-      reply.code(201).send(await rateSaleLine(db, sessionOf(request).user, request.params.id, request.body)),
+      reply
+        .code(201)
+        .send(await rateSaleLine(db, sessionOf(request).user, request.params.id, request.body, timeZone)),
   );
 };

@@ -1,5 +1,5 @@
 import { type calificacionSchema, isActiveOrder, type ProductRatings, type Rating } from '@vitrina/shared';
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { detalleVenta, motivoCalificacion, usuario, venta } from '../../db/schema';
@@ -11,8 +11,19 @@ import { markLineRated } from '../checkout/sale-lines';
 const ALREADY_RATED = 'Ya calificaste esta compra.';
 const author = (nombre: string, apellido: string) => `${nombre} ${apellido.charAt(0)}.`;
 
-/** The visible opinions of a product, newest first, signed with the buyer's first name and initial. */
-export async function listProductRatings(db: Db, idProducto: number): Promise<ProductRatings> {
+/** The day an opinion was written in the shop's time zone (SHOP_TIMEZONE), 'YYYY-MM-DD'. */
+const shopDay = (timeZone: string) =>
+  sql<string>`to_char(${motivoCalificacion.created_at} AT TIME ZONE ${timeZone}, 'YYYY-MM-DD')`;
+
+/**
+ * The visible opinions of a product, newest first, signed with the buyer's first name and initial, each
+ * with the day it was written in `timeZone`.
+ */
+export async function listProductRatings(
+  db: Db,
+  idProducto: number,
+  timeZone: string,
+): Promise<ProductRatings> {
   const product = await getVisibleProduct(db, idProducto);
   const rows = await db
     .select({
@@ -21,6 +32,7 @@ export async function listProductRatings(db: Db, idProducto: number): Promise<Pr
       valor_calificacion: motivoCalificacion.valor_calificacion,
       id_producto: motivoCalificacion.id_producto,
       created_at: motivoCalificacion.created_at,
+      dia: shopDay(timeZone),
       nombre: usuario.primer_nombre,
       apellido: usuario.primer_apellido,
     })
@@ -48,6 +60,7 @@ export async function rateSaleLine(
   buyer: { id_usuario: number; primer_nombre: string; primer_apellido: string },
   idProducto: number,
   input: z.output<typeof calificacionSchema>,
+  timeZone: string,
 ): Promise<Rating> {
   const [line] = await db
     .select({
@@ -82,7 +95,7 @@ export async function rateSaleLine(
         id_usuario: buyer.id_usuario,
         id_detalle_venta: input.id_detalle_venta,
       })
-      .returning();
+      .returning({ ...getTableColumns(motivoCalificacion), dia: shopDay(timeZone) });
     await countRating(tx, idProducto, input.valor_calificacion);
     return row;
   });
@@ -94,5 +107,6 @@ export async function rateSaleLine(
     id_producto: rating.id_producto,
     autor: author(buyer.primer_nombre, buyer.primer_apellido),
     fecha: rating.created_at.toISOString(),
+    dia: rating.dia,
   };
 }

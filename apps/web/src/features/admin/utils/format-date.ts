@@ -1,7 +1,6 @@
-import { LOCALE } from '@vitrina/shared';
+import { LOCALE, spellDay } from '@vitrina/shared';
 
 const dayMonth = new Intl.DateTimeFormat(LOCALE, { day: 'numeric', month: 'short', timeZone: 'UTC' });
-const longDay = new Intl.DateTimeFormat(LOCALE, { dateStyle: 'long', timeZone: 'UTC' });
 
 // Instants ('21 nov 2026, 10:15') are written in the shop's time zone by lib/shop-dates' useFormatInstant.
 
@@ -10,7 +9,7 @@ const longDay = new Intl.DateTimeFormat(LOCALE, { dateStyle: 'long', timeZone: '
  * 2026' when `long`. Read at UTC midnight, so no time zone moves it to the day before.
  */
 export function formatDay(day: string, long = false): string {
+  if (long) return spellDay(day);
   const date = new Date(`${day}T00:00:00Z`);
-  if (Number.isNaN(date.getTime())) return day;
-  return (long ? longDay : dayMonth).format(date);
+  return Number.isNaN(date.getTime()) ? day : dayMonth.format(date);
 }

@@ -1,11 +1,9 @@
-import type { ProductRatings } from '@vitrina/shared';
+import { type ProductRatings, spellDay } from '@vitrina/shared';
 import { Stars } from '../../../components/stars';
-import { useFormatInstant } from '../../../lib/shop-dates';
 import styles from './ratings-list.module.css';
 
 /** The product's opinions with their average; SPEC's empty text when there are none. */
 export function RatingsList({ ratings }: { ratings: ProductRatings }) {
-  const formatInstant = useFormatInstant();
   if (ratings.items.length === 0) {
     return <p className={styles.empty}>Este producto no tiene opiniones aun</p>;
   }
@@ -23,11 +21,9 @@ export function RatingsList({ ratings }: { ratings: ProductRatings }) {
             <div className={styles.meta}>
               <Stars value={rating.valor_calificacion} size="sm" />
               <span className={styles.author}>{rating.autor}</span>
-              {rating.fecha && (
-                <time className={styles.date} dateTime={rating.fecha}>
-                  {formatInstant(rating.fecha, 'longDate')}
-                </time>
-              )}
+              <time className={styles.date} dateTime={rating.dia}>
+                {spellDay(rating.dia)}
+              </time>
             </div>
             <p className={styles.comment}>{rating.descripcion_motivo}</p>
           </li>
