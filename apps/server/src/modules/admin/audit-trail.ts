@@ -1,7 +1,8 @@
 import type { AuditAction, AuditEntry, AuditPage, AuditQuery } from '@vitrina/shared';
-import { and, count, desc, eq, gte, lt, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gte, lt } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { auditoria, usuario } from '../../db/schema';
+import { startOfDay } from '../../db/shop-days';
 
 /*
  * The audit trail. The modules that make each change (catalog, accounts, ratings) record it here with
@@ -64,13 +65,11 @@ const newestFirst = [desc(auditoria.fecha), desc(auditoria.id)];
  * from midnight to midnight in `timeZone` (SHOP_TIMEZONE).
  */
 export async function listAuditTrail(db: Db, query: AuditQuery, timeZone: string): Promise<AuditPage> {
-  const midnight = (day: string, after = 0) =>
-    sql`((${day}::date + ${after}::int)::timestamp AT TIME ZONE ${timeZone})`;
   const where = and(
     query.entidad === undefined ? undefined : eq(auditoria.entidad, query.entidad),
     query.id_entidad === undefined ? undefined : eq(auditoria.id_entidad, query.id_entidad),
-    query.desde === undefined ? undefined : gte(auditoria.fecha, midnight(query.desde)),
-    query.hasta === undefined ? undefined : lt(auditoria.fecha, midnight(query.hasta, 1)),
+    query.desde === undefined ? undefined : gte(auditoria.fecha, startOfDay(query.desde, timeZone)),
+    query.hasta === undefined ? undefined : lt(auditoria.fecha, startOfDay(query.hasta, timeZone, 1)),
   );
   const [rows, [totalRow]] = await Promise.all([
     db

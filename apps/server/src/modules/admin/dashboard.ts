@@ -26,6 +26,7 @@ import {
 } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { detalleVenta, producto, usuario, venta } from '../../db/schema';
+import { dayOf, startOfDay } from '../../db/shop-days';
 import { failedMailCount } from '../mail/mailbox';
 import { latestAuditEntries } from './audit-trail';
 
@@ -66,20 +67,18 @@ export async function dashboardSummary(db: Db, options: DashboardOptions): Promi
   const { timeZone } = options;
   const today = dayInTimeZone(now, timeZone);
   const days = Array.from({ length: DASHBOARD_DAYS }, (_, i) => addDays(today, i - DASHBOARD_DAYS + 1));
-  // Local midnight of the first day and of tomorrow, as instants, so the sale-date index serves the range.
-  const midnight = (day: string) => sql`(${day}::date::timestamp AT TIME ZONE ${timeZone})`;
   // Orders the shop keeps the money of; what partial refunds gave back is taken off below.
   const paidInWindow = and(
     inArray(venta.estado, [...ACTIVE_ORDER_ESTADOS]),
-    gte(venta.fecha, midnight(days[0] as string)),
-    lt(venta.fecha, midnight(addDays(today, 1))),
+    gte(venta.fecha, startOfDay(days[0] as string, timeZone)),
+    lt(venta.fecha, startOfDay(today, timeZone, 1)),
   );
 
   const [perDay, top, stockCounts, outOfStock, lowStock, customers, auditoria, toPrepare] = await Promise.all(
     [
       db
         .select({
-          fecha: sql<string>`to_char(${venta.fecha} AT TIME ZONE ${timeZone}, 'YYYY-MM-DD')`,
+          fecha: dayOf(venta.fecha, timeZone),
           cents: centsSum(sql`(${venta.valor_total_venta} - ${venta.monto_reembolsado})`),
           ventas: count(),
         })

@@ -12,11 +12,12 @@ import {
   toCents,
   totalCents,
 } from '@vitrina/shared';
-import { and, count, desc, eq, gte, inArray, like, lt, or, type SQL, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gte, inArray, like, lt, or, type SQL } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
 import { retryOnDeadlock } from '../../db/deadlock';
 import { detalleVenta, usuario, venta } from '../../db/schema';
+import { startOfDay } from '../../db/shop-days';
 import { AppError, conflict, forbidden, notFound } from '../../errors';
 import { type ChargeResult, chargeKey, type PaymentProvider } from '../../payments/provider';
 import { type TakenLine, takeStock } from '../catalog/stock';
@@ -325,16 +326,13 @@ export async function listSales(
   /** SHOP_TIMEZONE: a day runs from midnight to midnight there. */
   timeZone: string,
 ): Promise<SalesPage> {
-  // Local midnight of a day, as an instant (the sale-date index serves the range).
-  const midnight = (day: string) => sql`(${day}::date::timestamp AT TIME ZONE ${timeZone})`;
-  const dayAfter = (day: string) => sql`((${day}::date + 1)::timestamp AT TIME ZONE ${timeZone})`;
   const estados = salesFilterEstados(
     viewer.admin ? (query.estado ?? SALES_ESTADO_DEFAULT) : SALES_ESTADO_DEFAULT,
   );
   const where = and(
     viewer.admin ? undefined : eq(venta.id_usuario, viewer.id_usuario),
-    query.desde ? gte(venta.fecha, midnight(query.desde)) : undefined,
-    query.hasta ? lt(venta.fecha, dayAfter(query.hasta)) : undefined,
+    query.desde ? gte(venta.fecha, startOfDay(query.desde, timeZone)) : undefined,
+    query.hasta ? lt(venta.fecha, startOfDay(query.hasta, timeZone, 1)) : undefined,
     estados ? inArray(venta.estado, [...estados]) : undefined,
     viewer.admin && query.q ? searchCondition(db, query.q) : undefined,
   );

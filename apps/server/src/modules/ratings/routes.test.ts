@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { dayInTimeZone } from '@vitrina/shared';
 import { and, eq, gt } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { detalleVenta, motivoCalificacion, producto, venta } from '../../db/schema';
@@ -122,7 +123,8 @@ describe.each(TEST_DATABASE_KINDS)('ratings API on %s', (kind) => {
       fecha: '2026-11-21T03:00:00.000Z',
       dia: '2026-11-20',
     });
-    expect(res.json().dia).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    // The answer to the rating itself: the shop's day of the moment it was written.
+    expect(res.json().dia).toBe(dayInTimeZone(new Date(res.json().fecha), t.config.shopTimeZone));
   });
 
   it("refuses another customer's line with 403", async () => {

@@ -1,8 +1,9 @@
 import { type calificacionSchema, isActiveOrder, type ProductRatings, type Rating } from '@vitrina/shared';
-import { and, desc, eq, getTableColumns, sql } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { detalleVenta, motivoCalificacion, usuario, venta } from '../../db/schema';
+import { dayOf } from '../../db/shop-days';
 import { badRequest, conflict, forbidden, notFound } from '../../errors';
 import { countRating } from '../catalog/rating-totals';
 import { getVisibleProduct } from '../catalog/service';
@@ -10,10 +11,6 @@ import { markLineRated } from '../checkout/sale-lines';
 
 const ALREADY_RATED = 'Ya calificaste esta compra.';
 const author = (nombre: string, apellido: string) => `${nombre} ${apellido.charAt(0)}.`;
-
-/** The day an opinion was written in the shop's time zone (SHOP_TIMEZONE), 'YYYY-MM-DD'. */
-const shopDay = (timeZone: string) =>
-  sql<string>`to_char(${motivoCalificacion.created_at} AT TIME ZONE ${timeZone}, 'YYYY-MM-DD')`;
 
 /**
  * The visible opinions of a product, newest first, signed with the buyer's first name and initial, each
@@ -32,7 +29,7 @@ export async function listProductRatings(
       valor_calificacion: motivoCalificacion.valor_calificacion,
       id_producto: motivoCalificacion.id_producto,
       created_at: motivoCalificacion.created_at,
-      dia: shopDay(timeZone),
+      dia: dayOf(motivoCalificacion.created_at, timeZone),
       nombre: usuario.primer_nombre,
       apellido: usuario.primer_apellido,
     })
@@ -95,7 +92,10 @@ export async function rateSaleLine(
         id_usuario: buyer.id_usuario,
         id_detalle_venta: input.id_detalle_venta,
       })
-      .returning({ ...getTableColumns(motivoCalificacion), dia: shopDay(timeZone) });
+      .returning({
+        ...getTableColumns(motivoCalificacion),
+        dia: dayOf(motivoCalificacion.created_at, timeZone),
+      });
     await countRating(tx, idProducto, input.valor_calificacion);
     return row;
   });
