@@ -10,6 +10,7 @@ import { freePort, waitForHealth } from './test/server-process';
 
 /** The server and `npm run seed` as npm runs them: bundled (once for the run, by test/global-setup.ts). */
 const { main: MAIN, seed: SEED } = inject('vitrinaTestTemplates').bundle;
+const REPO_ROOT = new URL('../../../', import.meta.url).pathname;
 const LOCK = 'vitrina.lock';
 
 interface Started {
@@ -21,9 +22,13 @@ interface Started {
 
 const children: ChildProcess[] = [];
 
-function start(env: Record<string, string>, script = MAIN): Started {
+/** A bundle (`script`) run with the tests' Node flags, or a command run from the repository's root. */
+function start(env: Record<string, string>, script: string | string[] = MAIN): Started {
   let output = '';
-  const child = spawn(process.execPath, [...TEST_NODE_FLAGS, script], {
+  const [command, ...args] =
+    typeof script === 'string' ? [process.execPath, ...TEST_NODE_FLAGS, script] : script;
+  const child = spawn(command as string, args, {
+    cwd: REPO_ROOT,
     env: { ...process.env, LOG_LEVEL: 'warn', NODE_ENV: 'test', DATABASE_URL: '', HOST: '127.0.0.1', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -92,7 +97,13 @@ describe('the server process', () => {
   });
 
   it('npm run seed prints a bad variable as plainly, without a stack', async () => {
-    const { exit, output } = start({ PORT: 'mil', DATA_DIR: join(root, 'bad-variable') }, SEED);
+    // README's command itself (npm's own lines left out): it builds the server and runs dist/seed.js.
+    const { exit, output } = start({ PORT: 'mil', DATA_DIR: join(root, 'bad-variable') }, [
+      'npm',
+      'run',
+      '--silent',
+      'seed',
+    ]);
     expect(await exit()).toBe(1);
     expect(output()).toMatch(/^Invalid configuration:\s+PORT:/);
     expect(output()).not.toMatch(/^\s+at /m);
