@@ -11,8 +11,9 @@ import { DataDirLockedError, LOCK_FILE, lockDataDir } from './data-dir-lock';
  * This module compiled once to JavaScript, for the processes below (it imports only Node's own modules):
  * plain `node` starts one in a tenth of a second, where loading TypeScript through tsx takes 2 s of CPU.
  */
-const compiled = join(mkdtempSync(join(tmpdir(), 'vitrina-lock-module-')), 'data-dir-lock.mjs');
+let compiled: string;
 beforeAll(async () => {
+  compiled = join(mkdtempSync(join(tmpdir(), 'vitrina-lock-module-')), 'data-dir-lock.mjs');
   await build({
     entryPoints: [new URL('./data-dir-lock.ts', import.meta.url).pathname],
     outfile: compiled,
@@ -22,7 +23,7 @@ beforeAll(async () => {
     logLevel: 'warning',
   });
 });
-afterAll(() => rmSync(dirname(compiled), { recursive: true, force: true }));
+afterAll(() => compiled && rmSync(dirname(compiled), { recursive: true, force: true }));
 
 /**
  * A separate process that runs `script` with `lockDataDir` in scope (ES module, top-level await) and
