@@ -1,4 +1,4 @@
-import { DASHBOARD_DAYS, type Dashboard, formatMoney } from '@vitrina/shared';
+import { DASHBOARD_DAYS, type Dashboard, formatMoney, spellDay } from '@vitrina/shared';
 import { useId, useMemo } from 'react';
 import { formatDay } from '../utils/format-date';
 import { ChartFigure } from './chart-figure';
@@ -25,10 +25,10 @@ export function DashboardCharts({ days, top }: DashboardChartsProps) {
     const sales = days.reduce((sum, day) => sum + day.ventas, 0);
     return {
       labels: days.map((day) => formatDay(day.fecha)),
-      longLabels: days.map((day) => formatDay(day.fecha, true)),
+      longLabels: days.map((day) => spellDay(day.fecha)),
       values: days.map((day) => day.ingresos),
       summary: best
-        ? `Total: ${formatMoney(total)} en ${sales} ${sales === 1 ? 'venta' : 'ventas'}. Mejor día: ${formatDay(best.fecha, true)} (${formatMoney(best.ingresos)}).`
+        ? `Total: ${formatMoney(total)} en ${sales} ${sales === 1 ? 'venta' : 'ventas'}. Mejor día: ${spellDay(best.fecha)} (${formatMoney(best.ingresos)}).`
         : `Sin ventas pagadas en los últimos ${DASHBOARD_DAYS} días.`,
     };
   }, [days]);

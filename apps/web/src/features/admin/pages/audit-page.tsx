@@ -5,6 +5,7 @@ import {
   PAGES,
   RATINGS_PAGER_WINDOW,
   showsPager,
+  spellDay,
   totalPages,
 } from '@vitrina/shared';
 import { type FormEvent, useRef } from 'react';
@@ -20,7 +21,6 @@ import { AuditTable } from '../components/audit-table';
 import { DayRangeFields, useDayRange } from '../components/day-range-fields';
 import { FilterButtons } from '../components/filter-buttons';
 import { SelectField } from '../components/select-field';
-import { formatDay } from '../utils/format-date';
 import { cleanSearch, parseDay, parsePage } from '../utils/search-params';
 
 const ENTITIES = Object.keys(AUDIT_ENTITIES) as AuditEntity[];
@@ -31,9 +31,9 @@ function parseEntity(value: string | null): AuditEntity | '' {
 
 function describeFilter(entidad: AuditEntity | '', desde: string, hasta: string): string {
   const what = entidad ? ` de ${AUDIT_ENTITIES[entidad].toLowerCase()}` : '';
-  if (desde && hasta) return `${what} del ${formatDay(desde, true)} al ${formatDay(hasta, true)}`;
-  if (desde) return `${what} desde el ${formatDay(desde, true)}`;
-  if (hasta) return `${what} hasta el ${formatDay(hasta, true)}`;
+  if (desde && hasta) return `${what} del ${spellDay(desde)} al ${spellDay(hasta)}`;
+  if (desde) return `${what} desde el ${spellDay(desde)}`;
+  if (hasta) return `${what} hasta el ${spellDay(hasta)}`;
   return what;
 }
 

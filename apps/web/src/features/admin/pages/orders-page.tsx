@@ -7,6 +7,7 @@ import {
   SALES_SEARCH_MAX,
   type SalesEstadoFiltro,
   showsPager,
+  spellDay,
   totalPages,
   VENTA_ESTADO_LABELS,
 } from '@vitrina/shared';
@@ -25,7 +26,6 @@ import { DayRangeFields, useDayRange } from '../components/day-range-fields';
 import { FilterButtons } from '../components/filter-buttons';
 import { OrdersTable } from '../components/orders-table';
 import { SelectField } from '../components/select-field';
-import { formatDay } from '../utils/format-date';
 import { cleanSearch, parseDay, parsePage } from '../utils/search-params';
 
 /** The state filter's option for each value, and what the table's caption calls what it lists. */
@@ -46,9 +46,9 @@ const stateParam = (estado: SalesEstadoFiltro) => (estado === SALES_ESTADO_DEFAU
 const parseQuery = (value: string | null) => (value ?? '').trim().slice(0, SALES_SEARCH_MAX);
 
 function describeRange(desde: string, hasta: string): string {
-  if (desde && hasta) return ` del ${formatDay(desde, true)} al ${formatDay(hasta, true)}`;
-  if (desde) return ` desde el ${formatDay(desde, true)}`;
-  if (hasta) return ` hasta el ${formatDay(hasta, true)}`;
+  if (desde && hasta) return ` del ${spellDay(desde)} al ${spellDay(hasta)}`;
+  if (desde) return ` desde el ${spellDay(desde)}`;
+  if (hasta) return ` hasta el ${spellDay(hasta)}`;
   return '';
 }
 
