@@ -11,11 +11,18 @@ export const DAY_RANGE_ERROR = 'La fecha inicial no puede ser posterior a la fin
  * '2025-13-01' are not (Date.parse rolls them over to another day instead of refusing them).
  */
 export function isCalendarDay(value: string): boolean {
+  return calendarDayParts(value) !== null;
+}
+
+/** The year, month (1–12) and day of a day of the calendar written 'YYYY-MM-DD'; null for anything else. */
+function calendarDayParts(value: string): [year: number, month: number, day: number] | null {
   const match = DAY_PATTERN.exec(value);
-  if (!match) return false;
+  if (!match) return null;
   const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
   const date = new Date(Date.UTC(year, month - 1, day));
-  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+  const exists =
+    date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+  return exists ? [year, month, day] : null;
 }
 
 const MONTHS = [
@@ -40,7 +47,8 @@ const MONTHS = [
  * product page with opinions in Chromium (docs/decisions/010).
  */
 export function spellDay(day: string): string {
-  const match = DAY_PATTERN.exec(day);
-  if (!match || !isCalendarDay(day)) return day;
-  return `${Number(match[3])} de ${MONTHS[Number(match[2]) - 1]} de ${Number(match[1])}`;
+  const parts = calendarDayParts(day);
+  if (!parts) return day;
+  const [year, month, date] = parts;
+  return `${date} de ${MONTHS[month - 1]} de ${year}`;
 }
