@@ -22,12 +22,13 @@ interface Started {
 
 const children: ChildProcess[] = [];
 
-/** A bundle (`script`) run with the tests' Node flags, or a command run from the repository's root. */
-function start(env: Record<string, string>, script: string | string[] = MAIN): Started {
+/** A bundle run by Node with the tests' flags. */
+const node = (bundle: string): [string, ...string[]] => [process.execPath, ...TEST_NODE_FLAGS, bundle];
+
+/** A command, run from the repository's root: the bundled server unless another is given. */
+function start(env: Record<string, string>, [command, ...args] = node(MAIN)): Started {
   let output = '';
-  const [command, ...args] =
-    typeof script === 'string' ? [process.execPath, ...TEST_NODE_FLAGS, script] : script;
-  const child = spawn(command as string, args, {
+  const child = spawn(command, args, {
     cwd: REPO_ROOT,
     env: { ...process.env, LOG_LEVEL: 'warn', NODE_ENV: 'test', DATABASE_URL: '', HOST: '127.0.0.1', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -140,7 +141,7 @@ describe('the server process', () => {
     });
 
     it('npm run seed on the same DATA_DIR stops with the same message', async () => {
-      const seed = start({ DATA_DIR: dataDir }, SEED);
+      const seed = start({ DATA_DIR: dataDir }, node(SEED));
       expect(await seed.exit()).toBe(1);
       expectPlainLine(seed.output(), new RegExp(`DATA_DIR ${dataDir} .*\\(pid ${shop.child.pid},`));
       expect((await fetch(`http://127.0.0.1:${port}/api/health`)).status).toBe(200);
@@ -221,7 +222,7 @@ describe('the server process', () => {
     const dataDir = join(root, 'garbage');
     mkdirSync(join(dataDir, 'pglite'), { recursive: true });
     writeFileSync(join(dataDir, 'pglite', 'PG_VERSION'), 'garbage\n');
-    const seed = start({ DATA_DIR: dataDir }, SEED);
+    const seed = start({ DATA_DIR: dataDir }, node(SEED));
     expect(await seed.exit(60_000)).toBe(1);
     expectPlainLine(
       seed.output(),
