@@ -4,8 +4,8 @@
 // ratio are measured in turns (alternate below).
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
-import autocannon from 'autocannon';
 import { signIn } from './lib/browser-session.mjs';
+import { load as loadTest } from './lib/load.mjs';
 import { budget, table } from './lib/markdown.mjs';
 import { dropDatabase, freshDatabase } from './lib/postgres.mjs';
 import { freePort, startShop, waitForHealth } from './lib/shop.mjs';
@@ -58,12 +58,7 @@ const RENDERED_PAIRS = [
 const ALTERNATED = [[CEILING, 'GET /api/products'], ...RENDERED_PAIRS.map(([page, json]) => [page, json])];
 const ROUNDS = 3;
 
-const load = (url, duration, headers) =>
-  new Promise((resolve, reject) =>
-    autocannon({ url, connections: CONNECTIONS, duration, headers }, (err, result) =>
-      err ? reject(err) : resolve(result),
-    ),
-  );
+const load = (url, duration, headers) => loadTest({ url, connections: CONNECTIONS, duration, headers });
 
 const row = (name, url, r) => ({
   name,

@@ -1,9 +1,9 @@
 // Behind nginx: the catalog under autocannon through Debian's nginx to two instances of the production build
 // on one PostgreSQL and one S3 bucket (e2e/multi/stack.mjs), next to one instance behind the same nginx
 // configuration, in the same run. Each stack has its own processes and database.
-import autocannon from 'autocannon';
 import { startStack } from '../e2e/multi/stack.mjs';
 import { CUSTOMERS, checkoutAgainst, kinds, mailbox, SCARCE_STOCK, SHOP_ENV, sound } from './checkout.mjs';
+import { load as loadTest } from './lib/load.mjs';
 import { budget, table } from './lib/markdown.mjs';
 
 const CONNECTIONS = 50;
@@ -17,12 +17,7 @@ const TARGETS = [
   ['category 3 by price', '/api/products/categoria/3?orden=precio_asc'],
 ];
 
-const load = (url, duration) =>
-  new Promise((resolve, reject) =>
-    autocannon({ url, connections: CONNECTIONS, duration }, (err, result) =>
-      err ? reject(err) : resolve(result),
-    ),
-  );
+const load = (url, duration) => loadTest({ url, connections: CONNECTIONS, duration });
 
 async function measure(url, seconds) {
   await load(url, WARM_UP_SECONDS);
