@@ -13,6 +13,7 @@ import { DEFAULT_THROTTLE, type ThrottlePolicy } from './modules/auth/login-thro
 import type { OidcClientConfig } from './modules/auth/oidc-client';
 import { cookieSecure } from './modules/auth/sessions';
 import { catalogAdminRoutes } from './modules/catalog/admin-routes';
+import { keptAnswerReplays } from './modules/catalog/replay';
 import { catalogRoutes } from './modules/catalog/routes';
 import { checkoutRoutes } from './modules/checkout/routes';
 import { healthRoutes } from './modules/health/routes';
@@ -37,7 +38,7 @@ import type { StripeApiOptions } from './payments/stripe';
 import { stripeWebhookRoutes } from './payments/stripe-webhook';
 import { apiDocsPlugin } from './plugins/api-docs';
 import { authPlugin } from './plugins/auth';
-import { csrfPlugin } from './plugins/csrf';
+import { csrfPlugin, xsrfCookieIssuer } from './plugins/csrf';
 import { badUrlAnswer, errorsPlugin } from './plugins/errors';
 import { etagPlugin } from './plugins/etag';
 import { securityHeaders, securityHeadersPlugin } from './plugins/security-headers';
@@ -64,6 +65,9 @@ export interface AppDeps {
   renderPage?: RenderPage;
 }
 
+/** The log levels at which Fastify writes a line for every request. */
+const REQUEST_LOG_LEVELS = new Set(['info', 'debug', 'trace']);
+
 /** The whole HTTP application; main.ts listens with it, tests call it through inject(). */
 export async function buildApp({
   config,
@@ -82,11 +86,26 @@ export async function buildApp({
     publicUrl: config.publicUrl,
     assetsUrl: config.storage.kind === 's3' ? config.storage.publicAssetsUrl : undefined,
   };
+  // Draining (SIGTERM): the answers still in flight close their connection, else a keep-alive connection
+  // that turns idle after close() began would hold the process until its timeout.
+  let draining = false;
+  let requestsLogged = true;
+  const genReqId = requestIdGenerator(config.trustProxy);
+  // Kept catalog answers go out from the HTTP server itself while Fastify needs to see no request for
+  // them: neither to log it nor to close its connection (docs/decisions/008, "Replayed before Fastify").
+  let issueXsrf: (cookieHeader: string | undefined) => string | undefined = () => undefined;
+  const replays = keptAnswerReplays({
+    requestId: genReqId,
+    xsrfCookie: (cookieHeader) => issueXsrf(cookieHeader),
+    measure: Boolean(config.metricsPort),
+    replaying: () => !draining && !requestsLogged,
+  });
   const app = Fastify({
+    serverFactory: replays.server,
     logger: logger ?? { level: config.logLevel },
     trustProxy: config.trustProxy,
     requestIdHeader: false,
-    genReqId: requestIdGenerator(config.trustProxy),
+    genReqId,
     // Query values are always validated as text by the zod schemas.
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
     frameworkErrors: badUrlAnswer(securityHeaders(headersOptions)),
@@ -95,11 +114,10 @@ export async function buildApp({
     reply.header(REQUEST_ID_HEADER, request.id);
     done();
   });
+  // Fastify logs every request at info: a replayed answer would be missing from that log.
+  requestsLogged = REQUEST_LOG_LEVELS.has(app.log.level);
   // Nobody can read the timings without METRICS_PORT: then every answer saves the histogram's work.
   if (config.metricsPort) measureRequests(app);
-  // Draining (SIGTERM): the answers still in flight close their connection, else a keep-alive connection
-  // that turns idle after close() began would hold the process until its timeout.
-  let draining = false;
   app.addHook('preClose', async () => {
     draining = true;
   });
@@ -121,6 +139,7 @@ export async function buildApp({
   const provider = payments ?? (await createPaymentProvider(config, db, { stripeApi }));
   await app.register(cookie);
   await app.register(csrfPlugin, { secure: cookieSecure(config.publicUrl), publicUrl: config.publicUrl });
+  issueXsrf = xsrfCookieIssuer(app, cookieSecure(config.publicUrl));
   await app.register(authPlugin, { db });
 
   const storage = await createStorage(config);
@@ -129,7 +148,7 @@ export async function buildApp({
   await app.register(
     async (api) => {
       await api.register(healthRoutes, { database });
-      await api.register(catalogRoutes, { database, searches });
+      await api.register(catalogRoutes, { database, searches, replays });
       await api.register(searchRoutes, { database, searches });
       await api.register(catalogAdminRoutes, { db, storage });
       await api.register(ratingsRoutes, { db, timeZone: config.shopTimeZone });
@@ -164,6 +183,7 @@ export async function buildApp({
     config,
     storage,
     renderPage: renderPage ?? (await loadRenderer(config.webRender)),
+    replays,
   });
   await app.register(mailDeliveryPlugin, { database, config, options: mailDelivery });
   return app;

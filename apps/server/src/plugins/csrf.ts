@@ -52,11 +52,26 @@ export const csrfPlugin = fp(async (app: FastifyInstance, { secure, publicUrl }:
     const cookie = request.cookies[XSRF_COOKIE];
     if (!SAFE_METHODS.has(request.method)) return done(refusal(request, cookie, shopOrigin));
     if (!cookie && request.routeOptions.config.xsrfCookie !== false) {
-      reply.setCookie(XSRF_COOKIE, newToken(), { httpOnly: false, sameSite: 'strict', secure, path: '/' });
+      reply.setCookie(XSRF_COOKIE, newToken(), xsrfCookieOptions(secure));
     }
     done();
   });
 });
+
+const xsrfCookieOptions = (secure: boolean) =>
+  ({ httpOnly: false, sameSite: 'strict', secure, path: '/' }) as const;
+
+/**
+ * The XSRF-TOKEN Set-Cookie the hook above adds to a GET answer for a visitor without the cookie, for
+ * answers sent outside Fastify (catalog/replay.ts): undefined when the visitor has one. Call it once
+ * @fastify/cookie is registered on `app`.
+ */
+export function xsrfCookieIssuer(app: FastifyInstance, secure: boolean) {
+  return (cookieHeader: string | undefined): string | undefined =>
+    cookieHeader && app.parseCookie(cookieHeader)[XSRF_COOKIE]
+      ? undefined
+      : app.serializeCookie(XSRF_COOKIE, newToken(), xsrfCookieOptions(secure));
+}
 
 /** Why a state-changing request is refused, if it is. */
 function refusal(request: FastifyRequest, cookie: string | undefined, shopOrigin: string) {

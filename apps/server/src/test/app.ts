@@ -63,7 +63,7 @@ export async function seededTestApp(
     config,
     database,
     oidc,
-    logger: { level: 'info', stream },
+    logger: { level: config.logLevel, stream },
     ...deps,
   });
   await app.ready();

@@ -9,6 +9,7 @@ import { AppError } from '../../errors';
 import { sendApiNotFound } from '../../plugins/errors';
 import { type FileStorage, STORED_FILE_CACHE, UPLOADS_URL_PREFIX } from '../../storage/local';
 import { catalogCache, type KeptAnswer } from '../catalog/cache';
+import type { KeptAnswerReplays } from '../catalog/replay';
 import { getCategory, getVisibleProduct } from '../catalog/service';
 import { listingImages } from './listing-images';
 import { type PagePreload, preloadTags, readManifest } from './preloads';
@@ -60,10 +61,18 @@ export async function siteRoutes(
     config,
     storage,
     renderPage,
-  }: { database: Database; config: Config; storage: FileStorage; renderPage?: RenderPage },
+    replays,
+  }: {
+    database: Database;
+    config: Config;
+    storage: FileStorage;
+    renderPage?: RenderPage;
+    replays: KeptAnswerReplays;
+  },
 ) {
   const { db } = database;
   const rendered = catalogCache<KeptAnswer>(database);
+  const sending = replays.serving(app, rendered);
   const api = apiThrough(app);
   const indexPath = join(config.webDist, 'index.html');
   const template = existsSync(indexPath) ? readFileSync(indexPath, 'utf8') : undefined;
@@ -127,7 +136,10 @@ export async function siteRoutes(
       // answers); the copies of a page the cache keeps count in its size.
       return rendered.send(request, reply, page);
     };
-    if (kept) return send(200, kept);
+    if (kept) {
+      sending(request, kept);
+      return send(200, kept);
+    }
     const readAt = rendered.generation();
     const match = matchPage(path);
     // The page's head (its title, tags and preloads) and its render are read at the same time.
