@@ -38,7 +38,7 @@ import type { StripeApiOptions } from './payments/stripe';
 import { stripeWebhookRoutes } from './payments/stripe-webhook';
 import { apiDocsPlugin } from './plugins/api-docs';
 import { authPlugin } from './plugins/auth';
-import { csrfPlugin, xsrfCookieIssuer } from './plugins/csrf';
+import { csrfPlugin, xsrfSetCookie } from './plugins/csrf';
 import { badUrlAnswer, errorsPlugin } from './plugins/errors';
 import { etagPlugin } from './plugins/etag';
 import { securityHeaders, securityHeadersPlugin } from './plugins/security-headers';
@@ -86,19 +86,16 @@ export async function buildApp({
     publicUrl: config.publicUrl,
     assetsUrl: config.storage.kind === 's3' ? config.storage.publicAssetsUrl : undefined,
   };
-  // Draining (SIGTERM): the answers still in flight close their connection, else a keep-alive connection
-  // that turns idle after close() began would hold the process until its timeout.
   let draining = false;
-  let requestsLogged = true;
   const genReqId = requestIdGenerator(config.trustProxy);
   // Kept catalog answers go out from the HTTP server itself while Fastify needs to see no request for
-  // them: neither to log it nor to close its connection (docs/decisions/008, "Replayed before Fastify").
-  let issueXsrf: (cookieHeader: string | undefined) => string | undefined = () => undefined;
+  // them: neither to log it (it logs every request at info) nor to close its connection (draining);
+  // docs/decisions/008, "Replayed before Fastify".
   const replays = keptAnswerReplays({
     requestId: genReqId,
-    xsrfCookie: (cookieHeader) => issueXsrf(cookieHeader),
+    xsrfCookie: (cookieHeader) => xsrfSetCookie(app, cookieHeader, cookieSecure(config.publicUrl)),
     measure: Boolean(config.metricsPort),
-    replaying: () => !draining && !requestsLogged,
+    replaying: () => !draining && !REQUEST_LOG_LEVELS.has(app.log.level),
   });
   const app = Fastify({
     serverFactory: replays.server,
@@ -114,10 +111,10 @@ export async function buildApp({
     reply.header(REQUEST_ID_HEADER, request.id);
     done();
   });
-  // Fastify logs every request at info: a replayed answer would be missing from that log.
-  requestsLogged = REQUEST_LOG_LEVELS.has(app.log.level);
   // Nobody can read the timings without METRICS_PORT: then every answer saves the histogram's work.
   if (config.metricsPort) measureRequests(app);
+  // Draining (SIGTERM): the answers still in flight close their connection, else a keep-alive connection
+  // that turns idle after close() began would hold the process until its timeout.
   app.addHook('preClose', async () => {
     draining = true;
   });
@@ -139,7 +136,6 @@ export async function buildApp({
   const provider = payments ?? (await createPaymentProvider(config, db, { stripeApi }));
   await app.register(cookie);
   await app.register(csrfPlugin, { secure: cookieSecure(config.publicUrl), publicUrl: config.publicUrl });
-  issueXsrf = xsrfCookieIssuer(app, cookieSecure(config.publicUrl));
   await app.register(authPlugin, { db });
 
   const storage = await createStorage(config);

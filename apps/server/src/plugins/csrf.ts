@@ -63,14 +63,13 @@ const xsrfCookieOptions = (secure: boolean) =>
 
 /**
  * The XSRF-TOKEN Set-Cookie the hook above adds to a GET answer for a visitor without the cookie, for
- * answers sent outside Fastify (catalog/replay.ts): undefined when the visitor has one. Call it once
- * @fastify/cookie is registered on `app`.
+ * answers sent outside Fastify (catalog/replay.ts): undefined when the visitor has one. Parsed and
+ * written by @fastify/cookie on `app`, as `request.cookies` and `reply.setCookie` are.
  */
-export function xsrfCookieIssuer(app: FastifyInstance, secure: boolean) {
-  return (cookieHeader: string | undefined): string | undefined =>
-    cookieHeader && app.parseCookie(cookieHeader)[XSRF_COOKIE]
-      ? undefined
-      : app.serializeCookie(XSRF_COOKIE, newToken(), xsrfCookieOptions(secure));
+export function xsrfSetCookie(app: FastifyInstance, cookieHeader: string | undefined, secure: boolean) {
+  return cookieHeader && app.parseCookie(cookieHeader)[XSRF_COOKIE]
+    ? undefined
+    : app.serializeCookie(XSRF_COOKIE, newToken(), xsrfCookieOptions(secure));
 }
 
 /** Why a state-changing request is refused, if it is. */

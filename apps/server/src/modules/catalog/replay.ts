@@ -25,8 +25,11 @@ export interface Replay {
   xsrf: boolean;
 }
 
-/** A kept answer as replays see it: its copies by coding and its replays (cache.ts's KeptAnswer). */
-interface Kept {
+/**
+ * A kept answer as replays see it: its copies by coding and its replays. cache.ts's KeptAnswer, named
+ * here because cache.ts imports this module and the linter forbids the cycle.
+ */
+interface KeptAnswer {
   replays?: Map<string, Replay>;
   bytes?: Buffer;
   br?: Buffer;
@@ -34,7 +37,7 @@ interface Kept {
 }
 
 /** One cache of kept answers: its lookup of the answers still valid, and its count of their bytes. */
-interface KeptAnswers<Answer extends Kept> {
+interface KeptAnswers<Answer extends KeptAnswer> {
   get(url: string): Answer | undefined;
   grew(url: string, answer: Answer, size: number): void;
 }
@@ -61,13 +64,13 @@ export function keptAnswerReplays({
   replaying,
 }: {
   requestId: (request: IncomingMessage) => string;
-  /** The Set-Cookie for a visitor with this Cookie header, when one is due (csrf.ts's xsrfCookieIssuer). */
+  /** The Set-Cookie for a visitor with this Cookie header, when one is due (csrf.ts's xsrfSetCookie). */
   xsrfCookie: (cookieHeader: string | undefined) => string | undefined;
   /** The request histogram is on (METRICS_PORT): a replay is timed like any answer. */
   measure: boolean;
   replaying: () => boolean;
 }) {
-  const sources: KeptAnswers<Kept>['get'][] = [];
+  const sources: KeptAnswers<KeptAnswer>['get'][] = [];
 
   /** The replay of this request, when every condition for one holds. */
   const find = (request: IncomingMessage): Replay | undefined => {
@@ -104,7 +107,7 @@ export function keptAnswerReplays({
      * function with each request answered from `cache`. Once Fastify has sent it, the answer is recorded
      * as it went out, onto that very answer if it is still kept (a change may have replaced it).
      */
-    serving<Answer extends Kept>(app: FastifyInstance, cache: KeptAnswers<Answer>) {
+    serving<Answer extends KeptAnswer>(app: FastifyInstance, cache: KeptAnswers<Answer>) {
       sources.push(cache.get);
       const sending = new WeakMap<object, Answer>();
       app.addHook('onResponse', (request, reply, done) => {
@@ -139,7 +142,7 @@ export function keptAnswerReplays({
  * Remembers Fastify's answer to `request` on the kept answer it sent. Returns the bytes it now holds
  * beyond the answer's copies, for the cache to count.
  */
-function record(request: FastifyRequest, reply: FastifyReply, kept: Kept) {
+function record(request: FastifyRequest, reply: FastifyReply, kept: KeptAnswer) {
   const coding = request.headers['accept-encoding'] ?? '';
   kept.replays ??= new Map();
   if (kept.replays.has(coding) || kept.replays.size >= MAX_REPLAYS_PER_ANSWER) return 0;
