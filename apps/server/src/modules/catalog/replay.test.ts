@@ -176,8 +176,13 @@ describe.each(TEST_DATABASE_KINDS)('kept catalog answers over HTTP on %s', (kind
    * it, the last two replayed, and those equal to Fastify's (same()).
    */
   async function askedFourTimes(path: string, headers: Record<string, string>) {
+    // On one kept-alive connection, so that the keep-alive headers (the server's timeouts, which the
+    // server factory copies from Fastify's options) are compared too.
+    const agent = new Agent({ keepAlive: true, maxSockets: 1 });
     const answers: RawAnswer[] = [];
-    for (let i = 0; i < 4; i++) answers.push(await get(port, path, headers));
+    for (let i = 0; i < 4; i++) answers.push(await get(port, path, headers, agent));
+    agent.destroy();
+    expect(answers.map((a) => a.headers['keep-alive'])).toEqual(Array(4).fill('timeout=72'));
     const [fresh, kept, ...replayed] = answers;
     if (!fresh || !kept) throw new Error('four answers');
     expect(fresh.status, path).toBe(200);
