@@ -40,7 +40,7 @@ const TARGETS = [
 /** What every browser sends; autocannon sends nothing, and gets the uncompressed answer. */
 const BROWSER_HEADERS = { 'accept-encoding': 'gzip, deflate, br' };
 
-/** The demo customer the shop seeds (apps/server/src/db/seed/demo-accounts.ts). */
+/** The demo customer the shop seeds (apps/server/src/seed/demo-accounts.ts). */
 const DEMO_CUSTOMER = { email: 'cliente@vitrina.local', password: 'Cliente12345' };
 
 /** Issue 15's bar: a rendered page (kept, like the JSON) at half the JSON's throughput or better. */

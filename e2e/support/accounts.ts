@@ -1,4 +1,4 @@
-import { DEMO_CUSTOMER } from '../../apps/server/src/db/seed/demo-accounts';
+import { DEMO_CUSTOMER } from '../../apps/server/src/seed/demo-accounts';
 
 /*
  * The accounts the browser suite signs in with, in one place. playwright.config.ts starts the server with
@@ -9,7 +9,7 @@ import { DEMO_CUSTOMER } from '../../apps/server/src/db/seed/demo-accounts';
 /** The administrator the first seed creates: README's demo administrator. */
 export const ADMIN = { email: 'admin@vitrina.local', password: 'Admin12345' } as const;
 
-/** The demo customer the seed always creates (apps/server/src/db/seed/demo-accounts.ts). */
+/** The demo customer the seed always creates (apps/server/src/seed/demo-accounts.ts). */
 export const CUSTOMER = { email: DEMO_CUSTOMER.email, password: DEMO_CUSTOMER.password } as const;
 
 /** The support address shown to disabled accounts. */

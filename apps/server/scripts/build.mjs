@@ -14,7 +14,7 @@ const external = Object.keys(dependencies)
  * (dist/main-test-….js).
  */
 const suffix = process.argv[2] ?? '';
-const entries = { main: 'main.ts', seed: 'db/seed/run.ts', backup: 'backup/run.ts' };
+const entries = { main: 'main.ts', seed: 'seed/run.ts', backup: 'backup/run.ts' };
 
 await build({
   entryPoints: Object.entries(entries).map(([name, source]) => ({

@@ -12,7 +12,7 @@ import {
   usuario,
   venta,
 } from './db/schema';
-import { DEMO_CUSTOMER } from './db/seed/demo-accounts';
+import { DEMO_CUSTOMER } from './seed/demo-accounts';
 import { Agent, customerRegistration, newCustomer } from './test/agent';
 import { seededTestApp, type TestApp } from './test/app';
 import { TEST_DATABASE_KINDS } from './test/databases';

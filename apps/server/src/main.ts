@@ -4,7 +4,6 @@ import { buildApp } from './app';
 import { localUrl, newBackupToken, registerBackupRoute, writeBackupEndpoint } from './backup/endpoint';
 import { loadConfig, readDotEnv } from './config';
 import { configuredTarget, type Database, type DatabaseTarget, openDatabase } from './db/client';
-import { seedIfEmpty } from './db/seed/seed';
 import { loggerOptions } from './logger';
 import { startMetricsServer, watchDatabase, watchPool } from './metrics';
 import { type OidcClientConfig, resolveOidc } from './modules/auth/oidc-client';
@@ -14,6 +13,7 @@ import { shopIdentity } from './modules/orders/order-mail';
 import { settlePendingRefunds } from './modules/orders/refunds';
 import { createPaymentProvider } from './payments/create-provider';
 import { demoAccounts, readyMessage, shopUrl } from './ready';
+import { seedIfEmpty } from './seed/seed';
 import {
   explainOpenError,
   explainStartupError,

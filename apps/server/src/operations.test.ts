@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { DEMO_CUSTOMER } from './db/seed/demo-accounts';
+import { DEMO_CUSTOMER } from './seed/demo-accounts';
 import { HttpClient } from './test/http-client';
 import { freePort, type ServerProcess, seededDataDir, startServer, stopServer } from './test/server-process';
 import { TEST_ADDRESS } from './test/shipping-address';

@@ -6,8 +6,8 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from './config';
 import { usuario } from './db/schema';
-import { seedIfEmpty } from './db/seed/seed';
 import { demoAccounts, readyMessage, shopUrl } from './ready';
+import { seedIfEmpty } from './seed/seed';
 import { localStorage } from './storage/local';
 import { freshDatabase } from './test/databases';
 

@@ -1,7 +1,7 @@
 import type { Config } from './config';
 import type { Db } from './db/client';
-import { DEMO_CUSTOMER } from './db/seed/demo-accounts';
 import { verifyCredentials } from './modules/accounts/service';
+import { DEMO_CUSTOMER } from './seed/demo-accounts';
 
 export interface DemoAccount {
   role: 'administrator' | 'customer';

@@ -5,7 +5,7 @@ import { promisify } from 'node:util';
 import { XSRF_COOKIE, XSRF_HEADER } from '@vitrina/shared';
 import sharp from 'sharp';
 import { afterAll, describe, expect, inject, it } from 'vitest';
-import { DEMO_CUSTOMER } from '../db/seed/demo-accounts';
+import { DEMO_CUSTOMER } from '../seed/demo-accounts';
 import { HttpClient } from '../test/http-client';
 import { TEST_NODE_FLAGS } from '../test/node-flags';
 import { type ServerProcess, seededDataDir, startServer, stopServer } from '../test/server-process';

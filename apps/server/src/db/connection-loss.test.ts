@@ -3,12 +3,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
+import { DEMO_CUSTOMER } from '../seed/demo-accounts';
 import { HttpClient } from '../test/http-client';
 import { privatePostgres } from '../test/private-postgres';
 import { processDatabase } from '../test/process-database';
 import { type ServerProcess, startServer, stopServer, waitForHealth } from '../test/server-process';
 import { TEST_ADDRESS } from '../test/shipping-address';
-import { DEMO_CUSTOMER } from './seed/demo-accounts';
 
 /*
  * The real server process on PostgreSQL while its connections are taken away: terminated backends under

@@ -2,8 +2,8 @@ import { rm } from 'node:fs/promises';
 import { Writable } from 'node:stream';
 import { type AppDeps, buildApp } from '../app';
 import { loadConfig } from '../config';
-import { seedIfEmpty } from '../db/seed/seed';
 import { resolveOidc } from '../modules/auth/oidc-client';
+import { seedIfEmpty } from '../seed/seed';
 import { createStorage } from '../storage/create';
 import {
   copyFolder,

@@ -8,7 +8,7 @@ import { sql } from 'drizzle-orm';
 import type { TestProject } from 'vitest/node';
 import { loadConfig } from '../config';
 import { type DatabaseTarget, openDatabase } from '../db/client';
-import { seedIfEmpty } from '../db/seed/seed';
+import { seedIfEmpty } from '../seed/seed';
 import { localStorage } from '../storage/local';
 import { useTestNodeFlags } from './node-flags';
 import { databaseUrl, type TestTemplates, withAdmin } from './templates';

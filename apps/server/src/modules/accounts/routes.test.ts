@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditoria, intentoLogin, sesion, usuario } from '../../db/schema';
-import { DEMO_CUSTOMER } from '../../db/seed/demo-accounts';
+import { DEMO_CUSTOMER } from '../../seed/demo-accounts';
 import { Agent } from '../../test/agent';
 import { seededTestApp, type TestApp } from '../../test/app';
 import { TEST_DATABASE_KINDS } from '../../test/databases';

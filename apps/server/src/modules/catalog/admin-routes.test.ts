@@ -5,7 +5,7 @@ import { and, desc, eq, ilike } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditoria, categoriaProducto, producto } from '../../db/schema';
-import { DEMO_CUSTOMER } from '../../db/seed/demo-accounts';
+import { DEMO_CUSTOMER } from '../../seed/demo-accounts';
 import { Agent } from '../../test/agent';
 import { seededTestApp, type TestApp } from '../../test/app';
 import { TEST_DATABASE_KINDS } from '../../test/databases';

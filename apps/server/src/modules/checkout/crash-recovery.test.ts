@@ -1,7 +1,7 @@
 import { mkdtemp } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, describe, expect, inject, it } from 'vitest';
-import { DEMO_CUSTOMER } from '../../db/seed/demo-accounts';
+import { DEMO_CUSTOMER } from '../../seed/demo-accounts';
 import { TEST_DATABASE_KINDS } from '../../test/databases';
 import { HttpClient } from '../../test/http-client';
 import { processDatabase } from '../../test/process-database';

@@ -3,7 +3,7 @@ import { centsToDecimal, dayInTimeZone, paidCents, toCents } from '@vitrina/shar
 import { and, count, eq, gt, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ajustes, cargoSandbox, detalleVenta, producto, usuario, venta } from '../../db/schema';
-import { DEMO_CUSTOMER } from '../../db/seed/demo-accounts';
+import { DEMO_CUSTOMER } from '../../seed/demo-accounts';
 import { Agent, newCustomer } from '../../test/agent';
 import { seededTestApp, type TestApp } from '../../test/app';
 import { TEST_DATABASE_KINDS } from '../../test/databases';

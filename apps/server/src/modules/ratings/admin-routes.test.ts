@@ -3,7 +3,7 @@ import { type AdminRatingPage, adminRatingPageSchema } from '@vitrina/shared';
 import { and, eq, gt } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditoria, detalleVenta, motivoCalificacion, producto, usuario, venta } from '../../db/schema';
-import { DEMO_CUSTOMER } from '../../db/seed/demo-accounts';
+import { DEMO_CUSTOMER } from '../../seed/demo-accounts';
 import { Agent } from '../../test/agent';
 import { seededTestApp, type TestApp } from '../../test/app';
 import { TEST_DATABASE_KINDS } from '../../test/databases';

@@ -1,7 +1,14 @@
 import { centsToDecimal, paidCents } from '@vitrina/shared';
 import { and, asc, eq, gt, sql } from 'drizzle-orm';
-import type { Tx } from '../client';
-import { detalleVenta, motivoCalificacion, producto, usuario, venta, ventaEstadoHistorial } from '../schema';
+import type { Tx } from '../db/client';
+import {
+  detalleVenta,
+  motivoCalificacion,
+  producto,
+  usuario,
+  venta,
+  ventaEstadoHistorial,
+} from '../db/schema';
 import { DEMO_CUSTOMER } from './demo-accounts';
 
 /** Short opinions (SPEC: under 50 characters) with their stars. */

@@ -1,10 +1,10 @@
 import { normalizeEmail } from '@vitrina/shared';
 import { count, sql } from 'drizzle-orm';
-import { hashPassword } from '../../modules/accounts/password-hash';
-import { SHIPPED_SYNONYMS } from '../../modules/search/synonyms-data';
-import type { FileStorage } from '../../storage/local';
-import type { Db } from '../client';
-import { categoriaProducto, producto, sinonimo, usuario } from '../schema';
+import type { Db } from '../db/client';
+import { categoriaProducto, producto, sinonimo, usuario } from '../db/schema';
+import { hashPassword } from '../modules/accounts/password-hash';
+import { SHIPPED_SYNONYMS } from '../modules/search/synonyms-data';
+import type { FileStorage } from '../storage/local';
 import { SEED_CATALOG } from './catalog-data';
 import { DEMO_CUSTOMER } from './demo-accounts';
 import { categoryImage, productImage } from './images';

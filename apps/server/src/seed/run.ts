@@ -1,12 +1,7 @@
-import { loadConfig, readDotEnv } from '../../config';
-import {
-  explainOpenError,
-  explainStartupError,
-  lockDataDirOrExplain,
-  printStartupError,
-} from '../../startup';
-import { createStorage } from '../../storage/create';
-import { configuredTarget, type DatabaseTarget, openDatabase } from '../client';
+import { loadConfig, readDotEnv } from '../config';
+import { configuredTarget, type DatabaseTarget, openDatabase } from '../db/client';
+import { explainOpenError, explainStartupError, lockDataDirOrExplain, printStartupError } from '../startup';
+import { createStorage } from '../storage/create';
 import { seedIfEmpty } from './seed';
 
 let target: DatabaseTarget | undefined;
