@@ -33,7 +33,7 @@ const TARGETS = [
     { browser: true },
   ],
   ['GET /api/products, as a browser asks', '/api/products', { browser: true }],
-  // The session lookup every signed-in request makes (a prepared statement, modules/auth/sessions.ts).
+  // The session lookup every signed-in request makes (a prepared statement, modules/sessions/sessions.ts).
   ['signed in: GET /api/usuario/me', '/api/usuario/me', { signedIn: true }],
 ];
 

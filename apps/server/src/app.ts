@@ -8,14 +8,12 @@ import type { Database } from './db/client';
 import { measureRequests } from './metrics';
 import { accountsRoutes } from './modules/accounts/routes';
 import { adminRoutes } from './modules/admin/routes';
-import { googleRoutes } from './modules/auth/google-routes';
-import { DEFAULT_THROTTLE, type ThrottlePolicy } from './modules/auth/login-throttle';
-import type { OidcClientConfig } from './modules/auth/oidc-client';
-import { cookieSecure } from './modules/auth/sessions';
 import { catalogAdminRoutes } from './modules/catalog/admin-routes';
 import { keptAnswerReplays } from './modules/catalog/replay';
 import { catalogRoutes } from './modules/catalog/routes';
 import { checkoutRoutes } from './modules/checkout/routes';
+import { googleRoutes } from './modules/google-sign-in/google-routes';
+import type { OidcClientConfig } from './modules/google-sign-in/oidc-client';
 import { healthRoutes } from './modules/health/routes';
 import type { DeliveryOptions } from './modules/mail/delivery';
 import { mailDeliveryPlugin } from './modules/mail/plugin';
@@ -26,6 +24,8 @@ import { ratingsAdminRoutes } from './modules/ratings/admin-routes';
 import { ratingsRoutes } from './modules/ratings/routes';
 import { searchCounter } from './modules/search/analytics';
 import { searchRoutes } from './modules/search/routes';
+import { DEFAULT_THROTTLE, type ThrottlePolicy } from './modules/sessions/login-throttle';
+import { cookieSecure, findSession, SESSION_COOKIE } from './modules/sessions/sessions';
 import { publicConfigRoutes } from './modules/site/config-routes';
 import { loadRenderer, type RenderPage } from './modules/site/render';
 import { siteRoutes } from './modules/site/routes';
@@ -136,7 +136,10 @@ export async function buildApp({
   const provider = payments ?? (await createPaymentProvider(config, db, { stripeApi }));
   await app.register(cookie);
   await app.register(csrfPlugin, { secure: cookieSecure(config.publicUrl), publicUrl: config.publicUrl });
-  await app.register(authPlugin, { db });
+  await app.register(authPlugin, {
+    sessionCookie: SESSION_COOKIE,
+    findSession: (token) => findSession(db, token),
+  });
 
   const storage = await createStorage(config);
   const searches = searchCounter(db, app.log);

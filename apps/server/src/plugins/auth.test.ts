@@ -6,6 +6,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { auditoria, metodoPagoSandbox, motivoCalificacion, producto, usuario, venta } from '../db/schema';
+import { findSession, SESSION_COOKIE } from '../modules/sessions/sessions';
 import { Agent, newCustomer } from '../test/agent';
 import { seededTestApp, type TestApp } from '../test/app';
 import { TEST_DATABASE_KINDS } from '../test/databases';
@@ -190,7 +191,10 @@ describe('accountParam: a route about one account', () => {
     built.setSerializerCompiler(serializerCompiler);
     await built.register(errorsPlugin);
     await built.register(cookie);
-    await built.register(authPlugin, { db: t.db });
+    await built.register(authPlugin, {
+      sessionCookie: SESSION_COOKIE,
+      findSession: (token) => findSession(t.db, token),
+    });
     route(built);
     return built;
   }

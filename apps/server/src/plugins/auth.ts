@@ -1,8 +1,24 @@
+import type { LoginType } from '@vitrina/shared';
 import type { FastifyInstance, FastifyRequest, FastifySchema, HTTPMethods } from 'fastify';
 import fp from 'fastify-plugin';
-import type { Db } from '../db/client';
+import type { usuario } from '../db/schema';
 import { forbidden, unauthorized } from '../errors';
-import { type ActiveSession, findSession, SESSION_COOKIE } from '../modules/auth/sessions';
+
+export type UserRow = typeof usuario.$inferSelect;
+
+/** A signed-in caller: the session's id, how they signed in, and their account as it is now. */
+export interface ActiveSession {
+  id: string;
+  metodo: LoginType;
+  user: UserRow;
+}
+
+export interface AuthOptions {
+  /** The cookie that carries the session token. */
+  sessionCookie: string;
+  /** The live session behind a token, or null; the sessions module owns the table, the plugin only asks. */
+  findSession: (token: string) => Promise<ActiveSession | null>;
+}
 
 /**
  * Who may call a route. Every /api route must declare it (`config: { access }`); the server refuses to
@@ -61,7 +77,7 @@ export function declaredRoutes(app: FastifyInstance): readonly DeclaredRoute[] {
  * learns the route's fields. The cookie plugin's onRequest hook, registered earlier, has parsed the
  * cookies by then; the XSRF check (csrf.ts), registered earlier too, runs before this one.
  */
-export const authPlugin = fp(async (app: FastifyInstance, { db }: { db: Db }) => {
+export const authPlugin = fp(async (app: FastifyInstance, options: AuthOptions) => {
   app.decorateRequest('session', null);
   const routes: DeclaredRoute[] = [];
   declared.set(app, routes);
@@ -88,15 +104,15 @@ export const authPlugin = fp(async (app: FastifyInstance, { db }: { db: Db }) =>
   app.addHook('onRequest', (request, _reply, done) => {
     const { access, readsSession } = request.routeOptions.config;
     if (!access || (access === 'anyone' && !readsSession)) return done();
-    authorize(db, request).then(() => done(), done);
+    authorize(options, request).then(() => done(), done);
   });
 });
 
 /** Finds the caller's session and refuses a caller the route's access does not admit. */
-async function authorize(db: Db, request: FastifyRequest) {
+async function authorize({ sessionCookie, findSession }: AuthOptions, request: FastifyRequest) {
   const { access, accountParam } = request.routeOptions.config;
-  const token = request.cookies[SESSION_COOKIE];
-  request.session = token ? await findSession(db, token) : null;
+  const token = request.cookies[sessionCookie];
+  request.session = token ? await findSession(token) : null;
   if (access === 'anyone') return;
   const user = request.session?.user;
   if (!user) throw unauthorized();

@@ -17,9 +17,9 @@ import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { forbidden } from '../../errors';
 import { sessionOf } from '../../plugins/auth';
-import type { ThrottlePolicy } from '../auth/login-throttle';
-import { cookieSecure, endSession, startSession } from '../auth/sessions';
 import { mailShop } from '../mail/shop';
+import type { ThrottlePolicy } from '../sessions/login-throttle';
+import { cookieSecure, endSession, startSession } from '../sessions/sessions';
 import {
   changePassword,
   findUserByEmail,

@@ -12,11 +12,16 @@ import type { Db, Tx } from '../../db/client';
 import { usuario } from '../../db/schema';
 import { AppError, badRequest, conflict, forbidden, notFound, unauthorized } from '../../errors';
 import { recordAudit } from '../admin/audit-trail';
-import { assertNotLocked, clearFailures, recordFailure, type ThrottlePolicy } from '../auth/login-throttle';
-import { revokeSessions, type UserRow } from '../auth/sessions';
 import { queueMail } from '../mail/outbox';
 import type { MailShop } from '../mail/shop';
 import { passwordChangedMail, welcomeMail } from '../mail/templates';
+import {
+  assertNotLocked,
+  clearFailures,
+  recordFailure,
+  type ThrottlePolicy,
+} from '../sessions/login-throttle';
+import { revokeSessions, type UserRow } from '../sessions/sessions';
 import { hashPassword, verifyPassword } from './password-hash';
 import { toUsuarioDto } from './user-mapper';
 

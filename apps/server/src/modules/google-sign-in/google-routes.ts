@@ -5,6 +5,7 @@ import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import type { FileStorage } from '../../storage/local';
 import { mailShop } from '../mail/shop';
+import { cookieSecure, startSession } from '../sessions/sessions';
 import { signInWithGoogle } from './google-accounts';
 import {
   flowCookieCodec,
@@ -13,7 +14,6 @@ import {
   oidcClient,
   SIGN_IN_FLOW_MS,
 } from './oidc-client';
-import { cookieSecure, startSession } from './sessions';
 
 export interface GoogleRoutesOptions {
   db: Db;

@@ -5,9 +5,9 @@ import { identidadExterna, usuario } from '../../db/schema';
 import type { FileStorage } from '../../storage/local';
 import { createGoogleUser } from '../accounts/service';
 import type { MailShop } from '../mail/shop';
+import type { UserRow } from '../sessions/sessions';
 import { storeImage } from '../uploads/service';
 import type { IdentityClaims } from './oidc-client';
-import type { UserRow } from './sessions';
 
 /*
  * Which shop account a Google identity signs in to (SPEC §3, DESIGN.md data model):

@@ -4,6 +4,9 @@ import { and, eq, gt, lt, ne, or, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Db, Tx } from '../../db/client';
 import { sesion, usuario } from '../../db/schema';
+import type { ActiveSession, UserRow } from '../../plugins/auth';
+
+export type { ActiveSession, UserRow };
 
 /*
  * Sessions (DESIGN.md, security model): an opaque random token in an HttpOnly, SameSite=Strict cookie;
@@ -16,13 +19,6 @@ export const SESSION_IDLE_MS = 7 * 24 * 3600 * 1000;
 export const SESSION_ABSOLUTE_MS = 30 * 24 * 3600 * 1000;
 /** Refresh ultimo_uso at most this often, so reading pages does not write on every request. */
 const TOUCH_EVERY_MS = 5 * 60 * 1000;
-
-export type UserRow = typeof usuario.$inferSelect;
-export interface ActiveSession {
-  id: string;
-  metodo: LoginType;
-  user: UserRow;
-}
 
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
