@@ -8,6 +8,7 @@ import type { Database } from './db/client';
 import { measureRequests } from './metrics';
 import { accountsRoutes } from './modules/accounts/routes';
 import { adminRoutes } from './modules/admin/routes';
+import { auditRoutes } from './modules/audit/routes';
 import { catalogAdminRoutes } from './modules/catalog/admin-routes';
 import { keptAnswerReplays } from './modules/catalog/replay';
 import { catalogRoutes } from './modules/catalog/routes';
@@ -26,6 +27,7 @@ import { searchCounter } from './modules/search/analytics';
 import { searchRoutes } from './modules/search/routes';
 import { DEFAULT_THROTTLE, type ThrottlePolicy } from './modules/sessions/login-throttle';
 import { cookieSecure, findSession, SESSION_COOKIE } from './modules/sessions/sessions';
+import { settingsRoutes } from './modules/settings/routes';
 import { publicConfigRoutes } from './modules/site/config-routes';
 import { loadRenderer, type RenderPage } from './modules/site/render';
 import { siteRoutes } from './modules/site/routes';
@@ -164,6 +166,8 @@ export async function buildApp({
       });
       await api.register(ordersRoutes, { db, payments: provider, shop: shopIdentity(config) });
       await api.register(adminRoutes, { db, timeZone: config.shopTimeZone });
+      await api.register(auditRoutes, { db, timeZone: config.shopTimeZone });
+      await api.register(settingsRoutes, { db });
       await api.register(mailboxRoutes, { db });
       if (config.payments.provider === 'sandbox') await api.register(sandboxPaymentRoutes, { db });
       if (config.payments.stripe) {

@@ -11,7 +11,7 @@ import { asc, eq } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { usuario } from '../../db/schema';
 import { AppError, badRequest, conflict, forbidden, notFound, unauthorized } from '../../errors';
-import { recordAudit } from '../admin/audit-trail';
+import { recordAudit } from '../audit/audit-trail';
 import { queueMail } from '../mail/outbox';
 import type { MailShop } from '../mail/shop';
 import { passwordChangedMail, welcomeMail } from '../mail/templates';

@@ -1,22 +1,15 @@
-import {
-  apiErrorSchema,
-  auditPageSchema,
-  auditQuerySchema,
-  dashboardSchema,
-  salesExportQuerySchema,
-} from '@vitrina/shared';
+import { apiErrorSchema, dashboardSchema, salesExportQuerySchema } from '@vitrina/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/client';
 import { sessionOf } from '../../plugins/auth';
-import { listAuditTrail } from './audit-trail';
 import { dashboardSummary } from './dashboard';
 import { exportFileName, exportSalesCsv } from './sales-export';
 
 const tags = ['Administración'];
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema };
 
-/** The admin's dashboard, the audit trail and the sales export. */
+/** The admin's dashboard and the sales export. */
 export interface AdminRoutesOptions {
   db: Db;
   /** SHOP_TIMEZONE: the dashboard's days, the export's dates and its date filter. */
@@ -36,21 +29,6 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminRoutesOptions> = async (app
       },
     },
     async () => dashboardSummary(db, { timeZone }),
-  );
-
-  app.get(
-    '/admin/auditoria',
-    {
-      config: { access: 'admin' },
-      schema: {
-        tags,
-        summary:
-          'Registro de cambios de los administradores, los más recientes primero; por entidad y por fechas (zona horaria de la tienda)',
-        querystring: auditQuerySchema,
-        response: { 200: auditPageSchema, ...errors },
-      },
-    },
-    async (request) => listAuditTrail(db, request.query, timeZone),
   );
 
   app.get(

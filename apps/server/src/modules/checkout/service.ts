@@ -22,7 +22,7 @@ import { AppError, conflict, forbidden, notFound } from '../../errors';
 import { type ChargeResult, chargeKey, type PaymentProvider } from '../../payments/provider';
 import { type TakenLine, takeStock } from '../catalog/stock';
 import type { ShopIdentity } from '../orders/order-mail';
-import { readSettings } from '../orders/settings';
+import { readSettings } from '../settings/settings';
 import { type SaleLineRow, type SaleRow, toSale, toSales } from './sale-mapper';
 import { applyChargeResult, paymentRequired, providerUnreachable, saleById } from './settlement';
 

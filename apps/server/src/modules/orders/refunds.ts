@@ -15,7 +15,7 @@ import { retryOnDeadlock } from '../../db/deadlock';
 import { detalleVenta, producto, reembolso, venta, ventaEstadoHistorial } from '../../db/schema';
 import { AppError, conflict, notFound } from '../../errors';
 import { type PaymentProvider, type RefundResult, refundKey } from '../../payments/provider';
-import { recordAudit } from '../admin/audit-trail';
+import { recordAudit } from '../audit/audit-trail';
 import { returnStock } from '../catalog/stock';
 import { recordState } from './history';
 import { queueOrderMail, type ShopIdentity } from './order-mail';

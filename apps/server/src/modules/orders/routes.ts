@@ -1,5 +1,4 @@
 import {
-  ajustesSchema,
   apiErrorSchema,
   estadoChangeSchema,
   idempotencyHeadersSchema,
@@ -14,7 +13,6 @@ import { sessionOf } from '../../plugins/auth';
 import type { ShopIdentity } from './order-mail';
 import { refundOrder } from './refunds';
 import { changeOrderState, getOrder } from './service';
-import { readSettings, saveSettings } from './settings';
 
 const tags = ['Pedidos'];
 const errors = {
@@ -34,7 +32,7 @@ export interface OrdersRoutesOptions {
   shop: ShopIdentity;
 }
 
-/** An order's page, the admin's moves and refunds, and the shop's shipping settings. */
+/** An order's page, the admin's moves and refunds. */
 export const ordersRoutes: FastifyPluginAsyncZod<OrdersRoutesOptions> = async (
   app,
   { db, payments, shop },
@@ -110,32 +108,5 @@ export const ordersRoutes: FastifyPluginAsyncZod<OrdersRoutesOptions> = async (
       );
       return getOrder(db, user, request.params.id);
     },
-  );
-
-  app.get(
-    '/ajustes',
-    {
-      config: { access: 'anyone' },
-      schema: {
-        tags,
-        summary: 'Tarifa de envío y mínimo para envío gratis (null: sin envío gratis)',
-        response: { 200: ajustesSchema },
-      },
-    },
-    async () => readSettings(db),
-  );
-
-  app.put(
-    '/ajustes',
-    {
-      config: { access: 'admin' },
-      schema: {
-        tags,
-        summary: 'Cambia la tarifa de envío y el mínimo para envío gratis',
-        body: ajustesSchema,
-        response: { 200: ajustesSchema, 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema },
-      },
-    },
-    async (request) => saveSettings(db, sessionOf(request).user.id_usuario, request.body),
   );
 };

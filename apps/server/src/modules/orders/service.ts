@@ -6,7 +6,7 @@ import { retryOnDeadlock } from '../../db/deadlock';
 import { detalleVenta, venta } from '../../db/schema';
 import { conflict, notFound } from '../../errors';
 import type { PaymentProvider } from '../../payments/provider';
-import { recordAudit } from '../admin/audit-trail';
+import { recordAudit } from '../audit/audit-trail';
 import { returnStock } from '../catalog/stock';
 import { recordState } from './history';
 import { toOrder } from './order-detail';

@@ -3,7 +3,7 @@ import { count, desc, eq } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { motivoCalificacion, producto, usuario } from '../../db/schema';
 import { notFound } from '../../errors';
-import { recordAudit } from '../admin/audit-trail';
+import { recordAudit } from '../audit/audit-trail';
 import { countRating, uncountRating } from '../catalog/rating-totals';
 
 /*
