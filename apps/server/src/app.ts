@@ -12,7 +12,6 @@ import { auditRoutes } from './modules/audit/routes';
 import { catalogAdminRoutes } from './modules/catalog/admin-routes';
 import { keptAnswerReplays } from './modules/catalog/replay';
 import { catalogRoutes } from './modules/catalog/routes';
-import { checkoutRoutes } from './modules/checkout/routes';
 import { googleRoutes } from './modules/google-sign-in/google-routes';
 import type { OidcClientConfig } from './modules/google-sign-in/oidc-client';
 import { healthRoutes } from './modules/health/routes';
@@ -21,6 +20,8 @@ import { mailDeliveryPlugin } from './modules/mail/plugin';
 import { mailboxRoutes } from './modules/mail/routes';
 import { shopIdentity } from './modules/orders/order-mail';
 import { ordersRoutes } from './modules/orders/routes';
+import { sandboxPaymentRoutes } from './modules/orders/sandbox-routes';
+import { stripeWebhookRoutes } from './modules/orders/stripe-webhook-routes';
 import { ratingsAdminRoutes } from './modules/ratings/admin-routes';
 import { ratingsRoutes } from './modules/ratings/routes';
 import { searchCounter } from './modules/search/analytics';
@@ -35,9 +36,7 @@ import { uploadsRoutes } from './modules/uploads/routes';
 import { DEFAULT_UPLOAD_POLICY, type UploadPolicy } from './modules/uploads/upload-limit';
 import { createPaymentProvider } from './payments/create-provider';
 import type { PaymentProvider } from './payments/provider';
-import { sandboxPaymentRoutes } from './payments/sandbox-routes';
 import type { StripeApiOptions } from './payments/stripe';
-import { stripeWebhookRoutes } from './payments/stripe-webhook';
 import { apiDocsPlugin } from './plugins/api-docs';
 import { authPlugin } from './plugins/auth';
 import { csrfPlugin, xsrfSetCookie } from './plugins/csrf';
@@ -144,6 +143,7 @@ export async function buildApp({
   });
 
   const storage = await createStorage(config);
+  const orders = { db, payments: provider, shop: shopIdentity(config) };
   const searches = searchCounter(db, app.log);
   app.addHook('onClose', () => searches.flush());
   await app.register(
@@ -158,13 +158,7 @@ export async function buildApp({
       await api.register(accountsRoutes, { db, config, throttle });
       await api.register(googleRoutes, { db, config, oidc, storage });
       await api.register(uploadsRoutes, { db, storage, limit: uploadLimit });
-      await api.register(checkoutRoutes, {
-        db,
-        payments: provider,
-        shop: shopIdentity(config),
-        timeZone: config.shopTimeZone,
-      });
-      await api.register(ordersRoutes, { db, payments: provider, shop: shopIdentity(config) });
+      await api.register(ordersRoutes, { ...orders, timeZone: config.shopTimeZone });
       await api.register(adminRoutes, { db, timeZone: config.shopTimeZone });
       await api.register(auditRoutes, { db, timeZone: config.shopTimeZone });
       await api.register(settingsRoutes, { db });
@@ -172,9 +166,7 @@ export async function buildApp({
       if (config.payments.provider === 'sandbox') await api.register(sandboxPaymentRoutes, { db });
       if (config.payments.stripe) {
         await api.register(stripeWebhookRoutes, {
-          db,
-          payments: provider,
-          shop: shopIdentity(config),
+          ...orders,
           webhookSecret: config.payments.stripe.webhookSecret,
         });
       }

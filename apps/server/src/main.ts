@@ -6,10 +6,10 @@ import { loadConfig, readDotEnv } from './config';
 import { configuredTarget, type Database, type DatabaseTarget, openDatabase } from './db/client';
 import { loggerOptions } from './logger';
 import { startMetricsServer, watchDatabase, watchPool } from './metrics';
-import { settlePendingSales } from './modules/checkout/service';
 import { type OidcClientConfig, resolveOidc } from './modules/google-sign-in/oidc-client';
 import { shopIdentity } from './modules/orders/order-mail';
-import { settlePendingRefunds } from './modules/orders/refunds';
+import { settlePendingRefunds } from './modules/orders/refund-order';
+import { settlePendingOrders } from './modules/orders/settle-payment';
 import { purgeExpiredSessions } from './modules/sessions/sessions';
 import { createPaymentProvider } from './payments/create-provider';
 import { demoAccounts, readyMessage, shopUrl } from './ready';
@@ -92,10 +92,11 @@ async function main() {
   }
 
   // Sales a crash or an unreachable provider left 'pendiente' are settled before any new checkout.
-  const settled = await settlePendingSales(database.db, payments, shopIdentity(config), { log: app.log });
+  const orders = { db: database.db, payments, shop: shopIdentity(config), log: app.log };
+  const settled = await settlePendingOrders(orders);
   if (settled.pending > 0) app.log.info(settled, 'pending sales settled');
   // Refunds a crash left between the provider and the database are finished the same way.
-  const refunds = await settlePendingRefunds(database.db, payments, shopIdentity(config), app.log);
+  const refunds = await settlePendingRefunds(orders);
   if (refunds.pending > 0) app.log.info(refunds, 'pending refunds settled');
 
   if (oidc.local)
@@ -111,12 +112,9 @@ async function main() {
   running.timers.push(
     setInterval(
       () =>
-        settlePendingSales(database.db, payments, shopIdentity(config), {
-          log: app.log,
-          minAgeMs: 15 * 60_000,
-        })
+        settlePendingOrders({ ...orders, minAgeMs: 15 * 60_000 })
           .then((r) => r.pending > 0 && app.log.info(r, 'pending sales settled'))
-          .then(() => settlePendingRefunds(database.db, payments, shopIdentity(config), app.log))
+          .then(() => settlePendingRefunds(orders))
           .then((r) => r.pending > 0 && app.log.info(r, 'pending refunds settled'))
           .catch((err) => app.log.warn({ err }, 'settling pending sales failed')),
       5 * 60_000,

@@ -4,7 +4,7 @@ import { and, eq, gt } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { producto, venta } from '../db/schema';
-import { settlePendingSales } from '../modules/checkout/service';
+import { settlePendingOrders } from '../modules/orders/settle-payment';
 import { Agent, newCustomer } from '../test/agent';
 import { seededTestApp, type TestApp } from '../test/app';
 import { TEST_DATABASE_KINDS } from '../test/databases';
@@ -393,7 +393,7 @@ describe.each(TEST_DATABASE_KINDS)('checkout with PAYMENT_PROVIDER=stripe on %s'
     it('a sale whose PaymentIntent succeeded at Stripe becomes pagada', async () => {
       const { sale, pi } = await awaitingAction();
       t.fake.completeAction(pi.id as string, 'succeeded');
-      await settlePendingSales(t.db, provider, TEST_SHOP);
+      await settlePendingOrders({ db: t.db, payments: provider, shop: TEST_SHOP });
       expect(await saleRow(sale.id_venta)).toMatchObject({ estado: 'pagada', pago_ultimos4: '3155' });
     });
 
@@ -408,7 +408,7 @@ describe.each(TEST_DATABASE_KINDS)('checkout with PAYMENT_PROVIDER=stripe on %s'
       }
       const [pending] = await t.db.select().from(venta).where(eq(venta.idempotency_key, key));
       expect(pending).toMatchObject({ estado: 'pendiente', pago_referencia: null });
-      await settlePendingSales(t.db, provider, TEST_SHOP);
+      await settlePendingOrders({ db: t.db, payments: provider, shop: TEST_SHOP });
       const [pi] = t.fake.intentsOf(pending?.id_venta ?? 0);
       expect(await saleRow(pending?.id_venta ?? 0)).toMatchObject({
         estado: 'pagada',
@@ -428,7 +428,7 @@ describe.each(TEST_DATABASE_KINDS)('checkout with PAYMENT_PROVIDER=stripe on %s'
       }
       const [pending] = await t.db.select().from(venta).where(eq(venta.idempotency_key, key));
       const id = pending?.id_venta ?? 0;
-      await settlePendingSales(t.db, provider, TEST_SHOP);
+      await settlePendingOrders({ db: t.db, payments: provider, shop: TEST_SHOP });
       expect(await saleRow(id)).toMatchObject({ estado: 'fallida', motivo_fallo: 'processing_error' });
       expect(await stock()).toBe(before);
       // The sale's key now belongs to a cancelled placeholder: the charge a slow process may still send fails.
@@ -469,9 +469,19 @@ describe.each(TEST_DATABASE_KINDS)('checkout with PAYMENT_PROVIDER=stripe on %s'
 
     it('cancels an extra step nobody finished at Stripe and fails the sale', async () => {
       // Earlier tests' sales still waiting would be given up too; settle them first to count this one alone.
-      await settlePendingSales(t.db, provider, TEST_SHOP, { requiresActionTimeoutMs: -1 });
+      await settlePendingOrders({
+        db: t.db,
+        payments: provider,
+        shop: TEST_SHOP,
+        requiresActionTimeoutMs: -1,
+      });
       const { sale, pi, before } = await awaitingAction();
-      await settlePendingSales(t.db, provider, TEST_SHOP, { requiresActionTimeoutMs: -1 });
+      await settlePendingOrders({
+        db: t.db,
+        payments: provider,
+        shop: TEST_SHOP,
+        requiresActionTimeoutMs: -1,
+      });
       expect(await saleRow(sale.id_venta)).toMatchObject({
         estado: 'fallida',
         motivo_fallo: 'authentication_failed',

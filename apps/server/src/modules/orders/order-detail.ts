@@ -1,14 +1,8 @@
 import { formatOrderNumber, fromCents, type Order, toCents } from '@vitrina/shared';
 import { and, asc, eq } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
-import {
-  detalleVenta,
-  producto,
-  reembolso,
-  usuario,
-  type venta,
-  ventaEstadoHistorial,
-} from '../../db/schema';
+import { detalleVenta, producto, reembolso, usuario, venta, ventaEstadoHistorial } from '../../db/schema';
+import { notFound } from '../../errors';
 
 type SaleRow = typeof venta.$inferSelect;
 
@@ -112,4 +106,18 @@ export async function toOrder(db: Db | Tx, sale: SaleRow, admin: boolean): Promi
     }),
     ...(buyer && { Usuario: buyer }),
   };
+}
+
+export const ORDER_NOT_FOUND = 'El pedido no existe.';
+
+export interface Viewer {
+  id_usuario: number;
+  admin: boolean;
+}
+
+/** GET /api/venta/:id: the buyer's or any for an admin; anyone else is told it does not exist (404). */
+export async function getOrder(db: Db, viewer: Viewer, idVenta: number): Promise<Order> {
+  const [sale] = await db.select().from(venta).where(eq(venta.id_venta, idVenta));
+  if (!sale || (!viewer.admin && sale.id_usuario !== viewer.id_usuario)) throw notFound(ORDER_NOT_FOUND);
+  return toOrder(db, sale, viewer.admin);
 }

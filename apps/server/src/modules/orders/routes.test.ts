@@ -18,7 +18,7 @@ import { seededTestApp, type TestApp } from '../../test/app';
 import { TEST_DATABASE_KINDS } from '../../test/databases';
 import { TEST_ADDRESS } from '../../test/shipping-address';
 import { TEST_SHOP } from '../../test/shop';
-import { refundOrder, settlePendingRefunds } from './refunds';
+import { refundOrder, settlePendingRefunds } from './refund-order';
 
 const CARD = { numero: '4242 4242 4242 4242', expiracion: '12/39', cvc: '314', nombre: 'Lucía Hernández' };
 type ProductRow = typeof producto.$inferSelect;
@@ -419,9 +419,17 @@ describe.each(TEST_DATABASE_KINDS)('orders API on %s', (kind) => {
           throw new Error('socket hang up');
         },
       };
-      await expect(refundOrder(t.db, lostAnswer, TEST_SHOP, 1, o.id, randomUUID(), {})).rejects.toMatchObject(
-        { statusCode: 502 },
-      );
+      await expect(
+        refundOrder({
+          db: t.db,
+          payments: lostAnswer,
+          shop: TEST_SHOP,
+          adminId: 1,
+          orderId: o.id,
+          idempotencyKey: randomUUID(),
+          input: {},
+        }),
+      ).rejects.toMatchObject({ statusCode: 502 });
       const [pending] = await t.db.select().from(reembolso).where(eq(reembolso.id_venta, o.id));
       expect(pending?.estado).toBe('pendiente');
       expect((await admin.get(`/api/venta/${o.id}`)).json()).toMatchObject({
@@ -429,7 +437,7 @@ describe.each(TEST_DATABASE_KINDS)('orders API on %s', (kind) => {
         monto_reembolsado: 0,
       });
 
-      const summary = await settlePendingRefunds(t.db, sandbox, TEST_SHOP);
+      const summary = await settlePendingRefunds({ db: t.db, payments: sandbox, shop: TEST_SHOP });
       expect(summary.errors).toBe(0);
       const order = (await admin.get(`/api/venta/${o.id}`)).json();
       expect(order).toMatchObject({ estado: 'reembolsada', monto_reembolsado: order.valor_total_venta });
@@ -440,7 +448,7 @@ describe.each(TEST_DATABASE_KINDS)('orders API on %s', (kind) => {
         .where(eq(reembolsoSandbox.referencia_cargo, sale?.pago_referencia ?? ''));
       expect(refunds.map((r) => r.monto_centavos)).toEqual([toCents(order.valor_total_venta)]);
       // A second settle finds nothing left to do.
-      expect((await settlePendingRefunds(t.db, sandbox, TEST_SHOP)).pending).toBe(0);
+      expect((await settlePendingRefunds({ db: t.db, payments: sandbox, shop: TEST_SHOP })).pending).toBe(0);
     });
   });
 

@@ -1,20 +1,28 @@
 import {
   apiErrorSchema,
+  checkoutSchema,
   estadoChangeSchema,
   idempotencyHeadersSchema,
   idParamsSchema,
   orderSchema,
   refundSchema,
+  saleSchema,
+  salesExportQuerySchema,
+  salesQuerySchema,
 } from '@vitrina/shared';
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { Db } from '../../db/client';
-import type { PaymentProvider } from '../../payments/provider';
+import { z } from 'zod';
+import { countCheckout } from '../../metrics';
 import { sessionOf } from '../../plugins/auth';
-import type { ShopIdentity } from './order-mail';
-import { refundOrder } from './refunds';
-import { changeOrderState, getOrder } from './service';
+import { changeOrderState } from './change-order-state';
+import type { OrderContext } from './context';
+import { exportFileName, exportOrdersCsv } from './export-orders';
+import { listOrders } from './list-orders';
+import { getOrder } from './order-detail';
+import { type CheckoutReply, confirmPayment, placeOrder } from './place-order';
+import { refundOrder } from './refund-order';
 
-const tags = ['Pedidos'];
 const errors = {
   400: apiErrorSchema,
   401: apiErrorSchema,
@@ -23,26 +31,166 @@ const errors = {
   409: apiErrorSchema,
 };
 
-const MISSING_KEY = 'Falta la clave de idempotencia del reembolso. Recarga la página e inténtalo de nuevo.';
-const refundHeadersSchema = idempotencyHeadersSchema(MISSING_KEY);
+/** A sale waiting for the shopper's extra confirmation step (3-D Secure). */
+const saleAwaitingActionSchema = saleSchema.extend({
+  requiere_accion: z.object({ client_secret: z.string() }),
+});
 
-export interface OrdersRoutesOptions {
-  db: Db;
-  payments: PaymentProvider;
-  shop: ShopIdentity;
+const checkoutHeadersSchema = idempotencyHeadersSchema(
+  'Falta la clave de idempotencia de la compra. Recarga la página e inténtalo de nuevo.',
+);
+const refundHeadersSchema = idempotencyHeadersSchema(
+  'Falta la clave de idempotencia del reembolso. Recarga la página e inténtalo de nuevo.',
+);
+
+function sendCheckout(reply: FastifyReply, result: CheckoutReply) {
+  // Refusals (a declined card, no stock) are the route's 4xx answers on the requests' metric.
+  countCheckout(result.status === 202 ? 'requiere_accion' : result.sale.estado);
+  if (result.status === 202) {
+    return reply.code(202).send({ ...result.sale, requiere_accion: { client_secret: result.clientSecret } });
+  }
+  return reply.code(result.status).send(result.sale);
 }
 
-/** An order's page, the admin's moves and refunds. */
+export interface OrdersRoutesOptions extends Omit<OrderContext, 'log'> {
+  /** SHOP_TIMEZONE: the days of the sales history's date filter and of the CSV export. */
+  timeZone: string;
+}
+
+/**
+ * /api/venta: buying (customers only), the sales history (own paid sales, or every sale for an admin), an
+ * order's page, the admin's moves and refunds, and the CSV export.
+ */
 export const ordersRoutes: FastifyPluginAsyncZod<OrdersRoutesOptions> = async (
   app,
-  { db, payments, shop },
+  { timeZone, ...context },
 ) => {
+  const { db } = context;
+
+  app.post(
+    '/venta',
+    {
+      config: { access: 'customer' },
+      schema: {
+        tags: ['Compras'],
+        summary: 'Compra el carrito: precios y total del servidor, stock reservado, cobro idempotente',
+        description:
+          'Header Idempotency-Key obligatorio (8–255 caracteres, uno por intento de pago): repetirlo con la misma compra la devuelve sin volver a cobrar. ' +
+          '201 pagada · 202 requiere confirmación (requiere_accion.client_secret) · 402 pago rechazado (stock devuelto) · ' +
+          '409 stock o precios cambiaron · 422 la clave ya se usó con otra compra (nada cambia) · ' +
+          '502 sin respuesta del sistema de pagos (la compra queda pendiente).',
+        headers: checkoutHeadersSchema,
+        body: checkoutSchema,
+        response: {
+          201: saleSchema,
+          202: saleAwaitingActionSchema,
+          ...errors,
+          402: apiErrorSchema,
+          422: apiErrorSchema,
+          502: apiErrorSchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      const result = await placeOrder({
+        ...context,
+        log: request.log,
+        buyerId: sessionOf(request).user.id_usuario,
+        input: request.body,
+        idempotencyKey: request.headers['idempotency-key'],
+      });
+      return sendCheckout(reply, result);
+    },
+  );
+
+  app.post(
+    '/venta/:id/confirmar',
+    {
+      config: { access: 'customer' },
+      schema: {
+        tags: ['Compras'],
+        summary:
+          'Termina una compra pendiente (tras la confirmación del pago) preguntando al sistema de pagos',
+        params: idParamsSchema,
+        response: {
+          200: saleSchema,
+          202: saleAwaitingActionSchema,
+          ...errors,
+          402: apiErrorSchema,
+          502: apiErrorSchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      const result = await confirmPayment({
+        ...context,
+        log: request.log,
+        buyerId: sessionOf(request).user.id_usuario,
+        orderId: request.params.id,
+      });
+      return sendCheckout(reply, result);
+    },
+  );
+
+  app.get(
+    '/venta',
+    {
+      config: { access: 'user' },
+      schema: {
+        tags: ['Compras'],
+        summary:
+          'Compras pagadas propias (cliente) o las ventas con su comprador (admin: pagadas, o los intentos fallidos/pendientes con estado), las más recientes primero',
+        querystring: salesQuerySchema,
+        response: {
+          200: z.object({
+            items: z.array(saleSchema),
+            total: z.number().int(),
+            page: z.number().int(),
+            pageSize: z.number().int(),
+          }),
+          400: apiErrorSchema,
+          401: apiErrorSchema,
+        },
+      },
+    },
+    async (request) => listOrders({ db, viewer: sessionOf(request).user, query: request.query, timeZone }),
+  );
+
+  app.get(
+    '/venta/export.csv',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['Administración'],
+        summary:
+          'Ventas filtradas en CSV (UTF-8 con BOM), una fila por línea de venta; fechas en la zona horaria de la tienda',
+        querystring: salesExportQuerySchema,
+        produces: ['text/csv'],
+        // A string body is sent as it is: Fastify serializes only objects.
+        response: {
+          200: z.string().describe('CSV'),
+          400: apiErrorSchema,
+          401: apiErrorSchema,
+          403: apiErrorSchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      const csv = await exportOrdersCsv({ db, query: request.query, timeZone });
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="${exportFileName(request.query, timeZone)}"`)
+        .header('cache-control', 'no-store')
+        .send(csv);
+    },
+  );
+
   app.get(
     '/venta/:id',
     {
       config: { access: 'user' },
       schema: {
-        tags,
+        tags: ['Pedidos'],
         summary:
           'Un pedido con sus líneas, dirección, envío, reembolsos e historial (su comprador o un admin)',
         params: idParamsSchema,
@@ -57,7 +205,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<OrdersRoutesOptions> = async (
     {
       config: { access: 'admin' },
       schema: {
-        tags,
+        tags: ['Pedidos'],
         summary:
           'Cambia el estado de un pedido (preparando, enviada con transportista y guía, entregada, cancelada); 409 si no se permite desde el estado actual',
         params: idParamsSchema,
@@ -66,15 +214,13 @@ export const ordersRoutes: FastifyPluginAsyncZod<OrdersRoutesOptions> = async (
       },
     },
     async (request) =>
-      changeOrderState(
-        db,
-        payments,
-        shop,
-        sessionOf(request).user.id_usuario,
-        request.params.id,
-        request.body,
-        request.log,
-      ),
+      changeOrderState({
+        ...context,
+        log: request.log,
+        adminId: sessionOf(request).user.id_usuario,
+        orderId: request.params.id,
+        change: request.body,
+      }),
   );
 
   app.post(
@@ -82,7 +228,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<OrdersRoutesOptions> = async (
     {
       config: { access: 'admin' },
       schema: {
-        tags,
+        tags: ['Pedidos'],
         summary: 'Reembolsa un pedido entero o algunas unidades de sus líneas a través del sistema de pagos',
         description:
           'Header Idempotency-Key obligatorio (uno por reembolso): repetirlo devuelve el mismo resultado y nunca reembolsa dos veces. ' +
@@ -96,16 +242,14 @@ export const ordersRoutes: FastifyPluginAsyncZod<OrdersRoutesOptions> = async (
     },
     async (request) => {
       const { user } = sessionOf(request);
-      await refundOrder(
-        db,
-        payments,
-        shop,
-        user.id_usuario,
-        request.params.id,
-        request.headers['idempotency-key'],
-        request.body ?? {},
-        request.log,
-      );
+      await refundOrder({
+        ...context,
+        log: request.log,
+        adminId: user.id_usuario,
+        orderId: request.params.id,
+        idempotencyKey: request.headers['idempotency-key'],
+        input: request.body ?? {},
+      });
       return getOrder(db, user, request.params.id);
     },
   );

@@ -11,7 +11,7 @@ import { Agent, newCustomer } from '../../test/agent';
 import { TEST_DATABASE_KINDS } from '../../test/databases';
 import { TEST_ADDRESS } from '../../test/shipping-address';
 import { TEST_SHOP } from '../../test/shop';
-import { refundOrder, settlePendingRefunds } from './refunds';
+import { refundOrder, settlePendingRefunds } from './refund-order';
 
 type Json = Record<string, unknown>;
 let counter = 0;
@@ -112,7 +112,15 @@ describe.each(TEST_DATABASE_KINDS)('refunds with PAYMENT_PROVIDER=stripe on %s',
     t.fake.failure = 'lost-writes';
     try {
       await expect(
-        refundOrder(t.db, provider, TEST_SHOP, 1, order.id_venta, randomUUID(), {}),
+        refundOrder({
+          db: t.db,
+          payments: provider,
+          shop: TEST_SHOP,
+          adminId: 1,
+          orderId: order.id_venta,
+          idempotencyKey: randomUUID(),
+          input: {},
+        }),
       ).rejects.toMatchObject({
         statusCode: 502,
       });
@@ -197,8 +205,14 @@ describe.each(TEST_DATABASE_KINDS)('refunds with PAYMENT_PROVIDER=stripe on %s',
     t.fake.failure = 'lost-writes';
     try {
       await expect(
-        refundOrder(t.db, provider, TEST_SHOP, 1, order.id_venta, randomUUID(), {
-          lineas: [{ id_detalle_venta: line.id_detalle_venta, cantidad: 1 }],
+        refundOrder({
+          db: t.db,
+          payments: provider,
+          shop: TEST_SHOP,
+          adminId: 1,
+          orderId: order.id_venta,
+          idempotencyKey: randomUUID(),
+          input: { lineas: [{ id_detalle_venta: line.id_detalle_venta, cantidad: 1 }] },
         }),
       ).rejects.toMatchObject({ statusCode: 502 });
     } finally {
@@ -208,7 +222,7 @@ describe.each(TEST_DATABASE_KINDS)('refunds with PAYMENT_PROVIDER=stripe on %s',
     expect(made).toBeDefined();
     t.fake.forgetIdempotencyKeys();
 
-    const outcome = await settlePendingRefunds(t.db, provider, TEST_SHOP);
+    const outcome = await settlePendingRefunds({ db: t.db, payments: provider, shop: TEST_SHOP });
     expect(outcome.errors).toBe(0);
     expect(refundsAtStripe(piOf(order.id_venta))).toHaveLength(1);
     const [settled] = await t.db.select().from(reembolso).where(eq(reembolso.id_venta, order.id_venta));

@@ -7,7 +7,7 @@ import { dayOf } from '../../db/shop-days';
 import { badRequest, conflict, forbidden, notFound } from '../../errors';
 import { countRating } from '../catalog/rating-totals';
 import { getVisibleProduct } from '../catalog/service';
-import { markLineRated } from '../checkout/sale-lines';
+import { markLineRated } from '../orders/order-lines';
 
 const ALREADY_RATED = 'Ya calificaste esta compra.';
 const author = (nombre: string, apellido: string) => `${nombre} ${apellido.charAt(0)}.`;

@@ -1,15 +1,15 @@
 import { toCents } from '@vitrina/shared';
 import { and, asc, eq, lte, type SQL, sql } from 'drizzle-orm';
-import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
 import { retryOnDeadlock } from '../../db/deadlock';
 import { detalleVenta, venta } from '../../db/schema';
 import { AppError } from '../../errors';
-import type { ChargeResult, DeclineCode, PaymentProvider } from '../../payments/provider';
+import type { ChargeResult, DeclineCode } from '../../payments/provider';
 import { returnStock } from '../catalog/stock';
-import { recordState } from '../orders/history';
-import { queueOrderMail, type ShopIdentity } from '../orders/order-mail';
-import type { SaleRow } from './sale-mapper';
+import type { OrderContext } from './context';
+import { queueOrderMail } from './order-mail';
+import type { SaleRow } from './order-summary';
+import { recordState } from './state-history';
 
 /*
  * A pending sale becomes 'pagada' or 'fallida' exactly once. Every change is conditional on the sale still
@@ -51,11 +51,9 @@ export async function saleById(db: Db, id: number): Promise<SaleRow | undefined>
  * next order number, starts its history and queues the confirmation e-mail, in the same transaction.
  */
 export async function applyChargeResult(
-  db: Db,
+  { db, shop, log }: Omit<OrderContext, 'payments'>,
   sale: SaleRow,
   result: ChargeResult,
-  shop: ShopIdentity,
-  log?: FastifyBaseLogger,
 ): Promise<SaleRow> {
   const stillPending = and(eq(venta.id_venta, sale.id_venta), eq(venta.estado, 'pendiente'));
   if (result.status === 'succeeded') {
@@ -116,6 +114,14 @@ export async function applyChargeResult(
   return failed ?? (await saleById(db, sale.id_venta)) ?? sale;
 }
 
+/** A provider's report (a webhook) that the charge `reference` of sale `idVenta` succeeded or failed. */
+export interface ChargeReport {
+  idVenta: number;
+  reference: string;
+  amountCents: number;
+  succeeded: boolean;
+}
+
 /** What a provider's report about one sale's charge did. */
 export type ProviderReportOutcome =
   | 'settled'
@@ -132,13 +138,11 @@ export type ProviderReportOutcome =
  * than the sale's total, is not this sale's payment and is ignored. The one exception is money taken for
  * a sale already failed (a late charge that won a race): it is confirmed and logged as an error for a refund.
  */
-export async function settleFromProviderReport(
-  db: Db,
-  provider: PaymentProvider,
-  report: { idVenta: number; reference: string; amountCents: number; succeeded: boolean },
-  shop: ShopIdentity,
-  log?: FastifyBaseLogger,
-): Promise<ProviderReportOutcome> {
+export async function settleFromProviderReport({
+  report,
+  ...context
+}: OrderContext & { report: ChargeReport }): Promise<ProviderReportOutcome> {
+  const { db, payments, log } = context;
   const sale = await saleById(db, report.idVenta);
   if (!sale) return 'unknown_sale';
   const takenFromFailedSale = sale.estado === 'fallida' && report.succeeded;
@@ -157,15 +161,14 @@ export async function settleFromProviderReport(
     );
     return 'amount_mismatch';
   }
-  const result = await provider.lookup(sale.id_venta, report.reference);
+  const result = await payments.lookup(sale.id_venta, report.reference);
   if (result.status === 'not_found') return 'unchanged';
   // On a failed sale this changes nothing and logs the charge to refund (applyChargeResult).
-  const after = await applyChargeResult(db, sale, result, shop, log);
+  const after = await applyChargeResult(context, sale, result);
   return after.estado === sale.estado ? 'unchanged' : 'settled';
 }
 
-export interface SettleOptions {
-  log?: FastifyBaseLogger;
+export interface SettleOptions extends OrderContext {
   /** Only sales at least this old (a periodic sweep must not race checkouts still in progress). */
   minAgeMs?: number;
   /** A charge waiting for the shopper's extra step longer than this is given up. */
@@ -187,12 +190,13 @@ export interface SettleSummary {
  * A charge the provider never received is cancelled there first, so it cannot arrive late and take money
  * for a sale already failed with its stock returned.
  */
-export async function settlePendingSales(
-  db: Db,
-  provider: PaymentProvider,
-  shop: ShopIdentity,
-  { log, minAgeMs = 0, requiresActionTimeoutMs = 3_600_000, now = new Date() }: SettleOptions = {},
-): Promise<SettleSummary> {
+export async function settlePendingOrders({
+  minAgeMs = 0,
+  requiresActionTimeoutMs = 3_600_000,
+  now = new Date(),
+  ...context
+}: SettleOptions): Promise<SettleSummary> {
+  const { db, payments, log } = context;
   const conditions: SQL[] = [eq(venta.estado, 'pendiente')];
   if (minAgeMs > 0) conditions.push(lte(venta.fecha, new Date(now.getTime() - minAgeMs)));
   const pending = await db
@@ -203,19 +207,19 @@ export async function settlePendingSales(
   const summary: SettleSummary = { pending: pending.length, paid: 0, failed: 0, waiting: 0, errors: 0 };
   for (const sale of pending) {
     try {
-      let result = await provider.lookup(sale.id_venta, sale.pago_referencia);
+      let result = await payments.lookup(sale.id_venta, sale.pago_referencia);
       const abandoned =
         result.status === 'requires_action' && now.getTime() - sale.fecha.getTime() > requiresActionTimeoutMs;
       if (result.status === 'not_found' || abandoned) {
-        result = provider.cancel
-          ? await provider.cancel(sale.id_venta, sale.pago_referencia)
+        result = payments.cancel
+          ? await payments.cancel(sale.id_venta, sale.pago_referencia)
           : {
               status: 'declined',
               code: abandoned ? 'authentication_failed' : 'processing_error',
               reference: sale.pago_referencia,
             };
       }
-      const after = await applyChargeResult(db, sale, result, shop, log);
+      const after = await applyChargeResult(context, sale, result);
       if (after.estado === 'pagada') summary.paid++;
       else if (after.estado === 'fallida') summary.failed++;
       else summary.waiting++;

@@ -11,7 +11,8 @@ import { seededTestApp, type TestApp } from '../../test/app';
 import { TEST_DATABASE_KINDS } from '../../test/databases';
 import { TEST_ADDRESS } from '../../test/shipping-address';
 import { TEST_SHOP } from '../../test/shop';
-import { placeOrder, settlePendingSales } from './service';
+import { placeOrder } from './place-order';
+import { settlePendingOrders } from './settle-payment';
 
 const CARD = { numero: '4242424242424242', expiracion: '12/39', cvc: '123', nombre: 'Lucía Hernández' };
 
@@ -42,18 +43,18 @@ describe.each(TEST_DATABASE_KINDS)('checkout service on %s', (kind) => {
   const card = async (numero = CARD.numero) =>
     (await createSandboxPaymentMethod(t.db, buyer, { ...CARD, numero })).id_pago;
   const order = (idPago: string, provider: PaymentProvider = sandbox, key = randomUUID()) =>
-    placeOrder(
-      t.db,
-      provider,
-      TEST_SHOP,
-      buyer,
-      {
+    placeOrder({
+      db: t.db,
+      payments: provider,
+      shop: TEST_SHOP,
+      buyerId: buyer,
+      input: {
         detalle_venta: [{ id_producto: productId, cantidad: 2 }],
         id_pago: idPago,
         direccion_envio: TEST_ADDRESS,
       },
-      key,
-    );
+      idempotencyKey: key,
+    });
 
   /** A provider that never answers: the network is down. */
   const unreachable: PaymentProvider = {
@@ -89,10 +90,10 @@ describe.each(TEST_DATABASE_KINDS)('checkout service on %s', (kind) => {
   });
 
   it('fails a sale the provider never received, returns its stock, and blocks a late charge', async () => {
-    await settlePendingSales(t.db, sandbox, TEST_SHOP); // leftovers of earlier tests
+    await settlePendingOrders({ db: t.db, payments: sandbox, shop: TEST_SHOP }); // leftovers of earlier tests
     const before = await stock();
     const id = await unchargedSale();
-    const summary = await settlePendingSales(t.db, sandbox, TEST_SHOP);
+    const summary = await settlePendingOrders({ db: t.db, payments: sandbox, shop: TEST_SHOP });
     expect(summary.failed).toBeGreaterThanOrEqual(1);
     expect(await sale(id)).toMatchObject({ estado: 'fallida', motivo_fallo: 'processing_error' });
     expect(await stock()).toBe(before);
@@ -141,7 +142,7 @@ describe.each(TEST_DATABASE_KINDS)('checkout service on %s', (kind) => {
     const key = randomUUID();
     await expect(order(idPago, lostAnswer, key)).rejects.toMatchObject({ statusCode: 502 });
     const [row] = await t.db.select().from(venta).where(eq(venta.idempotency_key, key));
-    await settlePendingSales(t.db, sandbox, TEST_SHOP);
+    await settlePendingOrders({ db: t.db, payments: sandbox, shop: TEST_SHOP });
     expect(await sale(row?.id_venta as number)).toMatchObject({
       estado: 'pagada',
       pago_marca: 'visa',
@@ -159,10 +160,15 @@ describe.each(TEST_DATABASE_KINDS)('checkout service on %s', (kind) => {
     const result = await order(await card('4000002500003155'));
     expect(result.status).toBe(202);
     const id = result.sale.id_venta;
-    await settlePendingSales(t.db, sandbox, TEST_SHOP);
+    await settlePendingOrders({ db: t.db, payments: sandbox, shop: TEST_SHOP });
     expect((await sale(id))?.estado).toBe('pendiente');
 
-    await settlePendingSales(t.db, sandbox, TEST_SHOP, { now: new Date(Date.now() + 2 * 3_600_000) });
+    await settlePendingOrders({
+      db: t.db,
+      payments: sandbox,
+      shop: TEST_SHOP,
+      now: new Date(Date.now() + 2 * 3_600_000),
+    });
     expect(await sale(id)).toMatchObject({ estado: 'fallida', motivo_fallo: 'authentication_failed' });
     expect(await stock()).toBe(before);
     // Approving now is too late: the sandbox already closed the charge.
@@ -172,9 +178,9 @@ describe.each(TEST_DATABASE_KINDS)('checkout service on %s', (kind) => {
 
   it('leaves recent sales alone when asked for a minimum age', async () => {
     const id = await unchargedSale();
-    await settlePendingSales(t.db, sandbox, TEST_SHOP, { minAgeMs: 60_000 });
+    await settlePendingOrders({ db: t.db, payments: sandbox, shop: TEST_SHOP, minAgeMs: 60_000 });
     expect((await sale(id))?.estado).toBe('pendiente');
-    await settlePendingSales(t.db, sandbox, TEST_SHOP);
+    await settlePendingOrders({ db: t.db, payments: sandbox, shop: TEST_SHOP });
     expect((await sale(id))?.estado).toBe('fallida');
   });
 });

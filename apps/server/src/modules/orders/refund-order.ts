@@ -9,16 +9,17 @@ import {
   toCents,
 } from '@vitrina/shared';
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
-import type { FastifyBaseLogger } from 'fastify';
-import type { Db, Tx } from '../../db/client';
+import type { Tx } from '../../db/client';
 import { retryOnDeadlock } from '../../db/deadlock';
 import { detalleVenta, producto, reembolso, venta, ventaEstadoHistorial } from '../../db/schema';
 import { AppError, conflict, notFound } from '../../errors';
-import { type PaymentProvider, type RefundResult, refundKey } from '../../payments/provider';
+import { type RefundResult, refundKey } from '../../payments/provider';
 import { recordAudit } from '../audit/audit-trail';
 import { returnStock } from '../catalog/stock';
-import { recordState } from './history';
-import { queueOrderMail, type ShopIdentity } from './order-mail';
+import type { OrderContext } from './context';
+import { ORDER_NOT_FOUND } from './order-detail';
+import { queueOrderMail } from './order-mail';
+import { recordState } from './state-history';
 
 /*
  * Refunds (docs/decisions/017-order-lifecycle.md). A refund is recorded 'pendiente' with what it gives
@@ -33,7 +34,6 @@ type SaleRow = typeof venta.$inferSelect;
 type RefundRow = typeof reembolso.$inferSelect;
 export type RefundLine = { id_detalle_venta: number; cantidad: number };
 
-export const ORDER_NOT_FOUND = 'El pedido no existe.';
 export const CANCELLATION_KEY = 'cancelacion';
 
 export const refundUnreachable = () => new AppError(502, 'Bad Gateway', REFUND_MESSAGES.providerFailed);
@@ -124,10 +124,9 @@ export async function recordRefund(
  * shipped yet, and the state of a whole refund, with the audit trail and the customer's e-mail.
  */
 async function completeRefund(
-  db: Db,
+  { db, shop }: OrderContext,
   refund: RefundRow,
   result: RefundResult,
-  shop: ShopIdentity,
 ): Promise<void> {
   await retryOnDeadlock(() =>
     db.transaction(async (tx) => {
@@ -194,18 +193,13 @@ async function completeRefund(
 }
 
 /** Asks the provider for a pending refund (again, harmlessly: same key) and records its answer. */
-export async function issueRefund(
-  db: Db,
-  provider: PaymentProvider,
-  shop: ShopIdentity,
-  refund: RefundRow,
-  log?: FastifyBaseLogger,
-): Promise<RefundResult> {
+export async function issueRefund(context: OrderContext, refund: RefundRow): Promise<RefundResult> {
+  const { db, payments, log } = context;
   const [sale] = await db.select().from(venta).where(eq(venta.id_venta, refund.id_venta));
   if (!sale?.pago_referencia) throw notFound(ORDER_NOT_FOUND);
   let result: RefundResult;
   try {
-    result = await provider.refund({
+    result = await payments.refund({
       saleId: sale.id_venta,
       chargeReference: sale.pago_referencia,
       amountCents: toCents(refund.monto),
@@ -219,7 +213,7 @@ export async function issueRefund(
   }
   if (result.status === 'failed')
     log?.error({ id_reembolso: refund.id, motivo: result.reason }, 'the payment provider refused a refund');
-  await completeRefund(db, refund, result, shop);
+  await completeRefund(context, refund, result);
   return result;
 }
 
@@ -227,24 +221,26 @@ export async function issueRefund(
  * POST /api/venta/:id/reembolso: records the refund (or finds the one this key already made) and has the
  * provider issue it. Repeating the key, even at the same time, returns the same refund: never two.
  */
-export async function refundOrder(
-  db: Db,
-  provider: PaymentProvider,
-  shop: ShopIdentity,
-  adminId: number,
-  idVenta: number,
-  key: string,
-  input: RefundInput,
-  log?: FastifyBaseLogger,
-): Promise<void> {
+export async function refundOrder({
+  adminId,
+  orderId,
+  idempotencyKey: key,
+  input,
+  ...context
+}: OrderContext & {
+  adminId: number;
+  orderId: number;
+  idempotencyKey: string;
+  input: RefundInput;
+}): Promise<void> {
   const refund = await retryOnDeadlock(() =>
-    db.transaction(async (tx) => {
-      const sale = await lockSale(tx, idVenta);
+    context.db.transaction(async (tx) => {
+      const sale = await lockSale(tx, orderId);
       if (!sale) throw notFound(ORDER_NOT_FOUND);
       const [earlier] = await tx
         .select()
         .from(reembolso)
-        .where(and(eq(reembolso.id_venta, idVenta), eq(reembolso.idempotency_key, key)));
+        .where(and(eq(reembolso.id_venta, orderId), eq(reembolso.idempotency_key, key)));
       if (earlier) {
         // A body without lines asked for "what was left", which the first request recorded line by line.
         const sameRequest =
@@ -258,7 +254,7 @@ export async function refundOrder(
   );
   if (refund.estado === 'completado') return;
   if (refund.estado === 'fallido') throw conflict(refundRefused(refund.motivo_fallo));
-  const result = await issueRefund(db, provider, shop, refund, log);
+  const result = await issueRefund(context, refund);
   if (result.status === 'failed') throw conflict(refundRefused(result.reason));
 }
 
@@ -273,12 +269,9 @@ const refundRefused = (reason: string | null) =>
 
 /** Start-up (and the periodic sweep): finishes the refunds a crash or an unreachable provider left pending. */
 export async function settlePendingRefunds(
-  db: Db,
-  provider: PaymentProvider,
-  shop: ShopIdentity,
-  log?: FastifyBaseLogger,
+  context: OrderContext,
 ): Promise<{ pending: number; settled: number; errors: number }> {
-  const pending = await db
+  const pending = await context.db
     .select()
     .from(reembolso)
     .where(eq(reembolso.estado, 'pendiente'))
@@ -287,32 +280,35 @@ export async function settlePendingRefunds(
   let errors = 0;
   for (const refund of pending) {
     try {
-      await issueRefund(db, provider, shop, refund, log);
+      await issueRefund(context, refund);
       settled++;
     } catch (err) {
       errors++;
-      log?.warn({ err, id_reembolso: refund.id }, 'could not settle a pending refund');
+      context.log?.warn({ err, id_reembolso: refund.id }, 'could not settle a pending refund');
     }
   }
   return { pending: pending.length, settled, errors };
 }
 
-/** A provider's report (webhook) about the refunds of a sale: settles those still pending, once. */
-export async function settleRefundsOfSale(
-  db: Db,
-  provider: PaymentProvider,
-  shop: ShopIdentity,
-  where: { idVenta?: number; refundId?: number },
-  log?: FastifyBaseLogger,
-): Promise<number> {
+/** Which refunds a provider's report is about: those of an order, or one refund. */
+export interface RefundTarget {
+  idVenta?: number;
+  refundId?: number;
+}
+
+/** A provider's report (webhook) about the refunds of an order: settles those still pending, once. */
+export async function settleRefundsOfOrder({
+  where,
+  ...context
+}: OrderContext & { where: RefundTarget }): Promise<number> {
   const conditions = [eq(reembolso.estado, 'pendiente')];
   if (where.idVenta !== undefined) conditions.push(eq(reembolso.id_venta, where.idVenta));
   if (where.refundId !== undefined) conditions.push(eq(reembolso.id, where.refundId));
-  const pending = await db
+  const pending = await context.db
     .select()
     .from(reembolso)
     .where(and(...conditions));
-  for (const refund of pending) await issueRefund(db, provider, shop, refund, log);
+  for (const refund of pending) await issueRefund(context, refund);
   return pending.length;
 }
 
@@ -324,16 +320,16 @@ export async function settleRefundsOfSale(
  * as it is (the units that went back to the shelf may be sold already, and the shop keeps the money), and
  * the admin sees the failure on the order's page and in the audit trail. Returns whether it changed.
  */
-export async function reverseFailedRefund(
-  db: Db,
-  provider: PaymentProvider,
-  refundId: number,
-  log?: FastifyBaseLogger,
-): Promise<boolean> {
-  if (!provider.refundOutcome) return false;
+export async function reverseFailedRefund({
+  db,
+  payments,
+  log,
+  refundId,
+}: Omit<OrderContext, 'shop'> & { refundId: number }): Promise<boolean> {
+  if (!payments.refundOutcome) return false;
   const [recorded] = await db.select().from(reembolso).where(eq(reembolso.id, refundId));
   if (recorded?.estado !== 'completado' || !recorded.referencia) return false;
-  const outcome = await provider.refundOutcome(recorded.referencia);
+  const outcome = await payments.refundOutcome(recorded.referencia);
   if (outcome.status !== 'failed') return false;
   const reversed = await retryOnDeadlock(() =>
     db.transaction(async (tx) => {

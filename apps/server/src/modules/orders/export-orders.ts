@@ -6,8 +6,8 @@ import {
   toCents,
 } from '@vitrina/shared';
 import type { Db } from '../../db/client';
-import { listSales } from '../checkout/service';
 import { type CsvValue, toCsv, UTF8_BOM } from './csv';
+import { listOrders } from './list-orders';
 
 export interface SalesExportQuery {
   /** Calendar days 'YYYY-MM-DD', both included, in the shop's time zone (as the sales history filters them). */
@@ -29,32 +29,37 @@ const HEADER = [
   'subtotal',
   'total_venta',
 ];
-/** Sales read per call to the checkout service; the export walks every page. */
+/** Every order, as an admin sees them. */
+const ADMIN_VIEW = { id_usuario: 0, admin: true };
+/** Sales read per call to the listing; the export walks every page. */
 const BATCH = 200;
 
 /** Currency units as the two-decimal text a spreadsheet reads as a number (199.9 → '199.90'). */
 const money = (units: number) => centsToDecimal(toCents(units));
 
 /**
- * GET /api/venta/export.csv: the filtered sales, one row per sale line, newest first, through the checkout
- * service's own listing (the sales are its data). UTF-8 with a byte-order mark.
+ * GET /api/venta/export.csv: the filtered sales, one row per sale line, newest first, through the same
+ * listing as the sales history. UTF-8 with a byte-order mark.
  */
-export async function exportSalesCsv(
-  db: Db,
-  admin: { id_usuario: number },
-  query: SalesExportQuery,
+export async function exportOrdersCsv({
+  db,
+  query,
+  timeZone,
+}: {
+  db: Db;
+  query: SalesExportQuery;
   /** SHOP_TIMEZONE: the days of the filter and the dates written. */
-  timeZone: string,
-) {
+  timeZone: string;
+}) {
   const rows: CsvValue[][] = [HEADER];
   const seen = new Set<number>();
   for (let page = 1; ; page++) {
-    const result = await listSales(
+    const result = await listOrders({
       db,
-      { id_usuario: admin.id_usuario, admin: true },
-      { ...query, page, pageSize: BATCH },
+      viewer: ADMIN_VIEW,
+      query: { ...query, page, pageSize: BATCH },
       timeZone,
-    );
+    });
     for (const sale of result.items) {
       // A sale placed while the export pages through shifts the pages by one; never write it twice.
       if (seen.has(sale.id_venta)) continue;

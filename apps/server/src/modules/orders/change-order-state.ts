@@ -1,29 +1,15 @@
 import { canMoveTo, type EstadoChange, type Order, toCents, transitionRefused } from '@vitrina/shared';
 import { eq } from 'drizzle-orm';
-import type { FastifyBaseLogger } from 'fastify';
-import type { Db } from '../../db/client';
 import { retryOnDeadlock } from '../../db/deadlock';
 import { detalleVenta, venta } from '../../db/schema';
 import { conflict, notFound } from '../../errors';
-import type { PaymentProvider } from '../../payments/provider';
 import { recordAudit } from '../audit/audit-trail';
 import { returnStock } from '../catalog/stock';
-import { recordState } from './history';
-import { toOrder } from './order-detail';
-import { queueOrderMail, type ShopIdentity } from './order-mail';
-import { CANCELLATION_KEY, issueRefund, lockSale, ORDER_NOT_FOUND, recordRefund } from './refunds';
-
-export interface Viewer {
-  id_usuario: number;
-  admin: boolean;
-}
-
-/** GET /api/venta/:id: the buyer's or any for an admin; anyone else is told it does not exist (404). */
-export async function getOrder(db: Db, viewer: Viewer, idVenta: number): Promise<Order> {
-  const [sale] = await db.select().from(venta).where(eq(venta.id_venta, idVenta));
-  if (!sale || (!viewer.admin && sale.id_usuario !== viewer.id_usuario)) throw notFound(ORDER_NOT_FOUND);
-  return toOrder(db, sale, viewer.admin);
-}
+import type { OrderContext } from './context';
+import { getOrder, ORDER_NOT_FOUND } from './order-detail';
+import { queueOrderMail } from './order-mail';
+import { CANCELLATION_KEY, issueRefund, lockSale, recordRefund } from './refund-order';
+import { recordState } from './state-history';
 
 /**
  * PUT /api/venta/:id/estado: moves an order along ORDER_TRANSITIONS (409 otherwise), with its history row,
@@ -31,15 +17,13 @@ export async function getOrder(db: Db, viewer: Viewer, idVenta: number): Promise
  * refunded yet back on the shelf in that transaction and records the refund of what is left, which the
  * provider then issues (a crash before it is settled at start-up): a cancelled order keeps no money.
  */
-export async function changeOrderState(
-  db: Db,
-  provider: PaymentProvider,
-  shop: ShopIdentity,
-  adminId: number,
-  idVenta: number,
-  change: EstadoChange,
-  log?: FastifyBaseLogger,
-): Promise<Order> {
+export async function changeOrderState({
+  adminId,
+  orderId: idVenta,
+  change,
+  ...context
+}: OrderContext & { adminId: number; orderId: number; change: EstadoChange }): Promise<Order> {
+  const { db, shop, log } = context;
   const refund = await retryOnDeadlock(() =>
     db.transaction(async (tx) => {
       const sale = await lockSale(tx, idVenta);
@@ -86,7 +70,7 @@ export async function changeOrderState(
   );
   if (refund) {
     try {
-      await issueRefund(db, provider, shop, refund, log);
+      await issueRefund(context, refund);
     } catch (err) {
       // The order is cancelled and its refund recorded: the start-up or periodic settle issues it.
       log?.warn({ err, id_venta: idVenta }, 'cancellation refund left pending');

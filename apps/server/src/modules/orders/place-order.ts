@@ -3,28 +3,22 @@ import {
   type CheckoutInput,
   CURRENCY,
   centsToDecimal,
-  parseOrderNumber,
-  SALES_ESTADO_DEFAULT,
   type Sale,
-  type SalesEstadoFiltro,
-  salesFilterEstados,
   shippingCents,
   toCents,
   totalCents,
 } from '@vitrina/shared';
-import { and, count, desc, eq, gte, inArray, like, lt, or, type SQL } from 'drizzle-orm';
-import type { FastifyBaseLogger } from 'fastify';
+import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { retryOnDeadlock } from '../../db/deadlock';
-import { detalleVenta, usuario, venta } from '../../db/schema';
-import { startOfDay } from '../../db/shop-days';
+import { detalleVenta, venta } from '../../db/schema';
 import { AppError, conflict, forbidden, notFound } from '../../errors';
 import { type ChargeResult, chargeKey, type PaymentProvider } from '../../payments/provider';
 import { type TakenLine, takeStock } from '../catalog/stock';
-import type { ShopIdentity } from '../orders/order-mail';
 import { readSettings } from '../settings/settings';
-import { type SaleLineRow, type SaleRow, toSale, toSales } from './sale-mapper';
-import { applyChargeResult, paymentRequired, providerUnreachable, saleById } from './settlement';
+import type { OrderContext } from './context';
+import { type SaleLineRow, type SaleRow, toSale, toSales } from './order-summary';
+import { applyChargeResult, paymentRequired, providerUnreachable, saleById } from './settle-payment';
 
 /** What a checkout answers when it does not fail: the sale, and the extra step the browser must take. */
 export type CheckoutReply =
@@ -65,25 +59,23 @@ export function requestFingerprint(input: CheckoutInput): string {
  * Idempotency-Key makes a retry return the first sale instead of buying again; the same key with another
  * request (requestFingerprint) is refused with 422, as Stripe does, and changes nothing.
  */
-export async function placeOrder(
-  db: Db,
-  provider: PaymentProvider,
-  shop: ShopIdentity,
-  idUsuario: number,
-  input: CheckoutInput,
-  idempotencyKey: string,
-  log?: FastifyBaseLogger,
-): Promise<CheckoutReply> {
+export async function placeOrder({
+  buyerId,
+  input,
+  idempotencyKey,
+  ...context
+}: OrderContext & { buyerId: number; input: CheckoutInput; idempotencyKey: string }): Promise<CheckoutReply> {
+  const { db } = context;
   const fingerprint = requestFingerprint(input);
   let placed: Placed;
   try {
-    placed = await reserveSale(db, idUsuario, input, idempotencyKey, fingerprint);
+    placed = await reserveSale(db, buyerId, input, idempotencyKey, fingerprint);
   } catch (err) {
     // A refused request may be a retry: when its key already has a sale (made by the first attempt, even
     // if the last unit is gone since or the prices changed, or by a request racing in with the same key),
     // that sale is the answer, not the refusal. Looking only after a refusal keeps this query off the
     // path of every order placed (a key with a sale is always refused: the sale's unique key sees to it).
-    const earlier = await saleByKey(db, idUsuario, idempotencyKey);
+    const earlier = await saleByKey(db, buyerId, idempotencyKey);
     if (!earlier) throw err;
     // Another purchase under a used key: answering with the first sale would tell the shopper this one
     // went through. The reservation was rolled back, so nothing was taken or charged. (A sale recorded
@@ -91,27 +83,24 @@ export async function placeOrder(
     if (earlier.idempotency_fingerprint !== null && earlier.idempotency_fingerprint !== fingerprint) {
       throw new AppError(422, 'Unprocessable Entity', KEY_REUSED);
     }
-    return finishSale(db, provider, shop, earlier, 201, log);
+    return finishSale(context, earlier, 201);
   }
-  return reply(db, await chargeSale(db, provider, shop, placed.sale, log), 201, log, placed.lines);
+  return reply(context, await chargeSale(context, placed.sale), 201, placed.lines);
 }
 
 /**
  * POST /api/venta/:id/confirmar: after the browser's extra step (or a 502), asks the provider what
  * became of the sale's charge and settles it.
  */
-export async function confirmSale(
-  db: Db,
-  provider: PaymentProvider,
-  shop: ShopIdentity,
-  idUsuario: number,
-  idVenta: number,
-  log?: FastifyBaseLogger,
-): Promise<CheckoutReply> {
-  const sale = await saleById(db, idVenta);
+export async function confirmPayment({
+  buyerId,
+  orderId,
+  ...context
+}: OrderContext & { buyerId: number; orderId: number }): Promise<CheckoutReply> {
+  const sale = await saleById(context.db, orderId);
   if (!sale) throw notFound(SALE_NOT_FOUND);
-  if (sale.id_usuario !== idUsuario) throw forbidden();
-  return finishSale(db, provider, shop, sale, 200, log);
+  if (sale.id_usuario !== buyerId) throw forbidden();
+  return finishSale(context, sale, 200);
 }
 
 async function saleByKey(db: Db, idUsuario: number, key: string): Promise<SaleRow | undefined> {
@@ -203,16 +192,10 @@ interface Charged {
 }
 
 /** Charges a pending sale (again, harmlessly: the provider's key is the sale's) and records the answer. */
-async function chargeSale(
-  db: Db,
-  provider: PaymentProvider,
-  shop: ShopIdentity,
-  sale: SaleRow,
-  log?: FastifyBaseLogger,
-): Promise<Charged> {
+async function chargeSale(context: OrderContext, sale: SaleRow): Promise<Charged> {
   let result: ChargeResult;
   try {
-    result = await provider.charge({
+    result = await context.payments.charge({
       saleId: sale.id_venta,
       amountCents: toCents(sale.valor_total_venta),
       currency: CURRENCY,
@@ -221,54 +204,39 @@ async function chargeSale(
       idempotencyKey: chargeKey(sale.id_venta),
     });
   } catch (err) {
-    log?.warn({ err, id_venta: sale.id_venta }, 'payment provider unreachable; sale left pending');
+    context.log?.warn({ err, id_venta: sale.id_venta }, 'payment provider unreachable; sale left pending');
     throw providerUnreachable();
   }
-  return settled(db, shop, sale, result, log);
+  return settled(context, sale, result);
 }
 
-async function settled(
-  db: Db,
-  shop: ShopIdentity,
-  sale: SaleRow,
-  result: ChargeResult,
-  log?: FastifyBaseLogger,
-): Promise<Charged> {
-  const now = await applyChargeResult(db, sale, result, shop, log);
+async function settled(context: OrderContext, sale: SaleRow, result: ChargeResult): Promise<Charged> {
+  const now = await applyChargeResult(context, sale, result);
   return result.status === 'requires_action'
     ? { sale: now, clientSecret: result.clientSecret }
     : { sale: now };
 }
 
 /** A sale found again (retried request or confirmation): settle it if it is still pending, then answer. */
-async function finishSale(
-  db: Db,
-  provider: PaymentProvider,
-  shop: ShopIdentity,
-  sale: SaleRow,
-  okStatus: 200 | 201,
-  log?: FastifyBaseLogger,
-): Promise<CheckoutReply> {
-  if (sale.estado !== 'pendiente') return reply(db, { sale }, okStatus, log);
+async function finishSale(context: OrderContext, sale: SaleRow, okStatus: 200 | 201): Promise<CheckoutReply> {
+  if (sale.estado !== 'pendiente') return reply(context, { sale }, okStatus);
   let result: Awaited<ReturnType<PaymentProvider['lookup']>>;
   try {
-    result = await provider.lookup(sale.id_venta, sale.pago_referencia);
+    result = await context.payments.lookup(sale.id_venta, sale.pago_referencia);
   } catch (err) {
-    log?.warn({ err, id_venta: sale.id_venta }, 'payment provider unreachable on lookup');
+    context.log?.warn({ err, id_venta: sale.id_venta }, 'payment provider unreachable on lookup');
     throw providerUnreachable();
   }
   // Never received (the first attempt died or could not reach the provider): charge it now.
-  if (result.status === 'not_found')
-    return reply(db, await chargeSale(db, provider, shop, sale, log), okStatus, log);
-  return reply(db, await settled(db, shop, sale, result), okStatus, log);
+  if (result.status === 'not_found') return reply(context, await chargeSale(context, sale), okStatus);
+  return reply(context, await settled(context, sale, result), okStatus);
 }
 
 /** The answer for a charged sale; `lines` when the caller already has them (a sale placed just now). */
 async function reply(
-  db: Db,
+  { db, log }: OrderContext,
   { sale, clientSecret }: Charged,
   okStatus: 200 | 201,
-  log?: FastifyBaseLogger,
   lines?: readonly SaleLineRow[],
 ): Promise<CheckoutReply> {
   if (sale.estado === 'fallida') throw paymentRequired(sale.motivo_fallo);
@@ -280,78 +248,3 @@ async function reply(
   log?.info({ id_venta: sale.id_venta }, 'sale still pending after a charge attempt');
   throw providerUnreachable();
 }
-
-export interface SalesQuery {
-  page: number;
-  pageSize: number;
-  /** Calendar days, 'YYYY-MM-DD', both included, in the shop's time zone. */
-  desde?: string | undefined;
-  hasta?: string | undefined;
-  /** An admin's filter; absent = the orders. A customer's history always lists their orders. */
-  estado?: SalesEstadoFiltro | undefined;
-  /** An admin's search: an order number ('V-000123', '123') or part of the buyer's e-mail. */
-  q?: string | undefined;
-}
-
-/**
- * An admin's search: the order of that number, or the sales of the accounts whose e-mail contains the text
- * (e-mails are stored in lower case; LIKE's wildcards typed in the search match themselves).
- */
-function searchCondition(db: Db, q: string): SQL {
-  const numero = parseOrderNumber(q);
-  const pattern = `%${q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-  const byEmail = inArray(
-    venta.id_usuario,
-    db.select({ id: usuario.id_usuario }).from(usuario).where(like(usuario.email, pattern)),
-  );
-  return numero === null ? byEmail : (or(eq(venta.numero_pedido, numero), byEmail) ?? byEmail);
-}
-
-export interface SalesPage {
-  items: Sale[];
-  total: number;
-  page: number;
-  pageSize: number;
-}
-
-/**
- * GET /api/venta: a customer's own paid sales, or every sale with its buyer for an admin (paid ones unless
- * the filter asks for failed or pending attempts, or 'todas'); newest first. A declined or unfinished
- * payment is an attempt, not a purchase.
- */
-export async function listSales(
-  db: Db,
-  viewer: { id_usuario: number; admin: boolean },
-  query: SalesQuery,
-  /** SHOP_TIMEZONE: a day runs from midnight to midnight there. */
-  timeZone: string,
-): Promise<SalesPage> {
-  const estados = salesFilterEstados(
-    viewer.admin ? (query.estado ?? SALES_ESTADO_DEFAULT) : SALES_ESTADO_DEFAULT,
-  );
-  const where = and(
-    viewer.admin ? undefined : eq(venta.id_usuario, viewer.id_usuario),
-    query.desde ? gte(venta.fecha, startOfDay(query.desde, timeZone)) : undefined,
-    query.hasta ? lt(venta.fecha, startOfDay(query.hasta, timeZone, 1)) : undefined,
-    estados ? inArray(venta.estado, [...estados]) : undefined,
-    viewer.admin && query.q ? searchCondition(db, query.q) : undefined,
-  );
-  const [rows, [totalRow]] = await Promise.all([
-    db
-      .select()
-      .from(venta)
-      .where(where)
-      .orderBy(desc(venta.fecha), desc(venta.id_venta))
-      .limit(query.pageSize)
-      .offset((query.page - 1) * query.pageSize),
-    db.select({ total: count() }).from(venta).where(where),
-  ]);
-  return {
-    items: await toSales(db, rows, viewer.admin),
-    total: totalRow?.total ?? 0,
-    page: query.page,
-    pageSize: query.pageSize,
-  };
-}
-
-export { type SettleOptions, type SettleSummary, settlePendingSales } from './settlement';

@@ -1,9 +1,9 @@
 import { apiErrorSchema, cardSchema, singleLineText } from '@vitrina/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Db } from '../db/client';
-import { sessionOf } from '../plugins/auth';
-import { confirmSandboxCharge, createSandboxPaymentMethod } from './sandbox';
+import type { Db } from '../../db/client';
+import { confirmSandboxCharge, createSandboxPaymentMethod } from '../../payments/sandbox';
+import { sessionOf } from '../../plugins/auth';
 
 const tags = ['Pagos (sandbox)'];
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema };

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../db/client';
 import { categoriaProducto, detalleVenta, producto, usuario, venta } from '../../db/schema';
 import { freshDatabase, TEST_DATABASE_KINDS } from '../../test/databases';
-import { markLineRated } from './sale-lines';
+import { markLineRated } from './order-lines';
 
 describe.each(TEST_DATABASE_KINDS)('markLineRated on %s', (kind) => {
   let database: Database & { drop(): Promise<void> };

@@ -1,0 +1,15 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../../db/client';
+import type { PaymentProvider } from '../../payments/provider';
+import type { ShopIdentity } from './order-mail';
+
+/**
+ * What the sale's operations work with: the database, the payment adapter, the shop (named in its
+ * e-mails) and the logger of the request or sweep that runs them.
+ */
+export interface OrderContext {
+  db: Db;
+  payments: PaymentProvider;
+  shop: ShopIdentity;
+  log?: FastifyBaseLogger | undefined;
+}

@@ -1,0 +1,91 @@
+import {
+  parseOrderNumber,
+  SALES_ESTADO_DEFAULT,
+  type Sale,
+  type SalesEstadoFiltro,
+  salesFilterEstados,
+} from '@vitrina/shared';
+import { and, count, desc, eq, gte, inArray, like, lt, or, type SQL } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { usuario, venta } from '../../db/schema';
+import { startOfDay } from '../../db/shop-days';
+import type { Viewer } from './order-detail';
+import { toSales } from './order-summary';
+
+export interface SalesQuery {
+  page: number;
+  pageSize: number;
+  /** Calendar days, 'YYYY-MM-DD', both included, in the shop's time zone. */
+  desde?: string | undefined;
+  hasta?: string | undefined;
+  /** An admin's filter; absent = the orders. A customer's history always lists their orders. */
+  estado?: SalesEstadoFiltro | undefined;
+  /** An admin's search: an order number ('V-000123', '123') or part of the buyer's e-mail. */
+  q?: string | undefined;
+}
+
+/**
+ * An admin's search: the order of that number, or the sales of the accounts whose e-mail contains the text
+ * (e-mails are stored in lower case; LIKE's wildcards typed in the search match themselves).
+ */
+function searchCondition(db: Db, q: string): SQL {
+  const numero = parseOrderNumber(q);
+  const pattern = `%${q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const byEmail = inArray(
+    venta.id_usuario,
+    db.select({ id: usuario.id_usuario }).from(usuario).where(like(usuario.email, pattern)),
+  );
+  return numero === null ? byEmail : (or(eq(venta.numero_pedido, numero), byEmail) ?? byEmail);
+}
+
+export interface SalesPage {
+  items: Sale[];
+  total: number;
+  page: number;
+  pageSize: number;
+}
+
+/**
+ * GET /api/venta: a customer's own paid sales, or every sale with its buyer for an admin (paid ones unless
+ * the filter asks for failed or pending attempts, or 'todas'); newest first. A declined or unfinished
+ * payment is an attempt, not a purchase.
+ */
+export async function listOrders({
+  db,
+  viewer,
+  query,
+  timeZone,
+}: {
+  db: Db;
+  viewer: Viewer;
+  query: SalesQuery;
+  /** SHOP_TIMEZONE: a day runs from midnight to midnight there. */
+  timeZone: string;
+}): Promise<SalesPage> {
+  const estados = salesFilterEstados(
+    viewer.admin ? (query.estado ?? SALES_ESTADO_DEFAULT) : SALES_ESTADO_DEFAULT,
+  );
+  const where = and(
+    viewer.admin ? undefined : eq(venta.id_usuario, viewer.id_usuario),
+    query.desde ? gte(venta.fecha, startOfDay(query.desde, timeZone)) : undefined,
+    query.hasta ? lt(venta.fecha, startOfDay(query.hasta, timeZone, 1)) : undefined,
+    estados ? inArray(venta.estado, [...estados]) : undefined,
+    viewer.admin && query.q ? searchCondition(db, query.q) : undefined,
+  );
+  const [rows, [totalRow]] = await Promise.all([
+    db
+      .select()
+      .from(venta)
+      .where(where)
+      .orderBy(desc(venta.fecha), desc(venta.id_venta))
+      .limit(query.pageSize)
+      .offset((query.page - 1) * query.pageSize),
+    db.select({ total: count() }).from(venta).where(where),
+  ]);
+  return {
+    items: await toSales(db, rows, viewer.admin),
+    total: totalRow?.total ?? 0,
+    page: query.page,
+    pageSize: query.pageSize,
+  };
+}
