@@ -488,7 +488,7 @@ export const correo = pgTable(
 );
 
 /*
- * Search (modules/search, migration 0010). The vocabulary is written only by the triggers on producto;
+ * Search (modules/catalog/search, migration 0010). The vocabulary is written only by the triggers on producto;
  * the synonyms by the owner; the daily counts by the listing's searches.
  */
 

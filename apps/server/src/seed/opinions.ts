@@ -1,14 +1,9 @@
-import { centsToDecimal, paidCents } from '@vitrina/shared';
+import { paidCents } from '@vitrina/shared';
 import { and, asc, eq, gt, sql } from 'drizzle-orm';
 import type { Tx } from '../db/client';
-import {
-  detalleVenta,
-  motivoCalificacion,
-  producto,
-  usuario,
-  venta,
-  ventaEstadoHistorial,
-} from '../db/schema';
+import { motivoCalificacion, producto, usuario } from '../db/schema';
+import { markLineRated } from '../modules/orders/order-lines';
+import { recordPaidOrder } from '../modules/orders/record-paid-order';
 import { DEMO_CUSTOMER } from './demo-accounts';
 
 /** Short opinions (SPEC: under 50 characters) with their stars. */
@@ -52,50 +47,28 @@ export async function seedOpinions(tx: Tx): Promise<void> {
       cantidad: 1 + (p.id_producto % 2),
       unit: paidCents(p),
     }));
-    const total = priced.reduce((sum, l) => sum + l.unit * l.cantidad, 0);
     // Recent enough for the admin dashboard's 30-day figures of a freshly seeded shop.
     const fecha = new Date(Date.now() - (24 - o * 9) * 864e5);
-    const [sale] = await tx
-      .insert(venta)
-      .values({
-        fecha,
-        valor_total_venta: centsToDecimal(total),
-        id_usuario: customer.id,
-        id_pago: `seed_pm_${o + 1}`,
-        estado: 'pagada',
-        idempotency_key: `seed-${o + 1}`,
-        pago_marca: 'visa',
-        pago_ultimos4: '4242',
-        // What a real checkout records: an order number, the address it ships to, its history.
-        numero_pedido: sql`nextval('venta_numero_pedido_seq')`,
-        envio_nombre: customer.nombre,
-        envio_direccion: customer.direccion,
-        envio_telefono: customer.telefono,
-      })
-      .returning({ id: venta.id_venta });
-    if (!sale) continue;
-    await tx.insert(ventaEstadoHistorial).values({ id_venta: sale.id, estado: 'pagada', fecha });
+    const order = await recordPaidOrder(tx, {
+      buyerId: customer.id,
+      fecha,
+      idPago: `seed_pm_${o + 1}`,
+      idempotencyKey: `seed-${o + 1}`,
+      address: { nombre: customer.nombre, direccion: customer.direccion, telefono: customer.telefono },
+      lines: priced.map((l) => ({ id_producto: l.p.id_producto, cantidad: l.cantidad, unitCents: l.unit })),
+    });
+    if (!order) continue;
     for (const [i, l] of priced.entries()) {
-      const rated = i < 3;
-      const [line] = await tx
-        .insert(detalleVenta)
-        .values({
-          id_venta: sale.id,
-          id_producto: l.p.id_producto,
-          cantidad: l.cantidad,
-          valor_unitario: centsToDecimal(l.unit),
-          valor_total_cantidad: centsToDecimal(l.unit * l.cantidad),
-          comentado: rated,
-        })
-        .returning({ id: detalleVenta.id_detalle_venta });
+      const line = order.lineIds[i];
+      if (line === undefined || i >= 3 || !(await markLineRated(tx, line))) continue;
       const opinion = OPINIONS[(o * 3 + i) % OPINIONS.length];
-      if (!line || !rated || !opinion) continue;
+      if (!opinion) continue;
       await tx.insert(motivoCalificacion).values({
         descripcion_motivo: opinion[1],
         valor_calificacion: opinion[0],
         id_producto: l.p.id_producto,
         id_usuario: customer.id,
-        id_detalle_venta: line.id,
+        id_detalle_venta: line,
         // Rated a few days after delivery.
         created_at: new Date(fecha.getTime() + (3 + i) * 864e5),
       });

@@ -3,7 +3,7 @@ import { count, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { categoriaProducto, producto, sinonimo, usuario } from '../db/schema';
 import { hashPassword } from '../modules/accounts/password-hash';
-import { SHIPPED_SYNONYMS } from '../modules/search/synonyms-data';
+import { SHIPPED_SYNONYMS } from '../modules/catalog/search/synonyms-data';
 import type { FileStorage } from '../storage/local';
 import { SEED_CATALOG } from './catalog-data';
 import { DEMO_CUSTOMER } from './demo-accounts';

@@ -17,9 +17,9 @@ import { categoriaProducto, producto } from '../../db/schema';
 import { badRequest, notFound } from '../../errors';
 import type { FileStorage } from '../../storage/local';
 import { recordAudit } from '../audit/audit-trail';
+import { nameSearch } from './admin-name-search';
 import { releaseImageIfUnused } from './image-references';
 import { productColumns, toProductDto } from './product-mapper';
-import { nameSearch } from './product-search';
 import { pageOfProducts } from './service';
 
 /*

@@ -11,9 +11,9 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Database } from '../../db/client';
-import { type SearchCounter, searchCounting } from '../search/analytics';
 import { catalogCache, serveFromCache } from './cache';
 import type { KeptAnswerReplays } from './replay';
+import { type SearchCounter, searchCounting } from './search/analytics';
 import { getCategory, getVisibleProduct, listCategories, listProducts } from './service';
 
 const errors = { 400: apiErrorSchema, 404: apiErrorSchema };

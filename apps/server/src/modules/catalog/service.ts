@@ -26,8 +26,8 @@ import {
 import { type Db, rowsOf } from '../../db/client';
 import { categoriaProducto, producto } from '../../db/schema';
 import { notFound } from '../../errors';
-import { type ProductSearch, productSearch } from '../search/product-search';
 import { productColumns, toProductDto } from './product-mapper';
+import { type ProductSearch, productSearch } from './search/product-search';
 
 /**
  * The public never sees an inactive product or one without stock. Written as literals, not parameters,

@@ -6,8 +6,8 @@ import {
 } from '@vitrina/shared';
 import { desc, gt, gte, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
-import type { Db } from '../../db/client';
-import { busquedaDiaria } from '../../db/schema';
+import type { Db } from '../../../db/client';
+import { busquedaDiaria } from '../../../db/schema';
 
 /*
  * What shoppers search, for the owner: per day and normalized query, how many times and how many found

@@ -14,9 +14,9 @@ import {
 } from '@vitrina/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Database, Db } from '../../db/client';
-import { sessionOf } from '../../plugins/auth';
-import { catalogCache, serveFromCache } from '../catalog/cache';
+import type { Database, Db } from '../../../db/client';
+import { sessionOf } from '../../../plugins/auth';
+import { catalogCache, serveFromCache } from '../cache';
 import { type SearchCounter, searchAnalytics } from './analytics';
 import { watchDictionary } from './dictionary';
 import { facets, noResults, suggestions } from './service';

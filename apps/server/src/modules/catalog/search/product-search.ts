@@ -1,6 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { producto } from '../../db/schema';
+import type { Db } from '../../../db/client';
+import { producto } from '../../../db/schema';
 import { dictionaryOf } from './dictionary';
 import { type Concept, expandQuery, type Phrase } from './expand';
 import { isStopWord } from './words';

@@ -1,5 +1,5 @@
-import type { Database, Db } from '../../db/client';
-import { sinonimo, vocabulario } from '../../db/schema';
+import type { Database, Db } from '../../../db/client';
+import { sinonimo, vocabulario } from '../../../db/schema';
 import { soundOf, wordsOf } from './words';
 
 /*

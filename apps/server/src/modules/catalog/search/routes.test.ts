@@ -14,11 +14,11 @@ import {
 import { and, desc, eq, getTableColumns, gt, inArray, sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditoria, busquedaDiaria, detalleVenta, producto, sinonimo, venta } from '../../db/schema';
-import { DEMO_CUSTOMER } from '../../seed/demo-accounts';
-import { Agent } from '../../test/agent';
-import { seededTestApp, type TestApp } from '../../test/app';
-import { TEST_DATABASE_KINDS } from '../../test/databases';
+import { auditoria, busquedaDiaria, detalleVenta, producto, sinonimo, venta } from '../../../db/schema';
+import { DEMO_CUSTOMER } from '../../../seed/demo-accounts';
+import { Agent } from '../../../test/agent';
+import { seededTestApp, type TestApp } from '../../../test/app';
+import { TEST_DATABASE_KINDS } from '../../../test/databases';
 import { searchCounter } from './analytics';
 import { loadDictionary } from './dictionary';
 import { expandQuery } from './expand';

@@ -13,10 +13,10 @@ import {
   toCents,
 } from '@vitrina/shared';
 import { and, count, desc, eq, type SQL, sql } from 'drizzle-orm';
-import { type Db, rowsOf } from '../../db/client';
-import { categoriaProducto, producto } from '../../db/schema';
-import { productColumns, toProductDto } from '../catalog/product-mapper';
-import { firstMatches, listCategories, listingWhere, visibleToPublic } from '../catalog/service';
+import { type Db, rowsOf } from '../../../db/client';
+import { categoriaProducto, producto } from '../../../db/schema';
+import { productColumns, toProductDto } from '../product-mapper';
+import { firstMatches, listCategories, listingWhere, visibleToPublic } from '../service';
 import { dictionaryOf } from './dictionary';
 import { closestWord } from './expand';
 import { productSearch } from './product-search';

@@ -1,9 +1,9 @@
 import { SYNONYMS_PAGE_SIZE, type Synonym, type SynonymInput, type SynonymPage } from '@vitrina/shared';
 import { and, asc, count, eq, ne, type SQL, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { sinonimo } from '../../db/schema';
-import { badRequest, conflict, notFound } from '../../errors';
-import { recordAudit } from '../audit/audit-trail';
+import type { Db } from '../../../db/client';
+import { sinonimo } from '../../../db/schema';
+import { badRequest, conflict, notFound } from '../../../errors';
+import { recordAudit } from '../../audit/audit-trail';
 import { termKey } from './dictionary';
 
 /*
