@@ -6,34 +6,33 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import type { Config } from './config';
 import type { Database } from './db/client';
 import { measureRequests } from './metrics';
-import { accountsRoutes } from './modules/accounts/routes';
-import { adminRoutes } from './modules/admin/routes';
-import { auditRoutes } from './modules/audit/routes';
-import { catalogAdminRoutes } from './modules/catalog/admin-routes';
-import { keptAnswerReplays } from './modules/catalog/replay';
-import { catalogRoutes } from './modules/catalog/routes';
-import { searchCounter } from './modules/catalog/search/analytics';
-import { searchRoutes } from './modules/catalog/search/routes';
-import { googleRoutes } from './modules/google-sign-in/google-routes';
-import type { OidcClientConfig } from './modules/google-sign-in/oidc-client';
-import { healthRoutes } from './modules/health/routes';
-import type { DeliveryOptions } from './modules/mail/delivery';
-import { mailDeliveryPlugin } from './modules/mail/plugin';
-import { mailboxRoutes } from './modules/mail/routes';
-import { shopIdentity } from './modules/orders/order-mail';
-import { ordersRoutes } from './modules/orders/routes';
-import { sandboxPaymentRoutes } from './modules/orders/sandbox-routes';
-import { stripeWebhookRoutes } from './modules/orders/stripe-webhook-routes';
-import { ratingsAdminRoutes } from './modules/ratings/admin-routes';
-import { ratingsRoutes } from './modules/ratings/routes';
-import { DEFAULT_THROTTLE, type ThrottlePolicy } from './modules/sessions/login-throttle';
-import { cookieSecure, findSession, SESSION_COOKIE } from './modules/sessions/sessions';
-import { settingsRoutes } from './modules/settings/routes';
-import { publicConfigRoutes } from './modules/site/config-routes';
-import { loadRenderer, type RenderPage } from './modules/site/render';
-import { siteRoutes } from './modules/site/routes';
-import { uploadsRoutes } from './modules/uploads/routes';
-import { DEFAULT_UPLOAD_POLICY, type UploadPolicy } from './modules/uploads/upload-limit';
+import { accountsRoutes } from './modules/accounts';
+import { adminRoutes } from './modules/admin';
+import { auditRoutes } from './modules/audit';
+import {
+  catalogAdminRoutes,
+  catalogRoutes,
+  keptAnswerReplays,
+  searchCounter,
+  searchRoutes,
+} from './modules/catalog';
+import type { OidcClientConfig } from './modules/google-sign-in';
+import { googleRoutes } from './modules/google-sign-in';
+import { healthRoutes } from './modules/health';
+import type { DeliveryOptions } from './modules/mail';
+import { mailboxRoutes, mailDeliveryPlugin } from './modules/mail';
+import { ordersRoutes, sandboxPaymentRoutes, shopIdentity, stripeWebhookRoutes } from './modules/orders';
+import { ratingsAdminRoutes, ratingsRoutes } from './modules/ratings';
+import {
+  cookieSecure,
+  DEFAULT_THROTTLE,
+  findSession,
+  SESSION_COOKIE,
+  type ThrottlePolicy,
+} from './modules/sessions';
+import { settingsRoutes } from './modules/settings';
+import { loadRenderer, publicConfigRoutes, type RenderPage, siteRoutes } from './modules/site';
+import { DEFAULT_UPLOAD_POLICY, type UploadPolicy, uploadsRoutes } from './modules/uploads';
 import { createPaymentProvider } from './payments/create-provider';
 import type { PaymentProvider } from './payments/provider';
 import type { StripeApiOptions } from './payments/stripe';

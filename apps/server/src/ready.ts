@@ -1,6 +1,6 @@
 import type { Config } from './config';
 import type { Db } from './db/client';
-import { verifyCredentials } from './modules/accounts/service';
+import { verifyCredentials } from './modules/accounts';
 import { DEMO_CUSTOMER } from './seed/demo-accounts';
 
 export interface DemoAccount {

@@ -4,16 +4,16 @@ import { and, eq, gt } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { producto, venta } from '../db/schema';
-import { settlePendingOrders } from '../modules/orders/settle-payment';
+import { settlePendingOrders } from '../modules/orders';
 import { Agent, newCustomer } from '../test/agent';
 import { seededTestApp, type TestApp } from '../test/app';
 import { TEST_DATABASE_KINDS } from '../test/databases';
+import { parseStripeForm } from '../test/fake-stripe';
 import { TEST_ADDRESS } from '../test/shipping-address';
 import { TEST_SHOP } from '../test/shop';
+import { STRIPE_TEST_ENV, type StripeTestApp, stripeTestApp } from '../test/stripe-app';
 import { chargeKey, type PaymentProvider } from './provider';
 import { declineCodeOf, stripeProvider } from './stripe';
-import { parseStripeForm } from './test/fake-stripe';
-import { STRIPE_TEST_ENV, type StripeTestApp, stripeTestApp } from './test/stripe-app';
 
 type ProductRow = typeof producto.$inferSelect;
 

@@ -6,7 +6,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { auditoria, metodoPagoSandbox, motivoCalificacion, producto, usuario, venta } from '../db/schema';
-import { findSession, SESSION_COOKIE } from '../modules/sessions/sessions';
+import { findSession, SESSION_COOKIE } from '../modules/sessions';
 import { Agent, newCustomer } from '../test/agent';
 import { seededTestApp, type TestApp } from '../test/app';
 import { TEST_DATABASE_KINDS } from '../test/databases';

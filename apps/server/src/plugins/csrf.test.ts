@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { producto, usuario } from '../db/schema';
-import { stripeTestApp } from '../payments/test/stripe-app';
 import { Agent, customerRegistration, newCustomer } from '../test/agent';
 import { seededTestApp, type TestApp } from '../test/app';
 import { TEST_DATABASE_KINDS } from '../test/databases';
+import { stripeTestApp } from '../test/stripe-app';
 
 const EVIL = 'https://tienda-falsa.example';
 const CROSS_SITE = /otro sitio/;

@@ -2,8 +2,7 @@ import { paidCents } from '@vitrina/shared';
 import { and, asc, eq, gt, sql } from 'drizzle-orm';
 import type { Tx } from '../db/client';
 import { motivoCalificacion, producto, usuario } from '../db/schema';
-import { markLineRated } from '../modules/orders/order-lines';
-import { recordPaidOrder } from '../modules/orders/record-paid-order';
+import { markLineRated, recordPaidOrder } from '../modules/orders';
 import { DEMO_CUSTOMER } from './demo-accounts';
 
 /** Short opinions (SPEC: under 50 characters) with their stars. */

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { producto, usuario } from '../db/schema';
-import { signInWithGoogle } from '../modules/google-sign-in/google-accounts';
+import { signInWithGoogle } from '../modules/google-sign-in';
 import { Agent } from '../test/agent';
 import { seededTestApp, type TestApp } from '../test/app';
 import { rawGet } from '../test/raw-get';

@@ -2,7 +2,7 @@ import { rm } from 'node:fs/promises';
 import { Writable } from 'node:stream';
 import { type AppDeps, buildApp } from '../app';
 import { loadConfig } from '../config';
-import { resolveOidc } from '../modules/google-sign-in/oidc-client';
+import { resolveOidc } from '../modules/google-sign-in';
 import { seedIfEmpty } from '../seed/seed';
 import { createStorage } from '../storage/create';
 import {

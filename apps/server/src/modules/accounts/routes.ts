@@ -17,9 +17,9 @@ import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { forbidden } from '../../errors';
 import { sessionOf } from '../../plugins/auth';
-import { mailShop } from '../mail/shop';
-import type { ThrottlePolicy } from '../sessions/login-throttle';
-import { cookieSecure, endSession, startSession } from '../sessions/sessions';
+import { mailShop } from '../mail';
+import type { ThrottlePolicy } from '../sessions';
+import { cookieSecure, endSession, startSession } from '../sessions';
 import {
   changePassword,
   findUserByEmail,

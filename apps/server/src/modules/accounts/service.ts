@@ -11,17 +11,17 @@ import { asc, eq } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { usuario } from '../../db/schema';
 import { AppError, badRequest, conflict, forbidden, notFound, unauthorized } from '../../errors';
-import { recordAudit } from '../audit/audit-trail';
-import { queueMail } from '../mail/outbox';
-import type { MailShop } from '../mail/shop';
-import { passwordChangedMail, welcomeMail } from '../mail/templates';
+import { recordAudit } from '../audit';
+import type { MailShop } from '../mail';
+import { passwordChangedMail, queueMail, welcomeMail } from '../mail';
 import {
   assertNotLocked,
   clearFailures,
   recordFailure,
+  revokeSessions,
   type ThrottlePolicy,
-} from '../sessions/login-throttle';
-import { revokeSessions, type UserRow } from '../sessions/sessions';
+  type UserRow,
+} from '../sessions';
 import { hashPassword, verifyPassword } from './password-hash';
 import { toUsuarioDto } from './user-mapper';
 

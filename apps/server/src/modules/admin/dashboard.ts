@@ -27,8 +27,8 @@ import {
 import type { Db } from '../../db/client';
 import { detalleVenta, producto, usuario, venta } from '../../db/schema';
 import { dayOf, startOfDay } from '../../db/shop-days';
-import { latestAuditEntries } from '../audit/audit-trail';
-import { failedMailCount } from '../mail/mailbox';
+import { latestAuditEntries } from '../audit';
+import { failedMailCount } from '../mail';
 
 /*
  * The admin's dashboard: read-only figures over sales, stock and accounts. A report reads across the

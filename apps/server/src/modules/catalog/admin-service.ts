@@ -16,7 +16,7 @@ import type { Db, Tx } from '../../db/client';
 import { categoriaProducto, producto } from '../../db/schema';
 import { badRequest, notFound } from '../../errors';
 import type { FileStorage } from '../../storage/local';
-import { recordAudit } from '../audit/audit-trail';
+import { recordAudit } from '../audit';
 import { nameSearch } from './admin-name-search';
 import { releaseImageIfUnused } from './image-references';
 import { productColumns, toProductDto } from './product-mapper';

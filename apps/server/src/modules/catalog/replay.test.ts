@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { busquedaDiaria, producto } from '../../db/schema';
 import { seededTestApp, type TestApp } from '../../test/app';
 import { TEST_DATABASE_KINDS } from '../../test/databases';
-import { TEMPLATE } from '../site/test-template';
+import { TEMPLATE } from '../../test/page-template';
 import { keptAnswerReplays, type Replay } from './replay';
 
 interface RawAnswer {

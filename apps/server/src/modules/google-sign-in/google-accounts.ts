@@ -3,10 +3,10 @@ import { and, eq } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { identidadExterna, usuario } from '../../db/schema';
 import type { FileStorage } from '../../storage/local';
-import { createGoogleUser } from '../accounts/service';
-import type { MailShop } from '../mail/shop';
-import type { UserRow } from '../sessions/sessions';
-import { storeImage } from '../uploads/service';
+import { createGoogleUser } from '../accounts';
+import type { MailShop } from '../mail';
+import type { UserRow } from '../sessions';
+import { storeImage } from '../uploads';
 import type { IdentityClaims } from './oidc-client';
 
 /*

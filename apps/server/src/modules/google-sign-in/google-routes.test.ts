@@ -10,7 +10,7 @@ import { DEMO_CUSTOMER } from '../../seed/demo-accounts';
 import { localStorage } from '../../storage/local';
 import { seededTestApp, type TestApp } from '../../test/app';
 import { TEST_DATABASE_KINDS } from '../../test/databases';
-import { SESSION_COOKIE } from '../sessions/sessions';
+import { SESSION_COOKIE } from '../sessions';
 import { ACCOUNT_DISABLED, FLOW_COOKIE, GOOGLE_FAILED, googleRoutes } from './google-routes';
 import { localSubject } from './local-issuer';
 import { type OidcClientConfig, resolveOidc } from './oidc-client';

@@ -4,8 +4,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import type { FileStorage } from '../../storage/local';
-import { mailShop } from '../mail/shop';
-import { cookieSecure, startSession } from '../sessions/sessions';
+import { mailShop } from '../mail';
+import { cookieSecure, startSession } from '../sessions';
 import { signInWithGoogle } from './google-accounts';
 import {
   flowCookieCodec,

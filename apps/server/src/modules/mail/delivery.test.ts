@@ -14,7 +14,7 @@ import { seededTestApp, type TestApp } from '../../test/app';
 import { TEST_DATABASE_KINDS } from '../../test/databases';
 import { TEST_ADDRESS } from '../../test/shipping-address';
 import { eventually, type SmtpServer, startSmtpServer } from '../../test/smtp';
-import { resolveOidc } from '../google-sign-in/oidc-client';
+import { resolveOidc } from '../google-sign-in';
 import { nextDueInMs, retryDelayMs } from './delivery';
 import { type OutgoingMail, queueMail } from './outbox';
 import {

@@ -3,14 +3,15 @@ import { asc, eq } from 'drizzle-orm';
 import type { Config } from '../../config';
 import type { Tx } from '../../db/client';
 import { detalleVenta, producto, usuario, type venta } from '../../db/schema';
-import { type OutgoingMail, queueMail } from '../mail/outbox';
 import {
   type OrderMailData,
+  type OutgoingMail,
   orderCancelledMail,
   orderConfirmedMail,
   orderRefundedMail,
   orderShippedMail,
-} from '../mail/templates';
+  queueMail,
+} from '../mail';
 
 /*
  * The customer is told of every step of their order: the message is queued in the outbox in the same

@@ -5,7 +5,7 @@ import { retryOnDeadlock } from '../../db/deadlock';
 import { detalleVenta, venta } from '../../db/schema';
 import { AppError } from '../../errors';
 import type { ChargeResult, DeclineCode } from '../../payments/provider';
-import { returnStock } from '../catalog/stock';
+import { returnStock } from '../catalog';
 import type { OrderContext } from './context';
 import { queueOrderMail } from './order-mail';
 import type { SaleRow } from './order-summary';

@@ -6,11 +6,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditoria, producto, reembolso } from '../../db/schema';
 import type { PaymentProvider } from '../../payments/provider';
 import { stripeProvider } from '../../payments/stripe';
-import { STRIPE_TEST_ENV, type StripeTestApp, stripeTestApp } from '../../payments/test/stripe-app';
 import { Agent, newCustomer } from '../../test/agent';
 import { TEST_DATABASE_KINDS } from '../../test/databases';
 import { TEST_ADDRESS } from '../../test/shipping-address';
 import { TEST_SHOP } from '../../test/shop';
+import { STRIPE_TEST_ENV, type StripeTestApp, stripeTestApp } from '../../test/stripe-app';
 import { refundOrder, settlePendingRefunds } from './refund-order';
 
 type Json = Record<string, unknown>;

@@ -3,8 +3,8 @@ import { count, desc, eq } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { motivoCalificacion, producto, usuario } from '../../db/schema';
 import { notFound } from '../../errors';
-import { recordAudit } from '../audit/audit-trail';
-import { countRating, uncountRating } from '../catalog/rating-totals';
+import { recordAudit } from '../audit';
+import { countRating, uncountRating } from '../catalog';
 
 /*
  * Ratings administration (SPEC §2 "Ratings", §4: "admin delete hides it"). A hidden rating stays in the

@@ -5,9 +5,8 @@ import type { Db } from '../../db/client';
 import { detalleVenta, motivoCalificacion, usuario, venta } from '../../db/schema';
 import { dayOf } from '../../db/shop-days';
 import { badRequest, conflict, forbidden, notFound } from '../../errors';
-import { countRating } from '../catalog/rating-totals';
-import { getVisibleProduct } from '../catalog/service';
-import { markLineRated } from '../orders/order-lines';
+import { countRating, getVisibleProduct } from '../catalog';
+import { markLineRated } from '../orders';
 
 const ALREADY_RATED = 'Ya calificaste esta compra.';
 const author = (nombre: string, apellido: string) => `${nombre} ${apellido.charAt(0)}.`;

@@ -2,7 +2,7 @@ import { AJUSTES_DEFAULT, type Ajustes, centsToDecimal, fromCents, toCents } fro
 import { eq } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { ajustes } from '../../db/schema';
-import { recordAudit } from '../audit/audit-trail';
+import { recordAudit } from '../audit';
 
 /*
  * The shop's settings (the one row of `ajustes`): the shipping rate and the free-shipping threshold.

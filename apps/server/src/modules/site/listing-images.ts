@@ -1,6 +1,6 @@
 import { LISTING_PAGE_SIZE, parseListingSearch, productListQuerySchema, toApiParams } from '@vitrina/shared';
 import type { Db } from '../../db/client';
-import { listProducts } from '../catalog/service';
+import { listProducts } from '../catalog';
 
 /** The cards whose image can be a listing's largest paint: its first row at the widest layout. */
 const FIRST_ROW = 4;

@@ -16,8 +16,8 @@ import { producto } from '../../db/schema';
 import { type Agent, newCustomer } from '../../test/agent';
 import { seededTestApp, type TestApp } from '../../test/app';
 import { TEST_DATABASE_KINDS } from '../../test/databases';
+import { TEMPLATE } from '../../test/page-template';
 import type { RenderPage } from './render';
-import { TEMPLATE } from './test-template';
 
 /** The texts the about and legal pages show (the web app's content files). */
 const content = (name: string) =>

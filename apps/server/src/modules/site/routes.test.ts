@@ -7,9 +7,9 @@ import { and, eq, gt } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { producto } from '../../db/schema';
 import { seededTestApp, type TestApp } from '../../test/app';
+import { TEMPLATE } from '../../test/page-template';
 import { rawGet } from '../../test/raw-get';
 import { type Manifest, PAGE_MODULES } from './preloads';
-import { TEMPLATE } from './test-template';
 
 const SCRIPT = 'console.log("vitrina")';
 

@@ -1,8 +1,8 @@
 import type { Product } from '@vitrina/shared';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { TEMPLATE } from '../../test/page-template';
 import { productMeta, renderHead } from './seo';
-import { TEMPLATE } from './test-template';
 
 const product = (nombre: string, descripcion_producto: string): Product => ({
   id_producto: 7,

@@ -1,6 +1,6 @@
 import { PAGES } from '@vitrina/shared';
 import type { Db } from '../../db/client';
-import { listCategories, listVisibleProductIds } from '../catalog/service';
+import { listCategories, listVisibleProductIds } from '../catalog';
 
 const escapeXml = (text: string) =>
   text.replace(

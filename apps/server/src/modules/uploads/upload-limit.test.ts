@@ -5,7 +5,7 @@ import { buildApp } from '../../app';
 import { type Database, openDatabase } from '../../db/client';
 import { Agent } from '../../test/agent';
 import { seededTestApp, type TestApp } from '../../test/app';
-import { resolveOidc } from '../google-sign-in/oidc-client';
+import { resolveOidc } from '../google-sign-in';
 
 const LIMIT = { windowMs: 60_000, anonymous: 4, signedIn: 50 };
 

@@ -3,7 +3,7 @@ import { and, asc, count, eq, ne, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { sinonimo } from '../../../db/schema';
 import { badRequest, conflict, notFound } from '../../../errors';
-import { recordAudit } from '../../audit/audit-trail';
+import { recordAudit } from '../../audit';
 import { termKey } from './dictionary';
 
 /*

@@ -1,5 +1,5 @@
-import { seededTestApp } from '../../test/app';
-import type { DatabaseKind } from '../../test/databases';
+import { seededTestApp } from './app';
+import type { DatabaseKind } from './databases';
 import { startFakeStripe } from './fake-stripe';
 
 /** Test keys in Stripe's formats; the fake only accepts the secret one. */

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { once } from 'node:events';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { StripeApiOptions } from '../stripe';
+import type { StripeApiOptions } from '../payments/stripe';
 
 /*
  * A local stand-in for api.stripe.com that answers exactly the calls payments/stripe.ts makes, with the

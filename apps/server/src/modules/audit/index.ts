@@ -1,0 +1,2 @@
+export { latestAuditEntries, recordAudit } from './audit-trail';
+export { auditRoutes } from './routes';

@@ -1,0 +1,16 @@
+export { catalogAdminRoutes } from './admin-routes';
+export { catalogCache, type KeptAnswer } from './cache';
+export { countRating, uncountRating } from './rating-totals';
+export { type KeptAnswerReplays, keptAnswerReplays } from './replay';
+export { catalogRoutes } from './routes';
+export { searchCounter } from './search/analytics';
+export { searchRoutes } from './search/routes';
+export { SHIPPED_SYNONYMS } from './search/synonyms-data';
+export {
+  getCategory,
+  getVisibleProduct,
+  listCategories,
+  listProducts,
+  listVisibleProductIds,
+} from './service';
+export { returnStock, type TakenLine, takeStock } from './stock';

@@ -1,0 +1,15 @@
+export type { DeliveryOptions } from './delivery';
+export { failedMailCount } from './mailbox';
+export { type OutgoingMail, queueMail } from './outbox';
+export { mailDeliveryPlugin } from './plugin';
+export { mailboxRoutes } from './routes';
+export { type MailShop, mailShop } from './shop';
+export {
+  type OrderMailData,
+  orderCancelledMail,
+  orderConfirmedMail,
+  orderRefundedMail,
+  orderShippedMail,
+  passwordChangedMail,
+  welcomeMail,
+} from './templates';

@@ -1,0 +1,2 @@
+export { ratingsAdminRoutes } from './admin-routes';
+export { ratingsRoutes } from './routes';

@@ -1,0 +1,3 @@
+export { publicConfigRoutes } from './config-routes';
+export { loadRenderer, type RenderPage } from './render';
+export { siteRoutes } from './routes';

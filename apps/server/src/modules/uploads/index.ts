@@ -1,0 +1,3 @@
+export { uploadsRoutes } from './routes';
+export { storeImage } from './service';
+export { DEFAULT_UPLOAD_POLICY, type UploadPolicy } from './upload-limit';
