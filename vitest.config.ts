@@ -18,10 +18,6 @@ export default defineConfig({
   test: {
     // One test file per core: vitest's own default leaves one core idle, half the machine on two cores.
     maxWorkers: availableParallelism(),
-    // Keeps each module as transformed (TypeScript, JSX) in node_modules/.experimental-vitest-cache, keyed by
-    // its content, vitest's version and the project's config, and dropped when the lockfile changes: a run
-    // after the first skips most of vitest's own transforming (docs/decisions/021).
-    experimental: { fsModuleCache: true },
     projects: [
       {
         // Pure functions: the files can share their workers' modules.
