@@ -92,7 +92,7 @@ async function main() {
   // Sales a crash or an unreachable provider left 'pendiente' are settled before any new checkout.
   const orders = { db: database.db, payments, shop: shopIdentity(config), log: app.log };
   const settled = await settlePendingOrders(orders);
-  if (settled.pending > 0) app.log.info(settled, 'pending sales settled');
+  if (settled.pending > 0) app.log.info(settled, 'pending orders settled');
   // Refunds a crash left between the provider and the database are finished the same way.
   const refunds = await settlePendingRefunds(orders);
   if (refunds.pending > 0) app.log.info(refunds, 'pending refunds settled');
@@ -111,10 +111,10 @@ async function main() {
     setInterval(
       () =>
         settlePendingOrders({ ...orders, minAgeMs: 15 * 60_000 })
-          .then((r) => r.pending > 0 && app.log.info(r, 'pending sales settled'))
+          .then((r) => r.pending > 0 && app.log.info(r, 'pending orders settled'))
           .then(() => settlePendingRefunds(orders))
           .then((r) => r.pending > 0 && app.log.info(r, 'pending refunds settled'))
-          .catch((err) => app.log.warn({ err }, 'settling pending sales failed')),
+          .catch((err) => app.log.warn({ err }, 'settling pending orders failed')),
       5 * 60_000,
     ).unref(),
   );

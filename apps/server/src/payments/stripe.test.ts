@@ -462,7 +462,7 @@ describe.each(TEST_DATABASE_KINDS)('checkout with PAYMENT_PROVIDER=stripe on %s'
         expect.objectContaining({
           level: 50,
           id_venta: id,
-          msg: 'charge succeeded on a failed sale: refund it',
+          msg: 'charge succeeded on a failed order: refund it',
         }),
       );
     });

@@ -8,7 +8,7 @@ import { returnStock } from '../catalog';
 import type { OrderContext } from './context';
 import { getOrder, ORDER_NOT_FOUND } from './order-detail';
 import { queueOrderMail } from './order-mail';
-import { CANCELLATION_KEY, issueRefund, lockSale, recordRefund } from './refund-order';
+import { CANCELLATION_KEY, issueRefund, lockOrder, recordRefund } from './refund-order';
 import { recordState } from './state-history';
 
 /**
@@ -26,10 +26,10 @@ export async function changeOrderState({
   const { db, shop, log } = context;
   const refund = await retryOnDeadlock(() =>
     db.transaction(async (tx) => {
-      const sale = await lockSale(tx, idVenta);
-      if (!sale) throw notFound(ORDER_NOT_FOUND);
-      if (!canMoveTo(sale.estado, change.estado))
-        throw conflict(transitionRefused(sale.estado, change.estado));
+      const order = await lockOrder(tx, idVenta);
+      if (!order) throw notFound(ORDER_NOT_FOUND);
+      if (!canMoveTo(order.estado, change.estado))
+        throw conflict(transitionRefused(order.estado, change.estado));
       const shipping = change.estado === 'enviada';
       const [after] = await tx
         .update(venta)
@@ -45,7 +45,7 @@ export async function changeOrderState({
         id_usuario: adminId,
         accion: 'pedido.estado',
         id_entidad: idVenta,
-        antes: { estado: sale.estado },
+        antes: { estado: order.estado },
         despues: {
           estado: after.estado,
           ...(shipping && { transportista: after.transportista, guia: after.guia }),
@@ -61,10 +61,10 @@ export async function changeOrderState({
           .map((l) => ({ id_producto: l.id_producto, cantidad: l.cantidad - l.cantidad_reembolsada }))
           .filter((l) => l.cantidad > 0),
       );
-      const left = toCents(sale.valor_total_venta) - toCents(sale.monto_reembolsado);
+      const left = toCents(order.valor_total_venta) - toCents(order.monto_reembolsado);
       const pending =
-        left > 0 ? await recordRefund(tx, sale, CANCELLATION_KEY, undefined, adminId) : undefined;
-      await queueOrderMail(tx, 'cancelado', { ...after, monto_reembolsado: sale.valor_total_venta }, shop);
+        left > 0 ? await recordRefund(tx, order, CANCELLATION_KEY, undefined, adminId) : undefined;
+      await queueOrderMail(tx, 'cancelado', { ...after, monto_reembolsado: order.valor_total_venta }, shop);
       return pending;
     }),
   );

@@ -4,7 +4,7 @@ import type { PaymentProvider } from '../../payments/provider';
 import type { ShopIdentity } from './order-mail';
 
 /**
- * What the sale's operations work with: the database, the payment adapter, the shop (named in its
+ * What the order's operations work with: the database, the payment adapter, the shop (named in its
  * e-mails) and the logger of the request or sweep that runs them.
  */
 export interface OrderContext {

@@ -9,11 +9,11 @@ import type { Db } from '../../db/client';
 import { type CsvValue, toCsv, UTF8_BOM } from './csv';
 import { listOrders } from './list-orders';
 
-export interface SalesExportQuery {
-  /** Calendar days 'YYYY-MM-DD', both included, in the shop's time zone (as the sales history filters them). */
+export interface OrdersExportQuery {
+  /** Calendar days 'YYYY-MM-DD', both included, in the shop's time zone (as the orders history filters them). */
   desde?: string | undefined;
   hasta?: string | undefined;
-  /** Absent = paid sales; 'todas' = every attempt. */
+  /** Absent = paid orders; 'todas' = every attempt. */
   estado?: SalesEstadoFiltro | undefined;
 }
 
@@ -38,8 +38,8 @@ const BATCH = 200;
 const money = (units: number) => centsToDecimal(toCents(units));
 
 /**
- * GET /api/venta/export.csv: the filtered sales, one row per sale line, newest first, through the same
- * listing as the sales history. UTF-8 with a byte-order mark.
+ * GET /api/venta/export.csv: the filtered orders, one row per order line, newest first, through the same
+ * listing as the orders history. UTF-8 with a byte-order mark.
  */
 export async function exportOrdersCsv({
   db,
@@ -47,7 +47,7 @@ export async function exportOrdersCsv({
   timeZone,
 }: {
   db: Db;
-  query: SalesExportQuery;
+  query: OrdersExportQuery;
   /** SHOP_TIMEZONE: the days of the filter and the dates written. */
   timeZone: string;
 }) {
@@ -60,24 +60,24 @@ export async function exportOrdersCsv({
       query: { ...query, page, pageSize: BATCH },
       timeZone,
     });
-    for (const sale of result.items) {
-      // A sale placed while the export pages through shifts the pages by one; never write it twice.
-      if (seen.has(sale.id_venta)) continue;
-      seen.add(sale.id_venta);
-      const cliente = sale.Usuario ? `${sale.Usuario.primer_nombre} ${sale.Usuario.primer_apellido}` : '';
-      for (const line of sale.detalle_venta) {
+    for (const order of result.items) {
+      // A order placed while the export pages through shifts the pages by one; never write it twice.
+      if (seen.has(order.id_venta)) continue;
+      seen.add(order.id_venta);
+      const cliente = order.Usuario ? `${order.Usuario.primer_nombre} ${order.Usuario.primer_apellido}` : '';
+      for (const line of order.detalle_venta) {
         rows.push([
           // '2026-11-21 18:10:24', local time: the form spreadsheets recognise as a date and time.
-          dateTimeInTimeZone(new Date(sale.fecha), timeZone),
-          sale.id_venta,
-          sale.estado,
+          dateTimeInTimeZone(new Date(order.fecha), timeZone),
+          order.id_venta,
+          order.estado,
           cliente,
-          sale.Usuario?.email ?? '',
+          order.Usuario?.email ?? '',
           line.Producto.nombre,
           line.cantidad,
           money(line.valor_unitario),
           money(line.valor_total_cantidad),
-          money(sale.valor_total_venta),
+          money(order.valor_total_venta),
         ]);
       }
     }
@@ -87,6 +87,6 @@ export async function exportOrdersCsv({
 }
 
 /** 'ventas-2026-11-01-2026-11-30.csv'; an open end reads 'inicio' or today's date in the shop. */
-export function exportFileName(query: SalesExportQuery, timeZone: string, now = new Date()): string {
+export function exportFileName(query: OrdersExportQuery, timeZone: string, now = new Date()): string {
   return `ventas-${query.desde ?? 'inicio'}-${query.hasta ?? dayInTimeZone(now, timeZone)}.csv`;
 }

@@ -10,9 +10,9 @@ import type { Db } from '../../db/client';
 import { usuario, venta } from '../../db/schema';
 import { startOfDay } from '../../db/shop-days';
 import type { Viewer } from './order-detail';
-import { toSales } from './order-summary';
+import { toOrderSummaries } from './order-summary';
 
-export interface SalesQuery {
+export interface OrdersQuery {
   page: number;
   pageSize: number;
   /** Calendar days, 'YYYY-MM-DD', both included, in the shop's time zone. */
@@ -25,7 +25,7 @@ export interface SalesQuery {
 }
 
 /**
- * An admin's search: the order of that number, or the sales of the accounts whose e-mail contains the text
+ * An admin's search: the order of that number, or the orders of the accounts whose e-mail contains the text
  * (e-mails are stored in lower case; LIKE's wildcards typed in the search match themselves).
  */
 function searchCondition(db: Db, q: string): SQL {
@@ -38,7 +38,7 @@ function searchCondition(db: Db, q: string): SQL {
   return numero === null ? byEmail : (or(eq(venta.numero_pedido, numero), byEmail) ?? byEmail);
 }
 
-export interface SalesPage {
+export interface OrdersPage {
   items: Sale[];
   total: number;
   page: number;
@@ -46,7 +46,7 @@ export interface SalesPage {
 }
 
 /**
- * GET /api/venta: a customer's own paid sales, or every sale with its buyer for an admin (paid ones unless
+ * GET /api/venta: a customer's own paid orders, or every order with its buyer for an admin (paid ones unless
  * the filter asks for failed or pending attempts, or 'todas'); newest first. A declined or unfinished
  * payment is an attempt, not a purchase.
  */
@@ -58,10 +58,10 @@ export async function listOrders({
 }: {
   db: Db;
   viewer: Viewer;
-  query: SalesQuery;
+  query: OrdersQuery;
   /** SHOP_TIMEZONE: a day runs from midnight to midnight there. */
   timeZone: string;
-}): Promise<SalesPage> {
+}): Promise<OrdersPage> {
   const estados = salesFilterEstados(
     viewer.admin ? (query.estado ?? SALES_ESTADO_DEFAULT) : SALES_ESTADO_DEFAULT,
   );
@@ -83,7 +83,7 @@ export async function listOrders({
     db.select({ total: count() }).from(venta).where(where),
   ]);
   return {
-    items: await toSales(db, rows, viewer.admin),
+    items: await toOrderSummaries(db, rows, viewer.admin),
     total: totalRow?.total ?? 0,
     page: query.page,
     pageSize: query.pageSize,

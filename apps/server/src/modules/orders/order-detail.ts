@@ -4,15 +4,15 @@ import type { Db, Tx } from '../../db/client';
 import { detalleVenta, producto, reembolso, usuario, venta, ventaEstadoHistorial } from '../../db/schema';
 import { notFound } from '../../errors';
 
-type SaleRow = typeof venta.$inferSelect;
+type OrderRow = typeof venta.$inferSelect;
 
 const units = (amount: string) => fromCents(toCents(amount));
 
 /**
- * GET /api/venta/:id's answer: the sale with its lines, address, shipping, refunds and history; who made
+ * GET /api/venta/:id's answer: the order with its lines, address, shipping, refunds and history; who made
  * each change and who bought only for an admin. Read with `db` or inside the transaction that changed it.
  */
-export async function toOrder(db: Db | Tx, sale: SaleRow, admin: boolean): Promise<Order> {
+export async function toOrder(db: Db | Tx, order: OrderRow, admin: boolean): Promise<Order> {
   const [lines, history, buyer, failedRefunds] = await Promise.all([
     db
       .select({
@@ -21,7 +21,7 @@ export async function toOrder(db: Db | Tx, sale: SaleRow, admin: boolean): Promi
       })
       .from(detalleVenta)
       .innerJoin(producto, eq(producto.id_producto, detalleVenta.id_producto))
-      .where(eq(detalleVenta.id_venta, sale.id_venta))
+      .where(eq(detalleVenta.id_venta, order.id_venta))
       .orderBy(asc(detalleVenta.id_detalle_venta)),
     db
       .select({
@@ -34,7 +34,7 @@ export async function toOrder(db: Db | Tx, sale: SaleRow, admin: boolean): Promi
       })
       .from(ventaEstadoHistorial)
       .leftJoin(usuario, eq(usuario.id_usuario, ventaEstadoHistorial.id_usuario))
-      .where(eq(ventaEstadoHistorial.id_venta, sale.id_venta))
+      .where(eq(ventaEstadoHistorial.id_venta, order.id_venta))
       .orderBy(asc(ventaEstadoHistorial.fecha), asc(ventaEstadoHistorial.id)),
     admin
       ? db
@@ -45,37 +45,37 @@ export async function toOrder(db: Db | Tx, sale: SaleRow, admin: boolean): Promi
             email: usuario.email,
           })
           .from(usuario)
-          .where(eq(usuario.id_usuario, sale.id_usuario))
+          .where(eq(usuario.id_usuario, order.id_usuario))
           .then((rows) => rows[0])
       : undefined,
     admin
       ? db
           .select({ monto: reembolso.monto, motivo: reembolso.motivo_fallo, fecha: reembolso.actualizado })
           .from(reembolso)
-          .where(and(eq(reembolso.id_venta, sale.id_venta), eq(reembolso.estado, 'fallido')))
+          .where(and(eq(reembolso.id_venta, order.id_venta), eq(reembolso.estado, 'fallido')))
           .orderBy(asc(reembolso.id))
       : undefined,
   ]);
-  const total = toCents(sale.valor_total_venta);
-  const shipping = toCents(sale.costo_envio);
+  const total = toCents(order.valor_total_venta);
+  const shipping = toCents(order.costo_envio);
   return {
-    id_venta: sale.id_venta,
-    fecha: sale.fecha.toISOString(),
-    numero_pedido: sale.numero_pedido === null ? null : formatOrderNumber(sale.numero_pedido),
-    estado: sale.estado,
+    id_venta: order.id_venta,
+    fecha: order.fecha.toISOString(),
+    numero_pedido: order.numero_pedido === null ? null : formatOrderNumber(order.numero_pedido),
+    estado: order.estado,
     direccion_envio:
-      sale.envio_nombre !== null && sale.envio_direccion !== null && sale.envio_telefono !== null
-        ? { nombre: sale.envio_nombre, direccion: sale.envio_direccion, telefono: sale.envio_telefono }
+      order.envio_nombre !== null && order.envio_direccion !== null && order.envio_telefono !== null
+        ? { nombre: order.envio_nombre, direccion: order.envio_direccion, telefono: order.envio_telefono }
         : null,
     subtotal: fromCents(total - shipping),
     costo_envio: fromCents(shipping),
     valor_total_venta: fromCents(total),
-    monto_reembolsado: units(sale.monto_reembolsado),
-    id_usuario: sale.id_usuario,
-    pago_marca: sale.pago_marca,
-    pago_ultimos4: sale.pago_ultimos4,
-    transportista: sale.transportista,
-    guia: sale.guia,
+    monto_reembolsado: units(order.monto_reembolsado),
+    id_usuario: order.id_usuario,
+    pago_marca: order.pago_marca,
+    pago_ultimos4: order.pago_ultimos4,
+    transportista: order.transportista,
+    guia: order.guia,
     detalle_venta: lines.map(({ line, Producto }) => ({
       id_detalle_venta: line.id_detalle_venta,
       id_venta: line.id_venta,
@@ -117,7 +117,7 @@ export interface Viewer {
 
 /** GET /api/venta/:id: the buyer's or any for an admin; anyone else is told it does not exist (404). */
 export async function getOrder(db: Db, viewer: Viewer, idVenta: number): Promise<Order> {
-  const [sale] = await db.select().from(venta).where(eq(venta.id_venta, idVenta));
-  if (!sale || (!viewer.admin && sale.id_usuario !== viewer.id_usuario)) throw notFound(ORDER_NOT_FOUND);
-  return toOrder(db, sale, viewer.admin);
+  const [order] = await db.select().from(venta).where(eq(venta.id_venta, idVenta));
+  if (!order || (!viewer.admin && order.id_usuario !== viewer.id_usuario)) throw notFound(ORDER_NOT_FOUND);
+  return toOrder(db, order, viewer.admin);
 }

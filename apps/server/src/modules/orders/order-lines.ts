@@ -3,7 +3,7 @@ import type { Tx } from '../../db/client';
 import { detalleVenta } from '../../db/schema';
 
 /**
- * Marks a sale line as rated (`comentado`), in the transaction `tx` that records its rating. Conditional,
+ * Marks a order line as rated (`comentado`), in the transaction `tx` that records its rating. Conditional,
  * so of two submissions racing for one line only the first gets true; false when the line was already
  * rated (or does not exist).
  */

@@ -29,7 +29,7 @@ export const shopIdentity = (config: Config): ShopIdentity => ({
   publicUrl: config.publicUrl,
 });
 
-type SaleRow = typeof venta.$inferSelect;
+type OrderRow = typeof venta.$inferSelect;
 
 const MAILS = {
   confirmado: orderConfirmedMail,
@@ -39,8 +39,8 @@ const MAILS = {
 } satisfies Record<string, (to: string, data: OrderMailData) => OutgoingMail>;
 export type OrderMailKind = keyof typeof MAILS;
 
-/** The sale as the order messages show it, read inside `tx` (so it includes the change being made). */
-async function orderMailData(tx: Tx, sale: SaleRow, shop: ShopIdentity) {
+/** The order as the order messages show it, read inside `tx` (so it includes the change being made). */
+async function orderMailData(tx: Tx, order: OrderRow, shop: ShopIdentity) {
   // The buyer and the lines in one statement: a checkout's confirmation is part of its transaction.
   const rows = await tx
     .select({
@@ -51,9 +51,9 @@ async function orderMailData(tx: Tx, sale: SaleRow, shop: ShopIdentity) {
       unit: detalleVenta.valor_unitario,
     })
     .from(usuario)
-    .leftJoin(detalleVenta, eq(detalleVenta.id_venta, sale.id_venta))
+    .leftJoin(detalleVenta, eq(detalleVenta.id_venta, order.id_venta))
     .leftJoin(producto, eq(producto.id_producto, detalleVenta.id_producto))
-    .where(eq(usuario.id_usuario, sale.id_usuario))
+    .where(eq(usuario.id_usuario, order.id_usuario))
     .orderBy(asc(detalleVenta.id_detalle_venta));
   const buyer = rows[0] && { email: rows[0].email, nombre: rows[0].buyerName };
   const lines = rows.flatMap((r) =>
@@ -61,13 +61,13 @@ async function orderMailData(tx: Tx, sale: SaleRow, shop: ShopIdentity) {
       ? []
       : [{ nombre: r.nombre, cantidad: r.cantidad, unit: r.unit }],
   );
-  const shippingCents = toCents(sale.costo_envio);
-  const totalCents = toCents(sale.valor_total_venta);
+  const shippingCents = toCents(order.costo_envio);
+  const totalCents = toCents(order.valor_total_venta);
   const data: OrderMailData = {
     shopName: shop.shopName,
-    orderUrl: `${shop.publicUrl}/pedido/${sale.id_venta}`,
-    customerName: buyer?.nombre ?? sale.envio_nombre ?? '',
-    numero_pedido: sale.numero_pedido === null ? '' : formatOrderNumber(sale.numero_pedido),
+    orderUrl: `${shop.publicUrl}/pedido/${order.id_venta}`,
+    customerName: buyer?.nombre ?? order.envio_nombre ?? '',
+    numero_pedido: order.numero_pedido === null ? '' : formatOrderNumber(order.numero_pedido),
     lines: lines.map((line) => {
       const unitCents = toCents(line.unit);
       return {
@@ -81,15 +81,17 @@ async function orderMailData(tx: Tx, sale: SaleRow, shop: ShopIdentity) {
     shippingCents,
     totalCents,
     address: {
-      nombre: sale.envio_nombre ?? '',
-      direccion: sale.envio_direccion ?? '',
-      telefono: sale.envio_telefono ?? '',
+      nombre: order.envio_nombre ?? '',
+      direccion: order.envio_direccion ?? '',
+      telefono: order.envio_telefono ?? '',
     },
     card:
-      sale.pago_marca && sale.pago_ultimos4 ? { brand: sale.pago_marca, last4: sale.pago_ultimos4 } : null,
-    carrier: sale.transportista,
-    tracking: sale.guia,
-    refundedCents: toCents(sale.monto_reembolsado),
+      order.pago_marca && order.pago_ultimos4
+        ? { brand: order.pago_marca, last4: order.pago_ultimos4 }
+        : null,
+    carrier: order.transportista,
+    tracking: order.guia,
+    refundedCents: toCents(order.monto_reembolsado),
   };
   return { to: buyer?.email, data };
 }
@@ -98,9 +100,9 @@ async function orderMailData(tx: Tx, sale: SaleRow, shop: ShopIdentity) {
 export async function queueOrderMail(
   tx: Tx,
   kind: OrderMailKind,
-  sale: SaleRow,
+  order: OrderRow,
   shop: ShopIdentity,
 ): Promise<void> {
-  const { to, data } = await orderMailData(tx, sale, shop);
+  const { to, data } = await orderMailData(tx, order, shop);
   if (to) await queueMail(tx, MAILS[kind](to, data));
 }

@@ -3,10 +3,10 @@ import { asc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { detalleVenta, producto, usuario, type venta } from '../../db/schema';
 
-export type SaleRow = typeof venta.$inferSelect;
+export type OrderRow = typeof venta.$inferSelect;
 
-/** A stored sale line with the product it is for, as the API shows it. */
-export interface SaleLineRow {
+/** A stored order line with the product it is for, as the API shows it. */
+export interface OrderLineRow {
   line: typeof detalleVenta.$inferSelect;
   Producto: { id_producto: number; nombre: string; imagen: string };
 }
@@ -17,12 +17,16 @@ export const units = (amount: string) => fromCents(toCents(amount));
 
 /**
  * Sales as the API shows them (SPEC §3): money in currency units, each line with its product's name and
- * picture, and the buyer (`Usuario`) when an admin is looking. Three queries for any number of sales.
+ * picture, and the buyer (`Usuario`) when an admin is looking. Three queries for any number of orders.
  */
-export async function toSales(db: Db, rows: readonly SaleRow[], withBuyer = false): Promise<Sale[]> {
+export async function toOrderSummaries(
+  db: Db,
+  rows: readonly OrderRow[],
+  withBuyer = false,
+): Promise<Sale[]> {
   if (rows.length === 0) return [];
   const ids = rows.map((r) => r.id_venta);
-  const lines: SaleLineRow[] = await db
+  const lines: OrderLineRow[] = await db
     .select({
       line: detalleVenta,
       Producto: { id_producto: producto.id_producto, nombre: producto.nombre, imagen: producto.imagen },
@@ -43,7 +47,7 @@ export async function toSales(db: Db, rows: readonly SaleRow[], withBuyer = fals
         .where(inArray(usuario.id_usuario, [...new Set(rows.map((r) => r.id_usuario))]))
     : [];
   return rows.map((row) =>
-    toSale(
+    toOrderSummary(
       row,
       lines.filter(({ line }) => line.id_venta === row.id_venta),
       buyers.find((b) => b.id_usuario === row.id_usuario),
@@ -51,8 +55,8 @@ export async function toSales(db: Db, rows: readonly SaleRow[], withBuyer = fals
   );
 }
 
-/** One sale with its lines (in id_detalle_venta order) and, for an admin, its buyer. */
-export function toSale(row: SaleRow, lines: readonly SaleLineRow[], buyer?: Buyer): Sale {
+/** One order with its lines (in id_detalle_venta order) and, for an admin, its buyer. */
+export function toOrderSummary(row: OrderRow, lines: readonly OrderLineRow[], buyer?: Buyer): Sale {
   return {
     id_venta: row.id_venta,
     fecha: row.fecha.toISOString(),

@@ -86,7 +86,7 @@ describe.each(TEST_DATABASE_KINDS)('checkout service on %s', (kind) => {
     const idPago = await card();
     const id = await unchargedSale(key, idPago);
     const again = await order(idPago, sandbox, key);
-    expect(again).toMatchObject({ status: 201, sale: { id_venta: id, estado: 'pagada' } });
+    expect(again).toMatchObject({ status: 201, order: { id_venta: id, estado: 'pagada' } });
   });
 
   it('fails a sale the provider never received, returns its stock, and blocks a late charge', async () => {
@@ -112,7 +112,7 @@ describe.each(TEST_DATABASE_KINDS)('checkout service on %s', (kind) => {
 
   it('reports the first charge of a sale when the charge is repeated, whatever card it names', async () => {
     const result = await order(await card());
-    const id = result.sale.id_venta;
+    const id = result.order.id_venta;
     const again = await sandbox.charge({
       saleId: id,
       amountCents: 100,
@@ -159,7 +159,7 @@ describe.each(TEST_DATABASE_KINDS)('checkout service on %s', (kind) => {
     const before = await stock();
     const result = await order(await card('4000002500003155'));
     expect(result.status).toBe(202);
-    const id = result.sale.id_venta;
+    const id = result.order.id_venta;
     await settlePendingOrders({ db: t.db, payments: sandbox, shop: TEST_SHOP });
     expect((await sale(id))?.estado).toBe('pendiente');
 

@@ -17,28 +17,28 @@ import { type ChargeResult, chargeKey, type PaymentProvider } from '../../paymen
 import { type TakenLine, takeStock } from '../catalog';
 import { readSettings } from '../settings';
 import type { OrderContext } from './context';
-import { type SaleLineRow, type SaleRow, toSale, toSales } from './order-summary';
-import { applyChargeResult, paymentRequired, providerUnreachable, saleById } from './settle-payment';
+import { type OrderLineRow, type OrderRow, toOrderSummaries, toOrderSummary } from './order-summary';
+import { applyChargeResult, orderById, paymentRequired, providerUnreachable } from './settle-payment';
 
-/** What a checkout answers when it does not fail: the sale, and the extra step the browser must take. */
+/** What a checkout answers when it does not fail: the order, and the extra step the browser must take. */
 export type CheckoutReply =
-  | { status: 200 | 201; sale: Sale }
-  | { status: 202; sale: Sale; clientSecret: string };
+  | { status: 200 | 201; order: Sale }
+  | { status: 202; order: Sale; clientSecret: string };
 
 export const PRICES_CHANGED = 'Los precios de tu carrito cambiaron. Revisa el total antes de pagar.';
 export const KEY_REUSED =
   'Esta clave de idempotencia ya se usó con otra compra. Recarga la página e inténtalo de nuevo.';
-const SALE_NOT_FOUND = 'La compra no existe.';
+const ORDER_ATTEMPT_NOT_FOUND = 'La compra no existe.';
 
-/** Thrown inside the reservation to roll it back when the same request already made its sale. */
+/** Thrown inside the reservation to roll it back when the same request already made its order. */
 class AlreadyPlaced extends Error {}
 
 /**
- * What makes two checkout requests the same purchase: the lines (in product order, as the sale stores
+ * What makes two checkout requests the same purchase: the lines (in product order, as the order stores
  * them: the order of a cart's lines changes nothing), the payment method, the shipping address and the
- * total the shopper saw (shipping included). SHA-256 of that, in hex, is stored beside the sale's
+ * total the shopper saw (shipping included). SHA-256 of that, in hex, is stored beside the order's
  * Idempotency-Key. The shipping cost itself is the server's: a retry after the owner changed the rate is
- * still the same purchase and gets the first sale, with the shipping it was placed with.
+ * still the same purchase and gets the first order, with the shipping it was placed with.
  */
 export function requestFingerprint(input: CheckoutInput): string {
   const { nombre, direccion, telefono } = input.direccion_envio;
@@ -54,9 +54,9 @@ export function requestFingerprint(input: CheckoutInput): string {
 }
 
 /**
- * POST /api/venta (DESIGN.md, checkout): reserve the stock and record the sale in one transaction, then
- * charge the server's total through the provider with the sale's idempotency key. The request's
- * Idempotency-Key makes a retry return the first sale instead of buying again; the same key with another
+ * POST /api/venta (DESIGN.md, checkout): reserve the stock and record the order in one transaction, then
+ * charge the server's total through the provider with the order's idempotency key. The request's
+ * Idempotency-Key makes a retry return the first order instead of buying again; the same key with another
  * request (requestFingerprint) is refused with 422, as Stripe does, and changes nothing.
  */
 export async function placeOrder({
@@ -69,41 +69,41 @@ export async function placeOrder({
   const fingerprint = requestFingerprint(input);
   let placed: Placed;
   try {
-    placed = await reserveSale(db, buyerId, input, idempotencyKey, fingerprint);
+    placed = await reserveOrder(db, buyerId, input, idempotencyKey, fingerprint);
   } catch (err) {
-    // A refused request may be a retry: when its key already has a sale (made by the first attempt, even
+    // A refused request may be a retry: when its key already has a order (made by the first attempt, even
     // if the last unit is gone since or the prices changed, or by a request racing in with the same key),
-    // that sale is the answer, not the refusal. Looking only after a refusal keeps this query off the
-    // path of every order placed (a key with a sale is always refused: the sale's unique key sees to it).
-    const earlier = await saleByKey(db, buyerId, idempotencyKey);
+    // that order is the answer, not the refusal. Looking only after a refusal keeps this query off the
+    // path of every order placed (a key with a order is always refused: the order's unique key sees to it).
+    const earlier = await orderByKey(db, buyerId, idempotencyKey);
     if (!earlier) throw err;
-    // Another purchase under a used key: answering with the first sale would tell the shopper this one
-    // went through. The reservation was rolled back, so nothing was taken or charged. (A sale recorded
+    // Another purchase under a used key: answering with the first order would tell the shopper this one
+    // went through. The reservation was rolled back, so nothing was taken or charged. (A order recorded
     // before fingerprints has none: its retries are answered as they always were.)
     if (earlier.idempotency_fingerprint !== null && earlier.idempotency_fingerprint !== fingerprint) {
       throw new AppError(422, 'Unprocessable Entity', KEY_REUSED);
     }
-    return finishSale(context, earlier, 201);
+    return finishOrder(context, earlier, 201);
   }
-  return reply(context, await chargeSale(context, placed.sale), 201, placed.lines);
+  return reply(context, await chargeOrder(context, placed.order), 201, placed.lines);
 }
 
 /**
  * POST /api/venta/:id/confirmar: after the browser's extra step (or a 502), asks the provider what
- * became of the sale's charge and settles it.
+ * became of the order's charge and settles it.
  */
 export async function confirmPayment({
   buyerId,
   orderId,
   ...context
 }: OrderContext & { buyerId: number; orderId: number }): Promise<CheckoutReply> {
-  const sale = await saleById(context.db, orderId);
-  if (!sale) throw notFound(SALE_NOT_FOUND);
-  if (sale.id_usuario !== buyerId) throw forbidden();
-  return finishSale(context, sale, 200);
+  const order = await orderById(context.db, orderId);
+  if (!order) throw notFound(ORDER_ATTEMPT_NOT_FOUND);
+  if (order.id_usuario !== buyerId) throw forbidden();
+  return finishOrder(context, order, 200);
 }
 
-async function saleByKey(db: Db, idUsuario: number, key: string): Promise<SaleRow | undefined> {
+async function orderByKey(db: Db, idUsuario: number, key: string): Promise<OrderRow | undefined> {
   const [row] = await db
     .select()
     .from(venta)
@@ -113,17 +113,17 @@ async function saleByKey(db: Db, idUsuario: number, key: string): Promise<SaleRo
 
 const lineTotal = (line: TakenLine) => centsToDecimal(line.unitCents * line.cantidad);
 
-/** A sale just reserved, with its lines as the reply shows them. */
+/** A order just reserved, with its lines as the reply shows them. */
 interface Placed {
-  sale: SaleRow;
-  lines: SaleLineRow[];
+  order: OrderRow;
+  lines: OrderLineRow[];
 }
 
 /**
- * Stock taken, prices and shipping read, sale (with its shipping address) and lines written: all in one
+ * Stock taken, prices and shipping read, order (with its shipping address) and lines written: all in one
  * transaction or nothing.
  */
-async function reserveSale(
+async function reserveOrder(
   db: Db,
   idUsuario: number,
   input: CheckoutInput,
@@ -141,7 +141,7 @@ async function reserveSale(
         throw conflict(PRICES_CHANGED);
       }
       const address = input.direccion_envio;
-      const [sale] = await tx
+      const [order] = await tx
         .insert(venta)
         .values({
           valor_total_venta: centsToDecimal(total),
@@ -157,12 +157,12 @@ async function reserveSale(
         })
         .onConflictDoNothing({ target: [venta.id_usuario, venta.idempotency_key] })
         .returning();
-      if (!sale) throw new AlreadyPlaced();
+      if (!order) throw new AlreadyPlaced();
       const stored = await tx
         .insert(detalleVenta)
         .values(
           lines.map((line) => ({
-            id_venta: sale.id_venta,
+            id_venta: order.id_venta,
             id_producto: line.id_producto,
             cantidad: line.cantidad,
             valor_unitario: centsToDecimal(line.unitCents),
@@ -170,81 +170,85 @@ async function reserveSale(
           })),
         )
         .returning();
-      // The lines exactly as toSales would read them back (stored values, id order, the product's name and
+      // The lines exactly as toOrderSummaries would read them back (stored values, id order, the product's name and
       // picture from the stock update), so the reply needs no second read.
       const products = new Map(
         lines.map(({ id_producto, nombre, imagen }) => [id_producto, { id_producto, nombre, imagen }]),
       );
       return {
-        sale,
+        order,
         lines: stored
           .sort((a, b) => a.id_detalle_venta - b.id_detalle_venta)
           // Every stored line is one of the taken lines, and a cart names each product once.
-          .map((line) => ({ line, Producto: products.get(line.id_producto) as SaleLineRow['Producto'] })),
+          .map((line) => ({ line, Producto: products.get(line.id_producto) as OrderLineRow['Producto'] })),
       };
     }),
   );
 }
 
 interface Charged {
-  sale: SaleRow;
+  order: OrderRow;
   clientSecret?: string;
 }
 
-/** Charges a pending sale (again, harmlessly: the provider's key is the sale's) and records the answer. */
-async function chargeSale(context: OrderContext, sale: SaleRow): Promise<Charged> {
+/** Charges a pending order (again, harmlessly: the provider's key is the order's) and records the answer. */
+async function chargeOrder(context: OrderContext, order: OrderRow): Promise<Charged> {
   let result: ChargeResult;
   try {
     result = await context.payments.charge({
-      saleId: sale.id_venta,
-      amountCents: toCents(sale.valor_total_venta),
+      saleId: order.id_venta,
+      amountCents: toCents(order.valor_total_venta),
       currency: CURRENCY,
-      paymentMethodId: sale.id_pago,
-      customerId: sale.id_usuario,
-      idempotencyKey: chargeKey(sale.id_venta),
+      paymentMethodId: order.id_pago,
+      customerId: order.id_usuario,
+      idempotencyKey: chargeKey(order.id_venta),
     });
   } catch (err) {
-    context.log?.warn({ err, id_venta: sale.id_venta }, 'payment provider unreachable; sale left pending');
+    context.log?.warn({ err, id_venta: order.id_venta }, 'payment provider unreachable; order left pending');
     throw providerUnreachable();
   }
-  return settled(context, sale, result);
+  return settled(context, order, result);
 }
 
-async function settled(context: OrderContext, sale: SaleRow, result: ChargeResult): Promise<Charged> {
-  const now = await applyChargeResult(context, sale, result);
+async function settled(context: OrderContext, order: OrderRow, result: ChargeResult): Promise<Charged> {
+  const now = await applyChargeResult(context, order, result);
   return result.status === 'requires_action'
-    ? { sale: now, clientSecret: result.clientSecret }
-    : { sale: now };
+    ? { order: now, clientSecret: result.clientSecret }
+    : { order: now };
 }
 
-/** A sale found again (retried request or confirmation): settle it if it is still pending, then answer. */
-async function finishSale(context: OrderContext, sale: SaleRow, okStatus: 200 | 201): Promise<CheckoutReply> {
-  if (sale.estado !== 'pendiente') return reply(context, { sale }, okStatus);
+/** A order found again (retried request or confirmation): settle it if it is still pending, then answer. */
+async function finishOrder(
+  context: OrderContext,
+  order: OrderRow,
+  okStatus: 200 | 201,
+): Promise<CheckoutReply> {
+  if (order.estado !== 'pendiente') return reply(context, { order }, okStatus);
   let result: Awaited<ReturnType<PaymentProvider['lookup']>>;
   try {
-    result = await context.payments.lookup(sale.id_venta, sale.pago_referencia);
+    result = await context.payments.lookup(order.id_venta, order.pago_referencia);
   } catch (err) {
-    context.log?.warn({ err, id_venta: sale.id_venta }, 'payment provider unreachable on lookup');
+    context.log?.warn({ err, id_venta: order.id_venta }, 'payment provider unreachable on lookup');
     throw providerUnreachable();
   }
   // Never received (the first attempt died or could not reach the provider): charge it now.
-  if (result.status === 'not_found') return reply(context, await chargeSale(context, sale), okStatus);
-  return reply(context, await settled(context, sale, result), okStatus);
+  if (result.status === 'not_found') return reply(context, await chargeOrder(context, order), okStatus);
+  return reply(context, await settled(context, order, result), okStatus);
 }
 
-/** The answer for a charged sale; `lines` when the caller already has them (a sale placed just now). */
+/** The answer for a charged order; `lines` when the caller already has them (a order placed just now). */
 async function reply(
   { db, log }: OrderContext,
-  { sale, clientSecret }: Charged,
+  { order, clientSecret }: Charged,
   okStatus: 200 | 201,
-  lines?: readonly SaleLineRow[],
+  lines?: readonly OrderLineRow[],
 ): Promise<CheckoutReply> {
-  if (sale.estado === 'fallida') throw paymentRequired(sale.motivo_fallo);
-  const [dto] = lines ? [toSale(sale, lines)] : await toSales(db, [sale]);
-  if (!dto) throw notFound(SALE_NOT_FOUND);
-  if (sale.estado === 'pagada') return { status: okStatus, sale: dto };
-  if (clientSecret) return { status: 202, sale: dto, clientSecret };
+  if (order.estado === 'fallida') throw paymentRequired(order.motivo_fallo);
+  const [dto] = lines ? [toOrderSummary(order, lines)] : await toOrderSummaries(db, [order]);
+  if (!dto) throw notFound(ORDER_ATTEMPT_NOT_FOUND);
+  if (order.estado === 'pagada') return { status: okStatus, order: dto };
+  if (clientSecret) return { status: 202, order: dto, clientSecret };
   // Pending with the provider still deciding (another request is charging it right now).
-  log?.info({ id_venta: sale.id_venta }, 'sale still pending after a charge attempt');
+  log?.info({ id_venta: order.id_venta }, 'order still pending after a charge attempt');
   throw providerUnreachable();
 }

@@ -27,10 +27,10 @@ import { recordState } from './state-history';
  * answer then completes it in a second transaction that updates the lines, the amount refunded, the stock
  * (units not shipped yet) and the state. A crash in between leaves the record pending: start-up asks the
  * provider again with the same key, which answers with the first refund instead of making another.
- * Every step holds the sale's row, so refunds of one order are decided one after the other.
+ * Every step holds the order's row, so refunds of one order are decided one after the other.
  */
 
-type SaleRow = typeof venta.$inferSelect;
+type OrderRow = typeof venta.$inferSelect;
 type RefundRow = typeof reembolso.$inferSelect;
 export type RefundLine = { id_detalle_venta: number; cantidad: number };
 
@@ -38,27 +38,27 @@ export const CANCELLATION_KEY = 'cancelacion';
 
 export const refundUnreachable = () => new AppError(502, 'Bad Gateway', REFUND_MESSAGES.providerFailed);
 
-export async function lockSale(tx: Tx, idVenta: number): Promise<SaleRow | undefined> {
-  const [sale] = await tx.select().from(venta).where(eq(venta.id_venta, idVenta)).for('update');
-  return sale;
+export async function lockOrder(tx: Tx, idVenta: number): Promise<OrderRow | undefined> {
+  const [order] = await tx.select().from(venta).where(eq(venta.id_venta, idVenta)).for('update');
+  return order;
 }
 
 /** The refund a request asks for, checked against what is left to refund (pending refunds included). */
 async function planRefund(
   tx: Tx,
-  sale: SaleRow,
+  order: OrderRow,
   requested: readonly RefundLine[] | undefined,
 ): Promise<{ lineas: RefundLine[]; cents: number; completo: boolean }> {
   const lines = await tx
     .select({ line: detalleVenta, nombre: producto.nombre })
     .from(detalleVenta)
     .innerJoin(producto, eq(producto.id_producto, detalleVenta.id_producto))
-    .where(eq(detalleVenta.id_venta, sale.id_venta))
+    .where(eq(detalleVenta.id_venta, order.id_venta))
     .orderBy(asc(detalleVenta.id_detalle_venta));
   const pending = await tx
     .select()
     .from(reembolso)
-    .where(and(eq(reembolso.id_venta, sale.id_venta), eq(reembolso.estado, 'pendiente')));
+    .where(and(eq(reembolso.id_venta, order.id_venta), eq(reembolso.estado, 'pendiente')));
   const reserved = new Map<number, number>();
   for (const r of pending)
     for (const l of r.lineas)
@@ -66,8 +66,8 @@ async function planRefund(
   const left = (line: (typeof lines)[number]['line']) =>
     line.cantidad - line.cantidad_reembolsada - (reserved.get(line.id_detalle_venta) ?? 0);
   const moneyLeft =
-    toCents(sale.valor_total_venta) -
-    toCents(sale.monto_reembolsado) -
+    toCents(order.valor_total_venta) -
+    toCents(order.monto_reembolsado) -
     pending.reduce((sum, r) => sum + toCents(r.monto), 0);
 
   const lineas: RefundLine[] = requested
@@ -95,19 +95,19 @@ async function planRefund(
   return { lineas, cents, completo };
 }
 
-/** Records a pending refund of the sale (locked by the caller) and returns it. */
+/** Records a pending refund of the order (locked by the caller) and returns it. */
 export async function recordRefund(
   tx: Tx,
-  sale: SaleRow,
+  order: OrderRow,
   key: string,
   requested: readonly RefundLine[] | undefined,
   adminId: number,
 ): Promise<RefundRow> {
-  const plan = await planRefund(tx, sale, requested);
+  const plan = await planRefund(tx, order, requested);
   const [row] = await tx
     .insert(reembolso)
     .values({
-      id_venta: sale.id_venta,
+      id_venta: order.id_venta,
       idempotency_key: key,
       lineas: plan.lineas,
       monto: centsToDecimal(plan.cents),
@@ -130,8 +130,8 @@ async function completeRefund(
 ): Promise<void> {
   await retryOnDeadlock(() =>
     db.transaction(async (tx) => {
-      const sale = await lockSale(tx, refund.id_venta);
-      if (!sale) return;
+      const order = await lockOrder(tx, refund.id_venta);
+      if (!order) return;
       if (result.status === 'failed') {
         await tx
           .update(reembolso)
@@ -159,31 +159,31 @@ async function completeRefund(
           .where(
             and(
               eq(detalleVenta.id_detalle_venta, l.id_detalle_venta),
-              eq(detalleVenta.id_venta, sale.id_venta),
+              eq(detalleVenta.id_venta, order.id_venta),
             ),
           )
           .returning({ id_producto: detalleVenta.id_producto });
         if (line) back.push({ id_producto: line.id_producto, cantidad: l.cantidad });
       }
       // Units still on the shelf go back to stock; a cancelled order gave its units back when cancelled.
-      if (refundReturnsStock(sale.estado)) await returnStock(tx, back);
-      const wholeNow = done.completo && isActiveOrder(sale.estado);
+      if (refundReturnsStock(order.estado)) await returnStock(tx, back);
+      const wholeNow = done.completo && isActiveOrder(order.estado);
       const [after] = await tx
         .update(venta)
         .set({
           monto_reembolsado: sql`${venta.monto_reembolsado} + ${done.monto}`,
           ...(wholeNow && { estado: 'reembolsada' as const }),
         })
-        .where(eq(venta.id_venta, sale.id_venta))
+        .where(eq(venta.id_venta, order.id_venta))
         .returning();
       if (!after) return;
-      if (wholeNow) await recordState(tx, sale.id_venta, 'reembolsada', done.id_usuario);
+      if (wholeNow) await recordState(tx, order.id_venta, 'reembolsada', done.id_usuario);
       if (done.id_usuario !== null)
         await recordAudit(tx, {
           id_usuario: done.id_usuario,
           accion: 'pedido.reembolsado',
-          id_entidad: sale.id_venta,
-          antes: { estado: sale.estado, monto_reembolsado: sale.monto_reembolsado },
+          id_entidad: order.id_venta,
+          antes: { estado: order.estado, monto_reembolsado: order.monto_reembolsado },
           despues: { estado: after.estado, monto_reembolsado: after.monto_reembolsado, lineas: done.lineas },
         });
       // A cancellation's refund is announced by the cancellation e-mail.
@@ -195,13 +195,13 @@ async function completeRefund(
 /** Asks the provider for a pending refund (again, harmlessly: same key) and records its answer. */
 export async function issueRefund(context: OrderContext, refund: RefundRow): Promise<RefundResult> {
   const { db, payments, log } = context;
-  const [sale] = await db.select().from(venta).where(eq(venta.id_venta, refund.id_venta));
-  if (!sale?.pago_referencia) throw notFound(ORDER_NOT_FOUND);
+  const [order] = await db.select().from(venta).where(eq(venta.id_venta, refund.id_venta));
+  if (!order?.pago_referencia) throw notFound(ORDER_NOT_FOUND);
   let result: RefundResult;
   try {
     result = await payments.refund({
-      saleId: sale.id_venta,
-      chargeReference: sale.pago_referencia,
+      saleId: order.id_venta,
+      chargeReference: order.pago_referencia,
       amountCents: toCents(refund.monto),
       currency: CURRENCY,
       idempotencyKey: refundKey(refund.id),
@@ -235,8 +235,8 @@ export async function refundOrder({
 }): Promise<void> {
   const refund = await retryOnDeadlock(() =>
     context.db.transaction(async (tx) => {
-      const sale = await lockSale(tx, orderId);
-      if (!sale) throw notFound(ORDER_NOT_FOUND);
+      const order = await lockOrder(tx, orderId);
+      if (!order) throw notFound(ORDER_NOT_FOUND);
       const [earlier] = await tx
         .select()
         .from(reembolso)
@@ -248,8 +248,8 @@ export async function refundOrder({
         if (!sameRequest) throw new AppError(422, 'Unprocessable Entity', REFUND_MESSAGES.keyReused);
         return earlier;
       }
-      if (!isActiveOrder(sale.estado)) throw conflict(REFUND_MESSAGES.notRefundable);
-      return recordRefund(tx, sale, key, input.lineas, adminId);
+      if (!isActiveOrder(order.estado)) throw conflict(REFUND_MESSAGES.notRefundable);
+      return recordRefund(tx, order, key, input.lineas, adminId);
     }),
   );
   if (refund.estado === 'completado') return;
@@ -333,8 +333,8 @@ export async function reverseFailedRefund({
   if (outcome.status !== 'failed') return false;
   const reversed = await retryOnDeadlock(() =>
     db.transaction(async (tx) => {
-      const sale = await lockSale(tx, recorded.id_venta);
-      if (!sale) return false;
+      const order = await lockOrder(tx, recorded.id_venta);
+      if (!order) return false;
       const [failed] = await tx
         .update(reembolso)
         .set({ estado: 'fallido', motivo_fallo: outcome.reason, actualizado: new Date() })
@@ -351,17 +351,17 @@ export async function reverseFailedRefund({
           .where(
             and(
               eq(detalleVenta.id_detalle_venta, l.id_detalle_venta),
-              eq(detalleVenta.id_venta, sale.id_venta),
+              eq(detalleVenta.id_venta, order.id_venta),
             ),
           );
       }
-      let estado = sale.estado;
-      if (sale.estado === 'reembolsada') {
+      let estado = order.estado;
+      if (order.estado === 'reembolsada') {
         // The state the order had before this refund made it 'reembolsada'.
         const states = await tx
           .select({ estado: ventaEstadoHistorial.estado })
           .from(ventaEstadoHistorial)
-          .where(eq(ventaEstadoHistorial.id_venta, sale.id_venta))
+          .where(eq(ventaEstadoHistorial.id_venta, order.id_venta))
           .orderBy(desc(ventaEstadoHistorial.fecha), desc(ventaEstadoHistorial.id));
         estado = states.find((s) => s.estado !== 'reembolsada')?.estado ?? 'pagada';
       }
@@ -371,16 +371,16 @@ export async function reverseFailedRefund({
           monto_reembolsado: sql`greatest(${venta.monto_reembolsado} - ${failed.monto}, 0)`,
           estado,
         })
-        .where(eq(venta.id_venta, sale.id_venta))
+        .where(eq(venta.id_venta, order.id_venta))
         .returning();
       if (!after) return false;
-      if (estado !== sale.estado) await recordState(tx, sale.id_venta, estado, null);
+      if (estado !== order.estado) await recordState(tx, order.id_venta, estado, null);
       if (failed.id_usuario !== null)
         await recordAudit(tx, {
           id_usuario: failed.id_usuario,
           accion: 'pedido.reembolso_fallido',
-          id_entidad: sale.id_venta,
-          antes: { estado: sale.estado, monto_reembolsado: sale.monto_reembolsado },
+          id_entidad: order.id_venta,
+          antes: { estado: order.estado, monto_reembolsado: order.monto_reembolsado },
           despues: {
             estado: after.estado,
             monto_reembolsado: after.monto_reembolsado,

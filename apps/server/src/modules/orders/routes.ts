@@ -31,7 +31,7 @@ const errors = {
   409: apiErrorSchema,
 };
 
-/** A sale waiting for the shopper's extra confirmation step (3-D Secure). */
+/** A order waiting for the shopper's extra confirmation step (3-D Secure). */
 const saleAwaitingActionSchema = saleSchema.extend({
   requiere_accion: z.object({ client_secret: z.string() }),
 });
@@ -45,20 +45,20 @@ const refundHeadersSchema = idempotencyHeadersSchema(
 
 function sendCheckout(reply: FastifyReply, result: CheckoutReply) {
   // Refusals (a declined card, no stock) are the route's 4xx answers on the requests' metric.
-  countCheckout(result.status === 202 ? 'requiere_accion' : result.sale.estado);
+  countCheckout(result.status === 202 ? 'requiere_accion' : result.order.estado);
   if (result.status === 202) {
-    return reply.code(202).send({ ...result.sale, requiere_accion: { client_secret: result.clientSecret } });
+    return reply.code(202).send({ ...result.order, requiere_accion: { client_secret: result.clientSecret } });
   }
-  return reply.code(result.status).send(result.sale);
+  return reply.code(result.status).send(result.order);
 }
 
 export interface OrdersRoutesOptions extends Omit<OrderContext, 'log'> {
-  /** SHOP_TIMEZONE: the days of the sales history's date filter and of the CSV export. */
+  /** SHOP_TIMEZONE: the days of the orders history's date filter and of the CSV export. */
   timeZone: string;
 }
 
 /**
- * /api/venta: buying (customers only), the sales history (own paid sales, or every sale for an admin), an
+ * /api/venta: buying (customers only), the orders history (own paid orders, or every order for an admin), an
  * order's page, the admin's moves and refunds, and the CSV export.
  */
 export const ordersRoutes: FastifyPluginAsyncZod<OrdersRoutesOptions> = async (

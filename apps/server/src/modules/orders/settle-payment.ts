@@ -8,12 +8,12 @@ import type { ChargeResult, DeclineCode } from '../../payments/provider';
 import { returnStock } from '../catalog';
 import type { OrderContext } from './context';
 import { queueOrderMail } from './order-mail';
-import type { SaleRow } from './order-summary';
+import type { OrderRow } from './order-summary';
 import { recordState } from './state-history';
 
 /*
- * A pending sale becomes 'pagada' or 'fallida' exactly once. Every change is conditional on the sale still
- * being 'pendiente', so a checkout, a confirmation and a start-up settle racing on one sale (even in
+ * A pending order becomes 'pagada' or 'fallida' exactly once. Every change is conditional on the order still
+ * being 'pendiente', so a checkout, a confirmation and a start-up settle racing on one order (even in
  * different processes) give the stock back at most once.
  */
 
@@ -26,13 +26,13 @@ export const DECLINE_MESSAGES: Record<DeclineCode, string> = {
   processing_error: 'No pudimos procesar el pago. Inténtalo de nuevo.',
 };
 
-/** 402 with the Spanish reason of a failed sale. */
+/** 402 with the Spanish reason of a failed order. */
 export function paymentRequired(code: string | null): AppError {
   const message = DECLINE_MESSAGES[code as DeclineCode] ?? DECLINE_MESSAGES.processing_error;
   return new AppError(402, 'Payment Required', message);
 }
 
-/** The provider did not answer: the sale stays 'pendiente' with its stock until it is settled. */
+/** The provider did not answer: the order stays 'pendiente' with its stock until it is settled. */
 export const providerUnreachable = () =>
   new AppError(
     502,
@@ -40,22 +40,22 @@ export const providerUnreachable = () =>
     'No pudimos comunicarnos con el sistema de pagos. Tu compra quedó pendiente; revisa tus compras en unos minutos.',
   );
 
-export async function saleById(db: Db, id: number): Promise<SaleRow | undefined> {
+export async function orderById(db: Db, id: number): Promise<OrderRow | undefined> {
   const [row] = await db.select().from(venta).where(eq(venta.id_venta, id));
   return row;
 }
 
 /**
- * Records what the provider said about a pending sale and returns the sale as it now stands. A sale that
- * was already settled is left alone (and returned as it is). A paid sale becomes an order: it takes the
+ * Records what the provider said about a pending order and returns the order as it now stands. A order that
+ * was already settled is left alone (and returned as it is). A paid order becomes an order: it takes the
  * next order number, starts its history and queues the confirmation e-mail, in the same transaction.
  */
 export async function applyChargeResult(
   { db, shop, log }: Omit<OrderContext, 'payments'>,
-  sale: SaleRow,
+  order: OrderRow,
   result: ChargeResult,
-): Promise<SaleRow> {
-  const stillPending = and(eq(venta.id_venta, sale.id_venta), eq(venta.estado, 'pendiente'));
+): Promise<OrderRow> {
+  const stillPending = and(eq(venta.id_venta, order.id_venta), eq(venta.estado, 'pendiente'));
   if (result.status === 'succeeded') {
     const paid = await retryOnDeadlock(() =>
       db.transaction(async (tx) => {
@@ -66,7 +66,7 @@ export async function applyChargeResult(
             pago_marca: result.brand,
             pago_ultimos4: result.last4,
             pago_referencia: result.reference,
-            // Taken only by the one update that pays the sale, so numbers are never skipped twice for it.
+            // Taken only by the one update that pays the order, so numbers are never skipped twice for it.
             numero_pedido: sql`nextval('venta_numero_pedido_seq')`,
           })
           .where(stillPending)
@@ -78,12 +78,12 @@ export async function applyChargeResult(
       }),
     );
     if (paid) return paid;
-    const now = (await saleById(db, sale.id_venta)) ?? sale;
-    // Only possible with a provider that cannot cancel: the money was taken for a sale already failed.
+    const now = (await orderById(db, order.id_venta)) ?? order;
+    // Only possible with a provider that cannot cancel: the money was taken for a order already failed.
     if (now.estado === 'fallida')
       log?.error(
-        { id_venta: sale.id_venta, referencia: result.reference },
-        'charge succeeded on a failed sale: refund it',
+        { id_venta: order.id_venta, referencia: result.reference },
+        'charge succeeded on a failed order: refund it',
       );
     return now;
   }
@@ -93,7 +93,7 @@ export async function applyChargeResult(
       .set({ pago_referencia: result.reference })
       .where(stillPending)
       .returning();
-    return waiting ?? (await saleById(db, sale.id_venta)) ?? sale;
+    return waiting ?? (await orderById(db, order.id_venta)) ?? order;
   }
   const failed = await retryOnDeadlock(() =>
     db.transaction(async (tx) => {
@@ -111,10 +111,10 @@ export async function applyChargeResult(
       return row;
     }),
   );
-  return failed ?? (await saleById(db, sale.id_venta)) ?? sale;
+  return failed ?? (await orderById(db, order.id_venta)) ?? order;
 }
 
-/** A provider's report (a webhook) that the charge `reference` of sale `idVenta` succeeded or failed. */
+/** A provider's report (a webhook) that the charge `reference` of order `idVenta` succeeded or failed. */
 export interface ChargeReport {
   idVenta: number;
   reference: string;
@@ -122,7 +122,7 @@ export interface ChargeReport {
   succeeded: boolean;
 }
 
-/** What a provider's report about one sale's charge did. */
+/** What a provider's report about one order's charge did. */
 export type ProviderReportOutcome =
   | 'settled'
   | 'unchanged'
@@ -131,45 +131,45 @@ export type ProviderReportOutcome =
   | 'amount_mismatch';
 
 /**
- * The provider reported (a webhook) that the charge `reference` of sale `idVenta` succeeded or failed.
+ * The provider reported (a webhook) that the charge `reference` of order `idVenta` succeeded or failed.
  * The provider is asked for the charge's current state rather than trusting the report, since reports can
- * arrive late, twice or out of order; a settled sale is left alone without asking, so a repeated report
- * changes nothing. A report about another charge than the one the sale recorded, or for another amount
- * than the sale's total, is not this sale's payment and is ignored. The one exception is money taken for
- * a sale already failed (a late charge that won a race): it is confirmed and logged as an error for a refund.
+ * arrive late, twice or out of order; a settled order is left alone without asking, so a repeated report
+ * changes nothing. A report about another charge than the one the order recorded, or for another amount
+ * than the order's total, is not this order's payment and is ignored. The one exception is money taken for
+ * a order already failed (a late charge that won a race): it is confirmed and logged as an error for a refund.
  */
 export async function settleFromProviderReport({
   report,
   ...context
 }: OrderContext & { report: ChargeReport }): Promise<ProviderReportOutcome> {
   const { db, payments, log } = context;
-  const sale = await saleById(db, report.idVenta);
-  if (!sale) return 'unknown_sale';
-  const takenFromFailedSale = sale.estado === 'fallida' && report.succeeded;
-  if (sale.estado !== 'pendiente' && !takenFromFailedSale) return 'unchanged';
-  if (!takenFromFailedSale && sale.pago_referencia && sale.pago_referencia !== report.reference) {
+  const order = await orderById(db, report.idVenta);
+  if (!order) return 'unknown_sale';
+  const takenFromFailedSale = order.estado === 'fallida' && report.succeeded;
+  if (order.estado !== 'pendiente' && !takenFromFailedSale) return 'unchanged';
+  if (!takenFromFailedSale && order.pago_referencia && order.pago_referencia !== report.reference) {
     log?.info(
-      { id_venta: sale.id_venta, referencia: report.reference },
+      { id_venta: order.id_venta, referencia: report.reference },
       'report about another charge: ignored',
     );
     return 'other_charge';
   }
-  if (report.amountCents !== toCents(sale.valor_total_venta)) {
+  if (report.amountCents !== toCents(order.valor_total_venta)) {
     log?.error(
-      { id_venta: sale.id_venta, referencia: report.reference, monto: report.amountCents },
-      'payment report for another amount than the sale total: ignored',
+      { id_venta: order.id_venta, referencia: report.reference, monto: report.amountCents },
+      'payment report for another amount than the order total: ignored',
     );
     return 'amount_mismatch';
   }
-  const result = await payments.lookup(sale.id_venta, report.reference);
+  const result = await payments.lookup(order.id_venta, report.reference);
   if (result.status === 'not_found') return 'unchanged';
-  // On a failed sale this changes nothing and logs the charge to refund (applyChargeResult).
-  const after = await applyChargeResult(context, sale, result);
-  return after.estado === sale.estado ? 'unchanged' : 'settled';
+  // On a failed order this changes nothing and logs the charge to refund (applyChargeResult).
+  const after = await applyChargeResult(context, order, result);
+  return after.estado === order.estado ? 'unchanged' : 'settled';
 }
 
 export interface SettleOptions extends OrderContext {
-  /** Only sales at least this old (a periodic sweep must not race checkouts still in progress). */
+  /** Only orders at least this old (a periodic sweep must not race checkouts still in progress). */
   minAgeMs?: number;
   /** A charge waiting for the shopper's extra step longer than this is given up. */
   requiresActionTimeoutMs?: number;
@@ -185,10 +185,10 @@ export interface SettleSummary {
 }
 
 /**
- * Settles the sales left 'pendiente' (a crash between the charge and its record, an unreachable
+ * Settles the orders left 'pendiente' (a crash between the charge and its record, an unreachable
  * provider, an abandoned extra step) by asking the provider. Run at start-up, before serving.
  * A charge the provider never received is cancelled there first, so it cannot arrive late and take money
- * for a sale already failed with its stock returned.
+ * for a order already failed with its stock returned.
  */
 export async function settlePendingOrders({
   minAgeMs = 0,
@@ -205,27 +205,28 @@ export async function settlePendingOrders({
     .where(and(...conditions))
     .orderBy(asc(venta.id_venta));
   const summary: SettleSummary = { pending: pending.length, paid: 0, failed: 0, waiting: 0, errors: 0 };
-  for (const sale of pending) {
+  for (const order of pending) {
     try {
-      let result = await payments.lookup(sale.id_venta, sale.pago_referencia);
+      let result = await payments.lookup(order.id_venta, order.pago_referencia);
       const abandoned =
-        result.status === 'requires_action' && now.getTime() - sale.fecha.getTime() > requiresActionTimeoutMs;
+        result.status === 'requires_action' &&
+        now.getTime() - order.fecha.getTime() > requiresActionTimeoutMs;
       if (result.status === 'not_found' || abandoned) {
         result = payments.cancel
-          ? await payments.cancel(sale.id_venta, sale.pago_referencia)
+          ? await payments.cancel(order.id_venta, order.pago_referencia)
           : {
               status: 'declined',
               code: abandoned ? 'authentication_failed' : 'processing_error',
-              reference: sale.pago_referencia,
+              reference: order.pago_referencia,
             };
       }
-      const after = await applyChargeResult(context, sale, result);
+      const after = await applyChargeResult(context, order, result);
       if (after.estado === 'pagada') summary.paid++;
       else if (after.estado === 'fallida') summary.failed++;
       else summary.waiting++;
     } catch (err) {
       summary.errors++;
-      log?.warn({ err, id_venta: sale.id_venta }, 'could not settle a pending sale');
+      log?.warn({ err, id_venta: order.id_venta }, 'could not settle a pending order');
     }
   }
   return summary;

@@ -29,15 +29,15 @@ async function refundsReported(
   report: Exclude<StripeReport, { kind: 'charge' }>,
 ): Promise<RefundTarget | null> {
   if (report.kind === 'refund') return { refundId: report.refundId };
-  const [sale] = await db
+  const [order] = await db
     .select({ id: venta.id_venta })
     .from(venta)
     .where(eq(venta.pago_referencia, report.chargeReference));
-  return sale ? { idVenta: sale.id } : null;
+  return order ? { idVenta: order.id } : null;
 }
 
 /**
- * POST /api/pagos/webhook: Stripe's report that a charge or a refund ended, which settles a sale whose
+ * POST /api/pagos/webhook: Stripe's report that a charge or a refund ended, which settles a order whose
  * shopper closed the page during 3-D Secure (or whose checkout got a 502) without waiting for the
  * periodic settle. Registered only with PAYMENT_PROVIDER=stripe. Anyone may call it, so nothing is
  * believed without Stripe's signature (checked by the adapter), and the outcome is read back from
