@@ -2,6 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { cpSync, existsSync, mkdirSync, readFileSync, truncateSync, writeFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
+import { connect } from 'node:net';
 import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -68,6 +69,29 @@ function expectPlainLine(output: string, pattern: RegExp) {
   expect(output.trim().split('\n'), output).toHaveLength(1);
   expect(output.trim()).toMatch(pattern);
   expect(output).not.toMatch(/^\s+at |wasm|RuntimeError|Aborted/m);
+}
+
+/** Connects to 127.0.0.1:`port` over and over until `done` settles: how many connections were accepted. */
+async function connectionsUntil(port: number, done: Promise<unknown>): Promise<number> {
+  let settled = false;
+  done.then(
+    () => (settled = true),
+    () => (settled = true),
+  );
+  let accepted = 0;
+  while (!settled) {
+    const connected = await new Promise<boolean>((resolve) => {
+      const socket = connect(port, '127.0.0.1');
+      socket.once('connect', () => {
+        socket.destroy();
+        resolve(true);
+      });
+      socket.once('error', () => resolve(false));
+    });
+    if (connected) accepted++;
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+  return accepted;
 }
 
 describe('the server process', () => {
@@ -159,6 +183,25 @@ describe('the server process', () => {
       expect(existsSync(join(otherDir, 'pglite'))).toBe(false);
       expect(existsSync(join(otherDir, 'uploads'))).toBe(false);
       expect(existsSync(join(otherDir, LOCK))).toBe(false);
+    });
+
+    it('a busy METRICS_PORT stops the start-up in one line naming it, before the shop port ever answers', async () => {
+      const shopPort = await freePort();
+      const late = start({
+        PORT: String(shopPort),
+        METRICS_PORT: String(port),
+        DATA_DIR: join(root, 'busy-metrics-port'),
+      });
+      const exited = late.exit();
+      const accepted = await connectionsUntil(shopPort, exited);
+      expect(await exited).toBe(1);
+      expectPlainLine(
+        late.output(),
+        new RegExp(
+          `^El puerto ${port} ya está en uso \\(127\\.0\\.0\\.1:${port}\\): detén el otro proceso o usa otra variable METRICS_PORT\\.$`,
+        ),
+      );
+      expect(accepted).toBe(0);
     });
 
     it('SIGHUP stops it cleanly, like SIGTERM, and releases the lock', async () => {

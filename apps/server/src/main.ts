@@ -42,7 +42,7 @@ let log: FastifyBaseLogger | undefined;
 let stopping = false;
 
 /**
- * Read config → lock DATA_DIR → take the port → open db → migrate → seed if empty → settle pending
+ * Read config → lock DATA_DIR → take the ports → open db → migrate → seed if empty → settle pending
  * sales → listen. The DATA_DIR lock is released when the process exits (not on SIGKILL or a power cut:
  * the next start takes that stale lock over).
  */
@@ -54,7 +54,9 @@ async function main() {
   running.target = target;
   // The embedded database's files must never be open in two processes (PostgreSQL has its own clients).
   if (target.kind === 'pglite') lockDataDirOrExplain(config.dataDir);
-  // A busy port stops the start-up here, before the database is touched.
+  // A busy port stops the start-up here, before the database is touched. The metrics port is taken
+  // first: the shop's port must not have answered anyone when the other one turns out to be busy.
+  if (config.metricsPort) running.metrics = await startMetricsServer(config.host, config.metricsPort);
   running.reservation = await reservePort(config.host, config.port);
   // The database and the issuer start before the app exists; their rare errors are logged once the
   // app's logger is there.
@@ -147,7 +149,6 @@ async function main() {
   if (config.metricsPort) {
     watchPool(database.pool);
     watchDatabase(database.db);
-    running.metrics = await startMetricsServer(config.host, config.metricsPort);
     app.log.info({ port: config.metricsPort }, 'metrics on /metrics');
   }
   // The start-up's last line: where to open the shop, and with which accounts.

@@ -132,19 +132,27 @@ function address(host: string, port: number): string {
   return host.includes(':') ? `[${host}]:${port}` : `${host}:${port}`;
 }
 
-/** Why the server cannot listen on HOST:PORT, in one line; undefined for an error that is not about that. */
-export function listenError(err: unknown, host: string, port: number): StartupError | undefined {
+/**
+ * Why the server cannot listen on HOST:`port`, in one line naming the variable that set the port (PORT or
+ * METRICS_PORT); undefined for an error that is not about that.
+ */
+export function listenError(
+  err: unknown,
+  host: string,
+  port: number,
+  variable: 'PORT' | 'METRICS_PORT' = 'PORT',
+): StartupError | undefined {
   const at = address(host, port);
   switch (code(err)) {
     case 'EADDRINUSE':
       return new StartupError(
-        `El puerto ${port} ya está en uso (${at}): detén el otro proceso o usa otra variable PORT.`,
+        `El puerto ${port} ya está en uso (${at}): detén el otro proceso o usa otra variable ${variable}.`,
         { cause: err },
       );
     case 'EACCES':
     case 'EPERM':
       return new StartupError(
-        `No hay permiso para escuchar en el puerto ${port} (${at}): usa en PORT un puerto mayor que 1023.`,
+        `No hay permiso para escuchar en el puerto ${port} (${at}): usa en ${variable} un puerto mayor que 1023.`,
         { cause: err },
       );
     case 'EADDRNOTAVAIL':
