@@ -17,11 +17,13 @@ import { demoAccounts, readyMessage, shopUrl } from './ready';
 import {
   explainOpenError,
   explainStartupError,
+  keepNewFilesPrivate,
   listenError,
   lockDataDirOrExplain,
   type PortReservation,
   printStartupError,
   reservePort,
+  tightenDataDir,
 } from './startup';
 import { createStorage } from './storage/create';
 
@@ -47,6 +49,7 @@ let stopping = false;
  * the next start takes that stale lock over).
  */
 async function main() {
+  keepNewFilesPrivate();
   readDotEnv();
   const config = loadConfig();
   shutdownTimeoutMs = config.shutdownTimeoutMs;
@@ -92,6 +95,11 @@ async function main() {
     });
     if (result.seeded) app.log.info(result, 'empty database: demo shop seeded');
   }
+  if (tightenDataDir(config.dataDir))
+    app.log.warn(
+      { dataDir: config.dataDir },
+      'DATA_DIR was open to other users of this machine: its folders are now 0700 and its files 0600',
+    );
 
   // Sales a crash or an unreachable provider left 'pendiente' are settled before any new checkout.
   const settled = await settlePendingSales(database.db, payments, shopIdentity(config), { log: app.log });

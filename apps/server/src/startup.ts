@@ -1,4 +1,6 @@
+import { chmodSync, lstatSync, readdirSync, type Stats, statSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
+import { join } from 'node:path';
 import { ConfigError } from './config';
 import type { DatabaseTarget } from './db/client';
 import { isConnectionLost } from './db/connection-lost';
@@ -65,6 +67,48 @@ export function lockDataDirOrExplain(dataDir: string): DataDirLock {
       { cause: err },
     );
   }
+}
+
+/**
+ * DATA_DIR holds customer data and password hashes, and backups copy it: what the shop's commands create
+ * is for their own user only (folders 0700, files 0600), whatever umask the shell gave them.
+ */
+export function keepNewFilesPrivate(): void {
+  process.umask(0o077);
+}
+
+/**
+ * Takes every permission of other users off DATA_DIR and what it holds, without following symbolic links
+ * (their targets are not the shop's). PGlite writes some of its files 0666 whatever the umask, so this runs
+ * once the database is open. Says whether a folder was open to others: that, not a file's bits inside a
+ * folder nobody else may enter, is what exposed the data.
+ */
+export function tightenDataDir(dataDir: string): boolean {
+  let folderWasOpen = false;
+  // Node's recursive readdir follows symbolic links to folders: the walk is written out instead.
+  const tighten = (path: string, stats: Stats | undefined) => {
+    if (!stats || stats.isSymbolicLink()) return;
+    if ((stats.mode & 0o077) !== 0) {
+      chmodSync(path, stats.mode & 0o700);
+      if (stats.isDirectory()) folderWasOpen = true;
+    }
+    if (stats.isDirectory())
+      for (const name of readdirSync(path)) {
+        const entry = join(path, name);
+        tighten(entry, lstatSync(entry, { throwIfNoEntry: false }));
+      }
+  };
+  try {
+    // DATA_DIR itself may be a link to the disk that holds it.
+    tighten(dataDir, statSync(dataDir, { throwIfNoEntry: false }));
+  } catch (err) {
+    throw new StartupError(
+      `No se pueden quitar a otros usuarios los permisos sobre la carpeta DATA_DIR ${dataDir}: ${fileSystemReason(err)}. ` +
+        'Haz que la carpeta y lo que contiene pertenezcan al usuario que ejecuta la tienda.',
+      { cause: err },
+    );
+  }
+  return folderWasOpen;
 }
 
 function unreadableDatabase(dataDir: string, err: unknown): StartupError {

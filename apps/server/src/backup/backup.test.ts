@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { mkdtemp, readdir, writeFile } from 'node:fs/promises';
+import { mkdtemp, readdir, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { XSRF_COOKIE, XSRF_HEADER } from '@vitrina/shared';
@@ -8,6 +8,7 @@ import { afterAll, describe, expect, inject, it } from 'vitest';
 import { DEMO_CUSTOMER } from '../db/seed/demo-accounts';
 import { HttpClient } from '../test/http-client';
 import { TEST_NODE_FLAGS } from '../test/node-flags';
+import { notPrivate } from '../test/private-files';
 import { type ServerProcess, seededDataDir, startServer, stopServer } from '../test/server-process';
 import { TEST_ADDRESS } from '../test/shipping-address';
 
@@ -81,6 +82,9 @@ describe('backup and restore of the embedded shop', () => {
     );
     expect(sale.status).toBe(201);
     const servedBefore = Buffer.from(await (await fetch(`${shop.url}${imageUrl}`)).arrayBuffer());
+    // The image, the sale's rows and its e-mail are the shop's user's alone.
+    await expect.poll(() => readdir(join(dataDir, 'mail')).catch(() => [])).not.toHaveLength(0);
+    expect(await notPrivate(dataDir)).toEqual([]);
 
     // While the shop runs: the script asks it for the database.
     const backups = await mkdtemp(join(root, 'backups-'));
@@ -91,6 +95,7 @@ describe('backup and restore of the embedded shop', () => {
     const archives = await readdir(backups);
     expect(archives).toEqual([expect.stringMatching(/^vitrina-\d{4}-\d\d-\d\dT\d\d-\d\d-\d\dZ\.tar\.gz$/)]);
     const archive = join(backups, archives[0] as string);
+    expect((await stat(archive)).mode & 0o777).toBe(0o600);
     // The shop still serves after the copy.
     expect((await fetch(`${shop.url}/api/health/ready`)).status).toBe(200);
 
@@ -114,6 +119,7 @@ describe('backup and restore of the embedded shop', () => {
 
     const restoredDir = join(await mkdtemp(join(root, 'restored-')), 'data');
     await script(restoredDir, 'restore', archive);
+    expect(await notPrivate(restoredDir)).toEqual([]);
     const restored = await startServer({ DATA_DIR: restoredDir });
     servers.push(restored);
 

@@ -2,6 +2,7 @@ import { loadConfig, readDotEnv } from '../../config';
 import {
   explainOpenError,
   explainStartupError,
+  keepNewFilesPrivate,
   lockDataDirOrExplain,
   printStartupError,
 } from '../../startup';
@@ -16,6 +17,7 @@ let target: DatabaseTarget | undefined;
  * like the server, so it never writes an embedded database a running shop has open.
  */
 async function run() {
+  keepNewFilesPrivate();
   readDotEnv();
   const config = loadConfig();
   target = configuredTarget(config);
