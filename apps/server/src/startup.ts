@@ -1,6 +1,7 @@
-import { chmodSync, lstatSync, readdirSync, type Stats, statSync } from 'node:fs';
+import { chmodSync, existsSync, lstatSync, readdirSync, type Stats, statSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { join } from 'node:path';
+import { restoringFolder } from './backup/restoring-folder';
 import { ConfigError } from './config';
 import type { DatabaseTarget } from './db/client';
 import { isConnectionLost } from './db/connection-lost';
@@ -57,6 +58,14 @@ function fileSystemReason(err: unknown): string {
  * written becomes a plain StartupError; a lock held by a live process stays a DataDirLockedError.
  */
 export function lockDataDirOrExplain(dataDir: string): DataDirLock {
+  // While a restore's folder is beside it, DATA_DIR is missing or empty until the restore ends: not a new
+  // shop to seed (backup/backup.ts).
+  const restoring = restoringFolder(dataDir);
+  if (existsSync(restoring))
+    throw new StartupError(
+      `La restauración de una copia en DATA_DIR ${dataDir} no ha terminado: vuelve a ejecutar npm run restore ` +
+        `con esa copia (o, si ya no quieres restaurarla, borra ${restoring}).`,
+    );
   try {
     return lockDataDir(dataDir);
   } catch (err) {
