@@ -30,6 +30,13 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ [name]: value })).toThrow(new RegExp(`^Invalid configuration:\\n\\s+${name}:`));
   });
 
+  it('refuses METRICS_PORT equal to PORT, naming METRICS_PORT', () => {
+    expect(() => loadConfig({ PORT: '3000', METRICS_PORT: '3000' })).toThrow(
+      /METRICS_PORT: must differ from PORT/,
+    );
+    expect(loadConfig({ PORT: '3000', METRICS_PORT: '9100' }).metricsPort).toBe(9100);
+  });
+
   it("runs the shop on Mexico City's days and hours unless SHOP_TIMEZONE names another IANA zone", () => {
     expect(loadConfig({}).shopTimeZone).toBe('America/Mexico_City');
     expect(loadConfig({ SHOP_TIMEZONE: '' }).shopTimeZone).toBe('America/Mexico_City');

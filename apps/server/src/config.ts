@@ -180,6 +180,13 @@ const checkedEnvSchema = envSchema.superRefine((env, ctx) => {
       message: 'S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set together',
     });
   }
+  if (env.METRICS_PORT !== undefined && env.METRICS_PORT === env.PORT) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['METRICS_PORT'],
+      message: "must differ from PORT: the metrics have a listener of their own, never the shop's port",
+    });
+  }
   for (const name of ['S3_ENDPOINT', 'S3_ACCESS_KEY_ID', 'PUBLIC_ASSETS_URL'] as const) {
     if (env[name] && !env.S3_BUCKET)
       ctx.addIssue({ code: 'custom', path: [name], message: 'only applies with S3_BUCKET; set it too' });

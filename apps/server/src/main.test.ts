@@ -1,12 +1,16 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { cpSync, existsSync, mkdirSync, readFileSync, truncateSync, writeFileSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { chmod, lstat, mkdtemp, readdir, rm } from 'node:fs/promises';
+import { connect } from 'node:net';
 import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { customerRegistration } from './test/agent';
+import { HttpClient } from './test/http-client';
 import { TEST_NODE_FLAGS } from './test/node-flags';
-import { freePort, waitForHealth } from './test/server-process';
+import { notPrivate } from './test/private-files';
+import { freePort, seededDataDir, waitForHealth } from './test/server-process';
 
 /** The server and `npm run seed` as npm runs them: bundled (once for the run, by test/global-setup.ts). */
 const { main: MAIN, seed: SEED } = inject('vitrinaTestTemplates').bundle;
@@ -68,6 +72,29 @@ function expectPlainLine(output: string, pattern: RegExp) {
   expect(output.trim().split('\n'), output).toHaveLength(1);
   expect(output.trim()).toMatch(pattern);
   expect(output).not.toMatch(/^\s+at |wasm|RuntimeError|Aborted/m);
+}
+
+/** Connects to 127.0.0.1:`port` over and over until `done` settles: how many connections were accepted. */
+async function connectionsUntil(port: number, done: Promise<unknown>): Promise<number> {
+  let settled = false;
+  done.then(
+    () => (settled = true),
+    () => (settled = true),
+  );
+  let accepted = 0;
+  while (!settled) {
+    const connected = await new Promise<boolean>((resolve) => {
+      const socket = connect(port, '127.0.0.1');
+      socket.once('connect', () => {
+        socket.destroy();
+        resolve(true);
+      });
+      socket.once('error', () => resolve(false));
+    });
+    if (connected) accepted++;
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+  return accepted;
 }
 
 describe('the server process', () => {
@@ -161,6 +188,25 @@ describe('the server process', () => {
       expect(existsSync(join(otherDir, LOCK))).toBe(false);
     });
 
+    it('a busy METRICS_PORT stops the start-up in one line naming it, before the shop port ever answers', async () => {
+      const shopPort = await freePort();
+      const late = start({
+        PORT: String(shopPort),
+        METRICS_PORT: String(port),
+        DATA_DIR: join(root, 'busy-metrics-port'),
+      });
+      const exited = late.exit();
+      const accepted = await connectionsUntil(shopPort, exited);
+      expect(await exited).toBe(1);
+      expectPlainLine(
+        late.output(),
+        new RegExp(
+          `^El puerto ${port} ya está en uso \\(127\\.0\\.0\\.1:${port}\\): detén el otro proceso o usa otra variable METRICS_PORT\\.$`,
+        ),
+      );
+      expect(accepted).toBe(0);
+    });
+
     it('SIGHUP stops it cleanly, like SIGTERM, and releases the lock', async () => {
       shop.child.kill('SIGHUP');
       expect(await shop.exit()).toBe(0);
@@ -199,6 +245,48 @@ describe('the server process', () => {
       expect(existsSync(join(damaged, LOCK))).toBe(false);
     }, 90_000);
   });
+
+  it("keeps DATA_DIR to the shop's user under umask 000: a folder open to others is closed at start, said once", async () => {
+    const dataDir = await seededDataDir();
+    // As an older version left it, and worse: everything readable and writable by every user.
+    const openAll = async (path: string): Promise<void> => {
+      const folder = (await lstat(path)).isDirectory();
+      await chmod(path, folder ? 0o777 : 0o666);
+      if (folder) for (const name of await readdir(path)) await openAll(join(path, name));
+    };
+    await openAll(dataDir);
+    const underUmask000 = (): [string, ...string[]] => [
+      'sh',
+      '-c',
+      'umask 000 && exec "$0" "$@"',
+      ...node(MAIN),
+    ];
+    const said = /DATA_DIR was open to other users of this machine/g;
+
+    let port = await freePort();
+    let shop = start({ PORT: String(port), DATA_DIR: dataDir }, underUmask000());
+    await healthy(port, shop);
+    // The welcome e-mail of a registration: a new folder (mail/) and a new file written by the shop.
+    const visitor = new HttpClient(`http://127.0.0.1:${port}`);
+    expect((await visitor.post('/api/usuario', customerRegistration('permisos@example.com'))).status).toBe(
+      201,
+    );
+    await expect
+      .poll(() => readdir(join(dataDir, 'mail')).catch(() => []), { timeout: 10_000 })
+      .toHaveLength(1);
+    expect(await notPrivate(dataDir)).toEqual([]);
+    expect(shop.output().match(said)).toHaveLength(1);
+    shop.child.kill('SIGTERM');
+    expect(await shop.exit()).toBe(0);
+
+    port = await freePort();
+    shop = start({ PORT: String(port), DATA_DIR: dataDir }, underUmask000());
+    await healthy(port, shop);
+    shop.child.kill('SIGTERM');
+    expect(await shop.exit()).toBe(0);
+    expect(shop.output()).not.toMatch(said);
+    expect(await notPrivate(dataDir)).toEqual([]);
+  }, 90_000);
 
   it('a DATA_DIR that cannot be a folder gives a plain message', async () => {
     const file = join(root, 'a-file');

@@ -15,11 +15,13 @@ import { seedIfEmpty } from './seed/seed';
 import {
   explainOpenError,
   explainStartupError,
+  keepNewFilesPrivate,
   listenError,
   lockDataDirOrExplain,
   type PortReservation,
   printStartupError,
   reservePort,
+  tightenDataDir,
 } from './startup';
 import { createStorage } from './storage/create';
 
@@ -40,11 +42,12 @@ let log: FastifyBaseLogger | undefined;
 let stopping = false;
 
 /**
- * Read config → lock DATA_DIR → take the port → open db → migrate → seed if empty → settle pending
+ * Read config → lock DATA_DIR → take the ports → open db → migrate → seed if empty → settle pending
  * sales → listen. The DATA_DIR lock is released when the process exits (not on SIGKILL or a power cut:
  * the next start takes that stale lock over).
  */
 async function main() {
+  keepNewFilesPrivate();
   readDotEnv();
   const config = loadConfig();
   shutdownTimeoutMs = config.shutdownTimeoutMs;
@@ -52,7 +55,9 @@ async function main() {
   running.target = target;
   // The embedded database's files must never be open in two processes (PostgreSQL has its own clients).
   if (target.kind === 'pglite') lockDataDirOrExplain(config.dataDir);
-  // A busy port stops the start-up here, before the database is touched.
+  // A busy port stops the start-up here, before the database is touched. The metrics port is taken
+  // first: the shop's port must not have answered anyone when the other one turns out to be busy.
+  if (config.metricsPort) running.metrics = await startMetricsServer(config.host, config.metricsPort);
   running.reservation = await reservePort(config.host, config.port);
   // The database and the issuer start before the app exists; their rare errors are logged once the
   // app's logger is there.
@@ -88,6 +93,11 @@ async function main() {
     });
     if (result.seeded) app.log.info(result, 'empty database: demo shop seeded');
   }
+  if (tightenDataDir(config.dataDir))
+    app.log.warn(
+      { dataDir: config.dataDir },
+      'DATA_DIR was open to other users of this machine: its folders are now 0700 and its files 0600',
+    );
 
   // Sales a crash or an unreachable provider left 'pendiente' are settled before any new checkout.
   const orders = { db: database.db, payments, shop: shopIdentity(config), log: app.log };
@@ -143,7 +153,6 @@ async function main() {
   if (config.metricsPort) {
     watchPool(database.pool);
     watchDatabase(database.db);
-    running.metrics = await startMetricsServer(config.host, config.metricsPort);
     app.log.info({ port: config.metricsPort }, 'metrics on /metrics');
   }
   // The start-up's last line: where to open the shop, and with which accounts.

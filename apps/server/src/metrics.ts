@@ -1,10 +1,10 @@
-import { once } from 'node:events';
 import { createServer, type Server } from 'node:http';
 import { count, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import client from 'prom-client';
 import type { Db } from './db/client';
 import { correo, reembolso } from './db/schema';
+import { listenError } from './startup';
 
 /*
  * Prometheus metrics of this process (prom-client). Each process counts its own; Prometheus scrapes every
@@ -116,7 +116,10 @@ export function observeRequest(method: string, route: string | undefined, status
   requestDuration.observe({ method, route: route ?? 'not found', status: String(status) }, seconds);
 }
 
-/** GET /metrics on its own listener; anything else is 404. */
+/**
+ * GET /metrics on its own listener; anything else is 404. A port that cannot be taken is a StartupError
+ * naming METRICS_PORT, like the shop's own port.
+ */
 export async function startMetricsServer(host: string, port: number): Promise<Server> {
   const server = createServer((request, response) => {
     if (request.method !== 'GET' || request.url?.split('?')[0] !== '/metrics') {
@@ -128,7 +131,9 @@ export async function startMetricsServer(host: string, port: number): Promise<Se
       () => response.writeHead(500).end(),
     );
   });
-  server.listen(port, host);
-  await once(server, 'listening');
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', (err) => reject(listenError(err, host, port, 'METRICS_PORT') ?? err));
+    server.listen({ host, port }, resolve);
+  });
   return server;
 }

@@ -1,4 +1,7 @@
+import { chmodSync, existsSync, lstatSync, readdirSync, type Stats, statSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
+import { join } from 'node:path';
+import { restoringFolder } from './backup/restoring-folder';
 import { ConfigError } from './config';
 import type { DatabaseTarget } from './db/client';
 import { isConnectionLost } from './db/connection-lost';
@@ -55,6 +58,14 @@ function fileSystemReason(err: unknown): string {
  * written becomes a plain StartupError; a lock held by a live process stays a DataDirLockedError.
  */
 export function lockDataDirOrExplain(dataDir: string): DataDirLock {
+  // While a restore's folder is beside it, DATA_DIR is missing or empty until the restore ends: not a new
+  // shop to seed (backup/backup.ts).
+  const restoring = restoringFolder(dataDir);
+  if (existsSync(restoring))
+    throw new StartupError(
+      `La restauración de una copia en DATA_DIR ${dataDir} no ha terminado: vuelve a ejecutar npm run restore ` +
+        `con esa copia (o, si ya no quieres restaurarla, borra ${restoring}).`,
+    );
   try {
     return lockDataDir(dataDir);
   } catch (err) {
@@ -65,6 +76,48 @@ export function lockDataDirOrExplain(dataDir: string): DataDirLock {
       { cause: err },
     );
   }
+}
+
+/**
+ * DATA_DIR holds customer data and password hashes, and backups copy it: what the shop's commands create
+ * is for their own user only (folders 0700, files 0600), whatever umask the shell gave them.
+ */
+export function keepNewFilesPrivate(): void {
+  process.umask(0o077);
+}
+
+/**
+ * Takes every permission of other users off DATA_DIR and what it holds, without following symbolic links
+ * (their targets are not the shop's). PGlite writes some of its files 0666 whatever the umask, so this runs
+ * once the database is open. Says whether a folder was open to others: that, not a file's bits inside a
+ * folder nobody else may enter, is what exposed the data.
+ */
+export function tightenDataDir(dataDir: string): boolean {
+  let folderWasOpen = false;
+  // Node's recursive readdir follows symbolic links to folders: the walk is written out instead.
+  const tighten = (path: string, stats: Stats | undefined) => {
+    if (!stats || stats.isSymbolicLink()) return;
+    if ((stats.mode & 0o077) !== 0) {
+      chmodSync(path, stats.mode & 0o700);
+      if (stats.isDirectory()) folderWasOpen = true;
+    }
+    if (stats.isDirectory())
+      for (const name of readdirSync(path)) {
+        const entry = join(path, name);
+        tighten(entry, lstatSync(entry, { throwIfNoEntry: false }));
+      }
+  };
+  try {
+    // DATA_DIR itself may be a link to the disk that holds it.
+    tighten(dataDir, statSync(dataDir, { throwIfNoEntry: false }));
+  } catch (err) {
+    throw new StartupError(
+      `No se pueden quitar a otros usuarios los permisos sobre la carpeta DATA_DIR ${dataDir}: ${fileSystemReason(err)}. ` +
+        'Haz que la carpeta y lo que contiene pertenezcan al usuario que ejecuta la tienda.',
+      { cause: err },
+    );
+  }
+  return folderWasOpen;
 }
 
 function unreadableDatabase(dataDir: string, err: unknown): StartupError {
@@ -132,19 +185,27 @@ function address(host: string, port: number): string {
   return host.includes(':') ? `[${host}]:${port}` : `${host}:${port}`;
 }
 
-/** Why the server cannot listen on HOST:PORT, in one line; undefined for an error that is not about that. */
-export function listenError(err: unknown, host: string, port: number): StartupError | undefined {
+/**
+ * Why the server cannot listen on HOST:`port`, in one line naming the variable that set the port (PORT or
+ * METRICS_PORT); undefined for an error that is not about that.
+ */
+export function listenError(
+  err: unknown,
+  host: string,
+  port: number,
+  variable: 'PORT' | 'METRICS_PORT' = 'PORT',
+): StartupError | undefined {
   const at = address(host, port);
   switch (code(err)) {
     case 'EADDRINUSE':
       return new StartupError(
-        `El puerto ${port} ya está en uso (${at}): detén el otro proceso o usa otra variable PORT.`,
+        `El puerto ${port} ya está en uso (${at}): detén el otro proceso o usa otra variable ${variable}.`,
         { cause: err },
       );
     case 'EACCES':
     case 'EPERM':
       return new StartupError(
-        `No hay permiso para escuchar en el puerto ${port} (${at}): usa en PORT un puerto mayor que 1023.`,
+        `No hay permiso para escuchar en el puerto ${port} (${at}): usa en ${variable} un puerto mayor que 1023.`,
         { cause: err },
       );
     case 'EADDRNOTAVAIL':

@@ -132,11 +132,20 @@ export type SynonymPage = z.infer<typeof synonymPageSchema>;
 
 export const synonymParamsSchema = z.object({ id: idSchema });
 
-/** The owner's view of the last 30 days of searches: normalized queries only, no one's identity. */
+const searchedQuerySchema = z.object({ consulta: z.string(), veces: z.number().int() });
+
+/**
+ * The owner's view of the last 30 days of searches: normalized queries only, no one's identity. `veces`
+ * counts visitors, each once per query and day: the most frequent searches, those that found nothing, and
+ * those that found only sold-out products.
+ */
 export const searchAnalyticsSchema = z.object({
-  frecuentes: z.array(z.object({ consulta: z.string(), veces: z.number().int() })),
-  sin_resultados: z.array(z.object({ consulta: z.string(), veces: z.number().int() })),
+  frecuentes: z.array(searchedQuerySchema),
+  sin_resultados: z.array(searchedQuerySchema),
+  agotados: z.array(searchedQuerySchema),
 });
 export type SearchAnalytics = z.infer<typeof searchAnalyticsSchema>;
 export const SEARCH_ANALYTICS_DAYS = 30;
 export const SEARCH_ANALYTICS_TOP = 10;
+/** A query is shown once this many visitors searched it: one visitor alone cannot put a text there. */
+export const SEARCH_ANALYTICS_MIN_VISITORS = 3;

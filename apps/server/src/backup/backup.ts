@@ -1,11 +1,16 @@
 import { execFile } from 'node:child_process';
-import { access, cp, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { constants, createReadStream, createWriteStream } from 'node:fs';
+import { access, cp, mkdir, mkdtemp, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
+import { pipeline } from 'node:stream/promises';
 import { promisify } from 'node:util';
+import { createGunzip } from 'node:zlib';
+import { extract, type Header } from 'tar-stream';
 import { openDatabase } from '../db/client';
-import { DataDirLockedError, lockDataDir } from '../db/data-dir-lock';
+import { DataDirLockedError, LOCK_FILE, lockDataDir } from '../db/data-dir-lock';
 import { BACKUP_ENDPOINT_FILE, BACKUP_ROUTE, BACKUP_TOKEN_HEADER, type BackupEndpoint } from './endpoint';
+import { restoringFolder } from './restoring-folder';
 
 const run = promisify(execFile);
 
@@ -121,8 +126,57 @@ export async function backup(dataDir: string, outDir: string, now = new Date()) 
   }
 }
 
-/** Restores an archive of backup() into DATA_DIR, which must be empty or not exist yet. */
+/** What an archive of backup() holds at its top; anything else in one is refused. */
+const ARCHIVE_FOLDERS = new Set<string>(['pglite', ...COPIED_FOLDERS]);
+
+/**
+ * Restores an archive of backup() into DATA_DIR, which must be empty or not exist yet. The archive is
+ * written into restoringFolder(DATA_DIR) (a rerun after an interrupted one starts it again), then renamed
+ * to DATA_DIR in one step: the shop sees no DATA_DIR or all of it. Anything but folders and plain files
+ * under pglite/, uploads/ and mail/ is refused, and a refused or failed restore leaves nothing behind.
+ */
 export async function restore(archive: string, dataDir: string) {
+  await refuseUnlessEmpty(dataDir);
+  await access(archive, constants.R_OK).catch(() => {
+    throw new BackupError(`No se puede leer la copia ${archive}: revisa la ruta.`);
+  });
+  await refuseMountPoint(dataDir);
+  const folder = restoringFolder(dataDir);
+  let lock: ReturnType<typeof lockDataDir>;
+  try {
+    lock = lockDataDir(folder);
+  } catch (err) {
+    if (err instanceof DataDirLockedError)
+      throw new BackupError(
+        `Ya hay una restauración en curso hacia ${dataDir} (pid ${err.owner.pid}): espera a que termine.`,
+      );
+    throw new BackupError(
+      `No se puede crear ${folder}, junto a DATA_DIR (${(err as NodeJS.ErrnoException).code}): revisa los permisos de ${dirname(folder)}.`,
+    );
+  }
+  try {
+    for (const name of await readdir(folder))
+      if (name !== LOCK_FILE) await rm(join(folder, name), { recursive: true, force: true });
+    await extractArchive(archive, folder);
+    await access(join(folder, 'pglite', 'PG_VERSION')).catch(() => {
+      throw new BackupError(`${archive} no es una copia de Vitrina: no tiene la base de datos (pglite/).`);
+    });
+    await rename(folder, dataDir).catch(async (err: NodeJS.ErrnoException) => {
+      // rename replaces only an empty folder: something was written into DATA_DIR meanwhile.
+      if (err.code === 'ENOTEMPTY' || err.code === 'EEXIST') await refuseUnlessEmpty(dataDir);
+      throw err;
+    });
+    // The lock came along inside the restored folder; the shop would take it over, but it is not the shop's.
+    await rm(join(dataDir, LOCK_FILE), { force: true });
+  } catch (err) {
+    await rm(folder, { recursive: true, force: true });
+    throw err;
+  } finally {
+    lock.release();
+  }
+}
+
+async function refuseUnlessEmpty(dataDir: string) {
   const entries = await readdir(dataDir).catch((err: NodeJS.ErrnoException) => {
     if (err.code === 'ENOENT') return [];
     throw err;
@@ -132,14 +186,83 @@ export async function restore(archive: string, dataDir: string) {
       `La carpeta DATA_DIR ${dataDir} no está vacía: la restauración no sobrescribe una tienda. ` +
         'Apunta DATA_DIR a una carpeta vacía (o mueve esa a otro sitio) y vuelve a ejecutar npm run restore.',
     );
-  await readFile(archive).catch(() => {
-    throw new BackupError(`No se puede leer la copia ${archive}: revisa la ruta.`);
-  });
-  const listing = await run('tar', ['-tzf', archive]).catch(() => {
+}
+
+/** An existing DATA_DIR on a disk of its own cannot be replaced by a folder written beside it. */
+async function refuseMountPoint(dataDir: string) {
+  const [folder, parent] = await Promise.all([
+    stat(dataDir).catch(() => undefined),
+    stat(dirname(resolve(dataDir))).catch(() => undefined),
+  ]);
+  if (folder && parent && folder.dev !== parent.dev)
+    throw new BackupError(
+      `La carpeta DATA_DIR ${dataDir} es la raíz de otro disco: la restauración escribe a su lado y la cambia de ` +
+        'nombre al terminar. Apunta DATA_DIR a una carpeta dentro de ese disco (por ejemplo, su subcarpeta data).',
+    );
+}
+
+/** Writes the archive's folders (0700) and files (0600) into `into`, refusing any other kind of entry. */
+async function extractArchive(archive: string, into: string) {
+  const entries = extract();
+  const input = createReadStream(archive);
+  const gunzip = createGunzip();
+  input.on('error', (err) => entries.destroy(err));
+  gunzip.on('error', (err) => entries.destroy(err));
+  input.pipe(gunzip).pipe(entries);
+  try {
+    for await (const entry of entries) {
+      const name = entryName(archive, entry.header);
+      if (name === undefined) {
+        entry.resume();
+        continue;
+      }
+      const path = join(into, name);
+      if (entry.header.type === 'directory') {
+        await mkdir(path, { recursive: true, mode: 0o700 });
+        entry.resume();
+      } else {
+        await mkdir(dirname(path), { recursive: true, mode: 0o700 });
+        await pipeline(entry, createWriteStream(path, { flags: 'wx', mode: 0o600 }));
+      }
+    }
+  } catch (err) {
+    if (err instanceof BackupError) throw err;
+    const code = (err as NodeJS.ErrnoException).code;
+    if ((err as NodeJS.ErrnoException).syscall)
+      throw new BackupError(
+        `No se pudo escribir la copia junto a DATA_DIR, en ${into} (${code}): revisa el disco.`,
+      );
     throw new BackupError(`${archive} no es una copia de Vitrina (no es un .tar.gz legible).`);
-  });
-  if (!/^(\.\/)?pglite\/PG_VERSION$/m.test(listing.stdout))
-    throw new BackupError(`${archive} no es una copia de Vitrina: no tiene la base de datos (pglite/).`);
-  await mkdir(dataDir, { recursive: true });
-  await run('tar', ['-xzf', archive, '-C', dataDir]);
+  } finally {
+    input.destroy();
+    gunzip.destroy();
+  }
+}
+
+const REFUSED_KINDS: Record<string, string> = {
+  symlink: 'un enlace simbólico',
+  link: 'un enlace duro',
+  'character-device': 'un dispositivo',
+  'block-device': 'un dispositivo',
+  fifo: 'una tubería',
+};
+
+/**
+ * An entry's path inside DATA_DIR, or undefined for the archive's own root ('./'). Throws for anything a
+ * backup never holds: links, devices, absolute paths, '..', names outside pglite/, uploads/ and mail/.
+ */
+function entryName(archive: string, header: Header): string | undefined {
+  const refuse = (what: string) =>
+    new BackupError(
+      `${archive} no es una copia de Vitrina que se pueda restaurar: ${JSON.stringify(header.name)} es ${what}. No se ha restaurado nada.`,
+    );
+  if (header.type !== 'file' && header.type !== 'directory')
+    throw refuse(REFUSED_KINDS[header.type] ?? `una entrada de tipo ${header.type}`);
+  if (header.name.startsWith('/')) throw refuse('una ruta absoluta');
+  // GNU tar writes each name after './'; folders end with '/'.
+  const parts = header.name.split('/').filter((part, i) => part !== '' && !(i === 0 && part === '.'));
+  if (parts.length === 0 && header.type === 'directory') return undefined;
+  if (parts.some((part) => part === '..' || part === '.')) throw refuse('una ruta que sale de su carpeta');
+  if (!ARCHIVE_FOLDERS.has(parts[0] ?? '')) throw refuse('algo que no está en pglite/, uploads/ ni mail/');
+  return parts.join('/');
 }

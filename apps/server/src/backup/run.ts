@@ -1,13 +1,15 @@
 import { resolve } from 'node:path';
 import { loadConfig, readDotEnv } from '../config';
-import { printStartupError } from '../startup';
+import { keepNewFilesPrivate, printStartupError } from '../startup';
 import { BackupError, backup, restore } from './backup';
 
 /**
  * `npm run backup [carpeta]`: one archive of the embedded shop, running or not, into the folder given,
- * BACKUP_DIR or ./backups. `npm run restore <archivo>`: that archive into an empty DATA_DIR.
+ * BACKUP_DIR or ./backups. `npm run restore <archivo>`: that archive into an empty DATA_DIR. Archives and
+ * restored shops are for this user only (files 0600, folders 0700).
  */
 async function main() {
+  keepNewFilesPrivate();
   readDotEnv();
   const config = loadConfig();
   const [command, argument] = process.argv.slice(2);

@@ -512,7 +512,10 @@ export const sinonimo = pgTable(
   ],
 );
 
-/** How often each normalized query was searched per day, and how often it found nothing. No identity. */
+/**
+ * How many visitors searched each normalized query per day (each once, migration 0013), and how many of
+ * them found nothing. No identity.
+ */
 export const busquedaDiaria = pgTable(
   'busqueda_diaria',
   {
@@ -523,6 +526,26 @@ export const busquedaDiaria = pgTable(
   },
   (t) => [primaryKey({ name: 'busqueda_diaria_pk', columns: [t.dia, t.consulta] })],
 );
+
+/**
+ * Today's queries of each visitor, a keyed hash of their client address (modules/search/analytics.ts):
+ * to count a visitor once per query and cap what one adds. Deleted once the day is over.
+ */
+export const busquedaVisitante = pgTable(
+  'busqueda_visitante',
+  {
+    dia: date('dia').notNull(),
+    visitante: varchar('visitante', { length: 22 }).notNull(),
+    consulta: varchar('consulta', { length: 100 }).notNull(),
+  },
+  (t) => [primaryKey({ name: 'busqueda_visitante_pk', columns: [t.dia, t.visitante, t.consulta] })],
+);
+
+/** The random key of each day's visitor hashes, made by the day's first write; deleted with its day. */
+export const busquedaClave = pgTable('busqueda_clave', {
+  dia: date('dia').primaryKey(),
+  clave: varchar('clave', { length: 43 }).notNull(),
+});
 
 /** Uploads per caller in the current window (modules/uploads/upload-limit.ts): shared by every process. */
 export const limiteSubida = pgTable('limite_subida', {

@@ -1,6 +1,12 @@
 import { loadConfig, readDotEnv } from '../config';
 import { configuredTarget, type DatabaseTarget, openDatabase } from '../db/client';
-import { explainOpenError, explainStartupError, lockDataDirOrExplain, printStartupError } from '../startup';
+import {
+  explainOpenError,
+  explainStartupError,
+  keepNewFilesPrivate,
+  lockDataDirOrExplain,
+  printStartupError,
+} from '../startup';
 import { createStorage } from '../storage/create';
 import { seedIfEmpty } from './seed';
 
@@ -11,6 +17,7 @@ let target: DatabaseTarget | undefined;
  * like the server, so it never writes an embedded database a running shop has open.
  */
 async function run() {
+  keepNewFilesPrivate();
   readDotEnv();
   const config = loadConfig();
   target = configuredTarget(config);

@@ -269,10 +269,14 @@ describe.each(TEST_DATABASE_KINDS)('kept catalog answers over HTTP on %s', (kind
   });
 
   it('counts every first page of a search, kept or not', async () => {
-    const other = await seededTestApp(kind, { LOG_LEVEL: 'warn' });
+    // Four visitors (a search counts once per visitor), told apart by the proxy in front.
+    const other = await seededTestApp(kind, { LOG_LEVEL: 'warn', TRUST_PROXY: 'true' });
     try {
       const otherPort = Number(new URL(await other.app.listen({ port: 0, host: '127.0.0.1' })).port);
-      for (let i = 0; i < 4; i++) await get(otherPort, '/api/products?name=Licuadora%20de%20vaso');
+      for (let i = 0; i < 4; i++)
+        await get(otherPort, '/api/products?name=Licuadora%20de%20vaso', {
+          'x-forwarded-for': `198.51.100.${i}`,
+        });
       await other.app.close();
       const [row] = await other.db
         .select({ veces: busquedaDiaria.veces })

@@ -9,11 +9,12 @@ import {
   PAGE_STATE_ID,
   type Product,
   type ProductPage,
+  type SearchAnalytics,
 } from '@vitrina/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { producto } from '../../db/schema';
-import { type Agent, newCustomer } from '../../test/agent';
+import { Agent, newCustomer } from '../../test/agent';
 import { seededTestApp, type TestApp } from '../../test/app';
 import { TEST_DATABASE_KINDS } from '../../test/databases';
 import { TEMPLATE } from '../../test/page-template';
@@ -127,6 +128,22 @@ describe.each(TEST_DATABASE_KINDS)('storefront pages rendered on the server, on 
     const none = await page('/products/todos?name=zzqxw');
     expect(none.status).toBe(200);
     expect(none.text).toContain('Resultados para "zzqxw"');
+  });
+
+  it('counts a rendered search for the shopper who asked for the page, not for the server itself', async () => {
+    for (const address of ['198.51.100.31', '198.51.100.32', '198.51.100.33']) {
+      const res = await t.app.inject({
+        method: 'GET',
+        url: '/products/todos?name=lampara%20de%20escritorio',
+        remoteAddress: address,
+      });
+      expect(renderedParts(res.body).text).toContain('Resultados para "lampara de escritorio"');
+    }
+    const admin = new Agent(t.app);
+    await admin.signIn(t.config.admin.email, t.config.admin.password);
+    const { frecuentes } = (await admin.get('/api/admin/busquedas')).json() as SearchAnalytics;
+    // Three visitors: the owner sees the search (one visitor alone would not be shown).
+    expect(frecuentes.find((row) => row.consulta === 'lampara de escritorio')?.veces).toBe(3);
   });
 
   it('answers a product page with its name, price, description and opinions heading', async () => {

@@ -23,14 +23,16 @@ export async function loadRenderer(entry: string): Promise<RenderPage | undefine
 
 /**
  * The API as the render sees it: GET requests into `app` as a visitor, with no cookie of the shopper's
- * (what the render shows must be the same for everyone who asks for the page).
+ * (what the render shows must be the same for everyone who asks for the page), from the shopper's address
+ * (a search is counted for its visitor, search/analytics.ts).
  */
-export function apiThrough(app: FastifyInstance): typeof fetch {
+export function apiThrough(app: FastifyInstance, remoteAddress: string): typeof fetch {
   return async (input) => {
     const answer = await app.inject({
       method: 'GET',
       url: String(input),
       headers: { accept: 'application/json' },
+      remoteAddress,
     });
     return new Response(answer.body, {
       status: answer.statusCode,

@@ -72,7 +72,6 @@ export async function siteRoutes(
   const { db } = database;
   const rendered = catalogCache<KeptAnswer>(database);
   const sending = replays.serving(app, rendered);
-  const api = apiThrough(app);
   const indexPath = join(config.webDist, 'index.html');
   const template = existsSync(indexPath) ? readFileSync(indexPath, 'utf8') : undefined;
   const manifest = readManifest(config.webDist);
@@ -160,7 +159,7 @@ export async function siteRoutes(
   async function renderApp(request: FastifyRequest) {
     if (!renderPage) return undefined;
     try {
-      return await renderPage(`${config.publicUrl}${request.url}`, api);
+      return await renderPage(`${config.publicUrl}${request.url}`, apiThrough(app, request.ip));
     } catch (err) {
       // A fault of the render must not cost the shopper the page: the browser renders it instead.
       request.log.error({ err }, 'server render failed');

@@ -5,21 +5,19 @@ import {
   type Product,
   type ProductPage,
   SEARCH_MAX_RESULTS,
-  type SearchAnalytics,
   type Suggestions,
   type Synonym,
   type SynonymPage,
   toCents,
 } from '@vitrina/shared';
-import { and, desc, eq, getTableColumns, gt, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditoria, busquedaDiaria, detalleVenta, producto, sinonimo, venta } from '../../../db/schema';
+import { auditoria, detalleVenta, producto, sinonimo, venta } from '../../../db/schema';
 import { DEMO_CUSTOMER } from '../../../seed/demo-accounts';
 import { Agent } from '../../../test/agent';
 import { seededTestApp, type TestApp } from '../../../test/app';
 import { TEST_DATABASE_KINDS } from '../../../test/databases';
-import { searchCounter } from './analytics';
 import { loadDictionary } from './dictionary';
 import { expandQuery } from './expand';
 import { wordsOf } from './words';
@@ -664,61 +662,5 @@ describe.each(TEST_DATABASE_KINDS)('search on %s', (kind) => {
       }
       expect(await t.db.select().from(sinonimo)).toEqual(before);
     });
-  });
-
-  it('writes the searches a process counted within its interval, adding to what is stored', async () => {
-    const counter = searchCounter(t.db, t.app.log, 20);
-    const stored = async () => {
-      const [row] = await t.db
-        .select({ veces: busquedaDiaria.veces, sin_resultados: busquedaDiaria.sin_resultados })
-        .from(busquedaDiaria)
-        .where(eq(busquedaDiaria.consulta, 'lote de velas'));
-      return row;
-    };
-    counter.count('  Lote de  VELAS ', true);
-    counter.count('lote de velas', false);
-    await expect.poll(stored).toEqual({ veces: 2, sin_resultados: 1 });
-    counter.count('lote de velas', true);
-    await counter.flush();
-    expect(await stored()).toEqual({ veces: 3, sin_resultados: 1 });
-  });
-
-  it('writes the searches it counted when the shop closes, before their interval is over', async () => {
-    const other = await seededTestApp(kind);
-    try {
-      await other.app.inject({ method: 'GET', url: '/api/products?name=Cierre%20de%20tienda' });
-      await other.app.close();
-      const [row] = await other.db
-        .select({ veces: busquedaDiaria.veces })
-        .from(busquedaDiaria)
-        .where(eq(busquedaDiaria.consulta, 'cierre de tienda'));
-      expect(row?.veces).toBe(1);
-    } finally {
-      await other.close();
-    }
-  });
-
-  it('counts searches per day without anyone’s identity, and those that found nothing', async () => {
-    await search('  FRIGORÍFICO ');
-    await search('frigorífico');
-    await search('frigorífico'); // the same URL again: answered from the cache, counted all the same
-    await search('frigorífico', '&page=2'); // the same search's next page
-    await search('qqzzyy');
-    await customer.get('/api/products?name=QQZZYY');
-    let body: SearchAnalytics = { frecuentes: [], sin_resultados: [] };
-    await expect
-      .poll(async () => {
-        body = (await admin.get('/api/admin/busquedas')).json();
-        return body.sin_resultados.find((r) => r.consulta === 'qqzzyy')?.veces;
-      })
-      .toBe(2);
-    expect(body.frecuentes.find((r) => r.consulta === 'frigorífico')?.veces).toBe(3);
-    expect(body.sin_resultados.find((r) => r.consulta === 'frigorífico')).toBeUndefined();
-    expect(Object.keys(getTableColumns(busquedaDiaria)).sort()).toEqual([
-      'consulta',
-      'dia',
-      'sin_resultados',
-      'veces',
-    ]);
   });
 });

@@ -163,7 +163,8 @@ const searchAdminRoutes: FastifyPluginAsyncZod<{ db: Db; searches: SearchCounter
       config: { access: 'admin' },
       schema: {
         tags,
-        summary: 'Búsquedas más frecuentes y más frecuentes sin resultados de los últimos 30 días',
+        summary:
+          'Búsquedas más frecuentes, sin resultados y de productos agotados de los últimos 30 días, por visitantes',
         response: { 200: searchAnalyticsSchema, ...adminErrors },
       },
     },

@@ -16,6 +16,7 @@ const analytics = fixture(searchAnalyticsSchema, {
     { consulta: 'air fryer', veces: 1 },
   ],
   sin_resultados: [{ consulta: 'heladera', veces: 4 }],
+  agotados: [],
 });
 
 const links = (article: HTMLElement) =>
@@ -48,7 +49,9 @@ describe('search analytics on the dashboard', () => {
   });
 
   it('says so when nothing was searched', async () => {
-    api.on('GET /api/admin/busquedas', () => Response.json({ frecuentes: [], sin_resultados: [] }));
+    api.on('GET /api/admin/busquedas', () =>
+      Response.json({ frecuentes: [], sin_resultados: [], agotados: [] }),
+    );
     renderAdmin(<SearchAnalyticsSection />, { path: '/adminHome' });
     expect(await screen.findByText('Todavía nadie ha buscado nada.')).toBeTruthy();
     expect(screen.getByText('Todas las búsquedas encontraron productos.')).toBeTruthy();
