@@ -90,6 +90,30 @@ test('Continuar con Google → first-time profile form → home with the Google 
   await expect(page.getByRole('link', { name: 'Ver mi perfil' })).toHaveCount(0);
 });
 
+test('signing in from a page that asked for it comes back to that page, with a password or with Google', async ({
+  page,
+}) => {
+  // An e-mail's 'Ver mi pedido' while signed out.
+  await page.goto('/pedido/999999');
+  await expect(page).toHaveURL(/\/login\?returnTo=%2Fpedido%2F999999$/);
+  await page.getByLabel('Email').fill(CUSTOMER.email);
+  await page.getByLabel('Contraseña', { exact: true }).fill(CUSTOMER.password);
+  await page.getByRole('button', { name: 'Iniciar sesión' }).click();
+  await expect(page).toHaveURL(/\/pedido\/999999$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'No existe este pedido' })).toBeVisible();
+
+  await page.context().clearCookies();
+  await page.goto('/historial-de-compra');
+  await expect(page).toHaveURL(/\/login\?returnTo=/);
+  await page.getByRole('button', { name: 'Continuar con Google' }).click();
+  await page.getByLabel('Nombre').fill('Ana');
+  await page.getByLabel('Apellido').fill('Cliente');
+  await page.getByLabel('Correo').fill(CUSTOMER.email);
+  await page.getByRole('button', { name: 'Continuar' }).click();
+  await expect(page).toHaveURL(/\/historial-de-compra$/);
+  await expect(page.getByText('Bienvenido')).toBeVisible();
+});
+
 test('an administrator gets the admin menu, without search or cart', async ({ page }) => {
   await logIn(page, ADMIN.email, ADMIN.password);
   await expect(page).toHaveURL(/\/$/);

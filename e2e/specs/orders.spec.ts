@@ -25,6 +25,9 @@ async function session(browser: Browser) {
 }
 
 /** Toys (category 6) with plenty of stock: no other spec buys them, so their stock is this test's to read. */
+/** The pages of a PDF that Chromium printed: one page object each (its PDF keeps objects uncompressed). */
+const pdfPages = (pdf: Buffer) => pdf.toString('latin1').match(/\/Type\s*\/Page\b(?!s)/g)?.length ?? 0;
+
 async function toys(page: Page): Promise<ApiProduct[]> {
   const res = await page.request.get('/api/products/categoria/6?pageSize=48&orden=precio_asc');
   return (await res.json()).items.filter((p: ApiProduct) => p.stock >= 30);
@@ -136,6 +139,8 @@ test('an order from checkout to refund: address, order page, mailbox, preparing,
     await expect(adminPage.getByRole('button', { name: 'Marcar como entregado' })).toBeHidden();
     await expect(adminPage.getByRole('navigation').first()).toBeHidden();
     expect(await packing.textContent()).not.toContain('$');
+    // Printed as the browser prints it, this one-line order's list takes one A4 sheet, not two.
+    expect(pdfPages(await adminPage.pdf({ format: 'A4' }))).toBe(1);
     await adminPage.emulateMedia({ media: 'screen' });
     await expect(
       adminPage.getByRole('region', { name: 'Historial' }).getByText(ADMIN.email).first(),

@@ -67,6 +67,27 @@ test.describe('without JavaScript', () => {
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Jardinería');
   });
 
+  test('the notice that JavaScript is off is styled and held at the bottom of the screen, below the header', async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto('/products/categoria/3');
+    // Playwright's text and role locators skip <noscript>, whatever the browser shows: found by its markup.
+    const notice = page.locator('noscript p');
+    await expect(notice).toHaveText('Necesitas habilitar JavaScript para usar Vitrina.');
+    await expect(notice).toBeInViewport();
+    const box = await notice.boundingBox();
+    const header = await page.getByRole('banner').boundingBox();
+    expect(box && header && box.y >= header.y + header.height).toBe(true);
+    expect(box && box.y + box.height).toBeCloseTo(844, 0);
+    const look = await notice.evaluate((element) => {
+      const style = getComputedStyle(element);
+      return { background: style.backgroundColor, color: style.color };
+    });
+    expect(look.background).not.toBe('rgba(0, 0, 0, 0)');
+    expect(look.background).not.toBe(look.color);
+  });
+
   test('the navbar search sends the words to the results page', async ({ page }) => {
     await page.goto('/about');
     await expect(page.getByRole('heading', { level: 1 })).toContainText('Acerca de');

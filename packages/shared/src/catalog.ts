@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { LISTING_MAX_PAGE_SIZE, LISTING_PAGE_SIZE } from './constants';
 import { PRICE_MAX, PRODUCT_ORDERS, SEARCH_MAX_LENGTH } from './listing';
 import { pageSchema } from './page-schema';
+import { agreeing } from './validation/agreement';
 import { ID_MAX } from './validation/record-id';
 import { singleLineText } from './validation/text';
 
@@ -22,8 +23,8 @@ const priceFilter = (label: string) =>
     blankToUndefined,
     z.coerce
       .number({ error: `${label} debe ser un número` })
-      .min(0, { error: `${label} no puede ser negativo` })
-      .max(PRICE_MAX, { error: `${label} es demasiado alto` })
+      .min(0, { error: `${label} no puede ser ${agreeing(label, 'negativo')}` })
+      .max(PRICE_MAX, { error: `${label} es demasiado ${agreeing(label, 'alto')}` })
       .optional(),
   );
 

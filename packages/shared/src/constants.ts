@@ -44,7 +44,10 @@ export const NOTIFY_MS = 2000;
 export const NOTIFY_LOGIN_REQUIRED_MS = 3000;
 export const NOTIFY_ACCOUNT_DISABLED_MS = 5000;
 
-/** Placeholders that mean "not yet filled" on accounts created by Google sign-in. */
+/**
+ * Placeholders that mean "not yet filled" on accounts created by Google sign-in (SPEC §3, §9): stored as
+ * the account's phone and address, never shown as if they were real (`knownPhone`, `knownAddress`).
+ */
 export const PLACEHOLDER_PHONE = '5500000000';
 export const PLACEHOLDER_ADDRESS = 'Aun no ha sido asiganada';
 

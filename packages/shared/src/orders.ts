@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { PLACEHOLDER_PHONE } from './constants';
-import { type Cents, toCents } from './pricing';
+import { type Cents, formatMoney, toCents } from './pricing';
+import { agreeing } from './validation/agreement';
 import { recordId } from './validation/record-id';
 import { addressField, DIGITS_ONLY, notBlank } from './validation/rules';
 import { singleLineText } from './validation/text';
@@ -213,7 +214,7 @@ export const SHIPPING_MAX = 100_000;
 const amount = (label: string) =>
   z
     .number({ error: `${label} debe ser un número` })
-    .min(0, { error: `${label} no puede ser negativo` })
+    .min(0, { error: `${label} no puede ser ${agreeing(label, 'negativo')}` })
     .max(SHIPPING_MAX, { error: `${label} no puede pasar de ${SHIPPING_MAX}` })
     .refine((v) => Math.abs(v * 100 - Math.round(v * 100)) < 1e-6, {
       error: `${label} puede tener hasta dos decimales`,
@@ -225,6 +226,15 @@ export const ajustesSchema = z.object({
     .refine((v) => v > 0, { error: 'El mínimo para envío gratis debe ser mayor que 0 (o déjalo vacío)' })
     .nullable(),
 });
+
+/** Why a checkout's total was refused when only the shipping changed since the shopper saw it. */
+export function shippingChanged(shipping: Cents): string {
+  const now =
+    shipping === 0
+      ? 'El envío ahora es gratis.'
+      : `El costo de envío cambió: ahora es ${formatMoney(shipping / 100)}.`;
+  return `${now} Revisa el total antes de pagar.`;
+}
 
 /** The shipping cost of an order: free when the rate is 0 or the subtotal reaches the threshold. */
 export function shippingCents(subtotalCents: Cents, settings: Ajustes): Cents {

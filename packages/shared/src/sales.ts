@@ -44,6 +44,8 @@ export const checkoutSchema = z.object({
     .min(1, { error: 'Falta el medio de pago' })
     .max(255, { error: 'El medio de pago no es válido' }),
   valor_total_venta: z.number().int().nonnegative().optional(),
+  /** The shipping the shopper saw, in cents too: a refused total then says whether only the shipping changed. */
+  costo_envio: z.number().int().nonnegative().optional(),
   /** Who receives the order, where: stored with the sale, so later profile changes never change it. */
   direccion_envio: direccionEnvioSchema,
 });

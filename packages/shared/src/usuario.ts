@@ -26,10 +26,18 @@ export type Usuario = z.infer<typeof usuarioSchema>;
 export const sessionUserSchema = usuarioSchema.extend({ login: z.enum(LOGIN_TYPES) });
 export type SessionUser = z.infer<typeof sessionUserSchema>;
 
+/** The account's phone, or null while it is still Google sign-in's placeholder: nobody's number. */
+export const knownPhone = (telefono: string): string | null =>
+  telefono === PLACEHOLDER_PHONE ? null : telefono;
+
+/** The account's address, or null while it is still Google sign-in's placeholder. */
+export const knownAddress = (direccion: string): string | null =>
+  direccion === PLACEHOLDER_ADDRESS ? null : direccion;
+
 /**
  * An account whose phone or address is still Google sign-in's placeholder (SPEC §3): it goes to the
  * first-time profile form, and only that form may change it for a Google session.
  */
 export function profileIncomplete(user: { telefono: string; direccion: string }): boolean {
-  return user.telefono === PLACEHOLDER_PHONE || user.direccion === PLACEHOLDER_ADDRESS;
+  return knownPhone(user.telefono) === null || knownAddress(user.direccion) === null;
 }

@@ -9,7 +9,16 @@ import {
 import { beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { queryClient } from '../lib/query-client';
 import { answerSession, createFetchStub } from '../testing/fetch-stub';
-import { apiError, category, fixture, product, productPage, rating, sessionUser } from '../testing/fixtures';
+import {
+  apiError,
+  category,
+  fixture,
+  order,
+  product,
+  productPage,
+  rating,
+  sessionUser,
+} from '../testing/fixtures';
 import { renderApp, setUpAppTests } from '../testing/render-app';
 import { routes } from './router';
 
@@ -333,7 +342,10 @@ describe('account and admin routes', () => {
       ),
     ).toBeTruthy();
     const main = screen.getByRole('main');
-    expect(within(main).getByRole('link', { name: 'Iniciar sesión' }).getAttribute('href')).toBe('/login');
+    // Signing in there comes back to the screen asked for.
+    expect(within(main).getByRole('link', { name: 'Iniciar sesión' }).getAttribute('href')).toBe(
+      '/login?returnTo=%2FadminHome',
+    );
     expect(screen.queryByRole('heading', { name: 'Unexpected Application Error!' })).toBeNull();
   });
 
@@ -388,6 +400,44 @@ describe('account and admin routes', () => {
     expect(screen.getByRole('link', { name: 'Regístrate' }).getAttribute('href')).toBe('/register');
     expect(screen.getByRole('link', { name: 'Volver al inicio' }).getAttribute('href')).toBe('/');
   });
+
+  /** Signs in on the login page on screen as the demo customer, as the server would answer. */
+  async function signInOnTheForm() {
+    api.on('POST /api/usuario/login', () => {
+      signIn(sessionUser());
+      return Response.json({ session: sessionUser() });
+    });
+    fireEvent.change(await screen.findByLabelText('Email'), { target: { value: 'ana@vitrina.local' } });
+    fireEvent.change(screen.getByLabelText('Contraseña'), { target: { value: 'Cliente12345' } });
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Iniciar sesión' })));
+  }
+
+  it("a visitor following an e-mail's 'Ver mi pedido' signs in and lands on that order, not on the home page", async () => {
+    api.on('GET /api/venta/7', () => Response.json(order()));
+    const router = renderAt('/pedido/7');
+    await screen.findByRole('heading', { level: 1, name: 'Iniciar sesión' });
+    expect(router.location.pathname).toBe('/login');
+    expect(new URLSearchParams(router.location.search).get('returnTo')).toBe('/pedido/7');
+    await signInOnTheForm();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Pedido V-000007' })).toBeTruthy();
+    expect(router.location.pathname).toBe('/pedido/7');
+  });
+
+  it('a sign-in started from the menu goes home, as SPEC says', async () => {
+    const router = renderAt('/login');
+    await signInOnTheForm();
+    await waitFor(() => expect(router.location.pathname).toBe('/'));
+  });
+
+  it.each(['//evil.com', 'https://evil.com', '/\\evil.com', '/register'])(
+    'a sign-in whose returnTo is %j goes home instead',
+    async (returnTo) => {
+      const router = renderAt(`/login?returnTo=${encodeURIComponent(returnTo)}`);
+      await signInOnTheForm();
+      await waitFor(() => expect(router.location.pathname).toBe('/'));
+      expect(router.location.search).toBe('');
+    },
+  );
 
   it('a signed-in user visiting /login or /register is sent home', async () => {
     signIn(sessionUser());

@@ -18,11 +18,11 @@ describe('notifications', () => {
   });
 
   it('dialogs wait their turn and resolve with the button pressed', async () => {
-    const question = confirm({ title: '¿Desea banear al usuario Ana?' });
+    const question = confirm({ title: '¿Eliminar este sinónimo?' });
     const message = alert({ title: 'Tu cuenta ha sido desactivada', text: 'Contacta a soporte' });
     const [first, second] = getNotificationState().dialogs;
     expect(first?.confirmText).toBe('Sí');
-    expect(first?.cancelText).toBe('Cancel');
+    expect(first?.cancelText).toBe('Cancelar');
     expect(second?.confirmText).toBe('Aceptar');
 
     first?.close(true);

@@ -108,13 +108,16 @@ export async function alert({
   await openDialog({ kind: 'alert', title, text, icon, confirmText, cancelText: '', timer });
 }
 
-/** A modal question; resolves true for the confirm button, false for cancel or Escape. */
+/**
+ * A modal question; resolves true for the confirm button, false for cancel or Escape. 'Cancelar' unless
+ * the caller names SPEC's own words (ban and restore say 'Cancel').
+ */
 export function confirm({
   title,
   text,
   icon = 'warning',
   confirmText = 'Sí',
-  cancelText = 'Cancel',
+  cancelText = 'Cancelar',
 }: ConfirmOptions): Promise<boolean> {
   return openDialog({ kind: 'confirm', title, text, icon, confirmText, cancelText });
 }

@@ -2,6 +2,7 @@ import cookie from '@fastify/cookie';
 import { PLACEHOLDER_ADDRESS, PLACEHOLDER_PHONE, type SessionUser } from '@vitrina/shared';
 import { eq } from 'drizzle-orm';
 import Fastify, { type LightMyRequestResponse } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config';
 import type { Db } from '../../db/client';
@@ -78,8 +79,8 @@ describe.each(TEST_DATABASE_KINDS)('sign in with Google on %s', (kind) => {
   afterAll(() => t?.close());
 
   /** GET /api/auth/google → the issuer's sign-in page; the flow cookie the shop set on the way. */
-  async function leaveForIssuer() {
-    const start = await t.app.inject({ method: 'GET', url: '/api/auth/google' });
+  async function leaveForIssuer(query = '') {
+    const start = await t.app.inject({ method: 'GET', url: `/api/auth/google${query}` });
     expect(start.statusCode, start.body).toBe(302);
     const flow = start.cookies.find((c) => c.name === FLOW_COOKIE);
     expect(flow).toBeDefined();
@@ -100,8 +101,8 @@ describe.each(TEST_DATABASE_KINDS)('sign in with Google on %s', (kind) => {
   }
 
   /** The whole journey: shop → issuer sign-in page → form → shop callback. */
-  async function signIn(person: Person) {
-    const { flow, browser, page } = await leaveForIssuer();
+  async function signIn(person: Person, query = '') {
+    const { flow, browser, page } = await leaveForIssuer(query);
     const done = await browser.open(new URL(formAction(page.html, 'login'), page.url).href, {
       method: 'POST',
       form: { ...person },
@@ -246,6 +247,41 @@ describe.each(TEST_DATABASE_KINDS)('sign in with Google on %s', (kind) => {
       ]);
     });
 
+    it('starts the sign-in whatever ?returnTo= holds, a repeated one included', async () => {
+      for (const query of ['?returnTo=/a&returnTo=/b', '?returnTo=', '?returnTo=%00']) {
+        expect((await leaveForIssuer(query)).start.statusCode).toBe(302);
+      }
+    });
+
+    it('comes back to the page that asked for the sign-in (?returnTo=), its query and fragment kept', async () => {
+      const returnTo = encodeURIComponent('/pedido/12?vista=1#envio');
+      const res = await signIn(
+        { nombre: 'Otro', apellido: 'Nombre', correo: DEMO_CUSTOMER.email },
+        `?returnTo=${returnTo}`,
+      );
+      expect(res.headers.location).toBe('/pedido/12?vista=1&login=google#envio');
+      expect(sessionCookie(res)).toBeTruthy();
+    });
+
+    it.each(['//evil.com', 'https://evil.com', '/\\evil.com', '/\t/evil.com', '/login'])(
+      'goes home instead of following ?returnTo=%j',
+      async (returnTo) => {
+        const res = await signIn(
+          { nombre: 'Otro', apellido: 'Nombre', correo: DEMO_CUSTOMER.email },
+          `?returnTo=${encodeURIComponent(returnTo)}`,
+        );
+        expect(res.headers.location).toBe('/?login=google');
+      },
+    );
+
+    it('sends an incomplete profile to its first-time form whatever page asked', async () => {
+      const res = await signIn(
+        { nombre: 'Sin', apellido: 'Perfil', correo: 'sin.perfil.google@example.com' },
+        `?returnTo=${encodeURIComponent('/pedido/12')}`,
+      );
+      expect(res.headers.location).toBe('/account?login=google');
+    });
+
     it('refuses a banned account with /login?error=desactivada and no session', async () => {
       const correo = 'baneada.google@example.com';
       const first = await me(sessionCookie(await signIn({ nombre: 'Baneada', apellido: 'Google', correo })));
@@ -344,6 +380,9 @@ describe('sign in with Google when the issuer is unreachable', () => {
       local: { close: async () => {} },
     };
     const app = Fastify({ logger: false });
+    // The app's zod schemas, as buildApp() sets them.
+    app.setValidatorCompiler(validatorCompiler);
+    app.setSerializerCompiler(serializerCompiler);
     await app.register(cookie);
     await app.register(googleRoutes, {
       prefix: '/api',

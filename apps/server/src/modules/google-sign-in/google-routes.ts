@@ -1,6 +1,7 @@
-import { profileIncomplete } from '@vitrina/shared';
+import { profileIncomplete, RETURN_TO_PARAM, safeReturnPath } from '@vitrina/shared';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import type { FileStorage } from '../../storage/local';
@@ -32,6 +33,13 @@ export const ACCOUNT_DISABLED = '/login?error=desactivada';
 
 const tags = ['Cuentas'];
 
+/** Where a signed-in account lands, with the flag the web app greets it by ('/pedido/12?login=google'). */
+function withGoogleGreeting(path: string): string {
+  const hashAt = path.indexOf('#');
+  const [page, hash] = hashAt === -1 ? [path, ''] : [path.slice(0, hashAt), path.slice(hashAt)];
+  return `${page}${page.includes('?') ? '&' : '?'}login=google${hash}`;
+}
+
 /**
  * "Continuar con Google" (DESIGN.md: identity verified by the server through OpenID Connect). Both
  * routes are browser navigations, so every outcome is a redirect, never a JSON error.
@@ -52,9 +60,21 @@ export const googleRoutes: FastifyPluginAsyncZod<GoogleRoutesOptions> = async (
     '/auth/google',
     {
       config: { access: 'anyone' },
-      schema: { tags, summary: 'Inicia sesión con Google: redirige al emisor OpenID Connect' },
+      schema: {
+        tags,
+        summary: 'Inicia sesión con Google: redirige al emisor OpenID Connect',
+        querystring: z.object({
+          // Anything but a path of this shop is ignored, never refused: this is a browser navigation.
+          [RETURN_TO_PARAM]: z
+            .string()
+            .optional()
+            .catch(undefined)
+            .describe('Página de la tienda a la que volver después (una ruta, p. ej. /pedido/12)'),
+        }),
+      },
     },
     async (request, reply) => {
+      const returnTo = safeReturnPath(request.query[RETURN_TO_PARAM]) ?? undefined;
       let started: Awaited<ReturnType<typeof client.begin>>;
       try {
         started = await client.begin();
@@ -63,7 +83,7 @@ export const googleRoutes: FastifyPluginAsyncZod<GoogleRoutesOptions> = async (
         return redirect(reply, GOOGLE_FAILED);
       }
       // SameSite=Lax, not Strict: the callback is a top-level navigation coming back from the issuer.
-      reply.setCookie(FLOW_COOKIE, flowCookie.seal(started.flow), {
+      reply.setCookie(FLOW_COOKIE, flowCookie.seal({ ...started.flow, returnTo }), {
         httpOnly: true,
         sameSite: 'lax',
         secure,
@@ -109,7 +129,9 @@ export const googleRoutes: FastifyPluginAsyncZod<GoogleRoutesOptions> = async (
         const { user } = result;
         if (!user.estado) return redirect(reply, ACCOUNT_DISABLED);
         await startSession(db, request, reply, user.id_usuario, 'google', { secure });
-        return redirect(reply, profileIncomplete(user) ? '/account?login=google' : '/?login=google');
+        // SPEC: an incomplete profile goes to its first-time form; otherwise the page that asked, or home.
+        if (profileIncomplete(user)) return redirect(reply, '/account?login=google');
+        return redirect(reply, withGoogleGreeting(flow.returnTo ?? '/'));
       } catch (err) {
         request.log.error({ err }, 'google sign-in: could not sign in the account');
         return redirect(reply, GOOGLE_FAILED);

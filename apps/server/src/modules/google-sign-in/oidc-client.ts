@@ -54,6 +54,8 @@ export interface SignInFlow {
   nonce: string;
   verifier: string;
   startedAt: number;
+  /** The shop's page to come back to once signed in (a checked path), when one asked for the sign-in. */
+  returnTo?: string;
 }
 
 const claimsSchema = z.object({
@@ -169,4 +171,5 @@ const flowSchema = z.object({
   nonce: z.string(),
   verifier: z.string(),
   startedAt: z.number(),
+  returnTo: z.string().optional(),
 });

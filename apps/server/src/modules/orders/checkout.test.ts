@@ -220,6 +220,46 @@ describe.each(TEST_DATABASE_KINDS)('checkout API on %s', (kind) => {
       expect(await snapshot()).toEqual(before);
     });
 
+    it('says only the shipping changed when the products still cost what the shopper saw', async () => {
+      const { a, idPago } = await customer();
+      const [settings] = await t.db.select().from(ajustes);
+      const setShipping = (envio_tarifa: string) =>
+        t.db
+          .insert(ajustes)
+          .values({ id: 1, envio_tarifa, envio_gratis_desde: null })
+          .onConflictDoUpdate({ target: ajustes.id, set: { envio_tarifa, envio_gratis_desde: null } });
+      const body = (shippingSeen: number, priceSeen = paidCents(regular)) => ({
+        detalle_venta: [{ id_producto: regular.id_producto, cantidad: 1 }],
+        id_pago: idPago,
+        valor_total_venta: priceSeen + shippingSeen,
+        costo_envio: shippingSeen,
+      });
+      try {
+        await setShipping('80');
+        const before = await snapshot();
+        const raised = await buy(a, body(5000));
+        expect(raised.statusCode).toBe(409);
+        expect(raised.json().message).toBe(
+          'El costo de envío cambió: ahora es $80.00. Revisa el total antes de pagar.',
+        );
+        await setShipping('0');
+        expect((await buy(a, body(5000))).json().message).toBe(
+          'El envío ahora es gratis. Revisa el total antes de pagar.',
+        );
+        // A product's price changed too: that is what the shopper must hear about.
+        expect((await buy(a, body(5000, paidCents(regular) - 1))).json().message).toBe(
+          'Los precios de tu carrito cambiaron. Revisa el total antes de pagar.',
+        );
+        expect(await snapshot()).toEqual(before);
+      } finally {
+        if (settings) {
+          await t.db
+            .update(ajustes)
+            .set({ envio_tarifa: settings.envio_tarifa, envio_gratis_desde: settings.envio_gratis_desde });
+        } else await t.db.delete(ajustes);
+      }
+    });
+
     it.each([
       ['quantity 0', (id: number) => [{ id_producto: id, cantidad: 0 }], 400, 'La cantidad mínima es 1'],
       [

@@ -5,6 +5,7 @@ import {
   centsToDecimal,
   type Sale,
   shippingCents,
+  shippingChanged,
   toCents,
   totalCents,
 } from '@vitrina/shared';
@@ -138,7 +139,11 @@ async function reserveOrder(
       const total = subtotal + shipping;
       // The shopper paid attention to a total; never charge a different one without showing it first.
       if (input.valor_total_venta !== undefined && input.valor_total_venta !== total) {
-        throw conflict(PRICES_CHANGED);
+        // Say what changed: only the shipping when the products still cost what the shopper saw.
+        const seen = input.costo_envio;
+        const onlyShipping =
+          seen !== undefined && seen !== shipping && input.valor_total_venta - seen === subtotal;
+        throw conflict(onlyShipping ? shippingChanged(shipping) : PRICES_CHANGED);
       }
       const address = input.direccion_envio;
       const [order] = await tx

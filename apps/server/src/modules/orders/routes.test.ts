@@ -182,7 +182,7 @@ describe.each(TEST_DATABASE_KINDS)('orders API on %s', (kind) => {
     it('refuses bad settings in Spanish and lets only an admin change them', async () => {
       const bad = await admin.put('/api/ajustes', { envio_tarifa: -1, envio_gratis_desde: null });
       expect(bad.statusCode).toBe(400);
-      expect(bad.body).toContain('La tarifa de envío no puede ser negativo');
+      expect(bad.body).toContain('La tarifa de envío no puede ser negativa');
       const cents = await admin.put('/api/ajustes', { envio_tarifa: 1.005, envio_gratis_desde: null });
       expect(cents.statusCode).toBe(400);
       const { a } = await customer();

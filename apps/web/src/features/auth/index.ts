@@ -6,4 +6,5 @@ export { useLogout } from './api/logout';
 export { AdminOnly } from './components/admin-only';
 export { CustomerOnly } from './components/customer-only';
 export { GoogleLoginWelcome } from './components/google-login-welcome';
+export { useLoginRedirect } from './components/login-redirect';
 export { type AccountLink, type AccountMenuModel, accountMenu } from './utils/account-links';

@@ -1,4 +1,4 @@
-import { PLACEHOLDER_ADDRESS, PLACEHOLDER_PHONE, type SessionUser } from '@vitrina/shared';
+import { knownAddress, knownPhone, type SessionUser } from '@vitrina/shared';
 import { Avatar } from '../../../components/avatar';
 import styles from './account.module.css';
 
@@ -20,11 +20,11 @@ export function ProfileDetails({ user }: { user: SessionUser }) {
         </div>
         <div>
           <dt>Dirección</dt>
-          <dd>{user.direccion === PLACEHOLDER_ADDRESS ? 'Sin dirección' : user.direccion}</dd>
+          <dd>{knownAddress(user.direccion) ?? 'Sin dirección'}</dd>
         </div>
         <div>
           <dt>Teléfono</dt>
-          <dd>{user.telefono === PLACEHOLDER_PHONE ? 'Sin teléfono' : user.telefono}</dd>
+          <dd>{knownPhone(user.telefono) ?? 'Sin teléfono'}</dd>
         </div>
       </dl>
     </div>

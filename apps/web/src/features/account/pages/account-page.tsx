@@ -3,6 +3,7 @@ import { Navigate } from 'react-router';
 import { Loader } from '../../../components/loader';
 import { useSession } from '../../../lib/session';
 import { useDocumentTitle } from '../../../lib/use-document-title';
+import { useLoginRedirect } from '../../auth';
 import styles from '../components/account.module.css';
 import { FirstTimeForm } from '../components/first-time-form';
 import { PasswordForm } from '../components/password-form';
@@ -16,8 +17,9 @@ import { ProfileForm } from '../components/profile-form';
 export function AccountPage() {
   useDocumentTitle(PAGES.account.title);
   const { user, isPending } = useSession();
+  const loginPath = useLoginRedirect(user !== null);
   if (isPending) return <Loader label="Cargando tu perfil…" />;
-  if (!user) return <Navigate to="/login" replace />;
+  if (!user) return <Navigate to={loginPath} replace />;
 
   if (profileIncomplete(user)) {
     return (

@@ -1,17 +1,19 @@
 import type { Order } from '@vitrina/shared';
+import { createPortal } from 'react-dom';
 import { orderTitle, ShippingAddress, unitsKept } from '../../../components/order-details';
 import { useFormatInstant } from '../../../lib/shop-dates';
 import styles from './packing-list.module.css';
 
 /**
  * What a packer needs, and only that, for the printer (it is not shown on screen): the order number, where
- * it goes, and each product with the units to put in the box — refunded units left out, no prices.
+ * it goes, and each product with the units to put in the box — refunded units left out, no prices. It is
+ * a child of <body>, so the print style can take everything else out of the page's flow (see its CSS).
  */
 export function PackingList({ order }: { order: Order }) {
   const formatDateTime = useFormatInstant();
   const lines = order.detalle_venta.filter((line) => unitsKept(line) > 0);
   const units = lines.reduce((sum, line) => sum + unitsKept(line), 0);
-  return (
+  return createPortal(
     <section className={styles.packing} aria-label="Lista de empaque">
       <h2>Lista de empaque · {orderTitle(order)}</h2>
       <p>Pedido del {formatDateTime(order.fecha, 'longDateTime')}</p>
@@ -52,6 +54,7 @@ export function PackingList({ order }: { order: Order }) {
           </tr>
         </tfoot>
       </table>
-    </section>
+    </section>,
+    document.body,
   );
 }

@@ -165,7 +165,7 @@ describe('EditProductPage', () => {
     await type('Nombre', 'Balón profesional');
     await click('Guardar cambios');
     const dialog = await screen.findByRole('alertdialog');
-    await act(async () => fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' })));
+    await act(async () => fireEvent.click(within(dialog).getByRole('button', { name: 'Cancelar' })));
 
     expect(await screen.findByText('Cambios no realizados')).toBeTruthy();
     expect(api.calls('PUT /api/products/7/editProduct')).toHaveLength(0);

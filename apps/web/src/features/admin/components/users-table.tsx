@@ -1,6 +1,7 @@
 import type { Usuario } from '@vitrina/shared';
 import type { Ref } from 'react';
 import { Button } from '../../../components/button';
+import { ContactPhone } from '../../../components/contact-phone';
 import styles from './admin-page.module.css';
 
 interface UsersTableProps {
@@ -55,7 +56,9 @@ export function UsersTable({
               <tr key={user.id_usuario}>
                 <th scope="row">{fullName(user)}</th>
                 <td>{user.email}</td>
-                <td>{user.telefono}</td>
+                <td>
+                  <ContactPhone telefono={user.telefono} />
+                </td>
                 <td className={styles.actions}>
                   <Button
                     variant={actionLabel === 'Banear' ? 'secondary' : 'primary'}

@@ -223,4 +223,33 @@ describe('AdminOrderPage', () => {
     expect(within(packing).getByText(/Calle Durango 120/)).toBeTruthy();
     expect(packing.textContent).not.toContain('$');
   });
+
+  it.each(['abc', '0', '1.5'])(
+    'says order %s does not exist, without asking the server or a retry',
+    async (id) => {
+      api.otherwise(() =>
+        Response.json(apiError('Bad Request', 'El identificador no es válido'), { status: 400 }),
+      );
+      renderAdmin(<AdminOrderPage />, { path: `/admin/pedidos/${id}`, pattern: '/admin/pedidos/:id' });
+      expect(await screen.findByRole('heading', { level: 1, name: 'No existe este pedido' })).toBeTruthy();
+      expect(screen.queryByRole('button', { name: 'Reintentar' })).toBeNull();
+      expect(api.calls('GET /api/venta/0')).toHaveLength(0);
+    },
+  );
+
+  it('says an unknown order does not exist, with no retry', async () => {
+    api.on('GET /api/venta/7', () => Response.json(apiError('Not Found', 'No encontrado'), { status: 404 }));
+    renderOrder();
+    expect(await screen.findByRole('heading', { level: 1, name: 'No existe este pedido' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Reintentar' })).toBeNull();
+  });
+
+  it('offers a retry when the server failed', async () => {
+    api.on('GET /api/venta/7', () =>
+      Response.json(apiError('Internal Server Error', 'Error'), { status: 500 }),
+    );
+    renderOrder();
+    expect(await screen.findByRole('button', { name: 'Reintentar' })).toBeTruthy();
+    expect(screen.queryByRole('heading', { name: 'No existe este pedido' })).toBeNull();
+  });
 });

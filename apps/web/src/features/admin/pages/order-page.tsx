@@ -43,25 +43,41 @@ import orderStyles from './order-page.module.css';
  * who did what, and a packing list that is all that prints.
  */
 export function AdminOrderPage() {
-  const id = parseId(useParams().id) ?? 0;
+  const id = parseId(useParams().id);
+  // A malformed id in the address is no order either: nothing to ask the server, nothing to retry.
+  if (id === undefined) return <OrderNotFound />;
+  return <AdminOrder key={id} id={id} />;
+}
+
+function OrderNotFound() {
+  useDocumentTitle('Pedido no encontrado');
+  return (
+    <div className={styles.page}>
+      <AdminPageHeader title="No existe este pedido" />
+      <p>
+        Búscalo en la <Link to={PAGES.adminOrders.path}>lista de pedidos</Link>.
+      </p>
+    </div>
+  );
+}
+
+function AdminOrder({ id }: { id: number }) {
   const order = useAdminOrder(id);
   useDocumentTitle(order.data ? orderTitle(order.data) : PAGES.adminOrder.title);
 
   if (order.isPending) return <Loader label="Cargando el pedido…" />;
   if (order.isError) {
+    if (isNotFound(order.error)) return <OrderNotFound />;
     return (
       <div className={styles.page}>
-        <AdminPageHeader title={isNotFound(order.error) ? 'No existe este pedido' : 'Pedido'} />
-        {isNotFound(order.error) ? (
-          <p>Búscalo en la lista de pedidos.</p>
-        ) : (
-          <LoadError
-            className={styles.message}
-            what="el pedido"
-            error={order.error}
-            onRetry={() => order.refetch()}
-          />
-        )}
+        <AdminPageHeader title="Pedido" />
+        <LoadError
+          className={styles.message}
+          what="el pedido"
+          error={order.error}
+          onRetry={() => order.refetch()}
+          retrying={order.isFetching}
+        />
       </div>
     );
   }

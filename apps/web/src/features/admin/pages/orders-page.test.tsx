@@ -87,6 +87,14 @@ describe('OrdersPage', () => {
   it('says when nothing matches', async () => {
     renderAdmin(<OrdersPage />, { path: '/admin/pedidos?q=V-000404' });
     expect(await screen.findByText('No hay pedidos que coinciden con «V-000404»')).toBeTruthy();
+    expect(screen.queryByText('No se ha realizado ninguna venta')).toBeNull();
+  });
+
+  it("says SPEC's 'No se ha realizado ninguna venta' when the shop has no order at all", async () => {
+    attempts = attempts.filter((s) => !ORDERS.includes(s.estado));
+    renderAdmin(<OrdersPage />, { path: '/admin/pedidos' });
+    expect(await screen.findByText('No se ha realizado ninguna venta')).toBeTruthy();
+    expect(screen.queryByRole('table')).toBeNull();
   });
 
   it('reads the state from the URL, every attempt included', async () => {

@@ -28,6 +28,9 @@ import { OrdersTable } from '../components/orders-table';
 import { SelectField } from '../components/select-field';
 import { cleanSearch, parseDay, parsePage } from '../utils/search-params';
 
+/** SPEC §8's empty state of the sales history: the shop has no order at all (nothing filtered out). */
+const NO_SALES = 'No se ha realizado ninguna venta';
+
 /** The state filter's option for each value, and what the table's caption calls what it lists. */
 function filterLabel(estado: SalesEstadoFiltro): { option: string; caption: string } {
   if (estado === 'pedidos') return { option: 'Todos los pedidos', caption: 'Pedidos' };
@@ -129,6 +132,10 @@ export function OrdersPage() {
         <Loader label="Cargando pedidos…" />
       ) : sales.isError ? (
         <LoadError className={styles.message} error={sales.error} onRetry={() => sales.refetch()} />
+      ) : sales.data.items.length === 0 && !filtered ? (
+        <div className={styles.message}>
+          <p>{NO_SALES}</p>
+        </div>
       ) : sales.data.items.length === 0 ? (
         <div className={styles.message}>
           <p>

@@ -62,7 +62,7 @@ describe('RatingsPage', () => {
       fireEvent.click(within(rowOf('La oculté por error')).getByRole('button', { name: 'Restaurar' })),
     );
     const dialog = await screen.findByRole('alertdialog', { name: '¿Desea restaurar este comentario?' });
-    await act(async () => fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' })));
+    await act(async () => fireEvent.click(within(dialog).getByRole('button', { name: 'Cancelar' })));
     expect(await screen.findByText('El comentario no ha sido restaurado.')).toBeTruthy();
     expect(api.calls('PUT /api/products/calificaciones/2/restaurar')).toHaveLength(0);
   });

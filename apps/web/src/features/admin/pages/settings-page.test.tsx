@@ -53,7 +53,7 @@ describe('SettingsPage', () => {
     fireEvent.change(field('Envío gratis desde (USD)'), { target: { value: 'mucho' } });
     await save();
     expect(describedText(field('Tarifa de envío (USD)'))).toContain(
-      'La tarifa de envío no puede ser negativo',
+      'La tarifa de envío no puede ser negativa',
     );
     expect(describedText(field('Envío gratis desde (USD)'))).toContain(
       'El mínimo para envío gratis debe ser un número',

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { act, fireEvent, screen, within } from '@testing-library/react';
-import type { Usuario } from '@vitrina/shared';
+import { PLACEHOLDER_PHONE, type Usuario } from '@vitrina/shared';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { usuario } from '../../../testing/fixtures';
 import { setUpAppTests } from '../../../testing/render-app';
@@ -38,6 +38,17 @@ const row = (tableCaption: RegExp, name: string) =>
     .find((r) => within(r).queryByRole('rowheader', { name })) as HTMLElement;
 
 describe('UsersPage', () => {
+  it("shows Google sign-in's placeholder phone as no phone, and a real one as it is", async () => {
+    users = [{ ...user(2, 'Lucía', 'Hernández'), telefono: PLACEHOLDER_PHONE }, user(3, 'Pedro', 'Gómez')];
+    renderAdmin(<UsersPage />, { path: '/admin/usuarios' });
+    await screen.findByRole('table', { name: 'Usuarios activos: 2' });
+    const phoneOf = (name: string) => row(/activos/, name).querySelectorAll('td')[1] as HTMLElement;
+    expect(phoneOf('Lucía Hernández').textContent).toBe('—Sin teléfono');
+    expect(within(phoneOf('Lucía Hernández')).getByText('—').getAttribute('aria-hidden')).toBe('true');
+    expect(screen.queryByText(PLACEHOLDER_PHONE)).toBeNull();
+    expect(phoneOf('Pedro Gómez').textContent).toBe('5512345678');
+  });
+
   it('lists active users with Banear and banned users with Restaurar', async () => {
     renderAdmin(<UsersPage />, { path: '/admin/usuarios' });
     expect(await screen.findByRole('table', { name: 'Usuarios activos: 2' })).toBeTruthy();

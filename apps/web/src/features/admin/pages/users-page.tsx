@@ -29,6 +29,8 @@ export function UsersPage() {
       text: estado
         ? 'Podrá volver a iniciar sesión y comprar.'
         : 'No podrá iniciar sesión hasta que lo restaures.',
+      // SPEC §8 names this dialog's buttons: 'Cancel / Sí'.
+      cancelText: 'Cancel',
     });
     if (!confirmed) return;
     change.mutate(

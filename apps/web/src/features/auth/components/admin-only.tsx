@@ -5,6 +5,7 @@ import { Loader } from '../../../components/loader';
 import { useSession } from '../../../lib/session';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import styles from './admin-only.module.css';
+import { useLoginPath } from './login-redirect';
 
 /**
  * Renders its children for an admin session only; anyone else reads the fallback text (SPEC §2). The
@@ -19,13 +20,14 @@ export function AdminOnly({ children }: { children: ReactNode }) {
 
 function AdminFallback({ signedIn }: { signedIn: boolean }) {
   useDocumentTitle('Solo administradores');
+  const loginPath = useLoginPath();
   return (
     <div className={styles.fallback}>
       <h1>Solo administradores</h1>
       <p>Esta sección es solo para administradores. Inicia sesión con una cuenta de administrador.</p>
       <div className={styles.actions}>
         {!signedIn && (
-          <Link to="/login" className={buttonClass('primary')}>
+          <Link to={loginPath} className={buttonClass('primary')}>
             Iniciar sesión
           </Link>
         )}

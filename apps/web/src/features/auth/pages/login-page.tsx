@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { PAGES } from '@vitrina/shared';
+import { PAGES, RETURN_TO_PARAM, safeReturnPath } from '@vitrina/shared';
 import { useEffect, useRef } from 'react';
 import { Link, Navigate, useSearchParams } from 'react-router';
 import { Button, buttonClass } from '../../../components/button';
@@ -11,15 +11,26 @@ import { LoginForm } from '../components/login-form';
 import { showAccountDisabled } from '../utils/account-disabled-alert';
 import styles from './auth-page.module.css';
 
-/** Starts the Google sign-in: a full-page visit, the server comes back to / or /account. */
-const continueWithGoogle = () => window.location.assign('/api/auth/google');
+/**
+ * Starts the Google sign-in: a full-page visit; the server comes back to `returnTo` (or /), or to /account
+ * while the profile still has Google's placeholders.
+ */
+function continueWithGoogle(returnTo: string | null) {
+  const query = returnTo ? `?${new URLSearchParams({ [RETURN_TO_PARAM]: returnTo })}` : '';
+  window.location.assign(`/api/auth/google${query}`);
+}
 
-/** /login (SPEC §2 Login). Signed-in users are sent home, also right after signing in here. */
+/**
+ * /login (SPEC §2 Login). Signed-in users are sent home (SPEC), also right after signing in here, or back to
+ * the page that sent them here (`?returnTo=`, a path of this shop only).
+ */
 export function LoginPage() {
   useDocumentTitle(PAGES.login.title);
   const { user } = useSession();
+  const [search] = useSearchParams();
+  const returnTo = safeReturnPath(search.get(RETURN_TO_PARAM));
   useGoogleLoginError();
-  if (user) return <Navigate to="/" replace />;
+  if (user) return <Navigate to={returnTo ?? '/'} replace />;
 
   return (
     <div className={styles.page}>
@@ -32,7 +43,7 @@ export function LoginPage() {
         <p className={styles.divider}>
           <span>o</span>
         </p>
-        <Button variant="secondary" size="lg" onClick={continueWithGoogle}>
+        <Button variant="secondary" size="lg" onClick={() => continueWithGoogle(returnTo)}>
           <GoogleMark />
           Continuar con Google
         </Button>

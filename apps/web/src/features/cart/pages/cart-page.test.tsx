@@ -149,6 +149,7 @@ describe('CartPage', () => {
       detalle_venta: [{ id_producto: 2, cantidad: 2 }],
       id_pago: 'pm_1',
       valor_total_venta: 2500,
+      costo_envio: 0,
       direccion_envio: ANA_ADDRESS,
     });
     expect(venta?.headers.get('Idempotency-Key')).toMatch(/^[0-9a-f-]{36}$/);
@@ -283,7 +284,40 @@ describe('CartPage', () => {
 
     await fillCard();
     await act(async () => fireEvent.click(payButton('Pagar 30.00 USD')));
-    expect(api.calls('POST /api/venta')[0]?.body).toMatchObject({ valor_total_venta: 3000 });
+    expect(api.calls('POST /api/venta')[0]?.body).toMatchObject({
+      valor_total_venta: 3000,
+      costo_envio: 500,
+    });
+  });
+
+  it('says the shipping changed when the server refuses a total for it, and shows the new one', async () => {
+    let rate = 5;
+    api.on('GET /api/ajustes', () =>
+      Response.json(ajustes({ envio_tarifa: rate, envio_gratis_desde: null })),
+    );
+    api.on('GET /api/products/2', () => Response.json(product(2, { nombre: 'Taza', valor: 12.5 })));
+    api.on('POST /api/pagos/sandbox/metodos', () =>
+      Response.json({ id_pago: 'pm_7', marca: 'visa', ultimos4: '4242' }, { status: 201 }),
+    );
+    api.on('POST /api/venta', () => {
+      rate = 8;
+      return Response.json(
+        apiError('Conflict', 'El costo de envío cambió: ahora es $8.00. Revisa el total antes de pagar.'),
+        { status: 409 },
+      );
+    });
+    storeCart([{ id: 2, cantidad: 2, precio: 1250, nombre: 'Taza' }]);
+    renderCart();
+    await payable();
+    await fillCard();
+    await act(async () => fireEvent.click(payButton('Pagar 30.00 USD')));
+    expect(await screen.findByText(/El costo de envío cambió: ahora es \$8\.00/)).toBeTruthy();
+    expect(screen.queryByText(/Los precios de tu carrito cambiaron/)).toBeNull();
+    const totals = screen.getByRole('complementary', { name: 'Resumen' });
+    await waitFor(() =>
+      expect(within(totals).getByText('Envío').nextElementSibling?.textContent).toBe('$8.00'),
+    );
+    expect(payButton('Pagar 33.00 USD')).toBeTruthy();
   });
 
   it('ships free from the threshold on', async () => {

@@ -33,6 +33,7 @@ export function useCartCheckout(
     order: {
       lines: review.payable.map(({ line }) => ({ id_producto: line.id, cantidad: line.cantidad })),
       totalCents: review.totalCents + (shipping.cents ?? 0),
+      shippingCents: shipping.cents ?? 0,
     },
     disabled: disabledReason !== undefined,
     disabledReason,

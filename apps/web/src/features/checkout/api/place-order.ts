@@ -19,20 +19,23 @@ export interface PlaceOrderInput {
   id_pago: string;
   /** The total the shopper saw, in cents (SPEC: total × 100); the server refuses it when prices changed. */
   totalCents: Cents;
+  /** The shipping included in the total, in cents. */
+  shippingCents: Cents;
   /** Who receives the order, where: stored with the sale. */
   direccion_envio: DireccionEnvio;
 }
 
 /**
  * POST /api/venta. `idempotencyKey` is one per payment attempt and is sent again when retrying the same
- * attempt (after a network error), so the shopper is never charged twice. Errors: 402 declined, 409 prices
- * or stock changed, 401/403 not a customer, 502 payment provider unreachable (the sale stays pending).
+ * attempt (after a network error), so the shopper is never charged twice. Errors: 402 declined, 409 prices,
+ * shipping or stock changed, 401/403 not a customer, 502 payment provider unreachable (the sale stays pending).
  */
 export function placeOrder(input: PlaceOrderInput, idempotencyKey: string): Promise<CheckoutReply> {
   const body: CheckoutInput = {
     detalle_venta: input.lines.map(({ id_producto, cantidad }) => ({ id_producto, cantidad })),
     id_pago: input.id_pago,
     valor_total_venta: input.totalCents,
+    costo_envio: input.shippingCents,
     direccion_envio: input.direccion_envio,
   };
   return api<CheckoutReply>('/venta', {

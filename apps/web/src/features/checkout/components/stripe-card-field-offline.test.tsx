@@ -27,7 +27,7 @@ it('says paying is unavailable, with no pay button, when the card field cannot b
   render(
     <QueryClientProvider client={client}>
       <CheckoutPanel
-        order={{ lines: [{ id_producto: 2, cantidad: 1 }], totalCents: 1000 }}
+        order={{ lines: [{ id_producto: 2, cantidad: 1 }], totalCents: 1000, shippingCents: 0 }}
         onPaid={vi.fn()}
         readAddress={() => undefined}
       />

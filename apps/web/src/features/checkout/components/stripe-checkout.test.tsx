@@ -69,7 +69,7 @@ function renderPanel(props: Partial<CheckoutPanelProps> = {}) {
   render(
     <QueryClientProvider client={client}>
       <CheckoutPanel
-        order={{ lines: [{ id_producto: 2, cantidad: 1 }], totalCents: 1000 }}
+        order={{ lines: [{ id_producto: 2, cantidad: 1 }], totalCents: 1000, shippingCents: 0 }}
         onPaid={onPaid}
         readAddress={() => ADDRESS}
         {...props}
@@ -170,6 +170,7 @@ describe('CheckoutPanel with Stripe', () => {
       detalle_venta: [{ id_producto: 2, cantidad: 1 }],
       id_pago: 'pm_stripe_1',
       valor_total_venta: 1000,
+      costo_envio: 0,
       direccion_envio: ADDRESS,
     });
     expect(venta?.headers.get('Idempotency-Key')).toMatch(/^[0-9a-f-]{36}$/);

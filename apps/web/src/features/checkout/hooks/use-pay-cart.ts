@@ -13,6 +13,8 @@ export interface Order {
   lines: readonly OrderLine[];
   /** Subtotal and shipping, as the cart shows them. */
   totalCents: Cents;
+  /** The shipping included in it: a refused total then says whether only the shipping changed. */
+  shippingCents: Cents;
 }
 
 export interface PayCallbacks {
@@ -79,6 +81,7 @@ export function usePayCart<TCard>({ onPaid, onConflict, readAddress, payments }:
           lines: order.lines,
           id_pago: current.method.id_pago,
           totalCents: order.totalCents,
+          shippingCents: order.shippingCents,
           direccion_envio: address,
         },
         current.key,

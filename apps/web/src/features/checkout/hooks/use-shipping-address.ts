@@ -1,8 +1,8 @@
 import {
   type DireccionEnvio,
   direccionEnvioSchema,
-  PLACEHOLDER_ADDRESS,
-  PLACEHOLDER_PHONE,
+  knownAddress,
+  knownPhone,
   type SessionUser,
 } from '@vitrina/shared';
 import { useRef, useState } from 'react';
@@ -22,8 +22,8 @@ function addressFromProfile(user: SessionUser | null): Values {
   if (!user) return { nombre: '', direccion: '', telefono: '' };
   return {
     nombre: `${user.primer_nombre} ${user.primer_apellido}`.trim(),
-    direccion: user.direccion === PLACEHOLDER_ADDRESS ? '' : user.direccion,
-    telefono: user.telefono === PLACEHOLDER_PHONE ? '' : user.telefono,
+    direccion: knownAddress(user.direccion) ?? '',
+    telefono: knownPhone(user.telefono) ?? '',
   };
 }
 

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { screen, within } from '@testing-library/react';
+import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { answerSession, createFetchStub } from '../../../testing/fetch-stub';
 import { apiError, order, sessionUser, shopConfig } from '../../../testing/fixtures';
@@ -14,8 +14,8 @@ const api = createFetchStub({
 });
 setUpAppTests(api);
 
-const renderOrder = (state?: unknown) =>
-  renderApp([{ path: '/pedido/:id', element: <OrderPage /> }], { path: '/pedido/7', state });
+const renderOrder = (state?: unknown, path = '/pedido/7') =>
+  renderApp([{ path: '/pedido/:id', element: <OrderPage /> }], { path, state });
 
 describe('OrderPage', () => {
   it('right after paying, thanks the shopper and shows the number, lines, money, address, card and what comes next', async () => {
@@ -47,12 +47,44 @@ describe('OrderPage', () => {
     expect(screen.queryByText('¡Gracias por tu compra!')).toBeNull();
   });
 
-  it("says an order that is not the shopper's was not found", async () => {
+  it("says an order that is not the shopper's does not exist, with no retry", async () => {
     api.on('GET /api/venta/7', () => Response.json(apiError('Not Found', 'No encontrado'), { status: 404 }));
     await renderOrder();
-    expect(await screen.findByRole('heading', { level: 1, name: 'No encontramos este pedido' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: 'No existe este pedido' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Ver mis compras' }).getAttribute('href')).toBe(
       '/historial-de-compra',
     );
+    expect(screen.queryByRole('button', { name: 'Reintentar' })).toBeNull();
+  });
+
+  it.each(['abc', '0', '-3', '1.5', '99999999999'])(
+    'says /pedido/%s does not exist without asking the server or offering a retry',
+    async (id) => {
+      // As the server answers a malformed id.
+      api.otherwise(() =>
+        Response.json(apiError('Bad Request', 'El identificador no es válido'), { status: 400 }),
+      );
+      await renderOrder(undefined, `/pedido/${id}`);
+      expect(await screen.findByRole('heading', { level: 1, name: 'No existe este pedido' })).toBeTruthy();
+      expect(screen.queryByRole('button', { name: 'Reintentar' })).toBeNull();
+      expect(screen.queryByText(/problema momentáneo/)).toBeNull();
+      const asked = api.fetchMock.mock.calls.map(([input]) => String(input));
+      expect(asked.filter((url) => url.includes('/venta'))).toEqual([]);
+      expect(document.title).toMatch(/^Pedido no encontrado/);
+    },
+  );
+
+  it('offers a retry when the server failed, and shows the order once it answers', async () => {
+    let failing = true;
+    api.on('GET /api/venta/7', () =>
+      failing
+        ? Response.json(apiError('Internal Server Error', 'Error'), { status: 500 })
+        : Response.json(order()),
+    );
+    await renderOrder();
+    expect(await screen.findByText(/problema momentáneo/)).toBeTruthy();
+    failing = false;
+    fireEvent.click(screen.getByRole('button', { name: 'Reintentar' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Pedido V-000007' })).toBeTruthy();
   });
 });

@@ -56,8 +56,27 @@ export function OrderPage() {
   );
 }
 
+/** A malformed id in the address (/pedido/abc) is no order either: nothing to ask the server, nothing to retry. */
 function OrderView() {
-  const id = parseId(useParams().id) ?? 0;
+  const id = parseId(useParams().id);
+  if (id === undefined) return <OrderNotFound />;
+  return <OrderDetail key={id} id={id} />;
+}
+
+function OrderNotFound() {
+  useDocumentTitle('Pedido no encontrado');
+  return (
+    <div className={styles.message}>
+      <h1 className={styles.heading}>No existe este pedido</h1>
+      <p>Revisa el enlace, o busca el pedido en tu historial de compras.</p>
+      <Link to={PAGES.purchaseHistory.path} className={buttonClass('primary')}>
+        Ver mis compras
+      </Link>
+    </div>
+  );
+}
+
+function OrderDetail({ id }: { id: number }) {
   const justPaid = isJustPaid(useLocation().state);
   const order = useOrder(id);
   const formatInstant = useFormatInstant();
@@ -65,23 +84,15 @@ function OrderView() {
 
   if (order.isPending) return <Loader label="Cargando tu pedido…" />;
   if (order.isError) {
-    if (isNotFound(order.error)) {
-      return (
-        <div className={styles.message}>
-          <h1 className={styles.heading}>No encontramos este pedido</h1>
-          <p>Revisa tus pedidos en el historial de compras.</p>
-          <Link to={PAGES.purchaseHistory.path} className={buttonClass('primary')}>
-            Ver mis compras
-          </Link>
-        </div>
-      );
-    }
+    // Someone else's order is not found either (the server answers 404 for both).
+    if (isNotFound(order.error)) return <OrderNotFound />;
     return (
       <LoadError
         className={styles.message}
         what="tu pedido"
         error={order.error}
         onRetry={() => order.refetch()}
+        retrying={order.isFetching}
       />
     );
   }
