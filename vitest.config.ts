@@ -17,7 +17,7 @@ export default defineConfig({
     maxWorkers: availableParallelism(),
     // Keeps each module as transformed (TypeScript, JSX) in node_modules/.experimental-vitest-cache, keyed by
     // its content, vitest's version and the project's config, and dropped when the lockfile changes: a run
-    // after the first skips most of vitest's own transforming (docs/decisions/021).
+    // after the first skips most of vitest's own transforming (docs/decisions/028).
     experimental: { fsModuleCache: true },
     projects: [
       {
