@@ -1,18 +1,15 @@
-import { readdirSync, readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 import { TEST_NODE_FLAGS } from './apps/server/src/test/node-flags.ts';
 
 const WEB_ROOT = './apps/web';
-const WEB_TESTS = readdirSync(`${WEB_ROOT}/src`, { recursive: true, encoding: 'utf8' })
-  .filter((file) => /\.test\.tsx?$/.test(file))
-  .map((file) => `src/${file}`);
 /**
- * Web test files that replace modules (vi.mock) get modules of their own; the others share their workers'
- * modules and DOM (src/testing/setup.ts empties the DOM and storage before each file), which saves two
- * thirds of the web tests' CPU: loading React, the router and jsdom again for every file.
+ * Web test files that replace modules (vi.mock) are named *.mocks.test.ts(x) and get modules of their own;
+ * the others share their workers' modules and DOM (src/testing/setup.ts empties the DOM and storage before
+ * each file), which saves two thirds of the web tests' CPU: loading React, the router and jsdom again for
+ * every file. The linter refuses vi.mock in any other test file (biome/module-mocks.grit).
  */
-const MOCKING = WEB_TESTS.filter((file) => readFileSync(`${WEB_ROOT}/${file}`, 'utf8').includes('vi.mock('));
+const MOCKS = 'src/**/*.mocks.test.{ts,tsx}';
 
 export default defineConfig({
   test: {
@@ -43,14 +40,15 @@ export default defineConfig({
         test: {
           name: 'web',
           root: WEB_ROOT,
-          include: WEB_TESTS.filter((file) => !MOCKING.includes(file)),
+          include: ['src/**/*.test.{ts,tsx}'],
+          exclude: [MOCKS],
           environment: 'jsdom',
           isolate: false,
         },
       },
       {
         extends: './apps/web/vite.config.ts',
-        test: { name: 'web-mocks', root: WEB_ROOT, include: MOCKING, environment: 'jsdom' },
+        test: { name: 'web-mocks', root: WEB_ROOT, include: [MOCKS], environment: 'jsdom' },
       },
     ],
   },

@@ -40,11 +40,8 @@ export interface Database {
   listening(): boolean;
   /** PostgreSQL's pool, for its numbers on /metrics (total, idle, waiting); PGlite has none. */
   pool?: { totalCount: number; idleCount: number; waitingCount: number };
-  /**
-   * PGlite only: its data folder as a tar, gzipped unless `compression` is 'none', taken between two
-   * statements, so it is consistent.
-   */
-  dumpDataDir?(compression?: 'gzip' | 'none'): Promise<Buffer>;
+  /** PGlite only: its data folder as a gzipped tar, taken between two statements, so it is consistent. */
+  dumpDataDir?(): Promise<Buffer>;
 }
 
 /**
@@ -95,11 +92,8 @@ function subscribers() {
 
 export type DatabaseTarget =
   | { kind: 'postgres'; url: string; poolSize?: number }
-  /**
-   * A folder, or 'memory://' for a throw-away database (tests); `from`, a data folder's tarball
-   * (`dumpDataDir`) to start from instead of an empty database.
-   */
-  | { kind: 'pglite'; dataDir: string; from?: Blob };
+  /** A folder, or 'memory://' for a throw-away database. */
+  | { kind: 'pglite'; dataDir: string };
 
 /** PostgreSQL when DATABASE_URL is set, else the embedded PGlite in DATA_DIR. */
 export function configuredTarget(config: {
@@ -166,44 +160,22 @@ export async function openDatabase(
     };
   }
   if (!target.dataDir.startsWith('memory://')) await mkdir(target.dataDir, { recursive: true });
-  return pgliteDatabase(await openPglite(target.dataDir, target.from));
+  return pgliteDatabase(await PGlite.create(target.dataDir, { extensions: { unaccent, pg_trgm } }));
 }
 
-/** PGlite with the extensions the migrations create, on a data folder or in memory, from a tarball if given. */
-export function openPglite(dataDir: string, from?: Blob): Promise<PGlite> {
-  return PGlite.create(dataDir, {
-    extensions: { unaccent, pg_trgm },
-    ...(from ? { loadDataDir: from } : {}),
-  });
-}
-
-/**
- * The Database over an open PGlite; `close()` closes it. With `release`, `close()` instead stops listening
- * and hands the PGlite to `release`, which keeps it for another use (the tests reuse their template copies).
- */
-export async function pgliteDatabase(
-  client: PGlite,
-  release?: (client: PGlite) => Promise<void>,
-): Promise<Database> {
+/** The Database over an open PGlite; `close()` closes it. */
+async function pgliteDatabase(client: PGlite): Promise<Database> {
   const subs = subscribers();
   // One in-process connection: it always hears its own changes, and no other process shares its files.
-  const unlisten: Array<() => Promise<void>> = [];
-  for (const channel of NOTIFY_CHANNELS)
-    unlisten.push(await client.listen(channel, () => subs.notify(channel)));
+  for (const channel of NOTIFY_CHANNELS) await client.listen(channel, () => subs.notify(channel));
   const db = drizzlePglite(client, { schema });
   return {
     db: db as unknown as Db,
     kind: 'pglite',
     migrate: () => migratePglite(db, { migrationsFolder: MIGRATIONS_DIR }),
-    close: release
-      ? async () => {
-          for (const stop of unlisten.splice(0)) await stop();
-          await release(client);
-        }
-      : () => client.close(),
+    close: () => client.close(),
     subscribe: subs.add,
     listening: () => true,
-    dumpDataDir: async (compression = 'gzip') =>
-      Buffer.from(await (await client.dumpDataDir(compression)).arrayBuffer()),
+    dumpDataDir: async () => Buffer.from(await (await client.dumpDataDir('gzip')).arrayBuffer()),
   };
 }

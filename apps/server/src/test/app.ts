@@ -5,15 +5,8 @@ import { loadConfig } from '../config';
 import { resolveOidc } from '../modules/google-sign-in';
 import { seedIfEmpty } from '../seed/seed';
 import { createStorage } from '../storage/create';
-import {
-  copyFolder,
-  type DatabaseKind,
-  freshDatabase,
-  seededDatabase,
-  type TestDatabase,
-  testTempDir,
-  testTemplates,
-} from './databases';
+import { type DatabaseKind, freshDatabase, seededDatabase, testTempDir, testTemplates } from './databases';
+import { copyFolder } from './templates';
 
 export interface LogLine {
   level: number;
@@ -26,8 +19,8 @@ export interface LogLine {
  * Every log line is kept so tests can assert that bad input is never logged as an error.
  *
  * The database is a copy of the run's seeded template and DATA_DIR/uploads a copy of its images
- * (test/global-setup.ts); with another administrator than the template's, or without templates, the app's
- * own database is seeded as `npm start` would.
+ * (test/global-setup.ts); with another administrator than the template's, or images in a bucket, a copy
+ * of the empty template is seeded as `npm start` would.
  */
 export async function seededTestApp(
   kind: DatabaseKind,
@@ -38,19 +31,13 @@ export async function seededTestApp(
   const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'info', NODE_ENV: 'test', ...env });
   const templates = testTemplates();
   // The templates' images are on disk: a shop on a bucket seeds its own.
-  const sameAdmin =
-    templates?.admin.email === config.admin.email &&
+  const asTemplate =
+    templates.admin.email === config.admin.email &&
     templates.admin.password === config.admin.password &&
     config.storage.kind === 'local';
-  const copy = sameAdmin ? await seededDatabase(kind) : undefined;
-  let database: TestDatabase;
-  if (copy && templates) {
-    database = copy;
-    await copyFolder(templates.uploads, config.uploadsDir);
-  } else {
-    database = await freshDatabase(kind);
-    await seedIfEmpty(database.db, { admin: config.admin, storage: await createStorage(config) });
-  }
+  const database = asTemplate ? await seededDatabase(kind) : await freshDatabase(kind);
+  if (asTemplate) await copyFolder(templates.uploads, config.uploadsDir);
+  else await seedIfEmpty(database.db, { admin: config.admin, storage: await createStorage(config) });
   const logs: LogLine[] = [];
   const stream = new Writable({
     write(chunk, _encoding, done) {

@@ -1,6 +1,6 @@
 import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -11,7 +11,7 @@ import { type DatabaseTarget, openDatabase } from '../db/client';
 import { seedIfEmpty } from '../seed/seed';
 import { localStorage } from '../storage/local';
 import { useTestNodeFlags } from './node-flags';
-import { databaseUrl, type TestTemplates, withAdmin } from './templates';
+import { copyFolder, databaseUrl, type TestTemplates, withAdmin } from './templates';
 
 /**
  * Runs once, in vitest's main process, before the server's test files: migrates and seeds template
@@ -35,11 +35,7 @@ export default async function setup(project: TestProject) {
   const templates: TestTemplates = {
     root,
     admin,
-    pglite: {
-      empty: join(root, 'template-empty.tar'),
-      seeded: join(root, 'template-seeded.tar'),
-      seededFolder: join(root, 'template-seeded'),
-    },
+    pglite: { empty: join(root, 'template-empty'), seeded: join(root, 'template-seeded') },
     uploads: join(root, 'template-uploads'),
     ...(postgres ? { postgres } : {}),
     bundle: {
@@ -79,27 +75,21 @@ export default async function setup(project: TestProject) {
     }
   }
 
-  // One data folder, migrated and written as the empty template's tarball, then seeded and written as
-  // the seeded one's.
+  // The empty template's data folder is migrated, then copied and seeded as the seeded one's.
   async function pgliteTemplates() {
-    const database = await openDatabase({ kind: 'pglite', dataDir: templates.pglite.seededFolder });
-    // Not compressed: every worker that opens it would unzip it again.
-    const dumpTo = async (file: string) => {
-      if (!database.dumpDataDir) throw new Error('PGlite writes its data folder as a tarball');
-      await writeFile(file, await database.dumpDataDir('none'));
-    };
+    const { empty, seeded } = templates.pglite;
+    const database = await openDatabase({ kind: 'pglite', dataDir: empty });
     try {
       await database.migrate();
       // Every copy and every shop process started on one would otherwise zero PostgreSQL's default 128 MB
       // of buffers as it starts: half a second of CPU each with the baseline compiler (node-flags.ts), for
       // databases of a few hundred rows. It takes effect where a copy starts, not in this one.
       await database.db.execute(sql`ALTER SYSTEM SET shared_buffers = '16MB'`);
-      await dumpTo(templates.pglite.empty);
-      await seedIfEmpty(database.db, { admin, storage: localStorage(templates.uploads) });
-      await dumpTo(templates.pglite.seeded);
     } finally {
       await database.close();
     }
+    await copyFolder(empty, seeded);
+    await prepare({ kind: 'pglite', dataDir: seeded }, templates.uploads);
   }
   async function postgresTemplates(serverUrl: string, names: { empty: string; seeded: string }) {
     await withAdmin(serverUrl, (client) => client.query(`CREATE DATABASE ${names.empty}`));

@@ -9,7 +9,7 @@ import { setFlagsFromString } from 'node:v8';
  * tier on other threads. A test run opens dozens of databases and runs few queries on each, so that
  * recompiling is CPU the run never earns back: opening a database and running 200 queries takes 0.6 s of
  * CPU instead of 1.0 s, and the server tests' CPU falls by a tenth. The shop itself keeps the optimizing
- * tier: a long scan runs 40 % faster with it (docs/decisions/021).
+ * tier: a long scan runs 40 % faster with it (docs/decisions/028).
  */
 export const TEST_NODE_FLAGS = ['--liftoff-only'];
 

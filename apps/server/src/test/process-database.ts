@@ -1,16 +1,11 @@
-import { sql } from 'drizzle-orm';
-import { freshDatabase } from './databases';
+import { freshDatabase, type TestDatabase } from './databases';
 
 /**
  * A fresh PostgreSQL database (test/databases.ts) for server processes to share: its URL for their
  * DATABASE_URL, and the test's own connection to look inside.
  */
-export async function processDatabase() {
+export async function processDatabase(): Promise<TestDatabase & { url: string }> {
   const database = await freshDatabase('postgres');
-  const [row] = await database.db
-    .select({ name: sql<string>`current_database()` })
-    .from(sql`(SELECT 1) AS one`);
-  const url = new URL(process.env.TEST_DATABASE_URL as string);
-  url.pathname = `/${row?.name}`;
-  return { ...database, url: url.toString() };
+  if (!database.url) throw new Error('a PostgreSQL copy has a URL');
+  return { ...database, url: database.url };
 }

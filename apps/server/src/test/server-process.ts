@@ -1,11 +1,10 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { mkdtemp } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
-import { inject } from 'vitest';
-import { copyFolder } from './databases';
+import { testTempDir, testTemplates } from './databases';
 import { TEST_NODE_FLAGS } from './node-flags';
+import { copyFolder } from './templates';
 
 export async function freePort(): Promise<number> {
   const server = createServer().listen(0, '127.0.0.1');
@@ -21,9 +20,9 @@ export async function freePort(): Promise<number> {
  * has no uploads: for a shop whose images are in a bucket. Removed with the run's folder.
  */
 export async function seededDataDir({ images = true } = {}): Promise<string> {
-  const templates = inject('vitrinaTestTemplates');
-  const dataDir = await mkdtemp(join(templates.root, 'data-'));
-  await copyFolder(templates.pglite.seededFolder, join(dataDir, 'pglite'));
+  const templates = testTemplates();
+  const dataDir = await testTempDir('data-');
+  await copyFolder(templates.pglite.seeded, join(dataDir, 'pglite'));
   if (images) await copyFolder(templates.uploads, join(dataDir, 'uploads'));
   return dataDir;
 }
@@ -40,7 +39,7 @@ export interface ServerProcess {
 export async function startServer(env: Record<string, string>, timeoutMs = 60_000): Promise<ServerProcess> {
   const port = await freePort();
   let output = '';
-  const child = spawn(process.execPath, [...TEST_NODE_FLAGS, inject('vitrinaTestTemplates').bundle.main], {
+  const child = spawn(process.execPath, [...TEST_NODE_FLAGS, testTemplates().bundle.main], {
     env: {
       ...process.env,
       LOG_LEVEL: 'warn',

@@ -1,3 +1,5 @@
+import { copyFile, mkdir, readdir } from 'node:fs/promises';
+import { join, relative } from 'node:path';
 import pg from 'pg';
 
 /**
@@ -9,11 +11,8 @@ export interface TestTemplates {
   root: string;
   /** The administrator the seeded templates were seeded with. */
   admin: { email: string; password: string };
-  /**
-   * PGlite templates as tarballs of their data folders (`dumpDataDir`), which each file opens in memory;
-   * the seeded one also as a data folder, never opened by a test, for a server process to copy.
-   */
-  pglite: { empty: string; seeded: string; seededFolder: string };
+  /** PGlite templates: data folders nothing opens, for each test database and each server process to copy. */
+  pglite: { empty: string; seeded: string };
   /** The seeded templates' uploads folder (the seed's images). */
   uploads: string;
   /** On TEST_DATABASE_URL's server: template databases, nobody connected, and the prefix of this run's copies. */
@@ -47,4 +46,24 @@ export async function withAdmin(url: string, run: (client: pg.Client) => Promise
   } finally {
     await client.end();
   }
+}
+
+/**
+ * Copies a folder into `to` with all its files at once: a PGlite data folder is a thousand small files,
+ * which fs.cp copies one after the other.
+ */
+export async function copyFolder(from: string, to: string): Promise<void> {
+  const entries = await readdir(from, { recursive: true, withFileTypes: true });
+  const target = (entry: (typeof entries)[number]) => join(to, relative(from, entry.parentPath), entry.name);
+  await mkdir(to, { recursive: true });
+  for (const entry of entries) {
+    if (entry.isDirectory()) await mkdir(target(entry), { recursive: true });
+    else if (!entry.isFile())
+      throw new Error(`${join(entry.parentPath, entry.name)}: not a file or a folder`);
+  }
+  await Promise.all(
+    entries
+      .filter((entry) => entry.isFile())
+      .map((entry) => copyFile(join(entry.parentPath, entry.name), target(entry))),
+  );
 }
