@@ -13,7 +13,6 @@ import { DEFAULT_THROTTLE, type ThrottlePolicy } from './modules/auth/login-thro
 import type { OidcClientConfig } from './modules/auth/oidc-client';
 import { cookieSecure } from './modules/auth/sessions';
 import { catalogAdminRoutes } from './modules/catalog/admin-routes';
-import { keptAnswerReplays } from './modules/catalog/replay';
 import { catalogRoutes } from './modules/catalog/routes';
 import { checkoutRoutes } from './modules/checkout/routes';
 import { healthRoutes } from './modules/health/routes';
@@ -38,7 +37,7 @@ import type { StripeApiOptions } from './payments/stripe';
 import { stripeWebhookRoutes } from './payments/stripe-webhook';
 import { apiDocsPlugin } from './plugins/api-docs';
 import { authPlugin } from './plugins/auth';
-import { csrfPlugin, xsrfSetCookie } from './plugins/csrf';
+import { csrfPlugin } from './plugins/csrf';
 import { badUrlAnswer, errorsPlugin } from './plugins/errors';
 import { etagPlugin } from './plugins/etag';
 import { securityHeaders, securityHeadersPlugin } from './plugins/security-headers';
@@ -65,9 +64,6 @@ export interface AppDeps {
   renderPage?: RenderPage;
 }
 
-/** The log levels at which Fastify writes a line for every request. */
-const REQUEST_LOG_LEVELS = new Set(['info', 'debug', 'trace']);
-
 /** The whole HTTP application; main.ts listens with it, tests call it through inject(). */
 export async function buildApp({
   config,
@@ -86,23 +82,11 @@ export async function buildApp({
     publicUrl: config.publicUrl,
     assetsUrl: config.storage.kind === 's3' ? config.storage.publicAssetsUrl : undefined,
   };
-  let draining = false;
-  const genReqId = requestIdGenerator(config.trustProxy);
-  // Kept catalog answers go out from the HTTP server itself while Fastify needs to see no request for
-  // them: neither to log it (it logs every request at info) nor to close its connection (draining);
-  // docs/decisions/008, "Replayed before Fastify".
-  const replays = keptAnswerReplays({
-    requestId: genReqId,
-    xsrfCookie: (cookieHeader) => xsrfSetCookie(app, cookieHeader, cookieSecure(config.publicUrl)),
-    measure: Boolean(config.metricsPort),
-    replaying: () => !draining && !REQUEST_LOG_LEVELS.has(app.log.level),
-  });
   const app = Fastify({
-    serverFactory: replays.server,
     logger: logger ?? { level: config.logLevel },
     trustProxy: config.trustProxy,
     requestIdHeader: false,
-    genReqId,
+    genReqId: requestIdGenerator(config.trustProxy),
     // Query values are always validated as text by the zod schemas.
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
     frameworkErrors: badUrlAnswer(securityHeaders(headersOptions)),
@@ -115,6 +99,7 @@ export async function buildApp({
   if (config.metricsPort) measureRequests(app);
   // Draining (SIGTERM): the answers still in flight close their connection, else a keep-alive connection
   // that turns idle after close() began would hold the process until its timeout.
+  let draining = false;
   app.addHook('preClose', async () => {
     draining = true;
   });
@@ -144,7 +129,7 @@ export async function buildApp({
   await app.register(
     async (api) => {
       await api.register(healthRoutes, { database });
-      await api.register(catalogRoutes, { database, searches, replays });
+      await api.register(catalogRoutes, { database, searches });
       await api.register(searchRoutes, { database, searches });
       await api.register(catalogAdminRoutes, { db, storage });
       await api.register(ratingsRoutes, { db, timeZone: config.shopTimeZone });
@@ -179,7 +164,6 @@ export async function buildApp({
     config,
     storage,
     renderPage: renderPage ?? (await loadRenderer(config.webRender)),
-    replays,
   });
   await app.register(mailDeliveryPlugin, { database, config, options: mailDelivery });
   return app;

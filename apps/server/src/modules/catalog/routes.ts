@@ -13,20 +13,18 @@ import { z } from 'zod';
 import type { Database } from '../../db/client';
 import { type SearchCounter, searchCounting } from '../search/analytics';
 import { catalogCache, serveFromCache } from './cache';
-import type { KeptAnswerReplays } from './replay';
 import { getCategory, getVisibleProduct, listCategories, listProducts } from './service';
 
 const errors = { 400: apiErrorSchema, 404: apiErrorSchema };
 const tags = ['Catálogo'];
 
 /** Public catalog: what a visitor can browse without an account. */
-export const catalogRoutes: FastifyPluginAsyncZod<{
-  database: Database;
-  searches: SearchCounter;
-  replays: KeptAnswerReplays;
-}> = async (app, { database, searches, replays }) => {
+export const catalogRoutes: FastifyPluginAsyncZod<{ database: Database; searches: SearchCounter }> = async (
+  app,
+  { database, searches },
+) => {
   const { db } = database;
-  serveFromCache(app, catalogCache(database), { answered: searchCounting(searches), replays });
+  serveFromCache(app, catalogCache(database), searchCounting(searches));
 
   app.get(
     '/products',

@@ -9,7 +9,6 @@ import { AppError } from '../../errors';
 import { sendApiNotFound } from '../../plugins/errors';
 import { type FileStorage, STORED_FILE_CACHE, UPLOADS_URL_PREFIX } from '../../storage/local';
 import { catalogCache, type KeptAnswer } from '../catalog/cache';
-import type { KeptAnswerReplays } from '../catalog/replay';
 import { getCategory, getVisibleProduct } from '../catalog/service';
 import { listingImages } from './listing-images';
 import { type PagePreload, preloadTags, readManifest } from './preloads';
@@ -61,18 +60,10 @@ export async function siteRoutes(
     config,
     storage,
     renderPage,
-    replays,
-  }: {
-    database: Database;
-    config: Config;
-    storage: FileStorage;
-    renderPage?: RenderPage;
-    replays: KeptAnswerReplays;
-  },
+  }: { database: Database; config: Config; storage: FileStorage; renderPage?: RenderPage },
 ) {
   const { db } = database;
   const rendered = catalogCache<KeptAnswer>(database);
-  const sending = replays.serving(app, rendered);
   const api = apiThrough(app);
   const indexPath = join(config.webDist, 'index.html');
   const template = existsSync(indexPath) ? readFileSync(indexPath, 'utf8') : undefined;
@@ -136,10 +127,7 @@ export async function siteRoutes(
       // answers); the copies of a page the cache keeps count in its size.
       return rendered.send(request, reply, page);
     };
-    if (kept) {
-      sending(request, kept);
-      return send(200, kept);
-    }
+    if (kept) return send(200, kept);
     const readAt = rendered.generation();
     const match = matchPage(path);
     // The page's head (its title, tags and preloads) and its render are read at the same time.
