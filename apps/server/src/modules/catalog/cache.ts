@@ -97,8 +97,9 @@ function footprint(url: string, answer: KeptAnswer): number {
 type CatalogCache = ReturnType<typeof catalogCache<CachedAnswer>>;
 
 /**
- * Answers the GET routes of `app` (one encapsulated plugin) from the cache, and fills it. Call it before
- * the routes: their answers, the same for every visitor, are marked to hand out no cookie (csrf.ts).
+ * Answers the GET routes of `app` (one encapsulated plugin) that declare `config: { publicCache: true }`
+ * from the cache, and fills it with their answers; its other routes are never kept. Call it before the
+ * routes: their answers, the same for every visitor, are marked to hand out no cookie (csrf.ts).
  * `answered` sees the text of every successful answer, kept or fresh.
  */
 export function serveFromCache(
@@ -113,7 +114,7 @@ export function serveFromCache(
   // Callback hooks: on the path of every cached answer, where an async hook's promise is measurable.
   // A hook that sends does not call done(); the route's handler then never runs.
   app.addHook('onRequest', (request, reply, done) => {
-    if (request.method !== 'GET') return done();
+    if (request.method !== 'GET' || !request.routeOptions.config.publicCache) return done();
     const hit = cache.get(request.url);
     countCatalogCache(hit ? 'hit' : 'miss');
     if (!hit) {

@@ -29,7 +29,7 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ database: Database; searches
   app.get(
     '/products',
     {
-      config: { access: 'anyone' },
+      config: { access: 'anyone', publicCache: true },
       schema: {
         tags,
         summary: 'Productos visibles, filtrados, ordenados y paginados',
@@ -43,7 +43,7 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ database: Database; searches
   app.get(
     '/products/:id',
     {
-      config: { access: 'anyone' },
+      config: { access: 'anyone', publicCache: true },
       schema: {
         tags,
         summary: 'Un producto visible, con su categoría',
@@ -57,7 +57,7 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ database: Database; searches
   app.get(
     '/products/categoria/:id',
     {
-      config: { access: 'anyone' },
+      config: { access: 'anyone', publicCache: true },
       schema: {
         tags,
         summary: 'Productos de una categoría (acepta los mismos filtros que /products)',
@@ -75,7 +75,7 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ database: Database; searches
   app.get(
     '/products/filter/descuento/:value',
     {
-      config: { access: 'anyone' },
+      config: { access: 'anyone', publicCache: true },
       schema: {
         tags,
         summary: 'Productos con descuento (true) o sin descuento (false)',
@@ -90,7 +90,7 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ database: Database; searches
   app.get(
     '/categorias',
     {
-      config: { access: 'anyone' },
+      config: { access: 'anyone', publicCache: true },
       schema: { tags, summary: 'Todas las categorías', response: { 200: z.array(categorySchema) } },
     },
     async () => listCategories(db),
