@@ -47,6 +47,8 @@ describe.each(TEST_DATABASE_KINDS)('catalog cache on %s', (kind) => {
     const url = '/api/products?orden=nombre_asc';
     const plain = await get(url);
     expect(plain.headers['content-encoding']).toBeUndefined();
+    // Its first answer already says it: a cache in front keeps one copy per coding (docs/deploy.md).
+    expect(plain.headers.vary).toBe('accept-encoding');
     for (const [accept, coding, decode] of [
       ['br;q=1, gzip;q=0.5', 'br', zlib.brotliDecompressSync],
       ['gzip, deflate', 'gzip', zlib.gunzipSync],

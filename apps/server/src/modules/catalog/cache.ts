@@ -132,6 +132,9 @@ export function serveFromCache(
     if (began !== undefined && reply.statusCode === 200 && typeof payload === 'string') {
       answered?.(request, payload);
       if (typeof etag === 'string') cache.set(request.url, { body: payload, etag }, began);
+      // Kept, it goes out in each client's coding (sendKept): a cache in front (nginx, a CDN) must keep
+      // a copy per coding from this first answer on, which @fastify/compress marks only when it compresses.
+      reply.header('vary', 'accept-encoding');
     }
     done(null, payload);
   });
