@@ -36,7 +36,7 @@ const TARGETS = [
   ['rendered page: category 3 by price', '/products/categoria/3?orden=precio_asc'],
   ['its JSON: category 3 by price', '/api/products?categoria=3&orden=precio_asc&page=1&pageSize=8'],
   // The same two as a browser asks for them, compressed: the shop keeps each answer's compressed copies
-  // (docs/decisions/008), and the page is then a sixth of its 26 KB.
+  // (docs/decisions/025), and the page is then a sixth of its 26 KB.
   ['rendered page, as a browser asks', '/products/categoria/3?orden=precio_asc', { browser: true }],
   [
     'its JSON, as a browser asks',
