@@ -9,13 +9,7 @@ import { measureRequests } from './metrics';
 import { accountsRoutes } from './modules/accounts';
 import { adminRoutes } from './modules/admin';
 import { auditRoutes } from './modules/audit';
-import {
-  catalogAdminRoutes,
-  catalogRoutes,
-  keptAnswerReplays,
-  searchCounter,
-  searchRoutes,
-} from './modules/catalog';
+import { catalogAdminRoutes, catalogRoutes, searchCounter, searchRoutes } from './modules/catalog';
 import type { OidcClientConfig } from './modules/google-sign-in';
 import { googleRoutes } from './modules/google-sign-in';
 import { healthRoutes } from './modules/health';
@@ -38,7 +32,7 @@ import type { PaymentProvider } from './payments/provider';
 import type { StripeApiOptions } from './payments/stripe';
 import { apiDocsPlugin } from './plugins/api-docs';
 import { authPlugin } from './plugins/auth';
-import { csrfPlugin, xsrfSetCookie } from './plugins/csrf';
+import { csrfPlugin } from './plugins/csrf';
 import { badUrlAnswer, errorsPlugin } from './plugins/errors';
 import { etagPlugin } from './plugins/etag';
 import { securityHeaders, securityHeadersPlugin } from './plugins/security-headers';
@@ -65,9 +59,6 @@ export interface AppDeps {
   renderPage?: RenderPage;
 }
 
-/** The log levels at which Fastify writes a line for every request. */
-const REQUEST_LOG_LEVELS = new Set(['info', 'debug', 'trace']);
-
 /** The whole HTTP application; main.ts listens with it, tests call it through inject(). */
 export async function buildApp({
   config,
@@ -86,23 +77,11 @@ export async function buildApp({
     publicUrl: config.publicUrl,
     assetsUrl: config.storage.kind === 's3' ? config.storage.publicAssetsUrl : undefined,
   };
-  let draining = false;
-  const genReqId = requestIdGenerator(config.trustProxy);
-  // Kept catalog answers go out from the HTTP server itself while Fastify needs to see no request for
-  // them: neither to log it (it logs every request at info) nor to close its connection (draining);
-  // docs/decisions/008, "Replayed before Fastify".
-  const replays = keptAnswerReplays({
-    requestId: genReqId,
-    xsrfCookie: (cookieHeader) => xsrfSetCookie(app, cookieHeader, cookieSecure(config.publicUrl)),
-    measure: Boolean(config.metricsPort),
-    replaying: () => !draining && !REQUEST_LOG_LEVELS.has(app.log.level),
-  });
   const app = Fastify({
-    serverFactory: replays.server,
     logger: logger ?? { level: config.logLevel },
     trustProxy: config.trustProxy,
     requestIdHeader: false,
-    genReqId,
+    genReqId: requestIdGenerator(config.trustProxy),
     // Query values are always validated as text by the zod schemas.
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
     frameworkErrors: badUrlAnswer(securityHeaders(headersOptions)),
@@ -115,6 +94,7 @@ export async function buildApp({
   if (config.metricsPort) measureRequests(app);
   // Draining (SIGTERM): the answers still in flight close their connection, else a keep-alive connection
   // that turns idle after close() began would hold the process until its timeout.
+  let draining = false;
   app.addHook('preClose', async () => {
     draining = true;
   });
@@ -148,7 +128,7 @@ export async function buildApp({
   await app.register(
     async (api) => {
       await api.register(healthRoutes, { database });
-      await api.register(catalogRoutes, { database, searches, replays });
+      await api.register(catalogRoutes, { database, searches });
       await api.register(searchRoutes, { database, searches });
       await api.register(catalogAdminRoutes, { db, storage });
       await api.register(ratingsRoutes, { db, timeZone: config.shopTimeZone });
@@ -177,7 +157,6 @@ export async function buildApp({
     config,
     storage,
     renderPage: renderPage ?? (await loadRenderer(config.webRender)),
-    replays,
   });
   await app.register(mailDeliveryPlugin, { database, config, options: mailDelivery });
   return app;

@@ -107,13 +107,15 @@ export function watchPool(numbers: PoolNumbers | undefined) {
 /** Times every request of `app` by its route pattern (never the raw URL: one series per route). */
 export function measureRequests(app: FastifyInstance) {
   app.addHook('onResponse', async (request, reply) => {
-    observeRequest(request.method, request.routeOptions.url, reply.statusCode, reply.elapsedTime / 1000);
+    requestDuration.observe(
+      {
+        method: request.method,
+        route: request.routeOptions.url ?? 'not found',
+        status: String(reply.statusCode),
+      },
+      reply.elapsedTime / 1000,
+    );
   });
-}
-
-/** One answer in the request histogram; also for the kept answers the HTTP server replays itself. */
-export function observeRequest(method: string, route: string | undefined, status: number, seconds: number) {
-  requestDuration.observe({ method, route: route ?? 'not found', status: String(status) }, seconds);
 }
 
 /**

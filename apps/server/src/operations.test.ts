@@ -21,8 +21,7 @@ describe('operating a shop process (the bundled server, as npm start runs it)', 
     cleanup.push(() => stopServer(server, 'SIGKILL'));
     const metricsUrl = `http://127.0.0.1:${metricsPort}/metrics`;
 
-    // Some traffic: the catalog four times (a miss, a hit through Fastify, two sent by the HTTP server
-    // itself, catalog/replay.ts), a product by id.
+    // Some traffic: the catalog four times (a miss, then three answers kept in memory), a product by id.
     const shopper = new HttpClient(server.url);
     for (let i = 0; i < 4; i++) await shopper.get('/api/products?pageSize=2');
     const product = (await shopper.get('/api/products?pageSize=1')).body.items[0];
@@ -38,7 +37,7 @@ describe('operating a shop process (the bundled server, as npm start runs it)', 
       /vitrina_http_request_duration_seconds_count\{method="GET",route="\/api\/products\/:id",status="200"\} 1\n/,
     );
     expect(metrics).not.toContain(`/api/products/${product.id_producto}"`);
-    // Replayed answers are timed and counted like the others: all five listings, three of them hits.
+    // Answers from memory are timed like the others: all five listings, three of them cache hits.
     expect(metrics).toMatch(
       /vitrina_http_request_duration_seconds_count\{method="GET",route="\/api\/products",status="200"\} 5\n/,
     );

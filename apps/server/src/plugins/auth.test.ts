@@ -1,11 +1,13 @@
 import cookie from '@fastify/cookie';
 import { idParamsSchema, XSRF_COOKIE, XSRF_HEADER } from '@vitrina/shared';
 import { count, eq } from 'drizzle-orm';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyContextConfig, type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { buildApp } from '../app';
 import { auditoria, metodoPagoSandbox, motivoCalificacion, producto, usuario, venta } from '../db/schema';
+import { GOOGLE_ISSUER } from '../modules/google-sign-in';
 import { findSession, SESSION_COOKIE } from '../modules/sessions';
 import { Agent, newCustomer } from '../test/agent';
 import { seededTestApp, type TestApp } from '../test/app';
@@ -264,5 +266,48 @@ describe('accountParam: a route about one account', () => {
         ),
       ),
     ).rejects.toThrow(/no :id parameter/);
+  });
+});
+
+describe('publicCache: answers kept for every caller', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await seededTestApp('pglite');
+  });
+  afterAll(() => t?.close());
+
+  /** The whole application (buildApp) with one more route, declared as given, started. */
+  async function startShopWith(url: string, config: FastifyContextConfig) {
+    const app = await buildApp({
+      config: t.config,
+      database: t.database,
+      oidc: { issuer: new URL(GOOGLE_ISSUER), clientId: 'prueba', clientSecret: 'prueba' },
+      logger: false,
+    });
+    try {
+      await app.register(async (more) => {
+        more.get(url, { config }, async () => ({ ok: true }));
+      });
+      await app.ready();
+    } finally {
+      await app.close();
+    }
+  }
+
+  it('refuses to start with a kept route whose answer could depend on who asks, naming the route', async () => {
+    await expect(startShopWith('/api/prueba', { access: 'user', publicCache: true })).rejects.toThrow(
+      "Route GET /api/prueba keeps its answers for every caller (config.publicCache) but its access is 'user'",
+    );
+    await expect(
+      startShopWith('/api/prueba', { access: 'anyone', readsSession: true, publicCache: true }),
+    ).rejects.toThrow(
+      'Route GET /api/prueba keeps its answers for every caller (config.publicCache) but it reads the session (config.readsSession)',
+    );
+    await expect(startShopWith('/prueba', { publicCache: true })).rejects.toThrow(
+      'Route GET /prueba keeps its answers for every caller (config.publicCache) but its access is not declared',
+    );
+    await expect(
+      startShopWith('/api/prueba', { access: 'anyone', publicCache: true }),
+    ).resolves.toBeUndefined();
   });
 });

@@ -1,5 +1,11 @@
 import type { LoginType } from '@vitrina/shared';
-import type { FastifyInstance, FastifyRequest, FastifySchema, HTTPMethods } from 'fastify';
+import type {
+  FastifyContextConfig,
+  FastifyInstance,
+  FastifyRequest,
+  FastifySchema,
+  HTTPMethods,
+} from 'fastify';
 import fp from 'fastify-plugin';
 import type { usuario } from '../db/schema';
 import { forbidden, unauthorized } from '../errors';
@@ -44,6 +50,12 @@ declare module 'fastify' {
      * naming another account gets 403 whatever the rest of the request holds.
      */
     accountParam?: string;
+    /**
+     * The route's answers are the same for every caller: the catalog cache may keep them by URL and send
+     * them to anyone (catalog/cache.ts). Only routes declared so are kept, and only with access 'anyone'
+     * and no readsSession; the server refuses to start otherwise.
+     */
+    publicCache?: boolean;
   }
   interface FastifyRequest {
     session: ActiveSession | null;
@@ -87,12 +99,14 @@ export const authPlugin = fp(async (app: FastifyInstance, options: AuthOptions) 
     if (route.url.startsWith('/api/') && !route.url.startsWith('/api/docs') && !access) {
       throw new Error(`Route ${route.method} ${route.url} does not declare who may call it (config.access)`);
     }
-    const { accountParam } = route.config ?? {};
+    const config = route.config ?? {};
+    const { accountParam } = config;
     if (accountParam && !route.url.split('/').includes(`:${accountParam}`)) {
       throw new Error(
         `Route ${route.method} ${route.url} has no :${accountParam} parameter (config.accountParam)`,
       );
     }
+    if (config.publicCache) refuseSessionDependentCache(`${route.method} ${route.url}`, config);
     if (!access) return;
     for (const method of [route.method].flat()) {
       routes.push({ method, url: route.url, access, schema: route.schema });
@@ -107,6 +121,25 @@ export const authPlugin = fp(async (app: FastifyInstance, options: AuthOptions) 
     authorize(options, request).then(() => done(), done);
   });
 });
+
+/**
+ * Throws for a route kept for everyone whose answer could depend on who asks. The session is looked up
+ * only for a route that declares it needs one (an access other than 'anyone', or readsSession: the
+ * onRequest hook above), so a route that may be kept never sees one: `request.session` is null for
+ * every caller and `sessionOf` answers 401 to all of them, whatever its handler tries.
+ */
+function refuseSessionDependentCache(route: string, { access, readsSession }: FastifyContextConfig) {
+  const why =
+    access !== 'anyone'
+      ? `its access is ${access === undefined ? 'not declared' : `'${access}'`}`
+      : readsSession
+        ? 'it reads the session (config.readsSession)'
+        : undefined;
+  if (!why) return;
+  throw new Error(
+    `Route ${route} keeps its answers for every caller (config.publicCache) but ${why}: only a route with access 'anyone' that reads no session may be kept`,
+  );
+}
 
 /** Finds the caller's session and refuses a caller the route's access does not admit. */
 async function authorize({ sessionCookie, findSession }: AuthOptions, request: FastifyRequest) {

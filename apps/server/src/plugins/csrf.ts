@@ -52,25 +52,11 @@ export const csrfPlugin = fp(async (app: FastifyInstance, { secure, publicUrl }:
     const cookie = request.cookies[XSRF_COOKIE];
     if (!SAFE_METHODS.has(request.method)) return done(refusal(request, cookie, shopOrigin));
     if (!cookie && request.routeOptions.config.xsrfCookie !== false) {
-      reply.setCookie(XSRF_COOKIE, newToken(), xsrfCookieOptions(secure));
+      reply.setCookie(XSRF_COOKIE, newToken(), { httpOnly: false, sameSite: 'strict', secure, path: '/' });
     }
     done();
   });
 });
-
-const xsrfCookieOptions = (secure: boolean) =>
-  ({ httpOnly: false, sameSite: 'strict', secure, path: '/' }) as const;
-
-/**
- * The XSRF-TOKEN Set-Cookie the hook above adds to a GET answer for a visitor without the cookie, for
- * answers sent outside Fastify (catalog/replay.ts): undefined when the visitor has one. Parsed and
- * written by @fastify/cookie on `app`, as `request.cookies` and `reply.setCookie` are.
- */
-export function xsrfSetCookie(app: FastifyInstance, cookieHeader: string | undefined, secure: boolean) {
-  return cookieHeader && app.parseCookie(cookieHeader)[XSRF_COOKIE]
-    ? undefined
-    : app.serializeCookie(XSRF_COOKIE, newToken(), xsrfCookieOptions(secure));
-}
 
 /** Why a state-changing request is refused, if it is. */
 function refusal(request: FastifyRequest, cookie: string | undefined, shopOrigin: string) {

@@ -5,9 +5,10 @@ import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type Database, openDatabase } from '../../db/client';
 import { producto } from '../../db/schema';
+import { etagPlugin } from '../../plugins/etag';
 import { seededTestApp, type TestApp } from '../../test/app';
 import { TEST_DATABASE_KINDS } from '../../test/databases';
-import { catalogCache, type KeptAnswer, sendKept } from './cache';
+import { catalogCache, type KeptAnswer, sendKept, serveFromCache } from './cache';
 
 describe.each(TEST_DATABASE_KINDS)('catalog cache on %s', (kind) => {
   let t: TestApp;
@@ -46,6 +47,8 @@ describe.each(TEST_DATABASE_KINDS)('catalog cache on %s', (kind) => {
     const url = '/api/products?orden=nombre_asc';
     const plain = await get(url);
     expect(plain.headers['content-encoding']).toBeUndefined();
+    // Its first answer already says it: a cache in front keeps one copy per coding (docs/deploy.md).
+    expect(plain.headers.vary).toBe('accept-encoding');
     for (const [accept, coding, decode] of [
       ['br;q=1, gzip;q=0.5', 'br', zlib.brotliDecompressSync],
       ['gzip, deflate', 'gzip', zlib.gunzipSync],
@@ -147,19 +150,42 @@ describe.runIf(process.env.TEST_DATABASE_URL)('catalog cache across processes on
   });
 });
 
-describe('catalog cache bounds', () => {
-  /** Only what the cache uses of a database: the change notifications and whether they are heard. */
-  function fakeDatabase() {
-    let onChange = () => {};
-    const database = {
-      subscribe: (_channel: string, listener: () => void) => {
-        onChange = listener;
-      },
-      listening: () => true,
-    } as unknown as Database;
-    return { database, change: () => onChange() };
-  }
+/** Only what the cache uses of a database: the change notifications and whether they are heard. */
+function fakeDatabase() {
+  let onChange = () => {};
+  const database = {
+    subscribe: (_channel: string, listener: () => void) => {
+      onChange = listener;
+    },
+    listening: () => true,
+  } as unknown as Database;
+  return { database, change: () => onChange() };
+}
 
+describe('serveFromCache', () => {
+  it('keeps the answers of a route declared publicCache, and never those of a route that is not', async () => {
+    const app = Fastify();
+    await app.register(etagPlugin);
+    let reads = 0;
+    await app.register(async (routes) => {
+      serveFromCache(routes, catalogCache(fakeDatabase().database));
+      routes.get('/guardada', { config: { publicCache: true } }, async () => ({ lectura: ++reads }));
+      routes.get('/al-momento', async () => ({ lectura: ++reads }));
+    });
+    const read = async (url: string) => (await app.inject({ url })).json().lectura;
+    try {
+      expect([await read('/guardada'), await read('/guardada')]).toEqual([1, 1]);
+      expect([await read('/al-momento'), await read('/al-momento'), await read('/al-momento')]).toEqual([
+        2, 3, 4,
+      ]);
+      expect(await read('/guardada')).toBe(1);
+    } finally {
+      await app.close();
+    }
+  });
+});
+
+describe('catalog cache bounds', () => {
   it('keeps answers up to its size in bytes, dropping the oldest first, and nothing larger than itself', () => {
     const { database } = fakeDatabase();
     const cache = catalogCache<{ body: string }>(database, 100);

@@ -3,7 +3,6 @@ import { Negotiator } from '@fastify/accept-negotiator';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Database } from '../../db/client';
 import { countCatalogCache } from '../../metrics';
-import { type KeptAnswerReplays, type Replay, replayFootprint } from './replay';
 
 /**
  * What one cache may hold, in bytes (a character of an answer's text counts one: V8 keeps text with no
@@ -24,8 +23,6 @@ export interface KeptAnswer {
   bytes?: Buffer;
   br?: Buffer;
   gzip?: Buffer;
-  /** Fastify's answers to it by Accept-Encoding, for the HTTP server to send again (replay.ts). */
-  replays?: Map<string, Replay>;
 }
 
 interface CachedAnswer extends KeptAnswer {
@@ -86,53 +83,45 @@ export function catalogCache<Answer extends KeptAnswer = CachedAnswer>(
   }
 }
 
-/** What a kept answer takes: its URL, its text, every copy it has made and its replays' headers. */
+/** What a kept answer takes: its URL, its text and every copy it has made. */
 function footprint(url: string, answer: KeptAnswer): number {
-  let replays = 0;
-  for (const [coding, replay] of answer.replays ?? []) replays += replayFootprint(coding, replay);
   return (
     url.length +
     answer.body.length +
     (answer.bytes?.length ?? 0) +
     (answer.br?.length ?? 0) +
-    (answer.gzip?.length ?? 0) +
-    replays
+    (answer.gzip?.length ?? 0)
   );
 }
 
 type CatalogCache = ReturnType<typeof catalogCache<CachedAnswer>>;
 
 /**
- * Answers the GET routes of `app` (one encapsulated plugin) from the cache, and fills it. Call it before
- * the routes: their answers, the same for every visitor, are marked to hand out no cookie (csrf.ts).
- * `answered` sees the text of every successful answer, kept or fresh, and says whether it counted it
- * (a search): such an answer is never replayed, its count needs the request. With `replays`, the kept
- * answers Fastify sends are handed to the HTTP server to send again (replay.ts).
+ * Answers the GET routes of `app` (one encapsulated plugin) that declare `config: { publicCache: true }`
+ * from the cache, and fills it with their answers; its other routes are never kept. Call it before the
+ * routes: their answers, the same for every visitor, are marked to hand out no cookie (csrf.ts).
+ * `answered` sees the text of every successful answer, kept or fresh.
  */
 export function serveFromCache(
   app: FastifyInstance,
   cache: CatalogCache,
-  {
-    answered,
-    replays,
-  }: { answered?: (request: FastifyRequest, body: string) => boolean; replays?: KeptAnswerReplays } = {},
+  answered?: (request: FastifyRequest, body: string) => void,
 ) {
   const readAt = new WeakMap<object, number>();
-  const sending = replays?.serving(app, cache);
   app.addHook('onRoute', (route) => {
     route.config = { ...route.config, xsrfCookie: false };
   });
   // Callback hooks: on the path of every cached answer, where an async hook's promise is measurable.
   // A hook that sends does not call done(); the route's handler then never runs.
   app.addHook('onRequest', (request, reply, done) => {
-    if (request.method !== 'GET') return done();
+    if (request.method !== 'GET' || !request.routeOptions.config.publicCache) return done();
     const hit = cache.get(request.url);
     countCatalogCache(hit ? 'hit' : 'miss');
     if (!hit) {
       readAt.set(request, cache.generation());
       return done();
     }
-    if (!answered?.(request, hit.body)) sending?.(request, hit);
+    answered?.(request, hit.body);
     reply.header('content-type', 'application/json; charset=utf-8').header('etag', hit.etag);
     cache.send(request, reply, hit);
   });
@@ -143,6 +132,9 @@ export function serveFromCache(
     if (began !== undefined && reply.statusCode === 200 && typeof payload === 'string') {
       answered?.(request, payload);
       if (typeof etag === 'string') cache.set(request.url, { body: payload, etag }, began);
+      // Kept, it goes out in each client's coding (sendKept): a cache in front (nginx, a CDN) must keep
+      // a copy per coding from this first answer on, which @fastify/compress marks only when it compresses.
+      reply.header('vary', 'accept-encoding');
     }
     done(null, payload);
   });

@@ -1,7 +1,6 @@
 export { catalogAdminRoutes } from './admin-routes';
 export { catalogCache, type KeptAnswer } from './cache';
 export { countRating, uncountRating } from './rating-totals';
-export { type KeptAnswerReplays, keptAnswerReplays } from './replay';
 export { catalogRoutes } from './routes';
 export { searchCounter } from './search/analytics';
 export { searchRoutes } from './search/routes';

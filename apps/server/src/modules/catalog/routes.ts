@@ -12,7 +12,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Database } from '../../db/client';
 import { catalogCache, serveFromCache } from './cache';
-import type { KeptAnswerReplays } from './replay';
 import { type SearchCounter, searchCounting } from './search/analytics';
 import { getCategory, getVisibleProduct, listCategories, listProducts } from './service';
 
@@ -20,18 +19,17 @@ const errors = { 400: apiErrorSchema, 404: apiErrorSchema };
 const tags = ['Catálogo'];
 
 /** Public catalog: what a visitor can browse without an account. */
-export const catalogRoutes: FastifyPluginAsyncZod<{
-  database: Database;
-  searches: SearchCounter;
-  replays: KeptAnswerReplays;
-}> = async (app, { database, searches, replays }) => {
+export const catalogRoutes: FastifyPluginAsyncZod<{ database: Database; searches: SearchCounter }> = async (
+  app,
+  { database, searches },
+) => {
   const { db } = database;
-  serveFromCache(app, catalogCache(database), { answered: searchCounting(searches), replays });
+  serveFromCache(app, catalogCache(database), searchCounting(searches));
 
   app.get(
     '/products',
     {
-      config: { access: 'anyone' },
+      config: { access: 'anyone', publicCache: true },
       schema: {
         tags,
         summary: 'Productos visibles, filtrados, ordenados y paginados',
@@ -45,7 +43,7 @@ export const catalogRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/products/:id',
     {
-      config: { access: 'anyone' },
+      config: { access: 'anyone', publicCache: true },
       schema: {
         tags,
         summary: 'Un producto visible, con su categoría',
@@ -59,7 +57,7 @@ export const catalogRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/products/categoria/:id',
     {
-      config: { access: 'anyone' },
+      config: { access: 'anyone', publicCache: true },
       schema: {
         tags,
         summary: 'Productos de una categoría (acepta los mismos filtros que /products)',
@@ -77,7 +75,7 @@ export const catalogRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/products/filter/descuento/:value',
     {
-      config: { access: 'anyone' },
+      config: { access: 'anyone', publicCache: true },
       schema: {
         tags,
         summary: 'Productos con descuento (true) o sin descuento (false)',
@@ -92,7 +90,7 @@ export const catalogRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/categorias',
     {
-      config: { access: 'anyone' },
+      config: { access: 'anyone', publicCache: true },
       schema: { tags, summary: 'Todas las categorías', response: { 200: z.array(categorySchema) } },
     },
     async () => listCategories(db),

@@ -1,3 +1,3 @@
 export { signInWithGoogle } from './google-accounts';
 export { googleRoutes } from './google-routes';
-export { type OidcClientConfig, resolveOidc } from './oidc-client';
+export { GOOGLE_ISSUER, type OidcClientConfig, resolveOidc } from './oidc-client';

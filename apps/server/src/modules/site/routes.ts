@@ -8,7 +8,6 @@ import type { Database } from '../../db/client';
 import { AppError } from '../../errors';
 import { sendApiNotFound } from '../../plugins/errors';
 import { type FileStorage, STORED_FILE_CACHE, UPLOADS_URL_PREFIX } from '../../storage/local';
-import type { KeptAnswerReplays } from '../catalog';
 import { catalogCache, getCategory, getVisibleProduct, type KeptAnswer } from '../catalog';
 import { listingImages } from './listing-images';
 import { type PagePreload, preloadTags, readManifest } from './preloads';
@@ -60,18 +59,10 @@ export async function siteRoutes(
     config,
     storage,
     renderPage,
-    replays,
-  }: {
-    database: Database;
-    config: Config;
-    storage: FileStorage;
-    renderPage?: RenderPage;
-    replays: KeptAnswerReplays;
-  },
+  }: { database: Database; config: Config; storage: FileStorage; renderPage?: RenderPage },
 ) {
   const { db } = database;
   const rendered = catalogCache<KeptAnswer>(database);
-  const sending = replays.serving(app, rendered);
   const indexPath = join(config.webDist, 'index.html');
   const template = existsSync(indexPath) ? readFileSync(indexPath, 'utf8') : undefined;
   const manifest = readManifest(config.webDist);
@@ -111,7 +102,20 @@ export async function siteRoutes(
     reply.type('text/plain; charset=utf-8').send(renderRobots(config.publicUrl)),
   );
 
-  app.setNotFoundHandler(async (request, reply) => {
+  // The storefront's rendered pages are the same for every visitor, so they are kept by URL (a search's
+  // excepted); every other path gets its page, or its 404, from the not-found handler, never kept.
+  for (const page of Object.values<PageEntry>(PAGES)) {
+    if (!page.rendered) continue;
+    app.get(
+      page.path,
+      { config: { access: 'anyone', publicCache: true }, schema: { hide: true } },
+      answerPage,
+    );
+  }
+  app.setNotFoundHandler(answerPage);
+
+  /** A page of the web app, the redirect of /index.html, or the 404 of a path that is none. */
+  async function answerPage(request: FastifyRequest, reply: FastifyReply) {
     const queryAt = request.url.indexOf('?');
     const path = pathOf(request.url);
     const search = new URLSearchParams(queryAt === -1 ? '' : request.url.slice(queryAt + 1));
@@ -127,17 +131,15 @@ export async function siteRoutes(
         .type('text/plain; charset=utf-8')
         .send('La tienda web no está compilada: ejecuta "npm run build" o "npm start".');
     }
-    const kept = rendered.get(request.url);
+    const keeps = request.routeOptions.config.publicCache === true;
+    const kept = keeps ? rendered.get(request.url) : undefined;
     const send = (status: number, page: KeptAnswer) => {
       reply.code(status).header('cache-control', 'no-cache').type('text/html; charset=utf-8');
-      // Compressed as the browser accepts (@fastify/compress does not see this not-found handler's
-      // answers); the copies of a page the cache keeps count in its size.
+      // Compressed as the browser accepts, once for a kept page (its copies count in the cache's size);
+      // @fastify/compress leaves an answer with a Content-Encoding alone.
       return rendered.send(request, reply, page);
     };
-    if (kept) {
-      sending(request, kept);
-      return send(200, kept);
-    }
+    if (kept) return send(200, kept);
     const readAt = rendered.generation();
     const match = matchPage(path);
     // The page's head (its title, tags and preloads) and its render are read at the same time.
@@ -151,9 +153,9 @@ export async function siteRoutes(
     if (!rendering) return send(status, { body: page });
     const html: KeptAnswer = { body: fillRoot(page, rendering) };
     // A search is counted when its answer is sent (search/analytics.ts): its page is rendered each time.
-    if (!search.has('name')) rendered.set(request.url, html, readAt);
+    if (keeps && !search.has('name')) rendered.set(request.url, html, readAt);
     return send(status, html);
-  });
+  }
 
   /** The app rendered for the request's URL, or undefined when the browser is to render it (render.ts). */
   async function renderApp(request: FastifyRequest) {

@@ -213,14 +213,13 @@ export function clientNetwork(address: string): string {
  * when the cache did (its URL was valid the first time).
  */
 export function searchCounting(searches: SearchCounter) {
-  return (request: FastifyRequest, body: string): boolean => {
-    if (!SEARCH_ROUTES.has(request.routeOptions.url ?? '')) return false;
+  return (request: FastifyRequest, body: string) => {
+    if (!SEARCH_ROUTES.has(request.routeOptions.url ?? '')) return;
     const { name, page } = (request.query ?? {}) as Record<string, unknown>;
-    if (typeof name !== 'string' || name.trim() === '') return false;
-    if (!(page === undefined || page === 1 || page === '1' || page === '')) return false;
+    if (typeof name !== 'string' || name.trim() === '') return;
+    if (!(page === undefined || page === 1 || page === '1' || page === '')) return;
     const { total } = JSON.parse(body) as { total?: unknown };
     searches.count(name, typeof total === 'number' && total > 0, request.ip);
-    return true;
   };
 }
 

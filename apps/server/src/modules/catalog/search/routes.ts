@@ -49,7 +49,7 @@ const publicSearchRoutes: FastifyPluginAsyncZod<{ database: Database }> = async 
   app.get(
     '/products/sugerencias',
     {
-      config: { access: 'anyone' },
+      config: { access: 'anyone', publicCache: true },
       schema: {
         tags,
         summary: 'Sugerencias mientras se escribe: hasta 5 productos y las categorías donde están',
@@ -63,7 +63,7 @@ const publicSearchRoutes: FastifyPluginAsyncZod<{ database: Database }> = async 
   app.get(
     '/products/facetas',
     {
-      config: { access: 'anyone' },
+      config: { access: 'anyone', publicCache: true },
       schema: {
         tags,
         summary:
@@ -78,7 +78,7 @@ const publicSearchRoutes: FastifyPluginAsyncZod<{ database: Database }> = async 
   app.get(
     '/products/sin-resultados',
     {
-      config: { access: 'anyone' },
+      config: { access: 'anyone', publicCache: true },
       schema: {
         tags,
         summary:
