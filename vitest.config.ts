@@ -24,6 +24,10 @@ export default defineConfig({
     experimental: { fsModuleCache: true },
     projects: [
       {
+        // The scripts around the suites (what npm test checks before it starts).
+        test: { name: 'scripts', include: ['scripts/**/*.test.mjs'] },
+      },
+      {
         // Pure functions: the files can share their workers' modules.
         test: { name: 'shared', include: ['packages/shared/src/**/*.test.ts'], isolate: false },
       },
