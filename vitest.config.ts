@@ -24,8 +24,8 @@ export default defineConfig({
     experimental: { fsModuleCache: true },
     projects: [
       {
-        // The scripts around the suites (what npm test checks before it starts).
-        test: { name: 'scripts', include: ['scripts/**/*.test.mjs'] },
+        // The scripts around the code: what npm test checks before it starts, how the bench writes its table.
+        test: { name: 'scripts', include: ['scripts/**/*.test.mjs', 'bench/**/*.test.mjs'] },
       },
       {
         // Pure functions: the files can share their workers' modules.
