@@ -9,7 +9,7 @@ import { DataDirLockedError, LOCK_FILE, lockDataDir } from './data-dir-lock';
 
 /**
  * This module compiled once to JavaScript, for the processes below (it imports only Node's own modules):
- * plain `node` starts one in a tenth of a second, where loading TypeScript through tsx takes 2 s of CPU.
+ * plain `node` starts one far sooner than tsx loads TypeScript (docs/decisions/042-bundled-commands.md).
  */
 let compiled: string;
 beforeAll(async () => {

@@ -87,9 +87,9 @@ async function copyOfTemplate(
 
 /**
  * PGlite copies of the templates, kept by the worker between its files (they share its modules). Opening a
- * copy takes half a second of CPU (unpacking a 40 MB data folder into memory, starting PostgreSQL); putting
- * a used one back to a template's rows takes a few milliseconds. A copy is kept only if nothing but rows
- * changed in it, so every file still starts on exactly the template.
+ * copy unpacks a data folder into memory and starts PostgreSQL; putting a used one back to a template's
+ * rows is far cheaper (docs/decisions/021). A copy is kept only if nothing but rows changed in it, so every
+ * file still starts on exactly the template.
  */
 const idleCopies: PGlite[] = [];
 const leasedCopies = new Set<PGlite>();
