@@ -17,6 +17,10 @@ export default defineConfig({
     maxWorkers: availableParallelism(),
     projects: [
       {
+        // The scripts around the code: what npm test checks before it starts, how the bench writes its table.
+        test: { name: 'scripts', include: ['scripts/**/*.test.mjs', 'bench/**/*.test.mjs'] },
+      },
+      {
         // Pure functions: the files can share their workers' modules.
         test: { name: 'shared', include: ['packages/shared/src/**/*.test.ts'], isolate: false },
       },

@@ -1,7 +1,8 @@
-// `npm run bench`: every section against the production build, one table, results/<date>.{json,md}.
-// `npm run bench -- api checkout` runs only the named sections.
+// `npm run bench`: every section against the production build; every figure in results/<date>.{json,md},
+// and each budget's row in BENCHMARKS.md. `npm run bench -- api checkout` runs only the named sections.
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { machine } from './lib/machine.mjs';
+import { writeBenchmarksFile } from './lib/benchmarks-file.mjs';
+import { databases, machine } from './lib/machine.mjs';
 import { table } from './lib/markdown.mjs';
 
 const SECTIONS = {
@@ -20,17 +21,21 @@ if (unknown.length) {
 }
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const host = machine();
+const database = await databases();
 const started = new Date();
 const results = {};
 const budgets = [];
 const sections = [];
+const measured = new Map();
 
 for (const [key, [title, load]] of Object.entries(SECTIONS)) {
   if (wanted.length && !wanted.includes(key)) continue;
   console.error(`\n▶ ${title}`);
+  const sectionStarted = new Date();
   const section = await (await load()).run({ seconds });
   results[key] = section.data;
   budgets.push(...section.budgets);
+  measured.set(title, { budgets: section.budgets, when: sectionStarted });
   sections.push(`## ${title}\n\n${section.markdown}`);
   console.log(`\n## ${title}\n\n${section.markdown}\n`);
 }
@@ -39,7 +44,7 @@ const budgetTable = table(
   ['budget', 'measured', 'holds'],
   budgets.map((b) => [b.name, b.measured, b.holds ? 'yes' : '**no**']),
 );
-const header = `Measured ${started.toISOString()} on ${host.cpus} × ${host.cpuModel}, ${host.memoryGiB} GiB, Node ${host.node} (${host.platform}).`;
+const header = `Measured ${started.toISOString()} on ${host.cpus} × ${host.cpuModel}, ${host.memoryGiB} GiB, Node ${host.node} (${host.platform}), PostgreSQL ${database.postgres}, PGlite ${database.pglite}.`;
 console.log(`## Budgets\n\n${budgetTable}\n\n${header}`);
 
 const stamp = started.toISOString().slice(0, 10);
@@ -47,13 +52,18 @@ const dir = new URL('./results/', import.meta.url);
 mkdirSync(dir, { recursive: true });
 writeFileSync(
   new URL(`${stamp}.json`, dir),
-  `${JSON.stringify({ date: started.toISOString(), machine: host, budgets, results }, null, 2)}\n`,
+  `${JSON.stringify({ date: started.toISOString(), machine: { ...host, ...database }, budgets, results }, null, 2)}\n`,
 );
 writeFileSync(
   new URL(`${stamp}.md`, dir),
   `${header}\n\n## Budgets\n\n${budgetTable}\n\n${sections.join('\n\n')}\n`,
 );
-console.error(`\nwritten bench/results/${stamp}.json and .md`);
+writeBenchmarksFile({
+  titles: Object.values(SECTIONS).map(([title]) => title),
+  measured,
+  machine: `${host.cpus} cores, ${host.memoryGiB} GiB, Node ${host.node}, PostgreSQL ${database.postgres}, PGlite ${database.pglite}`,
+});
+console.error(`\nwritten bench/results/${stamp}.json and .md, and BENCHMARKS.md`);
 // The exit status says whether every budget holds, so a script or CI job can act on it.
 const failing = budgets.filter((b) => !b.holds);
 console.error(`${budgets.length - failing.length} of ${budgets.length} budgets hold`);

@@ -49,7 +49,7 @@ export default defineConfig({
   fullyParallel: true,
   // Three browsers on two cores, in CI as locally: a test spends part of its time waiting for the server or
   // for the network to go quiet, and the timed notices run on the page's clock (notices.spec.ts), so a busy
-  // machine does not move their bounds. With two the main suite took 1.9 minutes, with three 1.7.
+  // machine does not move their bounds. Three finish the main suite sooner than two (docs/decisions/021).
   workers: 3,
   retries: process.env.CI ? 1 : 0,
   forbidOnly: Boolean(process.env.CI),

@@ -23,8 +23,8 @@ const reactRouterProduction = join(
 /**
  * A CSS module's class in a build: its name and four characters of a hash of its file (`_body_Qd94`)
  * instead of Vite's `_body_1lz68_45` (five, and the line). The names are in the style sheet, in the
- * scripts that render them and in every page's markup: the style sheet is 0.66 KB gzip smaller (11.6 →
- * 10.9), a storefront page's scripts 0.25 KB. Random names would be shorter still but compress worse than
+ * scripts that render them and in every page's markup, so shorter ones make each of those smaller
+ * (docs/decisions/043-short-class-names.md). Random names would be shorter still but compress worse than
  * ones that repeat the property name beside them. Both builds (the browser's and the server's render) name
  * a class alike, so the hydrated markup matches; the development server and the tests keep Vite's names.
  * Two files whose hashes would give one class the same name stop the build.
@@ -77,12 +77,12 @@ export default defineConfig(({ command, isSsrBuild }) => ({
         // Never inline assets as data: URIs, so a strict img-src CSP keeps working.
         assetsInlineLimit: 0,
         // No preload helper around dynamic imports: it and the lists of every chunk's dependencies it
-        // carried were 1.4 KB gzip of each storefront page's JavaScript (docs/decisions/010). A chunk's own
-        // imports now start when it has arrived; the server still preloads a page's files (preloads.ts).
+        // carried weighed on each storefront page's JavaScript (docs/decisions/039). A chunk's own imports
+        // now start when it has arrived; the server still preloads a page's files (preloads.ts).
         modulePreload: false,
-        // One style sheet for the whole shop (12 KB gzip), linked by index.html: a page the server rendered
-        // paints after one request for styles instead of one per chunk it uses (seven on a listing), and
-        // later pages never wait for theirs (docs/decisions/020).
+        // One style sheet for the whole shop, linked by index.html: a page the server rendered paints after
+        // one request for styles instead of one per chunk it uses, and later pages never wait for theirs
+        // (docs/decisions/038).
         cssCodeSplit: false,
         // The server reads it to preload a page's own chunk and its LCP image (apps/server/src/modules/site).
         manifest: true,

@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect, test } from './test';
 
-/** What one axe run may take on a busy machine (three browsers on two cores): it took 20 s once. */
+/** What one axe run may take on a busy machine (three browsers on two cores), far above its usual time. */
 const AXE_RUN_MS = 20_000;
 
 /**

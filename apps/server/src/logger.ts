@@ -4,7 +4,7 @@ import type { Config } from './config';
 /**
  * The server's log. In production and tests: pino's JSON, one object per line, with Fastify's usual two
  * entries per request ('incoming request', 'request completed'), for log collectors. In development: one
- * readable line per entry, and one per request ("GET /api/productos 200 4 ms"), written by the small
+ * readable line per entry, and one per request ("GET /api/products 200 4 ms"), written by the small
  * formatter below, so no pretty-printer package is ever loaded.
  */
 export function loggerOptions(

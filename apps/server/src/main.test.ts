@@ -109,8 +109,8 @@ describe('the server process', () => {
   });
 
   it('loads the Stripe and AWS SDKs, sharp and oidc-provider when the shop first uses them, not at start', () => {
-    // A static import of the bundle runs at every start; these cost about half a second together, and a
-    // shop on the sandbox, on its own disk, without Google sign-in, never needs them.
+    // A static import of the bundle runs at every start; these are slow to load (docs/decisions/021), and
+    // a shop on the sandbox, on its own disk, without Google sign-in, never needs them.
     const bundle = readFileSync(MAIN, 'utf8');
     const atStart = [...bundle.matchAll(/^import\s[^;]*?\bfrom\s*"([^"]+)"/gm)].map((match) => match[1]);
     const lazy = ['stripe', '@aws-sdk/client-s3', 'sharp', 'oidc-provider'];

@@ -4,7 +4,7 @@ import { PAGE_STATE_ID } from '@vitrina/shared';
 /*
  * The entry. A page the server rendered is readable, and its links and forms work, before any script
  * runs: its code (start.tsx) loads once the page's pictures have loaded and painted, so they come first
- * on a slow network (docs/decisions/020). A page the browser renders needs its code at once.
+ * on a slow network (docs/decisions/038-page-first-then-code.md). A page the browser renders needs its code at once.
  */
 
 /** How long the app waits for a picture to be shown as the largest paint, once the pictures are decoded. */

@@ -43,8 +43,8 @@ const MONTHS = [
 /**
  * A day 'YYYY-MM-DD' as '21 de noviembre de 2026', as Intl.DateTimeFormat writes LOCALE's long date
  * (calendar-day.test.ts holds the two equal); anything else comes back as it was. Written out because a
- * page's first Intl.DateTimeFormat loads the locale's calendar data: 35–45 ms of the main thread of a
- * product page with opinions in Chromium (docs/decisions/010).
+ * page's first Intl.DateTimeFormat loads the locale's calendar data in one long task of the main thread of
+ * a product page with opinions (docs/decisions/044-no-intl-formatter-on-storefront.md).
  */
 export function spellDay(day: string): string {
   const parts = calendarDayParts(day);

@@ -71,9 +71,9 @@ const THOUSANDS = /\B(?=(\d{3})+$)/g;
  * '1,299.90': an amount with two decimals and no currency sign ('Pagar 1,299.90 USD'), with LOCALE's
  * marks (es-MX: a comma between thousands, a point before the cents), exactly as Intl.NumberFormat writes
  * it (pricing.test.ts holds the two equal). Written out because a page's first Intl.NumberFormat loads the
- * locale's number data: 35–55 ms of one task on the main thread of every storefront page in Chromium,
- * before it answers a tap (docs/decisions/010). Where Intl writes '-0.00' (a negative amount that rounds
- * to zero), this writes '0.00'.
+ * locale's number data in one long task on the main thread of every storefront page, before it answers a
+ * tap (docs/decisions/044-no-intl-formatter-on-storefront.md). Where Intl writes '-0.00' (a negative
+ * amount that rounds to zero), this writes '0.00'.
  */
 export function formatAmount(amount: number): string {
   // Like Intl, round the shortest decimal that reads back as the amount (1.005 → '1.005' → 1.01), half

@@ -21,8 +21,8 @@ export function isTimeZone(name: string): boolean {
 }
 
 /**
- * One formatter per time zone and shape, made on first use: making an Intl.DateTimeFormat costs ten times
- * what formatting with it does (59 against 6 µs here), and the sales export writes a time per sale.
+ * One formatter per time zone and shape, made on first use: making an Intl.DateTimeFormat costs many times
+ * what formatting with it does, and the sales export writes a time per sale.
  */
 function formatterFor(
   kept: Map<string, Intl.DateTimeFormat>,

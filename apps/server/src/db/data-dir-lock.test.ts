@@ -9,7 +9,7 @@ import { DataDirLockedError, LOCK_FILE, lockDataDir } from './data-dir-lock';
 
 /**
  * This module compiled once to JavaScript, for the processes below (it imports only Node's own modules):
- * plain `node` starts one in a tenth of a second, where loading TypeScript through tsx takes 2 s of CPU.
+ * plain `node` starts one far sooner than tsx loads TypeScript (docs/decisions/042-bundled-commands.md).
  */
 let compiled: string;
 beforeAll(async () => {
@@ -156,11 +156,12 @@ describe('the DATA_DIR lock', () => {
     writeLock(dir, { pid: await deadPid(), host: hostname() });
     const start = Date.now() + 2000;
     // Each waits for the same instant, judges the lock stale, pauses (a slow machine), tries to take it
-    // over, reports, then holds what it got for a while.
+    // over, reports, then holds what it got for a while. One that starts after the instant waits no time:
+    // Node 24 warns on stderr, which the test reads, about a negative delay.
     const racers = await Promise.all(
       Array.from({ length: 6 }, () =>
         lockingProcess(`
-          await new Promise((resolve) => setTimeout(resolve, ${start} - Date.now()));
+          await new Promise((resolve) => setTimeout(resolve, Math.max(0, ${start} - Date.now())));
           let result;
           try { lockDataDir(${JSON.stringify(dir)}, { takeOverDelayMs: 300 }); result = 'won'; } catch (err) { result = err.name; }
           console.log('ready', result);

@@ -88,7 +88,7 @@ export const securityHeadersPlugin = fp(async (app: FastifyInstance, opts: Secur
  * frames nothing. So they carry the headers that guard such an answer (as GitHub's API does): a policy
  * that allows nothing at all, no framing, no sniffing it into a page, no reading it from another site,
  * HSTS and the referrer policy; not the page's source lists nor the Permissions-Policy, which govern only
- * documents and were 1 KB of every catalog answer.
+ * documents and only made every catalog answer larger.
  */
 function apiSecurityHeaders(page: Record<string, string>): Record<string, string> {
   const kept = [

@@ -319,7 +319,7 @@ function categorySvg(categoryId: number): string {
 </svg>`;
 }
 
-// Quality 70 keeps the flat illustrations crisp while staying around 5–15 KB per file.
+// Quality 70 keeps the flat illustrations crisp while keeping the files small.
 const WEBP = { quality: 70, effort: 4 } as const;
 
 /**

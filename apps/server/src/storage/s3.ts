@@ -18,8 +18,8 @@ export interface S3Settings {
  * behind a load balancer reads and writes the one bucket.
  */
 export async function s3Storage(settings: S3Settings): Promise<FileStorage> {
-  // Loaded when a shop uses a bucket, not at every start: the AWS SDK alone takes more than a tenth of a
-  // second to load.
+  // Loaded when a shop uses a bucket, not at every start: the AWS SDK is slow to load
+  // (docs/decisions/021).
   const {
     DeleteObjectCommand,
     GetObjectCommand,

@@ -81,8 +81,8 @@ export default async function setup(project: TestProject) {
     const database = await openDatabase({ kind: 'pglite', dataDir: empty });
     try {
       await database.migrate();
-      // Every copy and every shop process started on one would otherwise zero PostgreSQL's default 128 MB
-      // of buffers as it starts: half a second of CPU each with the baseline compiler (node-flags.ts), for
+      // Every copy and every shop process started on one would otherwise zero PostgreSQL's default
+      // buffers as it starts, costly with the baseline compiler (node-flags.ts, docs/decisions/021), for
       // databases of a few hundred rows. It takes effect where a copy starts, not in this one.
       await database.db.execute(sql`ALTER SYSTEM SET shared_buffers = '16MB'`);
     } finally {

@@ -5,11 +5,10 @@ import { setFlagsFromString } from 'node:v8';
  * and its scripts that the tests start, and vitest's own process while global-setup.ts builds the
  * templates (`useTestNodeFlags`).
  *
- * `--liftoff-only`: PGlite is 9 MB of WebAssembly, and V8 recompiles its hot functions with its optimizing
- * tier on other threads. A test run opens dozens of databases and runs few queries on each, so that
- * recompiling is CPU the run never earns back: opening a database and running 200 queries takes 0.6 s of
- * CPU instead of 1.0 s, and the server tests' CPU falls by a tenth. The shop itself keeps the optimizing
- * tier: a long scan runs 40 % faster with it (docs/decisions/028).
+ * `--liftoff-only`: PGlite is a large WebAssembly module, and V8 recompiles its hot functions with its
+ * optimizing tier on other threads. A test run opens dozens of databases and runs few queries on each, so
+ * that recompiling is CPU the run never earns back. The shop itself keeps the optimizing tier, which long
+ * scans earn back (docs/decisions/028 has both measurements).
  */
 export const TEST_NODE_FLAGS = ['--liftoff-only'];
 

@@ -250,8 +250,7 @@ async function countOf(db: Db, where: SQL | undefined, upTo?: number): Promise<n
  * The first `limit` products that `where` keeps, in no order, as a FROM item named like the table (so
  * expressions written for the table, a search's rank, apply to it). Read from a materialized CTE and only
  * as far as the limit: with a plain LIMIT the planner expects that many early in a sequential scan, which
- * then tests a search on every row it passes (at 100,000 products, 27 ms instead of 6 to count the
- * matches of 'teclado inalámbrico', 29 ms for the suggestions of 'ex').
+ * then tests a search on every row it passes (docs/decisions/037-search-at-scale.md).
  */
 export function firstMatches(where: SQL | undefined, limit: number, columns: SQL = sql`*`): SQL {
   return sql`(WITH matches AS MATERIALIZED (SELECT ${columns} FROM ${producto} WHERE ${where ?? sql`true`})

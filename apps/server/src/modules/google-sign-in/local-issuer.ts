@@ -53,8 +53,8 @@ export async function startLocalIssuer(options: LocalIssuerOptions): Promise<Loc
   const { host = '127.0.0.1', port = 0, onError = () => {} } = options;
   const accounts = new Map<string, LocalAccount>();
   // The provider is made on the first request, not at start-up: loading oidc-provider and making its
-  // signing key take half a second of CPU, which every start of the shop and every test app would pay
-  // for an issuer that most of them never ask. A failure is answered 503 and tried again next time.
+  // signing key cost CPU that every start of the shop and every test app would pay for an issuer that
+  // most of them never ask (docs/decisions/021). A failure is answered 503 and tried again next time.
   let handler: Promise<RequestHandler> | undefined;
   const server = createServer((req, res) => {
     handler ??= createProvider(issuer, options, accounts)
@@ -118,7 +118,7 @@ let processKey: Promise<JsonWebKey> | undefined;
 
 /**
  * The RSA key this process's issuers sign ID tokens with (RS256, as Google does), made once per process:
- * making one takes 100–250 ms of CPU, and the tests sign in through the issuers of many apps.
+ * making one is costly, and the tests sign in through the issuers of many apps (docs/decisions/021).
  */
 function processSigningKey(): Promise<JsonWebKey> {
   processKey ??= new Promise((resolve, reject) =>

@@ -22,7 +22,7 @@ import { queueOrderMail } from './order-mail';
 import { recordState } from './state-history';
 
 /*
- * Refunds (docs/decisions/017-order-lifecycle.md). A refund is recorded 'pendiente' with what it gives
+ * Refunds (docs/decisions/033-refunds.md). A refund is recorded 'pendiente' with what it gives
  * back before the provider is asked, under an idempotency key derived from that record; the provider's
  * answer then completes it in a second transaction that updates the lines, the amount refunded, the stock
  * (units not shipped yet) and the state. A crash in between leaves the record pending: start-up asks the

@@ -57,8 +57,8 @@ export async function startSession(
 
 /**
  * The lookup behind every signed-in request, built once per database and prepared: drizzle builds its SQL
- * once instead of per request, and PostgreSQL parses and plans it once per connection (signed-in
- * GET /api/usuario/me went from 3,628 to 8,482 req/s on PostgreSQL, decision 004).
+ * once instead of per request, and PostgreSQL parses and plans it once per connection (what that bought:
+ * docs/decisions/035-prepared-session-lookup.md).
  */
 const sessionLookups = new WeakMap<Db, ReturnType<typeof prepareSessionLookup>>();
 

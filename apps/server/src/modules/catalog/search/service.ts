@@ -28,7 +28,7 @@ const units = (amount: string) => fromCents(toCents(amount));
 const SUGGESTION_CANDIDATES = 40;
 /**
  * Matches ranked for a suggestion at most. Two letters ('ca') begin words in a tenth of a large catalog,
- * and ranking them all read 12,000 rows (167 ms at 100,000 products); a suggestion only needs good
+ * and ranking them all read thousands of rows (docs/decisions/016); a suggestion only needs good
  * candidates, and a longer prefix, typed a moment later, ranks all of its fewer matches.
  */
 const SUGGESTION_POOL = 400;

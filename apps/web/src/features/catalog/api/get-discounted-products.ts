@@ -23,8 +23,8 @@ const offersPage = (page: number, signal?: AbortSignal) =>
  * endpoint answers up to LISTING_MAX_PAGE_SIZE per page: the first page says how many there are, the
  * rest are asked for together.
  *
- * Only the tiles are kept (toCardProduct): the descriptions and categories of forty offers were a quarter
- * of the rendered home page (72 → 54.5 KB without them, 9.5 → 6.5 KB gzip).
+ * Only the tiles are kept (toCardProduct): the rendered home page carries what its queries keep, and the
+ * offers' descriptions and categories were a large part of it (docs/decisions/046-page-state-keeps-tiles.md).
  */
 export async function getDiscountedProducts(signal?: AbortSignal): Promise<CardProduct[]> {
   const first = await offersPage(1, signal);
