@@ -528,7 +528,7 @@ export const busquedaDiaria = pgTable(
 );
 
 /**
- * Today's queries of each visitor, a keyed hash of their client address (modules/search/analytics.ts):
+ * Today's queries of each visitor, a keyed hash of their client address (modules/catalog/search/analytics.ts):
  * to count a visitor once per query and cap what one adds. Deleted once the day is over.
  */
 export const busquedaVisitante = pgTable(

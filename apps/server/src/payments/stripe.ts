@@ -38,7 +38,7 @@ export function stripeKeys(config: Config): StripeKeys {
   return keys;
 }
 
-/** Stripe's decline codes that the shop explains in Spanish (checkout/settlement.ts); others are card_declined. */
+/** Stripe's decline codes that the shop explains in Spanish (orders/settle-payment.ts); others are card_declined. */
 const KNOWN_DECLINES: ReadonlySet<string> = new Set<DeclineCode>([
   'card_declined',
   'insufficient_funds',
