@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { isCalendarDay, spellDay } from './calendar-day';
 import { LOCALE } from './locale';
-import { salesExportQuerySchema, salesQuerySchema } from './sales';
+import { ordersExportQuerySchema, ordersQuerySchema } from './sales';
 
 describe('isCalendarDay', () => {
   it('accepts every day of the calendar, leap days included', () => {
@@ -32,28 +32,28 @@ describe('isCalendarDay', () => {
 
 describe('the sales date filters', () => {
   it('refuse a day that does not exist with a Spanish message, and never throw', () => {
-    const result = salesQuerySchema.safeParse({ desde: '2025-02-31' });
+    const result = ordersQuerySchema.safeParse({ desde: '2025-02-31' });
     expect(result.error?.issues.map((issue) => issue.message)).toEqual([
       'La fecha inicial no es una fecha válida',
     ]);
-    expect(salesExportQuerySchema.safeParse({ hasta: 'true' }).error?.issues[0]?.message).toBe(
+    expect(ordersExportQuerySchema.safeParse({ hasta: 'true' }).error?.issues[0]?.message).toBe(
       'La fecha final debe tener el formato AAAA-MM-DD',
     );
     fc.assert(
       fc.property(fc.string(), fc.string(), (desde, hasta) => {
-        salesExportQuerySchema.safeParse({ desde, hasta });
-        salesQuerySchema.safeParse({ desde, hasta });
+        ordersExportQuerySchema.safeParse({ desde, hasta });
+        ordersQuerySchema.safeParse({ desde, hasta });
       }),
     );
   });
 
   it('take an empty value as no filter', () => {
     // No state asked for: every paid order, whatever became of it since (a failed attempt is not a sale).
-    expect(salesExportQuerySchema.parse({ desde: '', hasta: '2025-03-01', estado: '' })).toEqual({
+    expect(ordersExportQuerySchema.parse({ desde: '', hasta: '2025-03-01', estado: '' })).toEqual({
       hasta: '2025-03-01',
       estado: 'pedidos',
     });
-    expect(salesExportQuerySchema.parse({ estado: 'todas' })).toEqual({ estado: 'todas' });
+    expect(ordersExportQuerySchema.parse({ estado: 'todas' })).toEqual({ estado: 'todas' });
   });
 });
 

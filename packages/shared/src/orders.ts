@@ -17,7 +17,7 @@ import { singleLineText } from './validation/text';
  * 'pagada' and moves on from there. 'reembolsada' = the whole order refunded (a partial refund keeps the
  * state and is recorded per line).
  */
-export const VENTA_ESTADOS = [
+export const ORDER_STATES = [
   'pendiente',
   'fallida',
   'pagada',
@@ -27,23 +27,23 @@ export const VENTA_ESTADOS = [
   'cancelada',
   'reembolsada',
 ] as const;
-export type VentaEstado = (typeof VENTA_ESTADOS)[number];
+export type OrderState = (typeof ORDER_STATES)[number];
 
 /** The states of a sale whose payment went through: the orders (a customer's history lists these). */
-export const ORDER_ESTADOS = [
+export const PAID_ORDER_STATES = [
   'pagada',
   'preparando',
   'enviada',
   'entregada',
   'cancelada',
   'reembolsada',
-] as const satisfies readonly VentaEstado[];
-export type OrderEstado = (typeof ORDER_ESTADOS)[number];
-export const isOrder = (estado: VentaEstado): estado is OrderEstado =>
-  (ORDER_ESTADOS as readonly string[]).includes(estado);
+] as const satisfies readonly OrderState[];
+export type PaidOrderState = (typeof PAID_ORDER_STATES)[number];
+export const isOrder = (estado: OrderState): estado is PaidOrderState =>
+  (PAID_ORDER_STATES as readonly string[]).includes(estado);
 
 /** How screens and e-mails name each state. */
-export const VENTA_ESTADO_LABELS: Record<VentaEstado, string> = {
+export const ORDER_STATE_LABELS: Record<OrderState, string> = {
   pendiente: 'Pago pendiente',
   fallida: 'Pago rechazado',
   pagada: 'Pagado',
@@ -55,11 +55,11 @@ export const VENTA_ESTADO_LABELS: Record<VentaEstado, string> = {
 };
 
 /** The states an admin sets with PUT /api/venta/:id/estado ('reembolsada' comes from a refund). */
-export const ESTADOS_MANUALES = ['preparando', 'enviada', 'entregada', 'cancelada'] as const;
-export type EstadoManual = (typeof ESTADOS_MANUALES)[number];
+export const MANUAL_STATES = ['preparando', 'enviada', 'entregada', 'cancelada'] as const;
+export type ManualState = (typeof MANUAL_STATES)[number];
 
 /** From each state, the states an admin may move the order to. Cancelling is only possible before shipping. */
-export const ORDER_TRANSITIONS: Record<VentaEstado, readonly EstadoManual[]> = {
+export const ORDER_TRANSITIONS: Record<OrderState, readonly ManualState[]> = {
   pendiente: [],
   fallida: [],
   pagada: ['preparando', 'cancelada'],
@@ -70,11 +70,10 @@ export const ORDER_TRANSITIONS: Record<VentaEstado, readonly EstadoManual[]> = {
   reembolsada: [],
 };
 
-export const canMoveTo = (from: VentaEstado, to: EstadoManual): boolean =>
-  ORDER_TRANSITIONS[from].includes(to);
+export const canMoveTo = (from: OrderState, to: ManualState): boolean => ORDER_TRANSITIONS[from].includes(to);
 
 /** The button that makes each move, and what it asks before doing it. */
-export const ESTADO_ACCIONES: Record<EstadoManual, { label: string; confirm: string }> = {
+export const STATE_ACTIONS: Record<ManualState, { label: string; confirm: string }> = {
   preparando: {
     label: 'Preparar pedido',
     confirm: '¿Empezar a preparar este pedido? El cliente verá que está en preparación.',
@@ -92,28 +91,28 @@ export const ESTADO_ACCIONES: Record<EstadoManual, { label: string; confirm: str
 };
 
 /** The 409 of a move that is not allowed from the order's current state. */
-export function transitionRefused(from: VentaEstado, to: EstadoManual): string {
+export function transitionRefused(from: OrderState, to: ManualState): string {
   if (to === 'cancelada' && (from === 'enviada' || from === 'entregada'))
     return 'El pedido ya se envió y no se puede cancelar. Si el cliente lo devuelve, reembólsalo.';
   if (!isOrder(from)) return 'Esta compra no se pagó: no es un pedido que se pueda preparar o enviar.';
-  if (from === to) return `El pedido ya está «${VENTA_ESTADO_LABELS[from]}». Recarga la página.`;
-  return `Un pedido «${VENTA_ESTADO_LABELS[from]}» no se puede marcar como «${VENTA_ESTADO_LABELS[to]}». Recarga la página para ver su estado actual.`;
+  if (from === to) return `El pedido ya está «${ORDER_STATE_LABELS[from]}». Recarga la página.`;
+  return `Un pedido «${ORDER_STATE_LABELS[from]}» no se puede marcar como «${ORDER_STATE_LABELS[to]}». Recarga la página para ver su estado actual.`;
 }
 
 /**
  * Orders the shop keeps the money of (not cancelled, not wholly refunded): they count as sales on the
  * dashboard, can be rated, and can still be refunded.
  */
-export const ACTIVE_ORDER_ESTADOS = [
+export const ACTIVE_ORDER_STATES = [
   'pagada',
   'preparando',
   'enviada',
   'entregada',
-] as const satisfies readonly VentaEstado[];
-export const isActiveOrder = (estado: VentaEstado): boolean =>
-  (ACTIVE_ORDER_ESTADOS as readonly string[]).includes(estado);
+] as const satisfies readonly OrderState[];
+export const isActiveOrder = (estado: OrderState): boolean =>
+  (ACTIVE_ORDER_STATES as readonly string[]).includes(estado);
 /** Units refunded before shipping go back to the shelf; after shipping they are with the customer. */
-export const refundReturnsStock = (estado: VentaEstado): boolean =>
+export const refundReturnsStock = (estado: OrderState): boolean =>
   estado === 'pagada' || estado === 'preparando';
 
 export const REFUND_MESSAGES = {
@@ -144,8 +143,8 @@ const REFUND_FAILURE_REASONS: Record<string, string> = {
 export const refundFailureText = (reason: string) => REFUND_FAILURE_REASONS[reason] ?? reason;
 
 /** The state of one refund with the provider. */
-export const REEMBOLSO_ESTADOS = ['pendiente', 'completado', 'fallido'] as const;
-export type ReembolsoEstado = (typeof REEMBOLSO_ESTADOS)[number];
+export const REFUND_STATES = ['pendiente', 'completado', 'fallido'] as const;
+export type RefundState = (typeof REFUND_STATES)[number];
 
 /** Order numbers: sequential, shown as 'V-000123'. */
 export const formatOrderNumber = (numero: number): string => `V-${String(numero).padStart(6, '0')}`;
@@ -259,14 +258,14 @@ export const TRANSPORTISTA_MAX = 60;
 export const GUIA_MAX = 100;
 
 /** PUT /api/venta/:id/estado. Carrier and tracking number only mean something when shipping. */
-export const estadoChangeSchema = z.object({
-  estado: z.enum(ESTADOS_MANUALES, {
-    error: `El estado debe ser uno de: ${ESTADOS_MANUALES.join(', ')}`,
+export const stateChangeSchema = z.object({
+  estado: z.enum(MANUAL_STATES, {
+    error: `El estado debe ser uno de: ${MANUAL_STATES.join(', ')}`,
   }),
   transportista: optionalText('La transportadora', TRANSPORTISTA_MAX),
   guia: optionalText('El número de guía', GUIA_MAX),
 });
-export type EstadoChange = z.infer<typeof estadoChangeSchema>;
+export type StateChange = z.infer<typeof stateChangeSchema>;
 
 /** POST /api/venta/:id/reembolso: some units of some lines, or everything still paid when absent. */
 export const refundSchema = z.object({
@@ -307,7 +306,7 @@ export const orderLineSchema = z.object({
 export type OrderLine = z.infer<typeof orderLineSchema>;
 
 export const orderHistoryEntrySchema = z.object({
-  estado: z.enum(VENTA_ESTADOS),
+  estado: z.enum(ORDER_STATES),
   fecha: z.string(),
   /** Who made the change: shown to admins only; null when the shop did it (a payment). */
   usuario: z
@@ -321,7 +320,7 @@ export const orderSchema = z.object({
   fecha: z.string(),
   /** 'V-000123'; null for a sale never paid. */
   numero_pedido: z.string().nullable(),
-  estado: z.enum(VENTA_ESTADOS),
+  estado: z.enum(ORDER_STATES),
   /** Null for sales made before addresses were recorded. */
   direccion_envio: direccionEnvioSchema.nullable(),
   /** Currency units. valor_total_venta = subtotal + costo_envio. */

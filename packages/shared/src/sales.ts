@@ -8,10 +8,10 @@ import {
 } from './constants';
 import {
   direccionEnvioSchema,
-  ORDER_ESTADOS,
+  ORDER_STATES,
+  type OrderState,
   orderLineSchema,
-  VENTA_ESTADOS,
-  type VentaEstado,
+  PAID_ORDER_STATES,
 } from './orders';
 import { recordId } from './validation/record-id';
 import { singleLineText } from './validation/text';
@@ -52,12 +52,12 @@ export const checkoutSchema = z.object({
 export type CheckoutInput = z.infer<typeof checkoutSchema>;
 
 /** An order's line as the purchase history lists it: the refunded units are the order page's. */
-export const saleLineSchema = orderLineSchema.omit({ cantidad_reembolsada: true });
+export const orderSummaryLineSchema = orderLineSchema.omit({ cantidad_reembolsada: true });
 
-export const saleSchema = z.object({
+export const orderSummarySchema = z.object({
   id_venta: z.number().int(),
   fecha: z.string(),
-  estado: z.enum(VENTA_ESTADOS),
+  estado: z.enum(ORDER_STATES),
   /** In currency units; the provider is charged the same amount in cents. */
   valor_total_venta: z.number(),
   id_usuario: z.number().int(),
@@ -78,10 +78,10 @@ export const saleSchema = z.object({
       email: z.string(),
     })
     .optional(),
-  detalle_venta: z.array(saleLineSchema),
+  detalle_venta: z.array(orderSummaryLineSchema),
 });
-export type Sale = z.infer<typeof saleSchema>;
-export type SaleLine = z.infer<typeof saleLineSchema>;
+export type OrderSummary = z.infer<typeof orderSummarySchema>;
+export type OrderSummaryLine = z.infer<typeof orderSummaryLineSchema>;
 
 /** An optional day filter of a query string ('' = none), e.g. `calendarDayFilter('La fecha inicial')`. */
 export const calendarDayFilter = (label: string) =>
@@ -100,24 +100,24 @@ export const calendarDayFilter = (label: string) =>
  * orders ('pedidos': every paid sale, whatever became of it since) unless the admin asks for one state or
  * for every attempt ('todas'). Customers see their orders only.
  */
-export const SALES_ESTADO_FILTROS = ['pedidos', ...VENTA_ESTADOS, 'todas'] as const;
-export type SalesEstadoFiltro = (typeof SALES_ESTADO_FILTROS)[number];
-export const SALES_ESTADO_DEFAULT = 'pedidos' satisfies SalesEstadoFiltro;
+export const ORDER_STATE_FILTERS = ['pedidos', ...ORDER_STATES, 'todas'] as const;
+export type OrderStateFilter = (typeof ORDER_STATE_FILTERS)[number];
+export const ORDER_STATE_FILTER_DEFAULT = 'pedidos' satisfies OrderStateFilter;
 /** The states each filter value lists; null = every attempt. */
-export const salesFilterEstados = (filtro: SalesEstadoFiltro): readonly VentaEstado[] | null =>
-  filtro === 'todas' ? null : filtro === 'pedidos' ? ORDER_ESTADOS : [filtro];
-export const SALES_SEARCH_MAX = 254;
+export const statesOfFilter = (filtro: OrderStateFilter): readonly OrderState[] | null =>
+  filtro === 'todas' ? null : filtro === 'pedidos' ? PAID_ORDER_STATES : [filtro];
+export const ORDERS_SEARCH_MAX = 254;
 
-const ESTADO_ERROR = `El estado debe ser uno de: ${SALES_ESTADO_FILTROS.join(', ')}`;
+const ESTADO_ERROR = `El estado debe ser uno de: ${ORDER_STATE_FILTERS.join(', ')}`;
 const estadoFilter = z.preprocess(
   (value) => (value === '' ? undefined : value),
-  z.enum(SALES_ESTADO_FILTROS, { error: ESTADO_ERROR }).default(SALES_ESTADO_DEFAULT),
+  z.enum(ORDER_STATE_FILTERS, { error: ESTADO_ERROR }).default(ORDER_STATE_FILTER_DEFAULT),
 );
 const PAGE_ERROR = 'La página debe ser un número entero mayor o igual a 1';
 const PAGE_SIZE_ERROR = `El tamaño de página debe ser un número entero entre 1 y ${SALES_MAX_PAGE_SIZE}`;
 
 /** GET /api/venta: a page of sales, optionally between two days (both included); paid ones unless `estado` says otherwise. */
-export const salesQuerySchema = z.object({
+export const ordersQuerySchema = z.object({
   page: z.coerce
     .number({ error: PAGE_ERROR })
     .int({ error: PAGE_ERROR })
@@ -137,14 +137,14 @@ export const salesQuerySchema = z.object({
   q: z.preprocess(
     (value) => (typeof value === 'string' && value.trim() === '' ? undefined : value),
     singleLineText()
-      .max(SALES_SEARCH_MAX, { error: `La búsqueda puede tener hasta ${SALES_SEARCH_MAX} caracteres` })
+      .max(ORDERS_SEARCH_MAX, { error: `La búsqueda puede tener hasta ${ORDERS_SEARCH_MAX} caracteres` })
       .transform((v) => v.trim())
       .optional(),
   ),
 });
 
 /** GET /api/venta/export.csv: the sales between two days (both included); paid ones unless `estado` says otherwise. */
-export const salesExportQuerySchema = z
+export const ordersExportQuerySchema = z
   .object({
     desde: calendarDayFilter('La fecha inicial'),
     hasta: calendarDayFilter('La fecha final'),

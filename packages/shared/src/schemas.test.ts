@@ -42,7 +42,7 @@ describe('every shared schema', () => {
         'loginSchema',
         'productoSchema',
         'checkoutSchema',
-        'salesQuerySchema',
+        'ordersQuerySchema',
       ]),
     );
   });

@@ -1,4 +1,4 @@
-import { LOGIN_TYPES, MAIL_STATES, VENTA_ESTADOS } from '@vitrina/shared';
+import { LOGIN_TYPES, MAIL_STATES, ORDER_STATES } from '@vitrina/shared';
 import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
@@ -197,7 +197,7 @@ export const venta = pgTable(
       .references(() => usuario.id_usuario),
     /** The payment provider's payment method id. */
     id_pago: varchar('id_pago', { length: 255 }).notNull(),
-    estado: varchar('estado', { length: 12, enum: VENTA_ESTADOS }).notNull().default('pendiente'),
+    estado: varchar('estado', { length: 12, enum: ORDER_STATES }).notNull().default('pendiente'),
     /** The client's Idempotency-Key: a retried request returns the first sale. */
     idempotency_key: varchar('idempotency_key', { length: 255 }).notNull(),
     /**
@@ -281,7 +281,7 @@ export const ventaEstadoHistorial = pgTable(
     id_venta: integer('id_venta')
       .notNull()
       .references(() => venta.id_venta, { onDelete: 'cascade' }),
-    estado: varchar('estado', { length: 12, enum: VENTA_ESTADOS }).notNull(),
+    estado: varchar('estado', { length: 12, enum: ORDER_STATES }).notNull(),
     fecha: timestamp('fecha', { withTimezone: true }).notNull().defaultNow(),
     id_usuario: integer('id_usuario').references(() => usuario.id_usuario),
   },

@@ -2,11 +2,11 @@ import {
   cardSummary,
   type DireccionEnvio,
   formatMoney,
+  ORDER_STATE_LABELS,
   type Order,
   type OrderLine,
+  type OrderState,
   refundFailureText,
-  VENTA_ESTADO_LABELS,
-  type VentaEstado,
 } from '@vitrina/shared';
 import { useFormatInstant } from '../lib/shop-dates';
 import styles from './order-details.module.css';
@@ -16,7 +16,7 @@ import styles from './order-details.module.css';
  * money, address, payment, shipment and history.
  */
 
-const ESTADO_CLASSES: Record<VentaEstado, string | undefined> = {
+const ESTADO_CLASSES: Record<OrderState, string | undefined> = {
   pendiente: styles.pending,
   fallida: styles.failed,
   pagada: styles.paid,
@@ -27,9 +27,9 @@ const ESTADO_CLASSES: Record<VentaEstado, string | undefined> = {
   reembolsada: styles.failed,
 };
 
-export function EstadoBadge({ estado }: { estado: VentaEstado }) {
+export function EstadoBadge({ estado }: { estado: OrderState }) {
   return (
-    <span className={`${styles.badge} ${ESTADO_CLASSES[estado] ?? ''}`}>{VENTA_ESTADO_LABELS[estado]}</span>
+    <span className={`${styles.badge} ${ESTADO_CLASSES[estado] ?? ''}`}>{ORDER_STATE_LABELS[estado]}</span>
   );
 }
 

@@ -12,20 +12,20 @@ import {
   mailboxMessageSchema,
   type Order,
   type OrderLine,
+  type OrderSummary,
+  type OrderSummaryLine,
   orderLineSchema,
   orderSchema,
+  orderSummaryLineSchema,
+  orderSummarySchema,
   type Product,
   type ProductPage,
   productPageSchema,
   productSchema,
   type Rating,
   ratingSchema,
-  type Sale,
-  type SaleLine,
   type SessionUser,
   type ShopConfig,
-  saleLineSchema,
-  saleSchema,
   sessionUserSchema,
   shopConfigSchema,
   type Usuario,
@@ -130,8 +130,8 @@ export const sessionUser = (overrides: Partial<SessionUser> = {}): SessionUser =
   fixture(sessionUserSchema, { ...usuario(), login: 'database', ...overrides });
 
 /** One line of a sale: 2 × product 5 at $15.90, not rated yet. */
-export const saleLine = (overrides: Partial<SaleLine> = {}): SaleLine =>
-  fixture(saleLineSchema, {
+export const saleLine = (overrides: Partial<OrderSummaryLine> = {}): OrderSummaryLine =>
+  fixture(orderSummaryLineSchema, {
     id_detalle_venta: 9,
     id_venta: 7,
     id_producto: 5,
@@ -143,9 +143,9 @@ export const saleLine = (overrides: Partial<SaleLine> = {}): SaleLine =>
     ...overrides,
   });
 
-/** Sale 7 of Ana, paid by Visa •••• 4242, with no lines unless `overrides` give them. */
-export const sale = (overrides: Partial<Sale> = {}): Sale =>
-  fixture(saleSchema, {
+/** OrderSummary 7 of Ana, paid by Visa •••• 4242, with no lines unless `overrides` give them. */
+export const sale = (overrides: Partial<OrderSummary> = {}): OrderSummary =>
+  fixture(orderSummarySchema, {
     id_venta: 7,
     fecha: '2026-03-01T10:00:00.000Z',
     estado: 'pagada',

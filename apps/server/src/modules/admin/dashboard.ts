@@ -1,5 +1,5 @@
 import {
-  ACTIVE_ORDER_ESTADOS,
+  ACTIVE_ORDER_STATES,
   DASHBOARD_DAYS,
   DASHBOARD_RECENT_AUDIT,
   DASHBOARD_STOCK_LIST_SIZE,
@@ -69,7 +69,7 @@ export async function dashboardSummary(db: Db, options: DashboardOptions): Promi
   const days = Array.from({ length: DASHBOARD_DAYS }, (_, i) => addDays(today, i - DASHBOARD_DAYS + 1));
   // Orders the shop keeps the money of; what partial refunds gave back is taken off below.
   const paidInWindow = and(
-    inArray(venta.estado, [...ACTIVE_ORDER_ESTADOS]),
+    inArray(venta.estado, [...ACTIVE_ORDER_STATES]),
     gte(venta.fecha, startOfDay(days[0] as string, timeZone)),
     lt(venta.fecha, startOfDay(today, timeZone, 1)),
   );

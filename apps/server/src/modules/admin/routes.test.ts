@@ -50,7 +50,7 @@ async function insertProduct(db: Db, overrides: Partial<typeof producto.$inferIn
   return row as typeof producto.$inferSelect;
 }
 
-interface SaleLine {
+interface OrderSummaryLine {
   product: number;
   cantidad: number;
   unitCents: number;
@@ -62,7 +62,7 @@ async function insertSale(
   buyer: number,
   fecha: Date,
   estado: 'pagada' | 'fallida' | 'pendiente',
-  lines: SaleLine[],
+  lines: OrderSummaryLine[],
 ) {
   const total = lines.reduce((sum, l) => sum + l.unitCents * l.cantidad, 0);
   const [sale] = await db

@@ -1,4 +1,4 @@
-import { canMoveTo, type EstadoChange, type Order, toCents, transitionRefused } from '@vitrina/shared';
+import { canMoveTo, type Order, type StateChange, toCents, transitionRefused } from '@vitrina/shared';
 import { eq } from 'drizzle-orm';
 import { retryOnDeadlock } from '../../db/deadlock';
 import { detalleVenta, venta } from '../../db/schema';
@@ -22,7 +22,7 @@ export async function changeOrderState({
   orderId: idVenta,
   change,
   ...context
-}: OrderContext & { adminId: number; orderId: number; change: EstadoChange }): Promise<Order> {
+}: OrderContext & { adminId: number; orderId: number; change: StateChange }): Promise<Order> {
   const { db, shop, log } = context;
   const refund = await retryOnDeadlock(() =>
     db.transaction(async (tx) => {

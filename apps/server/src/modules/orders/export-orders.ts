@@ -2,7 +2,7 @@ import {
   centsToDecimal,
   dateTimeInTimeZone,
   dayInTimeZone,
-  type SalesEstadoFiltro,
+  type OrderStateFilter,
   toCents,
 } from '@vitrina/shared';
 import type { Db } from '../../db/client';
@@ -14,7 +14,7 @@ export interface OrdersExportQuery {
   desde?: string | undefined;
   hasta?: string | undefined;
   /** Absent = paid orders; 'todas' = every attempt. */
-  estado?: SalesEstadoFiltro | undefined;
+  estado?: OrderStateFilter | undefined;
 }
 
 const HEADER = [

@@ -1,9 +1,9 @@
 import {
+  ORDER_STATE_FILTER_DEFAULT,
+  type OrderStateFilter,
+  type OrderSummary,
   parseOrderNumber,
-  SALES_ESTADO_DEFAULT,
-  type Sale,
-  type SalesEstadoFiltro,
-  salesFilterEstados,
+  statesOfFilter,
 } from '@vitrina/shared';
 import { and, count, desc, eq, gte, inArray, like, lt, or, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
@@ -19,7 +19,7 @@ export interface OrdersQuery {
   desde?: string | undefined;
   hasta?: string | undefined;
   /** An admin's filter; absent = the orders. A customer's history always lists their orders. */
-  estado?: SalesEstadoFiltro | undefined;
+  estado?: OrderStateFilter | undefined;
   /** An admin's search: an order number ('V-000123', '123') or part of the buyer's e-mail. */
   q?: string | undefined;
 }
@@ -39,7 +39,7 @@ function searchCondition(db: Db, q: string): SQL {
 }
 
 export interface OrdersPage {
-  items: Sale[];
+  items: OrderSummary[];
   total: number;
   page: number;
   pageSize: number;
@@ -62,8 +62,8 @@ export async function listOrders({
   /** SHOP_TIMEZONE: a day runs from midnight to midnight there. */
   timeZone: string;
 }): Promise<OrdersPage> {
-  const estados = salesFilterEstados(
-    viewer.admin ? (query.estado ?? SALES_ESTADO_DEFAULT) : SALES_ESTADO_DEFAULT,
+  const estados = statesOfFilter(
+    viewer.admin ? (query.estado ?? ORDER_STATE_FILTER_DEFAULT) : ORDER_STATE_FILTER_DEFAULT,
   );
   const where = and(
     viewer.admin ? undefined : eq(venta.id_usuario, viewer.id_usuario),

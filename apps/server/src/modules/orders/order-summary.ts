@@ -1,4 +1,4 @@
-import { formatOrderNumber, fromCents, type Sale, toCents } from '@vitrina/shared';
+import { formatOrderNumber, fromCents, type OrderSummary, toCents } from '@vitrina/shared';
 import { asc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { detalleVenta, producto, usuario, type venta } from '../../db/schema';
@@ -11,7 +11,7 @@ export interface OrderLineRow {
   Producto: { id_producto: number; nombre: string; imagen: string };
 }
 
-type Buyer = NonNullable<Sale['Usuario']>;
+type Buyer = NonNullable<OrderSummary['Usuario']>;
 
 export const units = (amount: string) => fromCents(toCents(amount));
 
@@ -23,7 +23,7 @@ export async function toOrderSummaries(
   db: Db,
   rows: readonly OrderRow[],
   withBuyer = false,
-): Promise<Sale[]> {
+): Promise<OrderSummary[]> {
   if (rows.length === 0) return [];
   const ids = rows.map((r) => r.id_venta);
   const lines: OrderLineRow[] = await db
@@ -56,7 +56,7 @@ export async function toOrderSummaries(
 }
 
 /** One order with its lines (in id_detalle_venta order) and, for an admin, its buyer. */
-export function toOrderSummary(row: OrderRow, lines: readonly OrderLineRow[], buyer?: Buyer): Sale {
+export function toOrderSummary(row: OrderRow, lines: readonly OrderLineRow[], buyer?: Buyer): OrderSummary {
   return {
     id_venta: row.id_venta,
     fecha: row.fecha.toISOString(),

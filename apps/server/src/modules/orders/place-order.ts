@@ -3,7 +3,7 @@ import {
   type CheckoutInput,
   CURRENCY,
   centsToDecimal,
-  type Sale,
+  type OrderSummary,
   shippingCents,
   shippingChanged,
   toCents,
@@ -23,8 +23,8 @@ import { applyChargeResult, orderById, paymentRequired, providerUnreachable } fr
 
 /** What a checkout answers when it does not fail: the order, and the extra step the browser must take. */
 export type CheckoutReply =
-  | { status: 200 | 201; order: Sale }
-  | { status: 202; order: Sale; clientSecret: string };
+  | { status: 200 | 201; order: OrderSummary }
+  | { status: 202; order: OrderSummary; clientSecret: string };
 
 export const PRICES_CHANGED = 'Los precios de tu carrito cambiaron. Revisa el total antes de pagar.';
 export const KEY_REUSED =

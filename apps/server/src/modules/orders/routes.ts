@@ -1,14 +1,14 @@
 import {
   apiErrorSchema,
   checkoutSchema,
-  estadoChangeSchema,
   idempotencyHeadersSchema,
   idParamsSchema,
   orderSchema,
+  orderSummarySchema,
+  ordersExportQuerySchema,
+  ordersQuerySchema,
   refundSchema,
-  saleSchema,
-  salesExportQuerySchema,
-  salesQuerySchema,
+  stateChangeSchema,
 } from '@vitrina/shared';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -32,7 +32,7 @@ const errors = {
 };
 
 /** A order waiting for the shopper's extra confirmation step (3-D Secure). */
-const saleAwaitingActionSchema = saleSchema.extend({
+const saleAwaitingActionSchema = orderSummarySchema.extend({
   requiere_accion: z.object({ client_secret: z.string() }),
 });
 
@@ -82,7 +82,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<OrdersRoutesOptions> = async (
         headers: checkoutHeadersSchema,
         body: checkoutSchema,
         response: {
-          201: saleSchema,
+          201: orderSummarySchema,
           202: saleAwaitingActionSchema,
           ...errors,
           402: apiErrorSchema,
@@ -113,7 +113,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<OrdersRoutesOptions> = async (
           'Termina una compra pendiente (tras la confirmación del pago) preguntando al sistema de pagos',
         params: idParamsSchema,
         response: {
-          200: saleSchema,
+          200: orderSummarySchema,
           202: saleAwaitingActionSchema,
           ...errors,
           402: apiErrorSchema,
@@ -140,10 +140,10 @@ export const ordersRoutes: FastifyPluginAsyncZod<OrdersRoutesOptions> = async (
         tags: ['Compras'],
         summary:
           'Compras pagadas propias (cliente) o las ventas con su comprador (admin: pagadas, o los intentos fallidos/pendientes con estado), las más recientes primero',
-        querystring: salesQuerySchema,
+        querystring: ordersQuerySchema,
         response: {
           200: z.object({
-            items: z.array(saleSchema),
+            items: z.array(orderSummarySchema),
             total: z.number().int(),
             page: z.number().int(),
             pageSize: z.number().int(),
@@ -164,7 +164,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<OrdersRoutesOptions> = async (
         tags: ['Administración'],
         summary:
           'Ventas filtradas en CSV (UTF-8 con BOM), una fila por línea de venta; fechas en la zona horaria de la tienda',
-        querystring: salesExportQuerySchema,
+        querystring: ordersExportQuerySchema,
         produces: ['text/csv'],
         // A string body is sent as it is: Fastify serializes only objects.
         response: {
@@ -209,7 +209,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<OrdersRoutesOptions> = async (
         summary:
           'Cambia el estado de un pedido (preparando, enviada con transportista y guía, entregada, cancelada); 409 si no se permite desde el estado actual',
         params: idParamsSchema,
-        body: estadoChangeSchema,
+        body: stateChangeSchema,
         response: { 200: orderSchema, ...errors, 502: apiErrorSchema },
       },
     },

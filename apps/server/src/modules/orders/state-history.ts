@@ -1,4 +1,4 @@
-import type { VentaEstado } from '@vitrina/shared';
+import type { OrderState } from '@vitrina/shared';
 import type { Tx } from '../../db/client';
 import { ventaEstadoHistorial } from '../../db/schema';
 
@@ -9,7 +9,7 @@ import { ventaEstadoHistorial } from '../../db/schema';
 export async function recordState(
   tx: Tx,
   idVenta: number,
-  estado: VentaEstado,
+  estado: OrderState,
   idUsuario: number | null,
 ): Promise<void> {
   await tx.insert(ventaEstadoHistorial).values({ id_venta: idVenta, estado, id_usuario: idUsuario });

@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { EstadoChange, Order, RefundInput } from '@vitrina/shared';
+import type { Order, RefundInput, StateChange } from '@vitrina/shared';
 import { api } from '../../../lib/api-client';
 import { adminQueryKey } from './admin-query-key';
 
@@ -29,8 +29,8 @@ function useOrderMutation<TInput>(id: number, send: (input: TInput) => Promise<O
 }
 
 /** PUT /api/venta/:id/estado: 409 with the reason when the order cannot move there from its state. */
-export function useSetOrderEstado(id: number) {
-  return useOrderMutation(id, (change: EstadoChange) =>
+export function useChangeOrderState(id: number) {
+  return useOrderMutation(id, (change: StateChange) =>
     api<Order>(`/venta/${id}/estado`, { method: 'PUT', body: change }),
   );
 }

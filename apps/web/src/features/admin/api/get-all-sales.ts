@@ -1,5 +1,10 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { SALES_ESTADO_DEFAULT, SALES_PAGE_SIZE, type Sale, type SalesEstadoFiltro } from '@vitrina/shared';
+import {
+  ORDER_STATE_FILTER_DEFAULT,
+  type OrderStateFilter,
+  type OrderSummary,
+  SALES_PAGE_SIZE,
+} from '@vitrina/shared';
 import { api, toQueryString } from '../../../lib/api-client';
 import { adminQueryKey } from './admin-query-key';
 
@@ -8,7 +13,7 @@ export interface SalesRange {
   desde: string;
   hasta: string;
   /** Every order (the default), the orders in one state, the failed or pending attempts, or 'todas'. */
-  estado: SalesEstadoFiltro;
+  estado: OrderStateFilter;
 }
 
 export interface AllSalesParams extends SalesRange {
@@ -18,7 +23,7 @@ export interface AllSalesParams extends SalesRange {
 }
 
 export interface AllSalesPage {
-  items: Sale[];
+  items: OrderSummary[];
   total: number;
   page: number;
   pageSize: number;
@@ -52,7 +57,7 @@ export function useAllSales(params: AllSalesParams) {
 }
 
 /** The default state is left out of URLs ('' is dropped by toQueryString). */
-const estadoParam = (estado: SalesEstadoFiltro) => (estado === SALES_ESTADO_DEFAULT ? '' : estado);
+const estadoParam = (estado: OrderStateFilter) => (estado === ORDER_STATE_FILTER_DEFAULT ? '' : estado);
 
 /** GET /api/venta/export.csv: the same range and state as a CSV download (the browser follows the link). */
 export function salesExportUrl({ desde, hasta, estado }: SalesRange): string {

@@ -1,11 +1,11 @@
-import { formatMoney, PAGES, pagePath, type Sale } from '@vitrina/shared';
+import { formatMoney, type OrderSummary, PAGES, pagePath } from '@vitrina/shared';
 import { Link } from 'react-router';
 import { EstadoBadge } from '../../../components/order-details';
 import { useFormatInstant } from '../../../lib/shop-dates';
 import styles from './admin-page.module.css';
 
 /** The orders screen's table: one row per order, newest first, with its lines, buyer, state and tracking. */
-export function OrdersTable({ sales, caption }: { sales: readonly Sale[]; caption: string }) {
+export function OrdersTable({ sales, caption }: { sales: readonly OrderSummary[]; caption: string }) {
   const formatDateTime = useFormatInstant();
   return (
     <div className={styles.tableWrap}>

@@ -9,7 +9,7 @@ import { useAdminProduct } from '../api/get-admin-product';
 import styles from '../components/admin-page.module.css';
 import { AdminPageHeader } from '../components/admin-page-header';
 import { EditProductForm } from '../components/edit-product-form';
-import { ProductEstadoPanel } from '../components/product-estado-panel';
+import { ProductStatusPanel } from '../components/product-status-panel';
 
 /** /product/:id (SPEC §2): edit, delete (Eliminar) or restore (Restaurar) a product, active or not. */
 export function EditProductPage() {
@@ -42,7 +42,7 @@ function EditProduct({ id }: { id: number }) {
   return (
     <>
       <p className={styles.subtitle}>{product.data.nombre}</p>
-      <ProductEstadoPanel product={product.data} />
+      <ProductStatusPanel product={product.data} />
       <section className={styles.panel} aria-label="Datos del producto">
         <EditProductForm key={product.data.id_producto} product={product.data} categories={categories} />
       </section>

@@ -1,13 +1,13 @@
 import {
   canMoveTo,
-  ESTADO_ACCIONES,
-  ESTADOS_MANUALES,
-  type EstadoManual,
   GUIA_MAX,
   isActiveOrder,
+  MANUAL_STATES,
+  type ManualState,
   NOTIFY_MS,
   type Order,
   PAGES,
+  STATE_ACTIONS,
   TRANSPORTISTA_MAX,
 } from '@vitrina/shared';
 import { useRef } from 'react';
@@ -30,7 +30,7 @@ import { confirm, notify } from '../../../lib/notifications';
 import { useFormatInstant } from '../../../lib/shop-dates';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { parseId } from '../../catalog';
-import { useAdminOrder, useSetOrderEstado } from '../api/admin-order';
+import { useAdminOrder, useChangeOrderState } from '../api/admin-order';
 import styles from '../components/admin-page.module.css';
 import { AdminPageHeader } from '../components/admin-page-header';
 import { PackingList } from '../components/packing-list';
@@ -141,14 +141,14 @@ function OrderScreen({ order }: { order: Order }) {
 
 /** The moves the order's state allows, each asked for confirmation; shipping takes carrier and tracking. */
 function EstadoActions({ order }: { order: Order }) {
-  const change = useSetOrderEstado(order.id_venta);
+  const change = useChangeOrderState(order.id_venta);
   const carrierRef = useRef<HTMLInputElement>(null);
   const trackingRef = useRef<HTMLInputElement>(null);
-  const moves = ESTADOS_MANUALES.filter((to) => canMoveTo(order.estado, to));
+  const moves = MANUAL_STATES.filter((to) => canMoveTo(order.estado, to));
   if (moves.length === 0) return null;
 
-  const move = async (to: EstadoManual) => {
-    const action = ESTADO_ACCIONES[to];
+  const move = async (to: ManualState) => {
+    const action = STATE_ACTIONS[to];
     const transportista = to === 'enviada' ? (carrierRef.current?.value.trim() ?? '') : '';
     const guia = to === 'enviada' ? (trackingRef.current?.value.trim() ?? '') : '';
     const details = [transportista && `Transportista: ${transportista}.`, guia && `Número de guía: ${guia}.`]
@@ -210,7 +210,7 @@ function EstadoActions({ order }: { order: Order }) {
             disabled={change.isPending}
             onClick={() => void move(to)}
           >
-            {ESTADO_ACCIONES[to].label}
+            {STATE_ACTIONS[to].label}
           </Button>
         ))}
       </div>

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { act, fireEvent, screen, within } from '@testing-library/react';
-import type { Sale } from '@vitrina/shared';
+import type { OrderSummary } from '@vitrina/shared';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { sale, saleLine, shopConfig } from '../../../testing/fixtures';
 import { setUpAppTests } from '../../../testing/render-app';
@@ -11,8 +11,8 @@ const api = createApiDouble();
 
 const buyer = { id_usuario: 2, primer_nombre: 'Ana', primer_apellido: 'López', email: 'ana@vitrina.local' };
 /** Ana's order 9 was shipped, order 8 is waiting to be prepared; attempt 7 was declined (not an order). */
-let attempts: Sale[] = [];
-const allAttempts = (): Sale[] => [
+let attempts: OrderSummary[] = [];
+const allAttempts = (): OrderSummary[] => [
   sale({
     id_venta: 9,
     numero_pedido: 'V-000002',
@@ -105,7 +105,7 @@ describe('OrdersPage', () => {
   });
 
   it("dates each order in the shop's time zone, not the browser's: 20:00 in Mexico City stays that day", async () => {
-    attempts[0] = sale({ ...attempts[0], fecha: '2026-11-22T02:00:00.000Z' } as Sale);
+    attempts[0] = sale({ ...attempts[0], fecha: '2026-11-22T02:00:00.000Z' } as OrderSummary);
     renderAdmin(<OrdersPage />, { path: '/admin/pedidos' });
     const table = await screen.findByRole('table', { name: 'Pedidos: 2' });
     expect(within(table).getByText(/^21 nov 2026, 8:00\sp\.\s?m\.$/)).toBeTruthy();
@@ -113,7 +113,7 @@ describe('OrdersPage', () => {
 
   it('follows SHOP_TIMEZONE as GET /api/config gives it', async () => {
     api.on('GET /api/config', () => Response.json(shopConfig({ timeZone: 'Europe/Madrid' })));
-    attempts[0] = sale({ ...attempts[0], fecha: '2026-11-22T02:00:00.000Z' } as Sale);
+    attempts[0] = sale({ ...attempts[0], fecha: '2026-11-22T02:00:00.000Z' } as OrderSummary);
     renderAdmin(<OrdersPage />, { path: '/admin/pedidos' });
     const table = await screen.findByRole('table', { name: 'Pedidos: 2' });
     expect(await within(table).findByText(/^22 nov 2026, 3:00\sa\.\s?m\.$/)).toBeTruthy();

@@ -1,15 +1,15 @@
 import {
+  ORDER_STATE_FILTER_DEFAULT,
+  ORDER_STATE_FILTERS,
+  ORDER_STATE_LABELS,
+  ORDERS_SEARCH_MAX,
+  type OrderStateFilter,
   PAGES,
-  SALES_ESTADO_DEFAULT,
-  SALES_ESTADO_FILTROS,
   SALES_PAGE_SIZE,
   SALES_PAGER_WINDOW,
-  SALES_SEARCH_MAX,
-  type SalesEstadoFiltro,
   showsPager,
   spellDay,
   totalPages,
-  VENTA_ESTADO_LABELS,
 } from '@vitrina/shared';
 import { type FormEvent, useRef } from 'react';
 import { useSearchParams } from 'react-router';
@@ -32,21 +32,21 @@ import { cleanSearch, parseDay, parsePage } from '../utils/search-params';
 const NO_SALES = 'No se ha realizado ninguna venta';
 
 /** The state filter's option for each value, and what the table's caption calls what it lists. */
-function filterLabel(estado: SalesEstadoFiltro): { option: string; caption: string } {
+function filterLabel(estado: OrderStateFilter): { option: string; caption: string } {
   if (estado === 'pedidos') return { option: 'Todos los pedidos', caption: 'Pedidos' };
   if (estado === 'todas') return { option: 'Todos los intentos de compra', caption: 'Intentos de compra' };
-  const label = VENTA_ESTADO_LABELS[estado];
+  const label = ORDER_STATE_LABELS[estado];
   return { option: label, caption: `Pedidos «${label}»` };
 }
 
-function parseEstado(value: string | null): SalesEstadoFiltro {
-  return SALES_ESTADO_FILTROS.find((e) => e === value) ?? SALES_ESTADO_DEFAULT;
+function parseEstado(value: string | null): OrderStateFilter {
+  return ORDER_STATE_FILTERS.find((e) => e === value) ?? ORDER_STATE_FILTER_DEFAULT;
 }
 
 /** The state as the URL keeps it: '' for the default. */
-const stateParam = (estado: SalesEstadoFiltro) => (estado === SALES_ESTADO_DEFAULT ? '' : estado);
+const stateParam = (estado: OrderStateFilter) => (estado === ORDER_STATE_FILTER_DEFAULT ? '' : estado);
 
-const parseQuery = (value: string | null) => (value ?? '').trim().slice(0, SALES_SEARCH_MAX);
+const parseQuery = (value: string | null) => (value ?? '').trim().slice(0, ORDERS_SEARCH_MAX);
 
 function describeRange(desde: string, hasta: string): string {
   if (desde && hasta) return ` del ${spellDay(desde)} al ${spellDay(hasta)}`;
@@ -96,7 +96,7 @@ export function OrdersPage() {
     window.scrollTo?.({ top: 0 });
   };
 
-  const filtered = Boolean(desde || hasta || q || estado !== SALES_ESTADO_DEFAULT);
+  const filtered = Boolean(desde || hasta || q || estado !== ORDER_STATE_FILTER_DEFAULT);
   const searched = q ? ` que coinciden con «${q}»` : '';
 
   return (
@@ -114,11 +114,11 @@ export function OrdersPage() {
           name="q"
           type="search"
           defaultValue={q}
-          maxLength={SALES_SEARCH_MAX}
+          maxLength={ORDERS_SEARCH_MAX}
           hint="Número de pedido (V-000123) o correo del cliente"
         />
         <SelectField key={`estado-${estado}`} label="Estado" name="estado" defaultValue={estado}>
-          {SALES_ESTADO_FILTROS.map((value) => (
+          {ORDER_STATE_FILTERS.map((value) => (
             <option key={value} value={value}>
               {filterLabel(value).option}
             </option>

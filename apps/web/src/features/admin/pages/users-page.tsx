@@ -6,7 +6,7 @@ import { errorMessage } from '../../../lib/api-client';
 import { confirm, notify } from '../../../lib/notifications';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useUsers } from '../api/get-users';
-import { useSetUserEstado } from '../api/set-user-estado';
+import { useSetUserEnabled } from '../api/set-user-enabled';
 import styles from '../components/admin-page.module.css';
 import { AdminPageHeader } from '../components/admin-page-header';
 import { fullName, UsersTable } from '../components/users-table';
@@ -18,7 +18,7 @@ import { fullName, UsersTable } from '../components/users-table';
 export function UsersPage() {
   useDocumentTitle(PAGES.adminUsers.title);
   const users = useUsers();
-  const change = useSetUserEstado();
+  const change = useSetUserEnabled();
   const activeCaption = useRef<HTMLTableCaptionElement>(null);
   const bannedCaption = useRef<HTMLTableCaptionElement>(null);
 

@@ -1,11 +1,11 @@
-import type { Cents, CheckoutInput, DireccionEnvio, Sale } from '@vitrina/shared';
+import type { Cents, CheckoutInput, DireccionEnvio, OrderSummary } from '@vitrina/shared';
 import { api } from '../../../lib/api-client';
 
 /** A sale whose payment needs the shopper's extra confirmation (3-D Secure). */
-export type SaleAwaitingAction = Sale & { requiere_accion: { client_secret: string } };
+export type SaleAwaitingAction = OrderSummary & { requiere_accion: { client_secret: string } };
 
 /** 201 (pagada) or 202 (pendiente, with the step to confirm). */
-export type CheckoutReply = Sale | SaleAwaitingAction;
+export type CheckoutReply = OrderSummary | SaleAwaitingAction;
 
 export const needsAction = (reply: CheckoutReply): reply is SaleAwaitingAction => 'requiere_accion' in reply;
 

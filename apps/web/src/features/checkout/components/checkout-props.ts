@@ -1,4 +1,4 @@
-import type { DireccionEnvio, Sale } from '@vitrina/shared';
+import type { DireccionEnvio, OrderSummary } from '@vitrina/shared';
 import type { ReactNode } from 'react';
 import type { Order } from '../hooks/use-pay-cart';
 
@@ -9,7 +9,7 @@ export interface CheckoutPanelProps {
   disabled?: boolean;
   disabledReason?: ReactNode;
   /** The server confirmed the sale: empty the cart, leave the page. */
-  onPaid: (sale: Sale) => void;
+  onPaid: (sale: OrderSummary) => void;
   /** 409: refresh the lines' prices and stock. */
   onConflict?: () => void;
   /** The shipping address to send, or undefined after its fields showed what to fix (nothing is paid). */

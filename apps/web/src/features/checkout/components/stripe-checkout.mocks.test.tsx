@@ -3,7 +3,7 @@ import type { CardElementProps } from '@stripe/react-stripe-js';
 import type { StripeCardElementChangeEvent } from '@stripe/stripe-js';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import type { Sale } from '@vitrina/shared';
+import type { OrderSummary } from '@vitrina/shared';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { getNotificationState } from '../../../lib/notifications';
 import { describedText } from '../../../testing/described-text';
@@ -44,7 +44,7 @@ const ADDRESS = { nombre: 'Ana López', direccion: 'Calle Durango 120, Roma Nort
 const STRIPE_CONFIG = shopConfig({ paymentProvider: 'stripe', stripePublishableKey: 'pk_test_vitrina' });
 const SANDBOX_CONFIG = shopConfig();
 
-const sale = (overrides: Partial<Sale> = {}) =>
+const sale = (overrides: Partial<OrderSummary> = {}) =>
   saleFixture({ valor_total_venta: 10, id_pago: 'pm_stripe_1', ...overrides });
 
 const api = createFetchStub({ routes: { 'GET /api/config': () => Response.json(STRIPE_CONFIG) } });

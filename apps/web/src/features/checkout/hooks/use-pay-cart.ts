@@ -1,4 +1,4 @@
-import type { Cents, DireccionEnvio, Sale } from '@vitrina/shared';
+import type { Cents, DireccionEnvio, OrderSummary } from '@vitrina/shared';
 import { NOTIFY_MS } from '@vitrina/shared';
 import { useRef, useState } from 'react';
 import { errorMessage, isApiError } from '../../../lib/api-client';
@@ -19,7 +19,7 @@ export interface Order {
 
 export interface PayCallbacks {
   /** The server confirmed the sale: now, and only now, the cart may be emptied. */
-  onPaid: (sale: Sale) => void;
+  onPaid: (sale: OrderSummary) => void;
   /** 409: prices or stock changed; the page refreshes its lines (the cart stays as it is). */
   onConflict?: () => void;
   /** The shipping address to send, or undefined after its fields showed what to fix. */
@@ -56,7 +56,7 @@ export function usePayCart<TCard>({ onPaid, onConflict, readAddress, payments }:
   const [error, setError] = useState<string | null>(null);
   const attempt = useRef<Attempt | null>(null);
 
-  const succeed = (sale: Sale) => {
+  const succeed = (sale: OrderSummary) => {
     attempt.current = null;
     notify({ title: 'Completo', text: 'Gracias por tu compra!', icon: 'success', timer: NOTIFY_MS });
     onPaid(sale);

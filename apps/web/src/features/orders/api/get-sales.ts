@@ -1,9 +1,9 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { SALES_PAGE_SIZE, type Sale } from '@vitrina/shared';
+import { type OrderSummary, SALES_PAGE_SIZE } from '@vitrina/shared';
 import { api } from '../../../lib/api-client';
 
 export interface SalesPage {
-  items: Sale[];
+  items: OrderSummary[];
   total: number;
   page: number;
   pageSize: number;

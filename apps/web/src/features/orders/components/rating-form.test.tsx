@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import type { Sale } from '@vitrina/shared';
+import type { OrderSummary } from '@vitrina/shared';
 import { describe, expect, it } from 'vitest';
 import { createFetchStub } from '../../../testing/fetch-stub';
 import { rating, sale as saleFixture, saleLine, shopConfig } from '../../../testing/fixtures';
@@ -19,7 +19,7 @@ const api = createFetchStub({
 });
 setUpAppTests(api);
 
-function renderSale(value: Sale = sale) {
+function renderSale(value: OrderSummary = sale) {
   renderApp([{ path: '*', element: <SaleCard sale={value} /> }]);
 }
 

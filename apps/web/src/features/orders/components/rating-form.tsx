@@ -1,5 +1,10 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { type CalificacionInput, calificacionSchema, NOTIFY_MS, type SaleLine } from '@vitrina/shared';
+import {
+  type CalificacionInput,
+  calificacionSchema,
+  NOTIFY_MS,
+  type OrderSummaryLine,
+} from '@vitrina/shared';
 import { useId } from 'react';
 import { useController, useForm } from 'react-hook-form';
 import type { z } from 'zod';
@@ -18,7 +23,7 @@ type RatingValues = z.output<typeof calificacionSchema>;
  * characters ('Maximo 50 caracteres'), both checked live with the shared schema; 'Calificar' stays
  * disabled until the form is valid.
  */
-export function RatingForm({ line, onRated }: { line: SaleLine; onRated: () => void }) {
+export function RatingForm({ line, onRated }: { line: OrderSummaryLine; onRated: () => void }) {
   const rate = useRateSaleLine();
   const id = useId();
   const starsErrorId = `${id}-stars-error`;

@@ -2,10 +2,10 @@ import {
   cardSummary,
   formatMoney,
   isActiveOrder,
+  type OrderSummary,
+  type OrderSummaryLine,
   PAGES,
   pagePath,
-  type Sale,
-  type SaleLine,
 } from '@vitrina/shared';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
@@ -18,7 +18,7 @@ import styles from './sale-card.module.css';
  * One purchase (SPEC §2 Purchase history): its order number, date, state, tracking, card, total, its
  * product lines to rate, and the way to its order page.
  */
-export function SaleCard({ sale }: { sale: Sale }) {
+export function SaleCard({ sale }: { sale: OrderSummary }) {
   const titleId = useId();
   const formatInstant = useFormatInstant();
   const orderPath = pagePath(PAGES.order, sale.id_venta);
@@ -64,7 +64,7 @@ export function SaleCard({ sale }: { sale: Sale }) {
   );
 }
 
-function SaleLineItem({ line, canRate }: { line: SaleLine; canRate: boolean }) {
+function SaleLineItem({ line, canRate }: { line: OrderSummaryLine; canRate: boolean }) {
   const [justRated, setJustRated] = useState(false);
   const ratedRef = useRef<HTMLParagraphElement>(null);
   const rated = line.comentado || justRated;

@@ -15,14 +15,14 @@ export interface SetProductEstadoInput {
  * PUT /api/products/delete/:id: the Eliminar / Restaurar toggle. The wanted state is sent, so a repeated
  * click (or a second tab) cannot undo the first one.
  */
-export function setProductEstado({ id, estado }: SetProductEstadoInput): Promise<Product> {
+export function setProductActive({ id, estado }: SetProductEstadoInput): Promise<Product> {
   return api<Product>(`/products/delete/${id}`, { method: 'PUT', body: { estado } });
 }
 
-export function useSetProductEstado() {
+export function useSetProductActive() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: setProductEstado,
+    mutationFn: setProductActive,
     onSuccess: (product, { id }) => {
       // The page shows the new state at once.
       queryClient.setQueryData(adminProductQueryOptions(id).queryKey, product);

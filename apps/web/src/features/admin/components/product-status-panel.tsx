@@ -4,16 +4,16 @@ import { Link } from 'react-router';
 import { Button } from '../../../components/button';
 import { errorMessage } from '../../../lib/api-client';
 import { confirm, notify } from '../../../lib/notifications';
-import { useSetProductEstado } from '../api/set-product-estado';
+import { useSetProductActive } from '../api/set-product-active';
 import styles from './admin-page.module.css';
 
 /**
  * 'Eliminar' hides the product from the shop, 'Restaurar' shows it again (SPEC §4: the same toggle call),
  * each after a confirmation. The button keeps focus while its label changes.
  */
-export function ProductEstadoPanel({ product }: { product: Product }) {
+export function ProductStatusPanel({ product }: { product: Product }) {
   const titleId = useId();
-  const toggle = useSetProductEstado();
+  const toggle = useSetProductActive();
   const active = product.estado;
 
   const change = async () => {

@@ -11,15 +11,15 @@ export interface SetUserEstadoInput {
 }
 
 /** PUT /api/usuario/delete: bans or restores a customer. */
-export function setUserEstado(input: SetUserEstadoInput): Promise<Usuario> {
+export function setUserEnabled(input: SetUserEstadoInput): Promise<Usuario> {
   return api<Usuario>('/usuario/delete', { method: 'PUT', body: input });
 }
 
 /** The answered user replaces the cached one at once, then the admin data is fetched again. */
-export function useSetUserEstado() {
+export function useSetUserEnabled() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: setUserEstado,
+    mutationFn: setUserEnabled,
     onSuccess: (user) => {
       queryClient.setQueryData(usersQueryOptions().queryKey, (users) =>
         users?.map((u) => (u.id_usuario === user.id_usuario ? user : u)),
