@@ -1,12 +1,12 @@
 import { chmodSync, existsSync, lstatSync, readdirSync, type Stats, statSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { join } from 'node:path';
-import { restoringFolder } from './backup/restoring-folder';
 import { ConfigError } from './config';
 import type { DatabaseTarget } from './db/client';
 import { isConnectionLost } from './db/connection-lost';
 import { type DataDirLock, DataDirLockedError, lockDataDir } from './db/data-dir-lock';
 import { rootCause } from './errors';
+import { restoringFolder } from './paths';
 
 /**
  * A start-up failure the operator can fix: its message is one plain line that says what to do, printed

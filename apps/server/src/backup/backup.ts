@@ -9,8 +9,8 @@ import { createGunzip } from 'node:zlib';
 import { extract, type Header } from 'tar-stream';
 import { openDatabase } from '../db/client';
 import { DataDirLockedError, LOCK_FILE, lockDataDir } from '../db/data-dir-lock';
+import { restoringFolder } from '../paths';
 import { BACKUP_ENDPOINT_FILE, BACKUP_ROUTE, BACKUP_TOKEN_HEADER, type BackupEndpoint } from './endpoint';
-import { restoringFolder } from './restoring-folder';
 
 const run = promisify(execFile);
 
