@@ -3,10 +3,9 @@ import { and, asc, eq } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { detalleVenta, producto, reembolso, usuario, venta, ventaEstadoHistorial } from '../../db/schema';
 import { notFound } from '../../errors';
+import { BUYER_COLUMNS, units } from './order-summary';
 
 type OrderRow = typeof venta.$inferSelect;
-
-const units = (amount: string) => fromCents(toCents(amount));
 
 /**
  * GET /api/venta/:id's answer: the order with its lines, address, shipping, refunds and history; who made
@@ -38,12 +37,7 @@ export async function toOrder(db: Db | Tx, order: OrderRow, admin: boolean): Pro
       .orderBy(asc(ventaEstadoHistorial.fecha), asc(ventaEstadoHistorial.id)),
     admin
       ? db
-          .select({
-            id_usuario: usuario.id_usuario,
-            primer_nombre: usuario.primer_nombre,
-            primer_apellido: usuario.primer_apellido,
-            email: usuario.email,
-          })
+          .select(BUYER_COLUMNS)
           .from(usuario)
           .where(eq(usuario.id_usuario, order.id_usuario))
           .then((rows) => rows[0])

@@ -15,6 +15,14 @@ type Buyer = NonNullable<OrderSummary['Usuario']>;
 
 export const units = (amount: string) => fromCents(toCents(amount));
 
+/** Who bought, as an admin sees it beside an order. */
+export const BUYER_COLUMNS = {
+  id_usuario: usuario.id_usuario,
+  primer_nombre: usuario.primer_nombre,
+  primer_apellido: usuario.primer_apellido,
+  email: usuario.email,
+};
+
 /**
  * Sales as the API shows them (SPEC §3): money in currency units, each line with its product's name and
  * picture, and the buyer (`Usuario`) when an admin is looking. Three queries for any number of orders.
@@ -37,12 +45,7 @@ export async function toOrderSummaries(
     .orderBy(asc(detalleVenta.id_detalle_venta));
   const buyers = withBuyer
     ? await db
-        .select({
-          id_usuario: usuario.id_usuario,
-          primer_nombre: usuario.primer_nombre,
-          primer_apellido: usuario.primer_apellido,
-          email: usuario.email,
-        })
+        .select(BUYER_COLUMNS)
         .from(usuario)
         .where(inArray(usuario.id_usuario, [...new Set(rows.map((r) => r.id_usuario))]))
     : [];
