@@ -31,7 +31,8 @@ export function Pager({
   const to = (
     target: number,
     className: string | undefined,
-    name: string,
+    /** For an arrow, which shows no words; a page number is named by what it shows. */
+    name: string | undefined,
     content: ReactNode,
     current?: boolean,
   ) => {
@@ -70,7 +71,17 @@ export function Pager({
       {to(page - 1, styles.arrow, 'Página anterior', <ChevronLeftIcon />)}
       <ul className={styles.pages}>
         {pages.map((n) => (
-          <li key={n}>{to(n, styles.page, `Página ${n}`, n, n === page)}</li>
+          <li key={n}>
+            {to(
+              n,
+              styles.page,
+              undefined,
+              <>
+                <span className="visually-hidden">Página</span> {n}
+              </>,
+              n === page,
+            )}
+          </li>
         ))}
       </ul>
       {to(page + 1, styles.arrow, 'Página siguiente', <ChevronRightIcon />)}

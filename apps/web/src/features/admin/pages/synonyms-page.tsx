@@ -132,20 +132,15 @@ export function SynonymsPage() {
                         <th scope="row">{headline(entry)}</th>
                         <td>{describeSynonym(entry.terminos, entry.unidireccional)}</td>
                         <td className={styles.actions}>
-                          <Button
-                            variant="secondary"
-                            aria-label={`Editar ${entry.terminos.join(', ')}`}
-                            onClick={() => setEditing(entry.id_sinonimo)}
-                          >
-                            Editar
+                          <Button variant="secondary" onClick={() => setEditing(entry.id_sinonimo)}>
+                            Editar <span className="visually-hidden">{entry.terminos.join(', ')}</span>
                           </Button>
                           <Button
                             variant="ghost"
-                            aria-label={`Eliminar ${entry.terminos.join(', ')}`}
                             disabled={remove.isPending && remove.variables === entry.id_sinonimo}
                             onClick={() => onDelete(entry)}
                           >
-                            Eliminar
+                            Eliminar <span className="visually-hidden">{entry.terminos.join(', ')}</span>
                           </Button>
                         </td>
                       </tr>

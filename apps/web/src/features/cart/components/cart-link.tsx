@@ -7,31 +7,28 @@ import styles from './cart-link.module.css';
 
 /**
  * The navbar's cart icon with the number of items (customers only). At the cart's limit (SPEC §9: 50) the
- * badge changes colour and screen readers hear 'Carrito lleno' as the link's description; its name stays
- * 'Carrito, N productos'.
+ * badge changes colour and screen readers hear 'Carrito lleno' as the link's description. Its name is
+ * 'Carrito, N productos': the number shown is part of it, the words are there for screen readers only.
  */
 export function CartLink({ className }: { className?: string }) {
   const count = useCartCount();
   const hintId = useId();
   const full = count >= CART_MAX_ITEMS;
-  const label = count === 1 ? 'Carrito, 1 producto' : `Carrito, ${count} productos`;
   return (
     <Link
       to="/carrito"
       className={`${styles.cart} ${className ?? ''}`}
-      aria-label={label}
       aria-describedby={full ? hintId : undefined}
     >
       <CartIcon />
-      <span
-        className={`${styles.count} ${full ? styles.full : ''}`}
-        aria-hidden="true"
-        data-full={full || undefined}
-      >
+      <span className="visually-hidden">Carrito,</span>{' '}
+      <span className={`${styles.count} ${full ? styles.full : ''}`} data-full={full || undefined}>
         {count}
-      </span>
+      </span>{' '}
+      <span className="visually-hidden">{count === 1 ? 'producto' : 'productos'}</span>
       {full && (
-        <span id={hintId} className="visually-hidden">
+        // Hidden, it is no part of the name, and still the description it is referenced as.
+        <span id={hintId} hidden>
           Carrito lleno
         </span>
       )}

@@ -51,25 +51,25 @@ describe('listing facets', () => {
   it('counts the products per category and per price band for the search, links keeping it, and marks the band in use', async () => {
     renderApp(routes, { path: '/products/categoria/1?name=camisa&minPrecio=25&maxPrecio=49.99' });
     await screen.findByText('Resultados para "camisa"');
-    await within(filters()).findByRole('link', { name: 'Indumentaria, 5 productos' });
+    await within(filters()).findByRole('link', { name: 'Indumentaria 5 productos' });
 
-    expect(link('Indumentaria, 5 productos').getAttribute('href')).toBe(
+    expect(link('Indumentaria 5 productos').getAttribute('href')).toBe(
       '/products/categoria/1?name=camisa&minPrecio=25&maxPrecio=49.99',
     );
-    expect(link('Informatica, 1 producto').getAttribute('href')).toBe(
+    expect(link('Informatica 1 producto').getAttribute('href')).toBe(
       '/products/categoria/3?name=camisa&minPrecio=25&maxPrecio=49.99',
     );
-    expect(link('Electrodomesticos, 0 productos')).toBeTruthy();
+    expect(link('Electrodomesticos 0 productos')).toBeTruthy();
 
     const bands = within(filters()).getByRole('list', { name: 'Rangos de precio' });
     expect(
       within(bands)
         .getAllByRole('link')
-        .map((a) => [a.getAttribute('aria-label'), a.getAttribute('href'), a.getAttribute('aria-current')]),
+        .map((a) => [a.textContent, a.getAttribute('href'), a.getAttribute('aria-current')]),
     ).toEqual([
-      ['Menos de $25, 4 productos', '/products/categoria/1?name=camisa&maxPrecio=24.99', null],
-      ['$25 a $50, 3 productos', '/products/categoria/1?name=camisa&minPrecio=25&maxPrecio=49.99', 'true'],
-      ['$500 o más, 1 producto', '/products/categoria/1?name=camisa&minPrecio=500', null],
+      ['Menos de $25 4 productos', '/products/categoria/1?name=camisa&maxPrecio=24.99', null],
+      ['$25 a $50 3 productos', '/products/categoria/1?name=camisa&minPrecio=25&maxPrecio=49.99', 'true'],
+      ['$500 o más 1 producto', '/products/categoria/1?name=camisa&minPrecio=500', null],
     ]);
 
     // Asked with the search and the filters, not the page nor the order.
