@@ -1,3 +1,4 @@
+import type { Page } from '@playwright/test';
 import { ADMIN, CUSTOMER } from '../support/accounts';
 import { apiAs } from '../support/api';
 import { expect, test } from '../support/test';
@@ -77,3 +78,76 @@ for (const [who, account, paths] of [
     }
   });
 }
+
+/**
+ * What a phone cuts off in the tables of the page: a cell reaching past the screen's edge or clipping its
+ * own text, and an order number split over two lines. Tables kept for screen readers only (a chart's data)
+ * are not on screen.
+ */
+async function tableProblems(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const problems: string[] = [];
+    for (const table of Array.from(document.querySelectorAll('main table'))) {
+      if (table.closest('.visually-hidden')) continue;
+      for (const cell of Array.from(table.querySelectorAll('tbody th, tbody td'))) {
+        const box = cell.getBoundingClientRect();
+        const text = (cell.textContent ?? '').trim().slice(0, 40);
+        if (box.width === 0) continue;
+        if (box.left < 0 || box.right > window.innerWidth + 0.5)
+          problems.push(`«${text}» reaches past the screen`);
+        if (cell.scrollWidth > cell.clientWidth + 1) problems.push(`«${text}» is cut off`);
+      }
+      for (const link of Array.from(table.querySelectorAll('a'))) {
+        if (/^V-\d+$/.test(link.textContent ?? '') && link.getClientRects().length > 1) {
+          problems.push(`${link.textContent} is split over two lines`);
+        }
+      }
+    }
+    return problems;
+  });
+}
+
+test.describe('on a 390 px phone', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test('every table of the shop shows each cell whole: prices, totals, states and order numbers', async ({
+    page,
+    playwright,
+    baseURL,
+  }) => {
+    // Ten pages, each loaded and measured.
+    test.slow();
+    const shopper = await playwright.request.newContext({ baseURL });
+    const customer = await apiAs(shopper);
+    await customer.signIn(CUSTOMER.email, CUSTOMER.password);
+    const { items } = await (await shopper.get('/api/products?pageSize=1')).json();
+    const sale = (await customer.buy(items[0].id_producto)) as unknown as { id_venta: number };
+
+    const api = await apiAs(page.request);
+    await api.signIn(CUSTOMER.email, CUSTOMER.password);
+    const pages: [path: string, table: string][] = [[`/pedido/${sale.id_venta}`, 'Productos del pedido']];
+    for (const [path, table] of pages) {
+      await page.goto(path);
+      await expect(page.getByRole('table', { name: table })).toBeVisible();
+      expect(await tableProblems(page), path).toEqual([]);
+    }
+
+    await page.context().clearCookies();
+    await (await apiAs(page.request)).signIn(ADMIN.email, ADMIN.password);
+    for (const [path, table] of [
+      ['/admin/pedidos', /^Pedidos: \d+/],
+      [`/admin/pedidos/${sale.id_venta}`, 'Productos del pedido'],
+      ['/products/admin', /Productos habilitados/],
+      ['/admin/usuarios', /Usuarios activos/],
+      ['/calificaciones', /Calificaciones/],
+      ['/admin/auditoria', /cambios/i],
+      ['/admin/ajustes/correos', /^Correos/],
+      ['/admin/sinonimos', /^Sinónimos/],
+      ['/adminHome', /cambios/i],
+    ] as const) {
+      await page.goto(path);
+      await expect(page.getByRole('table', { name: table }).first()).toBeVisible();
+      expect(await tableProblems(page), path).toEqual([]);
+    }
+  });
+});

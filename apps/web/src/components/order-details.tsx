@@ -64,7 +64,7 @@ export function OrderLinesTable({ lines, caption }: { lines: readonly OrderLine[
           {lines.map((line) => (
             <tr key={line.id_detalle_venta}>
               <th scope="row">{line.Producto.nombre}</th>
-              <td className={styles.number}>
+              <td className={styles.number} data-label="Cantidad">
                 {line.cantidad}
                 {line.cantidad_reembolsada > 0 && (
                   <span className={styles.refunded}>
@@ -74,8 +74,12 @@ export function OrderLinesTable({ lines, caption }: { lines: readonly OrderLine[
                   </span>
                 )}
               </td>
-              <td className={styles.number}>{formatMoney(line.valor_unitario)}</td>
-              <td className={styles.number}>{formatMoney(line.valor_total_cantidad)}</td>
+              <td className={styles.number} data-label="Precio unitario">
+                {formatMoney(line.valor_unitario)}
+              </td>
+              <td className={styles.number} data-label="Subtotal">
+                {formatMoney(line.valor_total_cantidad)}
+              </td>
             </tr>
           ))}
         </tbody>

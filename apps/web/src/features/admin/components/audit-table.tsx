@@ -90,17 +90,17 @@ export function AuditTable({
                 <th scope="row">
                   <time dateTime={entry.fecha}>{formatDateTime(entry.fecha)}</time>
                 </th>
-                <td>
+                <td data-label="Quién">
                   {entry.usuario ? (
                     entry.usuario.nombre
                   ) : (
                     <span className={styles.muted}>Cuenta eliminada</span>
                   )}
                 </td>
-                <td>
+                <td data-label="Qué">
                   {actionLabel(entry.accion)} <Subject entry={entry} />
                 </td>
-                <td>
+                <td data-label="Antes → después">
                   <ul className={styles.lines}>
                     {describeChanges(entry).map((change) => (
                       <li key={change}>{change}</li>

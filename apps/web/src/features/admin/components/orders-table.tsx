@@ -26,7 +26,7 @@ export function OrdersTable({ sales, caption }: { sales: readonly Sale[]; captio
           {sales.map((sale) => (
             <tr key={sale.id_venta}>
               <th scope="row">
-                <Link to={pagePath(PAGES.adminOrder, sale.id_venta)}>
+                <Link to={pagePath(PAGES.adminOrder, sale.id_venta)} className={styles.nowrap}>
                   {sale.numero_pedido ?? `Compra n.º ${sale.id_venta}`}
                 </Link>
                 <br />
@@ -34,7 +34,7 @@ export function OrdersTable({ sales, caption }: { sales: readonly Sale[]; captio
                   {formatDateTime(sale.fecha)}
                 </time>
               </th>
-              <td>
+              <td data-label="Cliente">
                 {sale.Usuario ? (
                   <>
                     {sale.Usuario.primer_nombre} {sale.Usuario.primer_apellido}
@@ -45,7 +45,7 @@ export function OrdersTable({ sales, caption }: { sales: readonly Sale[]; captio
                   <span className={styles.muted}>Cliente n.º {sale.id_usuario}</span>
                 )}
               </td>
-              <td>
+              <td data-label="Productos">
                 <ul className={styles.lines}>
                   {sale.detalle_venta.map((line) => (
                     <li key={line.id_detalle_venta}>
@@ -55,8 +55,10 @@ export function OrdersTable({ sales, caption }: { sales: readonly Sale[]; captio
                   ))}
                 </ul>
               </td>
-              <td className={styles.number}>{formatMoney(sale.valor_total_venta)}</td>
-              <td>
+              <td className={styles.number} data-label="Total">
+                {formatMoney(sale.valor_total_venta)}
+              </td>
+              <td data-label="Estado">
                 <EstadoBadge estado={sale.estado} />
                 {sale.guia && (
                   <>

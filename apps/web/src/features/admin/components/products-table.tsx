@@ -29,8 +29,8 @@ export function ProductsTable({ products, caption }: { products: readonly Produc
           {products.map((product) => (
             <tr key={product.id_producto}>
               <th scope="row">{product.nombre}</th>
-              <td>{descriptionPreview(product.descripcion_producto)}</td>
-              <td className={styles.number}>
+              <td data-label="Descripción">{descriptionPreview(product.descripcion_producto)}</td>
+              <td className={styles.number} data-label="Stock">
                 {product.stock === 0 ? (
                   <span className={`${styles.badge} ${styles.danger}`}>Agotado</span>
                 ) : (

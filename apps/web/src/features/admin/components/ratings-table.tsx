@@ -36,21 +36,21 @@ export function RatingsTable({ ratings, caption, pendingId, actionLabel, onActio
         <tbody>
           {ratings.map((rating) => (
             <tr key={rating.id_motivo_calificacion}>
-              <td>
+              <td data-label="Calificación">
                 <Stars value={rating.valor_calificacion} size="sm" />
               </td>
               <th scope="row">
                 {rating.descripcion_motivo || <span className={styles.muted}>Sin comentario</span>}
               </th>
-              <td>
+              <td data-label="Producto">
                 <Link to={`/product/${rating.id_producto}`}>{rating.producto}</Link>
               </td>
-              <td>
+              <td data-label="Autor">
                 {rating.autor.nombre}
                 <br />
                 <span className={styles.muted}>{rating.autor.email}</span>
               </td>
-              <td>
+              <td data-label="Fecha">
                 <time dateTime={rating.fecha}>{formatDateTime(rating.fecha)}</time>
               </td>
               <td className={styles.actions}>

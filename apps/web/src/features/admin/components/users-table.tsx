@@ -55,8 +55,8 @@ export function UsersTable({
             users.map((user) => (
               <tr key={user.id_usuario}>
                 <th scope="row">{fullName(user)}</th>
-                <td>{user.email}</td>
-                <td>
+                <td data-label="Email">{user.email}</td>
+                <td data-label="Teléfono">
                   <ContactPhone telefono={user.telefono} />
                 </td>
                 <td className={styles.actions}>

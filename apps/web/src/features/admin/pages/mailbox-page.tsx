@@ -112,10 +112,10 @@ function MailTable({ items, page, total, selected }: MailTableProps) {
           {items.map((mail) => {
             return (
               <tr key={mail.id}>
-                <td>
+                <td data-label="Fecha">
                   <time dateTime={mail.creado}>{formatDateTime(mail.creado)}</time>
                 </td>
-                <td>{mail.to}</td>
+                <td data-label="Destinatario">{mail.to}</td>
                 <th scope="row">
                   <Link
                     to={{ search: `?${new URLSearchParams(cleanSearch({ page, correo: mail.id }))}` }}
@@ -124,8 +124,8 @@ function MailTable({ items, page, total, selected }: MailTableProps) {
                     {mail.subject}
                   </Link>
                 </th>
-                <td>{kindLabel(mail.kind)}</td>
-                <td>
+                <td data-label="Tipo">{kindLabel(mail.kind)}</td>
+                <td data-label="Estado">
                   <span className={`${styles.badge} ${ESTADO_CLASSES[mail.estado] ?? ''}`}>
                     {MAIL_STATE_LABELS[mail.estado]}
                   </span>

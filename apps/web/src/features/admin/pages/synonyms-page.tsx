@@ -130,7 +130,9 @@ export function SynonymsPage() {
                     ) : (
                       <tr key={entry.id_sinonimo}>
                         <th scope="row">{headline(entry)}</th>
-                        <td>{describeSynonym(entry.terminos, entry.unidireccional)}</td>
+                        <td data-label="Qué encuentra">
+                          {describeSynonym(entry.terminos, entry.unidireccional)}
+                        </td>
                         <td className={styles.actions}>
                           <Button variant="secondary" onClick={() => setEditing(entry.id_sinonimo)}>
                             Editar <span className="visually-hidden">{entry.terminos.join(', ')}</span>
