@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { toCents } from '@vitrina/shared';
+import { type RefundInput, toCents } from '@vitrina/shared';
 import { and, asc, eq, gt } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -54,6 +54,17 @@ describe.each(TEST_DATABASE_KINDS)('refunds with PAYMENT_PROVIDER=stripe on %s',
     return (await admin.get(`/api/venta/${res.json().id_venta}`)).json();
   }
 
+  /** The refund operation called directly, as the route does, so a test can catch its 502. */
+  const refundDirectly = (orderId: number, input: RefundInput) =>
+    refundOrder({
+      db: t.db,
+      payments: provider,
+      shop: TEST_SHOP,
+      adminId: 1,
+      orderId,
+      idempotencyKey: randomUUID(),
+      input,
+    });
   const refund = (id: number, body: Json = {}, key = randomUUID()) =>
     admin.request('POST', `/api/venta/${id}/reembolso`, body, { 'idempotency-key': key });
   const refundsAtStripe = (pi: string) => [...t.fake.refunds.values()].filter((r) => r.payment_intent === pi);
@@ -111,17 +122,7 @@ describe.each(TEST_DATABASE_KINDS)('refunds with PAYMENT_PROVIDER=stripe on %s',
     const order = await paidOrder();
     t.fake.failure = 'lost-writes';
     try {
-      await expect(
-        refundOrder({
-          db: t.db,
-          payments: provider,
-          shop: TEST_SHOP,
-          adminId: 1,
-          orderId: order.id_venta,
-          idempotencyKey: randomUUID(),
-          input: {},
-        }),
-      ).rejects.toMatchObject({
+      await expect(refundDirectly(order.id_venta, {})).rejects.toMatchObject({
         statusCode: 502,
       });
     } finally {
@@ -205,14 +206,8 @@ describe.each(TEST_DATABASE_KINDS)('refunds with PAYMENT_PROVIDER=stripe on %s',
     t.fake.failure = 'lost-writes';
     try {
       await expect(
-        refundOrder({
-          db: t.db,
-          payments: provider,
-          shop: TEST_SHOP,
-          adminId: 1,
-          orderId: order.id_venta,
-          idempotencyKey: randomUUID(),
-          input: { lineas: [{ id_detalle_venta: line.id_detalle_venta, cantidad: 1 }] },
+        refundDirectly(order.id_venta, {
+          lineas: [{ id_detalle_venta: line.id_detalle_venta, cantidad: 1 }],
         }),
       ).rejects.toMatchObject({ statusCode: 502 });
     } finally {
