@@ -20,7 +20,8 @@ export interface LogLine {
  *
  * The database is a copy of the run's seeded template and DATA_DIR/uploads a copy of its images
  * (test/global-setup.ts); with another administrator than the template's, or images in a bucket, a copy
- * of the empty template is seeded as `npm start` would.
+ * of the empty template is seeded as `npm start` would. Pages come from the run's stand-in web build,
+ * so no result depends on whether `npm run build` has run.
  */
 export async function seededTestApp(
   kind: DatabaseKind,
@@ -28,8 +29,14 @@ export async function seededTestApp(
   deps: Pick<AppDeps, 'throttle' | 'stripeApi' | 'mailDelivery' | 'uploadLimit' | 'renderPage'> = {},
 ) {
   const dataDir = await testTempDir('app-');
-  const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'info', NODE_ENV: 'test', ...env });
   const templates = testTemplates();
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'info',
+    NODE_ENV: 'test',
+    WEB_DIST: templates.webDist,
+    ...env,
+  });
   // The templates' images are on disk: a shop on a bucket seeds its own.
   const asTemplate =
     templates.admin.email === config.admin.email &&

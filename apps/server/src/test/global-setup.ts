@@ -12,6 +12,7 @@ import { seedIfEmpty } from '../seed/seed';
 import { localStorage } from '../storage/local';
 import { useTestNodeFlags } from './node-flags';
 import { copyFolder, databaseUrl, type TestTemplates, withAdmin } from './templates';
+import { fakeWebBuild } from './web-build';
 
 /**
  * Runs once, in vitest's main process, before the server's test files: migrates and seeds template
@@ -37,6 +38,7 @@ export default async function setup(project: TestProject) {
     admin,
     pglite: { empty: join(root, 'template-empty'), seeded: join(root, 'template-seeded') },
     uploads: join(root, 'template-uploads'),
+    webDist: join(root, 'web', 'dist'),
     ...(postgres ? { postgres } : {}),
     bundle: {
       main: bundled(`main-test-${run}`),
@@ -112,6 +114,7 @@ export default async function setup(project: TestProject) {
   const built = await Promise.allSettled([
     promisify(execFile)(process.execPath, [BUILD_SCRIPT, `-test-${run}`]),
     pgliteTemplates(),
+    fakeWebBuild(templates.webDist),
     serverUrl && postgres ? postgresTemplates(serverUrl, postgres) : undefined,
   ]);
   const failed = built.find((result) => result.status === 'rejected');

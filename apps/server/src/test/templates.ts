@@ -15,6 +15,8 @@ export interface TestTemplates {
   pglite: { empty: string; seeded: string };
   /** The seeded templates' uploads folder (the seed's images). */
   uploads: string;
+  /** A stand-in web build (test/web-build.ts) that test apps serve pages from. */
+  webDist: string;
   /** On TEST_DATABASE_URL's server: template databases, nobody connected, and the prefix of this run's copies. */
   postgres?: { empty: string; seeded: string; prefix: string };
   /**

@@ -17,7 +17,7 @@ import { producto } from '../../db/schema';
 import { Agent, newCustomer } from '../../test/agent';
 import { seededTestApp, type TestApp } from '../../test/app';
 import { TEST_DATABASE_KINDS } from '../../test/databases';
-import { TEMPLATE } from '../../test/page-template';
+import { TEMPLATE } from '../../test/web-build';
 import type { RenderPage } from './render';
 
 /** The texts the about and legal pages show (the web app's content files). */

@@ -1,31 +1,14 @@
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { brotliCompressSync, brotliDecompressSync } from 'node:zlib';
+import { brotliDecompressSync } from 'node:zlib';
 import { PAGES, type PageEntry, pagePath } from '@vitrina/shared';
 import { and, eq, gt } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { producto } from '../../db/schema';
 import { seededTestApp, type TestApp } from '../../test/app';
-import { TEMPLATE } from '../../test/page-template';
 import { rawGet } from '../../test/raw-get';
-import { type Manifest, PAGE_MODULES } from './preloads';
-
-const SCRIPT = 'console.log("vitrina")';
-
-/** A stand-in for the built web app: index.html, the build manifest, an asset and its brotli copy. */
-async function fakeWebBuild(dir: string) {
-  await mkdir(join(dir, 'assets'), { recursive: true });
-  await mkdir(join(dir, '.vite'), { recursive: true });
-  await writeFile(join(dir, 'index.html'), TEMPLATE);
-  await writeFile(join(dir, 'assets', 'index-abc123.js'), SCRIPT);
-  await writeFile(join(dir, 'assets', 'index-abc123.js.br'), brotliCompressSync(SCRIPT));
-  const manifest: Manifest = {
-    'index.html': { file: 'assets/index-abc123.js', isEntry: true },
-    [PAGE_MODULES.product]: { file: 'assets/product-page-def456.js', imports: ['index.html'] },
-  };
-  await writeFile(join(dir, '.vite', 'manifest.json'), JSON.stringify(manifest));
-}
+import { fakeWebBuild, SCRIPT } from '../../test/web-build';
 
 /** Written beside the uploads folder and beside the web build: no URL may ever answer with it. */
 const SECRET = 'contenido-fuera-de-la-carpeta-publica';

@@ -1,7 +1,7 @@
 import type { Product } from '@vitrina/shared';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { TEMPLATE } from '../../test/page-template';
+import { TEMPLATE } from '../../test/web-build';
 import { productMeta, renderHead } from './seo';
 
 const product = (nombre: string, descripcion_producto: string): Product => ({
