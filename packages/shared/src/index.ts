@@ -15,6 +15,7 @@ export * from './pagination';
 export * from './payment-card';
 export * from './pricing';
 export * from './ratings';
+export * from './refunds';
 export * from './return-to';
 export * from './sales';
 export * from './search';

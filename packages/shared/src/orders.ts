@@ -2,7 +2,6 @@ import { z } from 'zod';
 import { PLACEHOLDER_PHONE } from './constants';
 import { type Cents, formatMoney, toCents } from './pricing';
 import { agreeing } from './validation/agreement';
-import { recordId } from './validation/record-id';
 import { addressField, DIGITS_ONLY, notBlank } from './validation/rules';
 import { singleLineText } from './validation/text';
 
@@ -111,41 +110,6 @@ export const ACTIVE_ORDER_STATES = [
 ] as const satisfies readonly OrderState[];
 export const isActiveOrder = (estado: OrderState): boolean =>
   (ACTIVE_ORDER_STATES as readonly string[]).includes(estado);
-/** Units refunded before shipping go back to the shelf; after shipping they are with the customer. */
-export const refundReturnsStock = (estado: OrderState): boolean =>
-  estado === 'pagada' || estado === 'preparando';
-
-export const REFUND_MESSAGES = {
-  notRefundable: 'Este pedido no tiene un pago que se pueda reembolsar.',
-  nothingLeft: 'Este pedido ya se reembolsó por completo.',
-  unknownLine: 'Esa línea no es de este pedido. Recarga la página.',
-  tooMany: (nombre: string, left: number) =>
-    left === 0
-      ? `${nombre} ya se reembolsó por completo.`
-      : `Solo ${left === 1 ? 'queda 1 unidad' : `quedan ${left} unidades`} de ${nombre} por reembolsar.`,
-  providerFailed:
-    'El sistema de pagos no confirmó el reembolso. Quedó pendiente; vuelve a intentarlo en unos minutos.',
-  keyReused:
-    'Esta clave de idempotencia ya se usó con otro reembolso. Recarga la página e inténtalo de nuevo.',
-} as const;
-
-/** Why the payment provider refused or undid a refund, as Stripe names it (`failure_reason`), in Spanish. */
-const REFUND_FAILURE_REASONS: Record<string, string> = {
-  lost_or_stolen_card: 'la tarjeta se denunció como perdida o robada',
-  expired_or_canceled_card: 'la tarjeta venció o fue cancelada',
-  charge_for_pending_refund_disputed: 'el cliente abrió una disputa por el cobro',
-  insufficient_funds: 'no había saldo suficiente para devolverlo',
-  declined: 'el banco lo rechazó',
-  merchant_request: 'la tienda lo canceló',
-};
-
-/** The provider's reason for a failed refund as the admin reads it; an unknown code is kept as it came. */
-export const refundFailureText = (reason: string) => REFUND_FAILURE_REASONS[reason] ?? reason;
-
-/** The state of one refund with the provider. */
-export const REFUND_STATES = ['pendiente', 'completado', 'fallido'] as const;
-export type RefundState = (typeof REFUND_STATES)[number];
-
 /** Order numbers: sequential, shown as 'V-000123'. */
 export const formatOrderNumber = (numero: number): string => `V-${String(numero).padStart(6, '0')}`;
 
@@ -267,29 +231,6 @@ export const stateChangeSchema = z.object({
 });
 export type StateChange = z.infer<typeof stateChangeSchema>;
 
-/** POST /api/venta/:id/reembolso: some units of some lines, or everything still paid when absent. */
-export const refundSchema = z.object({
-  lineas: z
-    .array(
-      z.object({
-        id_detalle_venta: recordId('La línea del pedido no es válida'),
-        cantidad: z
-          .number({ error: 'La cantidad a reembolsar debe ser un número entero' })
-          .int({ error: 'La cantidad a reembolsar debe ser un número entero' })
-          .min(1, { error: 'La cantidad a reembolsar mínima es 1' })
-          .max(1000, { error: 'La cantidad a reembolsar es demasiado grande' }),
-      }),
-      { error: 'Las líneas a reembolsar no son válidas' },
-    )
-    .min(1, { error: 'Elige al menos una línea para reembolsar' })
-    .max(100, { error: 'Demasiadas líneas en un reembolso' })
-    .refine((lines) => new Set(lines.map((l) => l.id_detalle_venta)).size === lines.length, {
-      error: 'Una línea aparece dos veces en el reembolso',
-    })
-    .optional(),
-});
-export type RefundInput = z.infer<typeof refundSchema>;
-
 /* GET /api/venta/:id: an order as its pages show it. */
 
 export const orderLineSchema = z.object({
@@ -305,14 +246,27 @@ export const orderLineSchema = z.object({
 });
 export type OrderLine = z.infer<typeof orderLineSchema>;
 
+/** The admin behind a change of an order, as admins see it. */
+const changedBySchema = z
+  .object({ id_usuario: z.number().int(), nombre: z.string(), email: z.string() })
+  .nullable()
+  .optional();
+
 export const orderHistoryEntrySchema = z.object({
   estado: z.enum(ORDER_STATES),
   fecha: z.string(),
   /** Who made the change: shown to admins only; null when the shop did it (a payment). */
-  usuario: z
-    .object({ id_usuario: z.number().int(), nombre: z.string(), email: z.string() })
-    .nullable()
-    .optional(),
+  usuario: changedBySchema,
+});
+
+export const orderRefundSchema = z.object({
+  fecha: z.string(),
+  /** Currency units, shipping included. */
+  monto: z.number(),
+  envio: z.number(),
+  lineas: z.array(z.object({ nombre: z.string(), cantidad: z.number().int() })),
+  /** Who made it: shown to admins only. */
+  usuario: changedBySchema,
 });
 
 export const orderSchema = z.object({
@@ -328,6 +282,8 @@ export const orderSchema = z.object({
   costo_envio: z.number(),
   valor_total_venta: z.number(),
   monto_reembolsado: z.number(),
+  /** The part of monto_reembolsado that gave back the shipping. */
+  envio_reembolsado: z.number(),
   id_usuario: z.number().int(),
   pago_marca: z.string().nullable(),
   pago_ultimos4: z.string().nullable(),
@@ -335,6 +291,8 @@ export const orderSchema = z.object({
   guia: z.string().nullable(),
   detalle_venta: z.array(orderLineSchema),
   historial: z.array(orderHistoryEntrySchema),
+  /** Refunds the payment system made, oldest first: what each gave back, and when. */
+  reembolsos: z.array(orderRefundSchema),
   /**
    * Admins only: refunds the payment system refused, when asked or later (a card closed since): nothing
    * of them was given back, and monto_reembolsado does not count them.

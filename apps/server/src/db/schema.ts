@@ -222,6 +222,8 @@ export const venta = pgTable(
     guia: varchar('guia', { length: 100 }),
     /** What completed refunds gave back (reembolso). */
     monto_reembolsado: money('monto_reembolsado').notNull().default('0'),
+    /** The part of monto_reembolsado that gave back the shipping. */
+    envio_reembolsado: money('envio_reembolsado').notNull().default('0'),
   },
   (t) => [
     uniqueIndex('venta_usuario_idempotency_key').on(t.id_usuario, t.idempotency_key),
@@ -240,6 +242,10 @@ export const venta = pgTable(
     check(
       'venta_reembolso_valido',
       sql`${t.monto_reembolsado} >= 0 AND ${t.monto_reembolsado} <= ${t.valor_total_venta}`,
+    ),
+    check(
+      'venta_envio_reembolsado_valido',
+      sql`${t.envio_reembolsado} >= 0 AND ${t.envio_reembolsado} <= ${t.costo_envio} AND ${t.envio_reembolsado} <= ${t.monto_reembolsado}`,
     ),
   ],
 );
@@ -323,9 +329,17 @@ export const reembolso = pgTable(
     idempotency_key: varchar('idempotency_key', { length: 255 }).notNull(),
     /** [{ id_detalle_venta, cantidad }] refunded. */
     lineas: jsonb('lineas').$type<Array<{ id_detalle_venta: number; cantidad: number }>>().notNull(),
+    /** What it gives back, shipping included. */
     monto: money('monto').notNull(),
+    /** The part of monto that gives back the shipping. */
+    envio: money('envio').notNull().default('0'),
     /** Refunds everything left: the order becomes 'reembolsada' (or stays 'cancelada'). */
     completo: boolean('completo').notNull(),
+    /**
+     * Its units go back to stock: decided by the order's state when the refund was asked (before shipping),
+     * not when the provider answers, so a shipment marked in between does not change it.
+     */
+    devuelve_stock: boolean('devuelve_stock').notNull().default(false),
     estado: varchar('estado', { length: 12, enum: ['pendiente', 'completado', 'fallido'] })
       .notNull()
       .default('pendiente'),
@@ -341,6 +355,7 @@ export const reembolso = pgTable(
     index('reembolso_pendiente_idx').on(t.id).where(sql`${t.estado} = 'pendiente'`),
     check('reembolso_estado_valido', sql`${t.estado} IN ('pendiente', 'completado', 'fallido')`),
     check('reembolso_monto_positivo', sql`${t.monto} > 0`),
+    check('reembolso_envio_valido', sql`${t.envio} >= 0 AND ${t.envio} <= ${t.monto}`),
   ],
 );
 

@@ -166,14 +166,35 @@ export function PaymentAndShipment({ order }: { order: Order }) {
   );
 }
 
-/** Every state the order went through, oldest first; an admin also reads who made each change. */
-export function OrderHistory({ historial }: { historial: Order['historial'] }) {
+/** What a refund gave back, for the order's history: 'Reembolso de $14.90: 1 × Gorra y el envío'. */
+function refundText(refund: Order['reembolsos'][number]): string {
+  const parts = [
+    ...refund.lineas.map((l) => `${l.cantidad} × ${l.nombre}`),
+    ...(refund.envio > 0 ? [`el envío (${formatMoney(refund.envio)})`] : []),
+  ];
+  const listed = parts.length > 1 ? `${parts.slice(0, -1).join(', ')} y ${parts.at(-1)}` : (parts[0] ?? '');
+  return `Reembolso de ${formatMoney(refund.monto)}${listed ? `: ${listed}` : ''}`;
+}
+
+type HistoryEntry =
+  | { kind: 'estado'; entry: Order['historial'][number] }
+  | { kind: 'reembolso'; entry: Order['reembolsos'][number] };
+
+/**
+ * Every state the order went through and every refund, oldest first; an admin also reads who made each
+ * change.
+ */
+export function OrderHistory({ order }: { order: Pick<Order, 'historial' | 'reembolsos'> }) {
   const formatDateTime = useFormatInstant();
+  const entries: HistoryEntry[] = [
+    ...order.historial.map((entry) => ({ kind: 'estado' as const, entry })),
+    ...order.reembolsos.map((entry) => ({ kind: 'reembolso' as const, entry })),
+  ].sort((a, b) => Date.parse(a.entry.fecha) - Date.parse(b.entry.fecha));
   return (
     <ol className={styles.history}>
-      {historial.map((entry) => (
-        <li key={`${entry.estado}-${entry.fecha}`}>
-          <EstadoBadge estado={entry.estado} />{' '}
+      {entries.map(({ kind, entry }) => (
+        <li key={`${kind}-${'estado' in entry ? entry.estado : entry.monto}-${entry.fecha}`}>
+          {'estado' in entry ? <EstadoBadge estado={entry.estado} /> : <span>{refundText(entry)}</span>}{' '}
           <time dateTime={entry.fecha}>{formatDateTime(entry.fecha)}</time>
           {entry.usuario && (
             <span className={styles.muted}>

@@ -185,6 +185,7 @@ export const order = (overrides: Partial<Order> = {}): Order =>
     costo_envio: 5,
     valor_total_venta: 36.8,
     monto_reembolsado: 0,
+    envio_reembolsado: 0,
     id_usuario: 2,
     pago_marca: 'visa',
     pago_ultimos4: '4242',
@@ -192,6 +193,7 @@ export const order = (overrides: Partial<Order> = {}): Order =>
     guia: null,
     detalle_venta: [orderLine()],
     historial: [{ estado: 'pagada', fecha: '2026-03-01T10:00:00.000Z' }],
+    reembolsos: [],
     ...overrides,
   });
 

@@ -22,7 +22,10 @@ export interface OrderMailData {
   card: { brand: string; last4: string } | null;
   carrier?: string | null;
   tracking?: string | null;
+  /** Everything refunded so far, this refund included. */
   refundedCents?: number;
+  /** What the refund a message announces gave back, and the part of it that was shipping. */
+  refund?: { cents: number; shippingCents: number };
 }
 
 export interface AccountMailData {
@@ -210,12 +213,21 @@ export function orderCancelledMail(to: string, data: OrderMailData): OutgoingMai
 }
 
 export function orderRefundedMail(to: string, data: OrderMailData): OutgoingMail {
-  const amount = money(data.refundedCents ?? 0);
+  const refund = data.refund ?? { cents: data.refundedCents ?? 0, shippingCents: 0 };
+  const amount = money(refund.cents);
+  const shippingPart = refund.shippingCents > 0 ? ` (incluye ${money(refund.shippingCents)} del envío)` : '';
+  const total = data.refundedCents ?? refund.cents;
   return orderMail(to, 'pedido_reembolsado', data, {
     subject: `Te reembolsamos ${amount} del pedido ${data.numero_pedido}`,
     title: 'Te hicimos un reembolso',
-    intro: [`Reembolsamos ${amount} de tu pedido ${data.numero_pedido}.`],
-    highlight: [`Reembolso: ${amount}`],
+    intro: [`Reembolsamos ${amount} de tu pedido ${data.numero_pedido}${shippingPart}.`],
+    // What this refund gave back, and apart the total so far: two refunds are never read as one sum.
+    highlight: [
+      `Este reembolso: ${amount}`,
+      ...(total !== refund.cents
+        ? [`Reembolsado en total: ${money(total)} de ${money(data.totalCents)} pagados`]
+        : []),
+    ],
     next: 'El reembolso vuelve a la tarjeta con la que pagaste; según tu banco, puede tardar unos días en verse en tu estado de cuenta.',
   });
 }

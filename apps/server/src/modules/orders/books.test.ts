@@ -88,7 +88,7 @@ describe.each(TEST_DATABASE_KINDS)('order books on %s', (kind) => {
             refundTwice(order.id_venta, oneUnit),
           ];
         case 1:
-          return [refundTwice(order.id_venta, oneUnit)];
+          return [refundTwice(order.id_venta, { ...oneUnit, incluir_envio: true })];
         case 2:
           return [refundTwice(order.id_venta, {})];
         default:
@@ -142,6 +142,7 @@ describe.each(TEST_DATABASE_KINDS)('order books on %s', (kind) => {
       expect(atProvider[0]?.n).toBe(records.length);
       expect(atProvider[0]?.cents).toBe(toCents(sale.monto_reembolsado));
       expect(records.reduce((sum, r) => sum + toCents(r.monto), 0)).toBe(toCents(sale.monto_reembolsado));
+      expect(records.reduce((sum, r) => sum + toCents(r.envio), 0)).toBe(toCents(sale.envio_reembolsado));
       expect(toCents(sale.monto_reembolsado)).toBeLessThanOrEqual(toCents(sale.valor_total_venta));
 
       // A cancelled or wholly refunded order gave everything back; the others kept what was not refunded.
@@ -152,7 +153,11 @@ describe.each(TEST_DATABASE_KINDS)('order books on %s', (kind) => {
           (sum, l) => sum + toCents(l.valor_unitario) * l.cantidad_reembolsada,
           0,
         );
-        expect(toCents(sale.monto_reembolsado)).toBe(refundedLines);
+        // The shipping only when a refund asked for it.
+        expect(toCents(sale.monto_reembolsado)).toBe(refundedLines + toCents(sale.envio_reembolsado));
+        expect(toCents(sale.envio_reembolsado)).toBe(
+          ids.indexOf(sale.id_venta) % 4 === 1 ? toCents(sale.costo_envio) : 0,
+        );
       }
     }
     const states = sales.map((s) => s.estado);

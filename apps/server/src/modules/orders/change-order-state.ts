@@ -62,8 +62,7 @@ export async function changeOrderState({
           .filter((l) => l.cantidad > 0),
       );
       const left = toCents(order.valor_total_venta) - toCents(order.monto_reembolsado);
-      const pending =
-        left > 0 ? await recordRefund(tx, order, CANCELLATION_KEY, undefined, adminId) : undefined;
+      const pending = left > 0 ? await recordRefund(tx, order, CANCELLATION_KEY, {}, adminId) : undefined;
       await queueOrderMail(tx, 'cancelado', { ...after, monto_reembolsado: order.valor_total_venta }, shop);
       return pending;
     }),

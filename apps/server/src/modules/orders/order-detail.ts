@@ -1,5 +1,5 @@
 import { formatOrderNumber, fromCents, type Order, toCents } from '@vitrina/shared';
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, ne } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { detalleVenta, producto, reembolso, usuario, venta, ventaEstadoHistorial } from '../../db/schema';
 import { notFound } from '../../errors';
@@ -12,7 +12,7 @@ type OrderRow = typeof venta.$inferSelect;
  * each change and who bought only for an admin. Read with `db` or inside the transaction that changed it.
  */
 export async function toOrder(db: Db | Tx, order: OrderRow, admin: boolean): Promise<Order> {
-  const [lines, history, buyer, failedRefunds] = await Promise.all([
+  const [lines, history, buyer, refunds] = await Promise.all([
     db
       .select({
         line: detalleVenta,
@@ -42,13 +42,18 @@ export async function toOrder(db: Db | Tx, order: OrderRow, admin: boolean): Pro
           .where(eq(usuario.id_usuario, order.id_usuario))
           .then((rows) => rows[0])
       : undefined,
-    admin
-      ? db
-          .select({ monto: reembolso.monto, motivo: reembolso.motivo_fallo, fecha: reembolso.actualizado })
-          .from(reembolso)
-          .where(and(eq(reembolso.id_venta, order.id_venta), eq(reembolso.estado, 'fallido')))
-          .orderBy(asc(reembolso.id))
-      : undefined,
+    db
+      .select({
+        refund: reembolso,
+        id_usuario: usuario.id_usuario,
+        nombre: usuario.primer_nombre,
+        apellido: usuario.primer_apellido,
+        email: usuario.email,
+      })
+      .from(reembolso)
+      .leftJoin(usuario, eq(usuario.id_usuario, reembolso.id_usuario))
+      .where(and(eq(reembolso.id_venta, order.id_venta), ne(reembolso.estado, 'pendiente')))
+      .orderBy(asc(reembolso.actualizado), asc(reembolso.id)),
   ]);
   const total = toCents(order.valor_total_venta);
   const shipping = toCents(order.costo_envio);
@@ -65,6 +70,7 @@ export async function toOrder(db: Db | Tx, order: OrderRow, admin: boolean): Pro
     costo_envio: fromCents(shipping),
     valor_total_venta: fromCents(total),
     monto_reembolsado: units(order.monto_reembolsado),
+    envio_reembolsado: units(order.envio_reembolsado),
     id_usuario: order.id_usuario,
     pago_marca: order.pago_marca,
     pago_ultimos4: order.pago_ultimos4,
@@ -84,22 +90,44 @@ export async function toOrder(db: Db | Tx, order: OrderRow, admin: boolean): Pro
     historial: history.map((h) => ({
       estado: h.estado,
       fecha: h.fecha.toISOString(),
-      ...(admin && {
-        usuario:
-          h.id_usuario === null
-            ? null
-            : { id_usuario: h.id_usuario, nombre: `${h.nombre} ${h.apellido}`, email: h.email ?? '' },
-      }),
+      ...(admin && { usuario: changedBy(h) }),
     })),
-    ...(failedRefunds && {
-      reembolsos_fallidos: failedRefunds.map((r) => ({
-        monto: units(r.monto),
-        motivo: r.motivo,
-        fecha: r.fecha.toISOString(),
+    reembolsos: refunds
+      .filter(({ refund }) => refund.estado === 'completado')
+      .map(({ refund, ...who }) => ({
+        fecha: refund.actualizado.toISOString(),
+        monto: units(refund.monto),
+        envio: units(refund.envio),
+        lineas: refund.lineas.map((l) => ({
+          nombre:
+            lines.find(({ line }) => line.id_detalle_venta === l.id_detalle_venta)?.Producto.nombre ?? '',
+          cantidad: l.cantidad,
+        })),
+        ...(admin && { usuario: changedBy(who) }),
       })),
+    ...(admin && {
+      reembolsos_fallidos: refunds
+        .filter(({ refund }) => refund.estado === 'fallido')
+        .map(({ refund }) => ({
+          monto: units(refund.monto),
+          motivo: refund.motivo_fallo,
+          fecha: refund.actualizado.toISOString(),
+        })),
     }),
     ...(buyer && { Usuario: buyer }),
   };
+}
+
+/** The admin behind a change, from a left join on usuario (null: the shop itself). */
+function changedBy(who: {
+  id_usuario: number | null;
+  nombre: string | null;
+  apellido: string | null;
+  email: string | null;
+}) {
+  return who.id_usuario === null
+    ? null
+    : { id_usuario: who.id_usuario, nombre: `${who.nombre} ${who.apellido}`, email: who.email ?? '' };
 }
 
 export const ORDER_NOT_FOUND = 'El pedido no existe.';

@@ -40,7 +40,7 @@ const MAILS = {
 export type OrderMailKind = keyof typeof MAILS;
 
 /** The order as the order messages show it, read inside `tx` (so it includes the change being made). */
-async function orderMailData(tx: Tx, order: OrderRow, shop: ShopIdentity) {
+async function orderMailData(tx: Tx, order: OrderRow, shop: ShopIdentity, refund?: OrderMailData['refund']) {
   // The buyer and the lines in one statement: a checkout's confirmation is part of its transaction.
   const rows = await tx
     .select({
@@ -92,17 +92,19 @@ async function orderMailData(tx: Tx, order: OrderRow, shop: ShopIdentity) {
     carrier: order.transportista,
     tracking: order.guia,
     refundedCents: toCents(order.monto_reembolsado),
+    ...(refund && { refund }),
   };
   return { to: buyer?.email, data };
 }
 
-/** Queues the message of an order's step for its buyer, in the step's transaction. */
+/** Queues the message of an order's step (a refund: with what it gave back) for its buyer, in its transaction. */
 export async function queueOrderMail(
   tx: Tx,
   kind: OrderMailKind,
   order: OrderRow,
   shop: ShopIdentity,
+  refund?: OrderMailData['refund'],
 ): Promise<void> {
-  const { to, data } = await orderMailData(tx, order, shop);
+  const { to, data } = await orderMailData(tx, order, shop, refund);
   if (to) await queueMail(tx, MAILS[kind](to, data));
 }

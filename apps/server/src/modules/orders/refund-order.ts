@@ -2,8 +2,11 @@ import {
   CURRENCY,
   centsToDecimal,
   isActiveOrder,
+  planRefund,
   REFUND_MESSAGES,
   type RefundInput,
+  type RefundLine,
+  type RefundPlan,
   refundFailureText,
   refundReturnsStock,
   toCents,
@@ -32,7 +35,6 @@ import { recordState } from './state-history';
 
 type OrderRow = typeof venta.$inferSelect;
 type RefundRow = typeof reembolso.$inferSelect;
-export type RefundLine = { id_detalle_venta: number; cantidad: number };
 
 export const CANCELLATION_KEY = 'cancelacion';
 
@@ -43,12 +45,8 @@ export async function lockOrder(tx: Tx, idVenta: number): Promise<OrderRow | und
   return order;
 }
 
-/** The refund a request asks for, checked against what is left to refund (pending refunds included). */
-async function planRefund(
-  tx: Tx,
-  order: OrderRow,
-  requested: readonly RefundLine[] | undefined,
-): Promise<{ lineas: RefundLine[]; cents: number; completo: boolean }> {
+/** The refund a request asks for (shared planRefund), checked against what is left, pending refunds included. */
+async function planFor(tx: Tx, order: OrderRow, input: RefundInput): Promise<RefundPlan> {
   const lines = await tx
     .select({ line: detalleVenta, nombre: producto.nombre })
     .from(detalleVenta)
@@ -63,36 +61,24 @@ async function planRefund(
   for (const r of pending)
     for (const l of r.lineas)
       reserved.set(l.id_detalle_venta, (reserved.get(l.id_detalle_venta) ?? 0) + l.cantidad);
-  const left = (line: (typeof lines)[number]['line']) =>
-    line.cantidad - line.cantidad_reembolsada - (reserved.get(line.id_detalle_venta) ?? 0);
-  const moneyLeft =
-    toCents(order.valor_total_venta) -
-    toCents(order.monto_reembolsado) -
-    pending.reduce((sum, r) => sum + toCents(r.monto), 0);
-
-  const lineas: RefundLine[] = requested
-    ? [...requested]
-    : lines
-        .map(({ line }) => ({ id_detalle_venta: line.id_detalle_venta, cantidad: left(line) }))
-        .filter((l) => l.cantidad > 0);
-  let cents = 0;
-  for (const asked of lineas) {
-    const found = lines.find(({ line }) => line.id_detalle_venta === asked.id_detalle_venta);
-    if (!found) throw conflict(REFUND_MESSAGES.unknownLine);
-    if (asked.cantidad > left(found.line))
-      throw conflict(REFUND_MESSAGES.tooMany(found.nombre, Math.max(0, left(found.line))));
-    cents += toCents(found.line.valor_unitario) * asked.cantidad;
-  }
-  const unitsLeftAfter = lines.reduce(
-    (n, { line }) =>
-      n + left(line) - (lineas.find((l) => l.id_detalle_venta === line.id_detalle_venta)?.cantidad ?? 0),
-    0,
+  const pendingCents = (column: 'monto' | 'envio') => pending.reduce((sum, r) => sum + toCents(r[column]), 0);
+  const plan = planRefund(
+    {
+      lines: lines.map(({ line, nombre }) => ({
+        id_detalle_venta: line.id_detalle_venta,
+        nombre,
+        unitCents: toCents(line.valor_unitario),
+        unitsLeft: line.cantidad - line.cantidad_reembolsada - (reserved.get(line.id_detalle_venta) ?? 0),
+      })),
+      shippingLeftCents:
+        toCents(order.costo_envio) - toCents(order.envio_reembolsado) - pendingCents('envio'),
+      moneyLeftCents:
+        toCents(order.valor_total_venta) - toCents(order.monto_reembolsado) - pendingCents('monto'),
+    },
+    input,
   );
-  // The last units refunded take the shipping with them: a whole refund gives back everything paid.
-  const completo = unitsLeftAfter === 0;
-  if (completo) cents = moneyLeft;
-  if (cents <= 0 || cents > moneyLeft) throw conflict(REFUND_MESSAGES.nothingLeft);
-  return { lineas, cents, completo };
+  if ('refused' in plan) throw conflict(plan.refused);
+  return plan;
 }
 
 /** Records a pending refund of the order (locked by the caller) and returns it. */
@@ -100,10 +86,10 @@ export async function recordRefund(
   tx: Tx,
   order: OrderRow,
   key: string,
-  requested: readonly RefundLine[] | undefined,
+  input: RefundInput,
   adminId: number,
 ): Promise<RefundRow> {
-  const plan = await planRefund(tx, order, requested);
+  const plan = await planFor(tx, order, input);
   const [row] = await tx
     .insert(reembolso)
     .values({
@@ -111,7 +97,9 @@ export async function recordRefund(
       idempotency_key: key,
       lineas: plan.lineas,
       monto: centsToDecimal(plan.cents),
+      envio: centsToDecimal(plan.shippingCents),
       completo: plan.completo,
+      devuelve_stock: refundReturnsStock(order.estado),
       id_usuario: adminId,
     })
     .returning();
@@ -165,13 +153,15 @@ async function completeRefund(
           .returning({ id_producto: detalleVenta.id_producto });
         if (line) back.push({ id_producto: line.id_producto, cantidad: l.cantidad });
       }
-      // Units still on the shelf go back to stock; a cancelled order gave its units back when cancelled.
-      if (refundReturnsStock(order.estado)) await returnStock(tx, back);
+      // Units asked back before shipping go back to stock, even if the order was shipped while the provider
+      // answered; cancelling since put back every unit not refunded, these included.
+      if (done.devuelve_stock && order.estado !== 'cancelada') await returnStock(tx, back);
       const wholeNow = done.completo && isActiveOrder(order.estado);
       const [after] = await tx
         .update(venta)
         .set({
           monto_reembolsado: sql`${venta.monto_reembolsado} + ${done.monto}`,
+          envio_reembolsado: sql`${venta.envio_reembolsado} + ${done.envio}`,
           ...(wholeNow && { estado: 'reembolsada' as const }),
         })
         .where(eq(venta.id_venta, order.id_venta))
@@ -184,10 +174,19 @@ async function completeRefund(
           accion: 'pedido.reembolsado',
           id_entidad: order.id_venta,
           antes: { estado: order.estado, monto_reembolsado: order.monto_reembolsado },
-          despues: { estado: after.estado, monto_reembolsado: after.monto_reembolsado, lineas: done.lineas },
+          despues: {
+            estado: after.estado,
+            monto_reembolsado: after.monto_reembolsado,
+            lineas: done.lineas,
+            envio: done.envio,
+          },
         });
       // A cancellation's refund is announced by the cancellation e-mail.
-      if (done.idempotency_key !== CANCELLATION_KEY) await queueOrderMail(tx, 'reembolsado', after, shop);
+      if (done.idempotency_key !== CANCELLATION_KEY)
+        await queueOrderMail(tx, 'reembolsado', after, shop, {
+          cents: toCents(done.monto),
+          shippingCents: toCents(done.envio),
+        });
     }),
   );
 }
@@ -244,12 +243,14 @@ export async function refundOrder({
       if (earlier) {
         // A body without lines asked for "what was left", which the first request recorded line by line.
         const sameRequest =
-          input.lineas === undefined || canonical(input.lineas) === canonical(earlier.lineas);
+          input.lineas === undefined ||
+          (canonical(input.lineas) === canonical(earlier.lineas) &&
+            Boolean(input.incluir_envio) === toCents(earlier.envio) > 0);
         if (!sameRequest) throw new AppError(422, 'Unprocessable Entity', REFUND_MESSAGES.keyReused);
         return earlier;
       }
       if (!isActiveOrder(order.estado)) throw conflict(REFUND_MESSAGES.notRefundable);
-      return recordRefund(tx, order, key, input.lineas, adminId);
+      return recordRefund(tx, order, key, input, adminId);
     }),
   );
   if (refund.estado === 'completado') return;
@@ -369,6 +370,7 @@ export async function reverseFailedRefund({
         .update(venta)
         .set({
           monto_reembolsado: sql`greatest(${venta.monto_reembolsado} - ${failed.monto}, 0)`,
+          envio_reembolsado: sql`greatest(${venta.envio_reembolsado} - ${failed.envio}, 0)`,
           estado,
         })
         .where(eq(venta.id_venta, order.id_venta))

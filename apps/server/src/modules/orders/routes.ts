@@ -232,7 +232,8 @@ export const ordersRoutes: FastifyPluginAsyncZod<OrdersRoutesOptions> = async (
         summary: 'Reembolsa un pedido entero o algunas unidades de sus líneas a través del sistema de pagos',
         description:
           'Header Idempotency-Key obligatorio (uno por reembolso): repetirlo devuelve el mismo resultado y nunca reembolsa dos veces. ' +
-          'Sin lineas, reembolsa todo lo que queda (envío incluido). 409 más de lo pagado o estado sin pago · ' +
+          'Sin lineas, reembolsa todo lo que queda (envío incluido); con lineas, el envío solo si incluir_envio es true ' +
+          '(lineas vacías con incluir_envio: solo el envío). 409 más de lo pagado, envío ya reembolsado o estado sin pago · ' +
           '422 la clave ya se usó con otro reembolso · 502 sin respuesta del sistema de pagos (el reembolso queda pendiente).',
         params: idParamsSchema,
         headers: refundHeadersSchema,

@@ -116,7 +116,7 @@ export function EditProductForm({ product, categories }: { product: Product; cat
         discountDisabled={removeDiscount}
         discountExtra={
           product.valor_descuento != null && (
-            <div className={styles.check}>
+            <div className={`${formStyles.checkbox} ${styles.removeDiscount}`}>
               <input
                 id={removeId}
                 type="checkbox"

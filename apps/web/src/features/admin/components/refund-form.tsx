@@ -1,5 +1,14 @@
-import { formatMoney, NOTIFY_MS, type Order, type RefundInput } from '@vitrina/shared';
-import { type FormEvent, useRef, useState } from 'react';
+import {
+  formatMoney,
+  fromCents,
+  NOTIFY_MS,
+  type Order,
+  planRefund,
+  type RefundableOrder,
+  type RefundInput,
+  toCents,
+} from '@vitrina/shared';
+import { type FormEvent, useId, useRef, useState } from 'react';
 import { Button } from '../../../components/button';
 import formStyles from '../../../components/form.module.css';
 import { orderTitle, unitsKept } from '../../../components/order-details';
@@ -14,24 +23,46 @@ import styles from './admin-page.module.css';
 const isTransient = (error: unknown) => !isApiError(error) || error.status === 0 || error.status >= 500;
 
 const fieldName = (id: number) => `reembolso-${id}`;
+const SHIPPING_FIELD = 'reembolso-envio';
+const money = (cents: number) => formatMoney(fromCents(cents));
+
+/** What is left to refund of the order, as the shared rule reads it (the server adds pending refunds). */
+const refundable = (order: Order): RefundableOrder => ({
+  lines: order.detalle_venta.map((line) => ({
+    id_detalle_venta: line.id_detalle_venta,
+    nombre: line.Producto.nombre,
+    unitCents: toCents(line.valor_unitario),
+    unitsLeft: unitsKept(line),
+  })),
+  shippingLeftCents: toCents(order.costo_envio) - toCents(order.envio_reembolsado),
+  moneyLeftCents: toCents(order.valor_total_venta) - toCents(order.monto_reembolsado),
+});
 
 /**
- * Refunds through the payment provider: some units of some lines, or all that is still paid. Each attempt
- * has its own Idempotency-Key, sent again only when retrying that same attempt after no clear answer, so
- * a refund is never made twice.
+ * Refunds through the payment provider: some units of some lines, with the shipping when the owner ticks
+ * it, or all that is still paid. The confirmation states the exact amount, computed by the rule the server
+ * applies. Each attempt has its own Idempotency-Key, sent again only when retrying that same attempt after
+ * no clear answer, so a refund is never made twice.
  */
 export function RefundForm({ order }: { order: Order }) {
   const refund = useRefundOrder(order.id_venta);
   const attempt = useRef<{ signature: string; key: string } | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [formKey, setFormKey] = useState(0);
+  const shippingId = useId();
   const lines = order.detalle_venta.filter((line) => unitsKept(line) > 0);
-  if (lines.length === 0) return null;
+  const left = refundable(order);
+  if (left.moneyLeftCents <= 0 || (lines.length === 0 && left.shippingLeftCents <= 0)) return null;
 
-  const send = async (body: RefundInput, what: string) => {
+  const send = async (body: RefundInput, what: (cents: number, shippingCents: number) => string) => {
+    const plan = planRefund(left, body);
+    if ('refused' in plan) {
+      setError(plan.refused);
+      return;
+    }
     const confirmed = await confirm({
       title: '¿Reembolsar?',
-      text: `${what} Se devuelve a la tarjeta del cliente y le avisaremos por correo. No se puede deshacer.`,
+      text: `${what(plan.cents, plan.shippingCents)} Se devuelve a la tarjeta del cliente y le avisaremos por correo. No se puede deshacer.`,
       confirmText: 'Reembolsar',
       cancelText: 'Volver',
       icon: 'warning',
@@ -76,19 +107,22 @@ export function RefundForm({ order }: { order: Order }) {
       );
       return;
     }
-    if (chosen.length === 0) {
-      setError('Escribe cuántas unidades de cada producto quieres reembolsar.');
+    const incluir_envio = data.get(SHIPPING_FIELD) === 'on';
+    if (chosen.length === 0 && !incluir_envio) {
+      setError('Escribe cuántas unidades de cada producto quieres reembolsar, o marca el envío.');
       return;
     }
-    const what = chosen
-      .map(
-        ({ line, cantidad }) =>
-          `${cantidad} × ${line.Producto.nombre} (${formatMoney(cantidad * line.valor_unitario)})`,
-      )
-      .join(', ');
+    const parts = chosen.map(
+      ({ line, cantidad }) =>
+        `${cantidad} × ${line.Producto.nombre} (${money(cantidad * toCents(line.valor_unitario))})`,
+    );
     void send(
-      { lineas: chosen.map(({ line, cantidad }) => ({ id_detalle_venta: line.id_detalle_venta, cantidad })) },
-      `Reembolsar ${what}.`,
+      {
+        lineas: chosen.map(({ line, cantidad }) => ({ id_detalle_venta: line.id_detalle_venta, cantidad })),
+        ...(incluir_envio && { incluir_envio }),
+      },
+      (cents, shippingCents) =>
+        `Reembolsar ${[...parts, ...(shippingCents > 0 ? [`el envío (${money(shippingCents)})`] : [])].join(', ')}: ${money(cents)} en total.`,
     );
   };
 
@@ -117,6 +151,12 @@ export function RefundForm({ order }: { order: Order }) {
             defaultValue="0"
           />
         ))}
+        {left.shippingLeftCents > 0 && (
+          <div className={formStyles.checkbox}>
+            <input id={shippingId} type="checkbox" name={SHIPPING_FIELD} />
+            <label htmlFor={shippingId}>Reembolsar también el envío ({money(left.shippingLeftCents)})</label>
+          </div>
+        )}
         {error && (
           <p className={formStyles.formError} role="alert">
             {error}
@@ -129,7 +169,13 @@ export function RefundForm({ order }: { order: Order }) {
           <Button
             variant="ghost"
             disabled={refund.isPending}
-            onClick={() => void send({}, 'Reembolsar todo lo que queda pagado de este pedido.')}
+            onClick={() =>
+              void send(
+                {},
+                (cents, shippingCents) =>
+                  `Reembolsar todo lo que queda pagado de este pedido: ${money(cents)}${shippingCents > 0 ? `, con ${money(shippingCents)} del envío` : ''}.`,
+              )
+            }
           >
             Reembolsar todo el pedido
           </Button>

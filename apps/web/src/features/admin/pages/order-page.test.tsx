@@ -31,6 +31,8 @@ const order = (overrides: Partial<Order> = {}) =>
   });
 
 let current: Order;
+const allUnitsRefunded = () =>
+  order().detalle_venta.map((line) => ({ ...line, cantidad_reembolsada: line.cantidad }));
 
 setUpAppTests(api);
 beforeEach(() => {
@@ -164,7 +166,9 @@ describe('AdminOrderPage', () => {
     fireEvent.change(units, { target: { value: '1' } });
     await click(screen.getByRole('button', { name: 'Reembolsar lo elegido' }));
     let confirmation = await dialog('¿Reembolsar?');
-    expect(within(confirmation).getByText(/1 × Taza \(\$4\.00\)/)).toBeTruthy();
+    expect(
+      within(confirmation).getByText(/^Reembolsar 1 × Taza \(\$4\.00\): \$4\.00 en total\./),
+    ).toBeTruthy();
     await click(within(confirmation).getByRole('button', { name: 'Reembolsar' }));
     expect(await screen.findByText(/no se reembolsará dos veces/)).toBeTruthy();
 
@@ -201,6 +205,67 @@ describe('AdminOrderPage', () => {
     expect(api.calls('POST /api/venta/7/reembolso')).toHaveLength(0);
   });
 
+  it('refunds the shipping only when ticked, stating the exact amount before asking', async () => {
+    api.on('POST /api/venta/7/reembolso', () => Response.json(current));
+    renderOrder();
+    fireEvent.change(await screen.findByLabelText('Unidades de Taza a reembolsar'), {
+      target: { value: '1' },
+    });
+    await click(screen.getByLabelText('Reembolsar también el envío ($5.00)'));
+    await click(screen.getByRole('button', { name: 'Reembolsar lo elegido' }));
+    const confirmation = await dialog('¿Reembolsar?');
+    expect(
+      within(confirmation).getByText(
+        /^Reembolsar 1 × Taza \(\$4\.00\), el envío \(\$5\.00\): \$9\.00 en total\./,
+      ),
+    ).toBeTruthy();
+    await click(within(confirmation).getByRole('button', { name: 'Reembolsar' }));
+    expect(api.calls('POST /api/venta/7/reembolso')[0]?.body).toEqual({
+      lineas: [{ id_detalle_venta: 10, cantidad: 1 }],
+      incluir_envio: true,
+    });
+  });
+
+  it('offers the shipping alone once every unit is refunded', async () => {
+    current = order({ detalle_venta: allUnitsRefunded(), monto_reembolsado: 43.8 });
+    renderOrder();
+    const region = await screen.findByRole('region', { name: 'Reembolso' });
+    expect(within(region).queryByLabelText(/Unidades de/)).toBeNull();
+    expect(within(region).getByLabelText('Reembolsar también el envío ($5.00)')).toBeTruthy();
+    await click(within(region).getByRole('button', { name: 'Reembolsar todo el pedido' }));
+    expect(
+      within(await dialog('¿Reembolsar?')).getByText(
+        /^Reembolsar todo lo que queda pagado de este pedido: \$5\.00, con \$5\.00 del envío\./,
+      ),
+    ).toBeTruthy();
+  });
+
+  it('offers no refund once the units and the shipping are refunded', async () => {
+    current = order({ detalle_venta: allUnitsRefunded(), monto_reembolsado: 48.8, envio_reembolsado: 5 });
+    renderOrder();
+    await screen.findByText('Reembolsado', { selector: 'dt' });
+    expect(screen.queryByRole('region', { name: 'Reembolso' })).toBeNull();
+  });
+
+  it("lists each refund in the order's history with what it gave back and who made it", async () => {
+    current = order({
+      monto_reembolsado: 9,
+      envio_reembolsado: 5,
+      reembolsos: [
+        {
+          fecha: '2026-03-02T10:00:00.000Z',
+          monto: 9,
+          envio: 5,
+          lineas: [{ nombre: 'Taza', cantidad: 1 }],
+          usuario: admin,
+        },
+      ],
+    });
+    renderOrder();
+    const entry = await screen.findByText('Reembolso de $9.00: 1 × Taza y el envío ($5.00)');
+    expect(entry.closest('li')?.textContent).toContain('Admin Vitrina (admin@vitrina.local)');
+  });
+
   it('refunds the whole order with an empty body', async () => {
     api.on('POST /api/venta/7/reembolso', () => {
       current = order({ estado: 'reembolsada', monto_reembolsado: 48.8 });
@@ -208,7 +273,13 @@ describe('AdminOrderPage', () => {
     });
     renderOrder();
     await click(await screen.findByRole('button', { name: 'Reembolsar todo el pedido' }));
-    await click(within(await dialog('¿Reembolsar?')).getByRole('button', { name: 'Reembolsar' }));
+    const confirmation = await dialog('¿Reembolsar?');
+    expect(
+      within(confirmation).getByText(
+        /^Reembolsar todo lo que queda pagado de este pedido: \$48\.80, con \$5\.00 del envío\./,
+      ),
+    ).toBeTruthy();
+    await click(within(confirmation).getByRole('button', { name: 'Reembolsar' }));
     expect(api.calls('POST /api/venta/7/reembolso')[0]?.body).toEqual({});
     expect(await screen.findByText('Reembolsado', { selector: 'dt' })).toBeTruthy();
     expect(screen.queryByRole('region', { name: 'Reembolso' })).toBeNull();

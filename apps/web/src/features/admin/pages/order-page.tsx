@@ -129,7 +129,7 @@ function OrderScreen({ order }: { order: Order }) {
               <h2 id="pedido-historial" className={styles.subtitle}>
                 Historial
               </h2>
-              <OrderHistory historial={order.historial} />
+              <OrderHistory order={order} />
             </section>
           </div>
         </div>

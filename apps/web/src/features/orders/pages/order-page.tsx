@@ -132,7 +132,7 @@ function OrderDetail({ id }: { id: number }) {
             <h2 id="pedido-historial" className={styles.sectionTitle}>
               Seguimiento
             </h2>
-            <OrderHistory historial={data.historial} />
+            <OrderHistory order={data} />
           </section>
         </div>
       </div>
