@@ -82,6 +82,46 @@ describe.each(TEST_DATABASE_KINDS)('refund amounts on %s', (kind) => {
       .from(correo)
       .where(and(eq(correo.destinatario, email), eq(correo.tipo, 'pedido_reembolsado')))
       .orderBy(asc(correo.id));
+  /** Refunds one unit of the order through a provider that answers only after `meanwhile` has run. */
+  async function refundOneUnitWhile(
+    o: Awaited<ReturnType<typeof paidOrder>>,
+    meanwhile: () => Promise<void>,
+  ) {
+    const sandbox = sandboxProvider(t.db);
+    let asked!: () => void;
+    const asking = new Promise<void>((resolve) => {
+      asked = resolve;
+    });
+    let answer!: () => void;
+    const answered = new Promise<void>((resolve) => {
+      answer = resolve;
+    });
+    let first = true;
+    const slow: PaymentProvider = {
+      ...sandbox,
+      refund: async (request) => {
+        if (first) {
+          first = false;
+          asked();
+          await answered;
+        }
+        return sandbox.refund(request);
+      },
+    };
+    const refunding = refundOrder({
+      db: t.db,
+      payments: slow,
+      shop: TEST_SHOP,
+      adminId: 1,
+      orderId: o.id,
+      idempotencyKey: randomUUID(),
+      input: { lineas: [{ id_detalle_venta: o.line.id_detalle_venta, cantidad: 1 }] },
+    });
+    await asking;
+    await meanwhile();
+    answer();
+    await refunding;
+  }
   const money = (cents: number) => `$${centsToDecimal(cents)}`;
   const stock = async () =>
     (await t.db.select().from(producto).where(eq(producto.id_producto, productId)))[0]?.stock ?? 0;
@@ -181,39 +221,11 @@ describe.each(TEST_DATABASE_KINDS)('refund amounts on %s', (kind) => {
       for (const estado of path[asked] ?? [])
         expect((await admin.put(`/api/venta/${o.id}/estado`, { estado })).statusCode).toBe(200);
 
-      // The provider answers only once the order has moved on.
-      const sandbox = sandboxProvider(t.db);
-      let answer!: () => void;
-      const moved = new Promise<void>((resolve) => {
-        answer = resolve;
-      });
-      let asking!: () => void;
-      const asked_ = new Promise<void>((resolve) => {
-        asking = resolve;
-      });
-      const slow: PaymentProvider = {
-        ...sandbox,
-        refund: async (request) => {
-          asking();
-          await moved;
-          return sandbox.refund(request);
-        },
-      };
       const before = await stock();
-      const refunding = refundOrder({
-        db: t.db,
-        payments: slow,
-        shop: TEST_SHOP,
-        adminId: 1,
-        orderId: o.id,
-        idempotencyKey: randomUUID(),
-        input: { lineas: [{ id_detalle_venta: o.line.id_detalle_venta, cantidad: 1 }] },
+      await refundOneUnitWhile(o, async () => {
+        const move = await admin.put(`/api/venta/${o.id}/estado`, { estado: next });
+        expect(move.statusCode, move.body).toBe(200);
       });
-      await asked_;
-      const move = await admin.put(`/api/venta/${o.id}/estado`, { estado: next });
-      expect(move.statusCode, move.body).toBe(200);
-      answer();
-      await refunding;
       expect(await stock()).toBe(before + (returns ? 1 : 0));
       const order = (await admin.get(`/api/venta/${o.id}`)).json();
       expect(order.estado).toBe(next);
@@ -223,41 +235,10 @@ describe.each(TEST_DATABASE_KINDS)('refund amounts on %s', (kind) => {
 
   it('returns no unit twice when the order is cancelled while a refund of it waits for the provider', async () => {
     const o = await paidOrder();
-    const sandbox = sandboxProvider(t.db);
-    let answer!: () => void;
-    const cancelled = new Promise<void>((resolve) => {
-      answer = resolve;
-    });
-    let asking!: () => void;
-    const asked = new Promise<void>((resolve) => {
-      asking = resolve;
-    });
-    let first = true;
-    const slow: PaymentProvider = {
-      ...sandbox,
-      refund: async (request) => {
-        if (first) {
-          first = false;
-          asking();
-          await cancelled;
-        }
-        return sandbox.refund(request);
-      },
-    };
     const before = await stock();
-    const refunding = refundOrder({
-      db: t.db,
-      payments: slow,
-      shop: TEST_SHOP,
-      adminId: 1,
-      orderId: o.id,
-      idempotencyKey: randomUUID(),
-      input: { lineas: [{ id_detalle_venta: o.line.id_detalle_venta, cantidad: 1 }] },
+    await refundOneUnitWhile(o, async () => {
+      expect((await admin.put(`/api/venta/${o.id}/estado`, { estado: 'cancelada' })).statusCode).toBe(200);
     });
-    await asked;
-    expect((await admin.put(`/api/venta/${o.id}/estado`, { estado: 'cancelada' })).statusCode).toBe(200);
-    answer();
-    await refunding;
     // Both units back once: one by the cancellation, and the refunded one not again.
     expect(await stock()).toBe(before + 2);
     const [row] = await t.db
