@@ -3,7 +3,7 @@ import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import type { Config } from './config';
+import { type Config, compileProxies } from './config';
 import type { Database } from './db/client';
 import { measureRequests } from './metrics';
 import { accountsRoutes } from './modules/accounts';
@@ -79,9 +79,11 @@ export async function buildApp({
   };
   const app = Fastify({
     logger: logger ?? { level: config.logLevel },
+    // Named proxies, never `true`: with `true` the leftmost X-Forwarded-For entry, which the client writes
+    // itself, would be its address, and every per-address limit could be dodged by changing it.
     trustProxy: config.trustProxy,
     requestIdHeader: false,
-    genReqId: requestIdGenerator(config.trustProxy),
+    genReqId: requestIdGenerator(config.trustProxy === false ? undefined : compileProxies(config.trustProxy)),
     // Query values are always validated as text by the zod schemas.
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
     frameworkErrors: badUrlAnswer(securityHeaders(headersOptions)),

@@ -25,9 +25,20 @@ describe('loadConfig', () => {
     ['SMTP_URL', 'mail.example.com:587'],
     ['MAIL_FROM', 'Vitrina'],
     ['MAIL_FROM', 'Vitrina <pedidos>'],
+    ['TRUST_PROXY', 'sí'],
+    ['TRUST_PROXY', '10.0.0.1, nginx.local'],
   ])('stops on a bad %s, naming the variable', (name, value) => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ [name]: value })).toThrow(new RegExp(`^Invalid configuration:\\n\\s+${name}:`));
+  });
+
+  it('trusts no proxy by default, the machine and private networks for TRUST_PROXY=true, or the ones named', () => {
+    expect(loadConfig({}).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: 'false' }).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe('loopback,linklocal,uniquelocal');
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.7, 192.168.0.0/16' }).trustProxy).toBe(
+      '10.0.0.7, 192.168.0.0/16',
+    );
   });
 
   it('refuses METRICS_PORT equal to PORT, naming METRICS_PORT', () => {

@@ -1,3 +1,4 @@
+import proxyAddr from '@fastify/proxy-addr';
 import './spanish-messages';
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
@@ -5,6 +6,21 @@ import { resolve } from 'node:path';
 import { DEFAULT_SHOP_TIMEZONE, isTimeZone, normalizeEmail, PAYMENT_PROVIDERS } from '@vitrina/shared';
 import { z } from 'zod';
 import { WEB_DIST_DIR } from './paths';
+
+/** proxy-addr's names for loopback, link-local and private ranges: where a shop's own proxy stands. */
+const PRIVATE_NETWORKS = 'loopback,linklocal,uniquelocal';
+
+function compilesAsProxies(list: string): boolean {
+  try {
+    compileProxies(list);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Whether an address (the i-th hop from the socket) is one of the trusted proxies of TRUST_PROXY. */
+export const compileProxies = (list: string) => proxyAddr.compile(list.split(',').map((a) => a.trim()));
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
@@ -66,11 +82,19 @@ const envSchema = z.object({
     .default('true')
     .transform((v) => v === 'true'),
   WEB_DIST: optionalText,
-  /** Behind a reverse proxy, trust its X-Forwarded-For for the client address (rate limits). */
+  /**
+   * Behind a reverse proxy: the proxies whose X-Forwarded-For is believed, as addresses, CIDR ranges or
+   * proxy-addr's names; 'true' is every loopback and private address (nginx on the machine or the LAN).
+   */
   TRUST_PROXY: z
-    .enum(['true', 'false'])
+    .string()
     .default('false')
-    .transform((v) => v === 'true'),
+    .transform((v): string | false =>
+      v === 'false' || v === '' ? false : v === 'true' ? PRIVATE_NETWORKS : v,
+    )
+    .refine((v) => v === false || compilesAsProxies(v), {
+      error: "must be 'true', 'false' or a list of addresses or CIDR ranges separated by commas",
+    }),
   /** Sign in with Google: both set → accounts.google.com; both empty → the local development issuer. */
   GOOGLE_CLIENT_ID: optionalText,
   GOOGLE_CLIENT_SECRET: optionalText,

@@ -498,6 +498,22 @@ describe.each(TEST_DATABASE_KINDS)('accounts API on %s', (kind) => {
       expect(res.statusCode).toBe(401);
     });
 
+    it('locks an address whatever the caller writes before it in X-Forwarded-For', async () => {
+      // nginx appends the address it sees; the caller may have sent anything before it.
+      const headers = (i: number) => ({ 'x-forwarded-for': `198.51.100.${i}, 203.0.113.88` });
+      const a = agent();
+      for (let i = 0; i < 20; i++) {
+        const res = await a.request(
+          'POST',
+          '/api/usuario/login',
+          { email: `rotando${i}@example.com`, password: 'x' },
+          headers(i),
+        );
+        expect(res.statusCode).toBe(401);
+      }
+      expect((await a.request('POST', '/api/usuario/login', CUSTOMER, headers(99))).statusCode).toBe(429);
+    });
+
     it('locks an address that tries many accounts', async () => {
       const headers = { 'x-forwarded-for': '203.0.113.77' };
       const a = agent();

@@ -63,3 +63,23 @@ describe("the load balancer's request id (TRUST_PROXY=true)", () => {
     }
   });
 });
+
+describe('a caller that is not one of the TRUST_PROXY proxies', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    // inject() calls come from 127.0.0.1, which is not this proxy.
+    t = await seededTestApp('pglite', { TRUST_PROXY: '10.0.0.7' });
+  });
+  afterAll(() => t?.close());
+
+  it('chooses neither its request id nor its address', async () => {
+    const res = await t.app.inject({
+      url: '/api/health',
+      headers: { 'x-request-id': 'elegido-por-mi', 'x-forwarded-for': '203.0.113.9' },
+    });
+    const id = res.headers['x-request-id'];
+    expect(id).toMatch(/^[0-9a-f-]{36}$/);
+    const incoming = t.logs.find((line) => line.reqId === id && line.msg === 'incoming request');
+    expect(incoming?.req).toMatchObject({ remoteAddress: '127.0.0.1' });
+  });
+});
