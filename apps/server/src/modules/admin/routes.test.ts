@@ -299,7 +299,7 @@ describe.each(TEST_DATABASE_KINDS)('admin API on %s', (kind) => {
       expect(after.total).toBe(customers.length);
     });
 
-    it('shows the latest audit entries first, with who made them', async () => {
+    it('shows the latest audit entries first, with who made them, as the trail reads them', async () => {
       const target = await insertProduct(t.db);
       expect((await admin.put(`/api/products/delete/${target.id_producto}`)).statusCode).toBe(200);
       const { auditoria_reciente } = await get();
@@ -308,8 +308,8 @@ describe.each(TEST_DATABASE_KINDS)('admin API on %s', (kind) => {
         accion: 'producto.desactivado',
         entidad: 'producto',
         id_entidad: target.id_producto,
-        antes: { estado: true },
-        despues: { estado: false },
+        resumen: `Eliminó el producto «${target.nombre}»`,
+        cambios: [{ campo: 'Estado', antes: 'Habilitado', despues: 'Inactivo' }],
         usuario: { email: t.config.admin.email, nombre: 'Administración Vitrina' },
       });
     });
