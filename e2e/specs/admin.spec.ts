@@ -62,6 +62,21 @@ test('a new product appears in its category, its discount in the offers carousel
   await page.goto('/products/categoria/8?orden=recientes');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Jardinería');
   await expect(page.getByRole('link', { name: nombre })).toHaveCount(0);
+
+  // The audit trail tells the three changes in words, the product by its name, prices as money.
+  await page.goto('/admin/auditoria?entidad=producto');
+  const entry = (sentence: string) => page.getByRole('row').filter({ hasText: sentence });
+  const created = entry(`Creó el producto «${nombre}»`);
+  await expect(created.getByText('Precio: $249.90', { exact: true })).toBeVisible();
+  await expect(created.getByText('Categoría: Jardinería', { exact: true })).toBeVisible();
+  const edited = entry(`Editó el producto «${nombre}»`);
+  await expect(edited.getByRole('link', { name: `«${nombre}»` })).toHaveAttribute('href', `/product/${id}`);
+  await expect(
+    edited.getByText('Precio con descuento: Sin descuento → $199.90', { exact: true }),
+  ).toBeVisible();
+  await expect(
+    entry(`Eliminó el producto «${nombre}»`).getByText('Estado: Habilitado → Inactivo', { exact: true }),
+  ).toBeVisible();
 });
 
 test('banning a customer signed in elsewhere ends their session and login says the account is disabled', async ({

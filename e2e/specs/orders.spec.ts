@@ -163,6 +163,21 @@ test('an order from checkout to refund: address, order page, mailbox, preparing,
     await expect(adminPage.getByText('1 reembolsada')).toBeVisible();
   });
 
+  await test.step('the audit trail names the order by its number, the shipment and the refunded units', async () => {
+    await adminPage.goto('/admin/auditoria?entidad=pedido');
+    const refunded = adminPage.getByRole('row').filter({ hasText: `Reembolsó el pedido ${numero}` });
+    await expect(refunded.getByRole('link', { name: numero, exact: true })).toBeVisible();
+    await expect(
+      refunded.getByText(`Unidades reembolsadas: 1 × ${toy.nombre}`, { exact: true }),
+    ).toBeVisible();
+    const shipped = adminPage
+      .getByRole('row')
+      .filter({ hasText: `Cambió el estado del pedido ${numero}` })
+      .filter({ hasText: 'Estafeta' });
+    await expect(shipped.getByText('Estado: En preparación → Enviado', { exact: true })).toBeVisible();
+    await expect(shipped.getByText('Número de guía: EST-4455', { exact: true })).toBeVisible();
+  });
+
   await test.step('the owner cancels another order before shipping, and its units are back in stock', async () => {
     const before = await stockOf(page, other.id_producto);
     const sale = (await shopper.api.buy(other.id_producto)) as { id_venta?: number; numero_pedido?: string };

@@ -120,19 +120,35 @@ export const auditQuerySchema = z
   });
 export type AuditQuery = z.infer<typeof auditQuerySchema>;
 
-const snapshot = z.record(z.string(), z.unknown()).nullable();
+/**
+ * One value a change set, labelled and written as the owner reads it ('Precio': '$24.99' → '$19.99'). A
+ * side is null when the value was not there: a creation has no "antes", a deletion no "después", and a
+ * value only in "antes" tells what the changed thing was (the stars of a hidden rating).
+ */
+export const auditChangeSchema = z.object({
+  campo: z.string(),
+  antes: z.string().nullable(),
+  despues: z.string().nullable(),
+});
+export type AuditChange = z.infer<typeof auditChangeSchema>;
 
 export const auditEntrySchema = z.object({
   id: z.number().int(),
   /** ISO 8601 instant. */
   fecha: z.string(),
+  /** 'producto.editado': what the filters and the code go by, never shown. */
   accion: z.string(),
   /** 'producto', 'usuario', 'calificacion'. */
   entidad: z.string(),
   id_entidad: z.number().int().nullable(),
-  /** The changed values before and after (prices as two-decimal text); null for a creation's "antes". */
-  antes: snapshot,
-  despues: snapshot,
+  /** What was done, as a Spanish sentence: 'Reembolsó el pedido V-000012'. */
+  resumen: z.string(),
+  /**
+   * The words that end `resumen` and name what changed ('V-000012', '«Silla Nórdica»'), which the page
+   * links to it; null when the sentence names it already ('Editó los ajustes de la tienda').
+   */
+  sujeto: z.string().nullable(),
+  cambios: z.array(auditChangeSchema),
   /** Who did it; null if that account no longer exists. */
   usuario: z.object({ id_usuario: z.number().int(), nombre: z.string(), email: z.string() }).nullable(),
 });

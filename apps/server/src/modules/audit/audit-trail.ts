@@ -3,11 +3,14 @@ import { and, count, desc, eq, gte, lt } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { auditoria, usuario } from '../../db/schema';
 import { startOfDay } from '../../db/shop-days';
+import { describeEntry } from './describe-entry';
+import { type EntryNames, entryNames } from './entry-names';
 
 /*
  * The audit trail. The modules that make each change (catalog, accounts, ratings) record it here with
  * recordAudit, inside the change's own transaction, so the trail never misses a change nor records one
- * that was rolled back. It is read newest first, with who made each change.
+ * that was rolled back. It is read newest first, with who made each change, each entry as a Spanish
+ * sentence with its changes labelled (describe-entry.ts).
  */
 
 /** One change as the trail keeps it. */
@@ -45,17 +48,25 @@ type EntryRow = {
   who: { id_usuario: number; nombre: string; apellido: string; email: string } | null;
 };
 
-function toAuditEntry({ entry, who }: EntryRow): AuditEntry {
+function toAuditEntry({ entry, who }: EntryRow, names: EntryNames): AuditEntry {
   return {
     id: entry.id,
     fecha: entry.fecha.toISOString(),
     accion: entry.accion,
     entidad: entry.entidad,
     id_entidad: entry.id_entidad,
-    antes: (entry.antes ?? null) as AuditEntry['antes'],
-    despues: (entry.despues ?? null) as AuditEntry['despues'],
+    ...describeEntry(entry, names),
     usuario: who && { id_usuario: who.id_usuario, nombre: `${who.nombre} ${who.apellido}`, email: who.email },
   };
+}
+
+/** The rows as the owner reads them, with the names of what they refer to looked up once for them all. */
+async function toAuditEntries(db: Db, rows: EntryRow[]): Promise<AuditEntry[]> {
+  const names = await entryNames(
+    db,
+    rows.map((r) => r.entry),
+  );
+  return rows.map((row) => toAuditEntry(row, names));
 }
 
 const newestFirst = [desc(auditoria.fecha), desc(auditoria.id)];
@@ -83,7 +94,7 @@ export async function listAuditTrail(db: Db, query: AuditQuery, timeZone: string
     db.select({ total: count() }).from(auditoria).where(where),
   ]);
   return {
-    items: rows.map(toAuditEntry),
+    items: await toAuditEntries(db, rows),
     total: totalRow?.total ?? 0,
     page: query.page,
     pageSize: query.pageSize,
@@ -98,5 +109,5 @@ export async function latestAuditEntries(db: Db, limit: number): Promise<AuditEn
     .leftJoin(usuario, eq(usuario.id_usuario, auditoria.id_usuario))
     .orderBy(...newestFirst)
     .limit(limit);
-  return rows.map(toAuditEntry);
+  return toAuditEntries(db, rows);
 }

@@ -1,11 +1,16 @@
 import {
+  CURRENCY,
   centsToDecimal,
   dateTimeInTimeZone,
   dayInTimeZone,
+  isOrder,
+  ORDER_STATE_LABELS,
   type OrderStateFilter,
   toCents,
 } from '@vitrina/shared';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { reembolso, venta } from '../../db/schema';
 import { type CsvValue, toCsv, UTF8_BOM } from './csv';
 import { listOrders } from './list-orders';
 
@@ -17,29 +22,63 @@ export interface OrdersExportQuery {
   estado?: OrderStateFilter | undefined;
 }
 
+/**
+ * Money columns say their currency in the header and hold two-decimal numbers with no currency sign nor
+ * thousands mark ('1299.90'), which a spreadsheet sums as numbers.
+ */
 const HEADER = [
-  'fecha',
-  'id_venta',
-  'estado',
-  'cliente',
-  'email',
-  'producto',
-  'cantidad',
-  'valor_unitario',
-  'subtotal',
-  'total_venta',
+  'Pedido',
+  'Fecha',
+  'Cliente',
+  'Correo',
+  'Estado',
+  'Productos',
+  `Subtotal de productos (${CURRENCY})`,
+  `Envío (${CURRENCY})`,
+  `Total cobrado (${CURRENCY})`,
+  `Reembolsado (${CURRENCY})`,
+  `Neto (${CURRENCY})`,
+  'Moneda',
+  'Referencia de pago',
 ];
 /** Every order, as an admin sees them. */
 const ADMIN_VIEW = { admin: true } as const;
 /** Sales read per call to the listing; the export walks every page. */
 const BATCH = 200;
 
-/** Currency units as the two-decimal text a spreadsheet reads as a number (199.9 → '199.90'). */
-const money = (units: number) => centsToDecimal(toCents(units));
+/**
+ * What the listing does not show, for the sales of one batch: the payment provider's reference of each
+ * charge, and what completed refunds gave back (reembolso, the record each refund keeps of its amount).
+ */
+async function paymentsOf(db: Db, ids: number[]) {
+  if (ids.length === 0)
+    return { references: new Map<number, string | null>(), refunded: new Map<number, number>() };
+  const [references, refunded] = await Promise.all([
+    db
+      .select({ id: venta.id_venta, referencia: venta.pago_referencia })
+      .from(venta)
+      .where(inArray(venta.id_venta, ids)),
+    db
+      .select({
+        id: reembolso.id_venta,
+        // numeric × 100 is exact, so the sum is whole cents.
+        cents: sql<number>`coalesce(sum(${reembolso.monto} * 100), 0)::bigint`.mapWith(Number),
+      })
+      .from(reembolso)
+      .where(and(inArray(reembolso.id_venta, ids), eq(reembolso.estado, 'completado')))
+      .groupBy(reembolso.id_venta),
+  ]);
+  return {
+    references: new Map(references.map((r) => [r.id, r.referencia])),
+    refunded: new Map(refunded.map((r) => [r.id, r.cents])),
+  };
+}
 
 /**
- * GET /api/venta/export.csv: the filtered orders, one row per order line, newest first, through the same
- * listing as the orders history. UTF-8 with a byte-order mark.
+ * GET /api/venta/export.csv: the filtered orders, one row per order, newest first, through the same
+ * listing as the orders history; UTF-8 with a byte-order mark. Each row reconciles: subtotal + shipping is
+ * the order's total; what was charged (nothing for an attempt whose payment did not go through) minus what
+ * refunds gave back so far is the net, so the net column sums to what the shop kept.
  */
 export async function exportOrdersCsv({
   db,
@@ -60,26 +99,33 @@ export async function exportOrdersCsv({
       query: { ...query, page, pageSize: BATCH },
       timeZone,
     });
-    for (const order of result.items) {
-      // A order placed while the export pages through shifts the pages by one; never write it twice.
-      if (seen.has(order.id_venta)) continue;
-      seen.add(order.id_venta);
-      const cliente = order.Usuario ? `${order.Usuario.primer_nombre} ${order.Usuario.primer_apellido}` : '';
-      for (const line of order.detalle_venta) {
-        rows.push([
-          // '2026-11-21 18:10:24', local time: the form spreadsheets recognise as a date and time.
-          dateTimeInTimeZone(new Date(order.fecha), timeZone),
-          order.id_venta,
-          order.estado,
-          cliente,
-          order.Usuario?.email ?? '',
-          line.Producto.nombre,
-          line.cantidad,
-          money(line.valor_unitario),
-          money(line.valor_total_cantidad),
-          money(order.valor_total_venta),
-        ]);
-      }
+    // A order placed while the export pages through shifts the pages by one; never write it twice.
+    const orders = result.items.filter((order) => !seen.has(order.id_venta));
+    for (const order of orders) seen.add(order.id_venta);
+    const { references, refunded } = await paymentsOf(
+      db,
+      orders.map((o) => o.id_venta),
+    );
+    for (const order of orders) {
+      const subtotal = order.detalle_venta.reduce((sum, line) => sum + toCents(line.valor_total_cantidad), 0);
+      const charged = isOrder(order.estado) ? toCents(order.valor_total_venta) : 0;
+      const back = refunded.get(order.id_venta) ?? 0;
+      rows.push([
+        order.numero_pedido ?? '',
+        // '2026-11-21 18:10:24', local time: the form spreadsheets recognise as a date and time.
+        dateTimeInTimeZone(new Date(order.fecha), timeZone),
+        order.Usuario ? `${order.Usuario.primer_nombre} ${order.Usuario.primer_apellido}` : '',
+        order.Usuario?.email ?? '',
+        ORDER_STATE_LABELS[order.estado],
+        order.detalle_venta.map((line) => `${line.cantidad} × ${line.Producto.nombre}`).join('; '),
+        centsToDecimal(subtotal),
+        centsToDecimal(toCents(order.costo_envio)),
+        centsToDecimal(charged),
+        centsToDecimal(back),
+        centsToDecimal(charged - back),
+        CURRENCY,
+        references.get(order.id_venta) ?? '',
+      ]);
     }
     if (result.items.length < BATCH) break;
   }

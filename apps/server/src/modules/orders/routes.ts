@@ -163,7 +163,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<OrdersRoutesOptions> = async (
       schema: {
         tags: ['Administración'],
         summary:
-          'Ventas filtradas en CSV (UTF-8 con BOM), una fila por línea de venta; fechas en la zona horaria de la tienda',
+          'Ventas filtradas en CSV (UTF-8 con BOM), una fila por pedido con su subtotal, envío, cobro, reembolsos y neto; fechas en la zona horaria de la tienda',
         querystring: ordersExportQuerySchema,
         produces: ['text/csv'],
         // A string body is sent as it is: Fastify serializes only objects.

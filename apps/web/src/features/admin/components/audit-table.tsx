@@ -1,57 +1,31 @@
-import { type AuditAction, type AuditEntry, PAGES, pagePath } from '@vitrina/shared';
+import { type AuditChange, type AuditEntry, PAGES, pagePath } from '@vitrina/shared';
 import { Link } from 'react-router';
 import { useFormatInstant } from '../../../lib/shop-dates';
 import styles from './admin-page.module.css';
 
-/** Every action the trail records, as the page says it (the type makes a new action need its words). */
-const ACTIONS: Record<AuditAction, string> = {
-  'producto.creado': 'Creó el producto',
-  'producto.editado': 'Editó el producto',
-  'producto.desactivado': 'Eliminó el producto',
-  'producto.restaurado': 'Restauró el producto',
-  'usuario.baneado': 'Baneó al usuario',
-  'usuario.restaurado': 'Restauró al usuario',
-  'calificacion.ocultada': 'Ocultó la calificación',
-  'calificacion.restaurada': 'Restauró la calificación',
-  'pedido.estado': 'Cambió el estado del pedido',
-  'pedido.reembolsado': 'Reembolsó el pedido',
-  'pedido.reembolso_fallido': 'Reembolso rechazado después de hecho',
-  'ajustes.editados': 'Editó los ajustes de la tienda',
-  'sinonimo.creado': 'Creó el sinónimo',
-  'sinonimo.editado': 'Editó el sinónimo',
-  'sinonimo.borrado': 'Borró el sinónimo',
-};
-const actionLabel = (accion: string) => (accion in ACTIONS ? ACTIONS[accion as AuditAction] : accion);
+/** 'Campo: antes → después'; a value on one side only is what was set, removed, or what the thing was. */
+const changeText = ({ campo, antes, despues }: AuditChange) =>
+  antes === null || despues === null ? `${campo}: ${antes ?? despues}` : `${campo}: ${antes} → ${despues}`;
 
-function show(value: unknown): string {
-  if (value === null || value === undefined || value === '') return '—';
-  if (typeof value === 'boolean') return value ? 'sí' : 'no';
-  if (typeof value === 'object') return JSON.stringify(value);
-  return String(value);
+/** Where the subject of an entry is shown, when it has a page of its own. */
+function subjectPath(entry: AuditEntry): string | null {
+  if (entry.id_entidad === null) return null;
+  if (entry.entidad === 'producto') return pagePath(PAGES.editProduct, entry.id_entidad);
+  if (entry.entidad === 'pedido') return pagePath(PAGES.adminOrder, entry.id_entidad);
+  return null;
 }
 
-/**
- * 'campo: antes → después' for every value the change set (a creation lists what it set). Values only in
- * "antes" are context (what the hidden rating was), not changes.
- */
-export function describeChanges(entry: Pick<AuditEntry, 'antes' | 'despues'>): string[] {
-  const { antes, despues } = entry;
-  if (antes === null) return Object.entries(despues ?? {}).map(([key, value]) => `${key}: ${show(value)}`);
-  const keys = Object.keys(despues ?? antes);
-  return keys
-    .filter((key) => show(antes[key]) !== show(despues?.[key]))
-    .map((key) => `${key}: ${show(antes[key])} → ${show(despues?.[key])}`);
-}
-
-function Subject({ entry }: { entry: AuditEntry }) {
-  const label = `${entry.entidad} n.º ${entry.id_entidad ?? '—'}`;
-  if (entry.entidad === 'producto' && entry.id_entidad !== null) {
-    return <Link to={pagePath(PAGES.editProduct, entry.id_entidad)}>{label}</Link>;
-  }
-  if (entry.entidad === 'pedido' && entry.id_entidad !== null) {
-    return <Link to={pagePath(PAGES.adminOrder, entry.id_entidad)}>{label}</Link>;
-  }
-  return <>{label}</>;
+/** The server's sentence, its closing words (the subject) a link to the product or the order. */
+function Summary({ entry }: { entry: AuditEntry }) {
+  const path = subjectPath(entry);
+  const { resumen, sujeto } = entry;
+  if (path === null || sujeto === null || !resumen.endsWith(sujeto)) return <>{resumen}</>;
+  return (
+    <>
+      {resumen.slice(0, resumen.length - sujeto.length)}
+      <Link to={path}>{sujeto}</Link>
+    </>
+  );
 }
 
 /** Changes made by admins, newest first: who, when, what, and the values before → after. */
@@ -98,12 +72,12 @@ export function AuditTable({
                   )}
                 </td>
                 <td data-label="Qué">
-                  {actionLabel(entry.accion)} <Subject entry={entry} />
+                  <Summary entry={entry} />
                 </td>
                 <td data-label="Antes → después">
                   <ul className={styles.lines}>
-                    {describeChanges(entry).map((change) => (
-                      <li key={change}>{change}</li>
+                    {entry.cambios.map((change) => (
+                      <li key={change.campo}>{changeText(change)}</li>
                     ))}
                   </ul>
                 </td>

@@ -16,7 +16,7 @@ const analytics = fixture(searchAnalyticsSchema, {
     { consulta: 'air fryer', veces: 1 },
   ],
   sin_resultados: [{ consulta: 'heladera', veces: 4 }],
-  agotados: [],
+  agotados: [{ consulta: 'audifonos inalambricos', veces: 3 }],
 });
 
 const links = (article: HTMLElement) =>
@@ -48,6 +48,22 @@ describe('search analytics on the dashboard', () => {
     ]);
   });
 
+  it('lists apart the searches that found only sold-out products, leading to them rather than to a synonym', async () => {
+    api.on('GET /api/admin/busquedas', () => Response.json(analytics));
+    renderAdmin(<SearchAnalyticsSection />, { path: '/adminHome' });
+    const soldOut = await screen.findByRole('article', { name: 'El producto existe, pero está agotado' });
+    expect(
+      within(soldOut)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['audifonos inalambricos 3 vecesVer productos de audifonos inalambricos']);
+    expect(links(soldOut)).toEqual([
+      ['Ver productos de audifonos inalambricos', '/products/admin?name=audifonos+inalambricos'],
+    ]);
+    const none = screen.getByRole('article', { name: 'Búsquedas sin resultados' });
+    expect(within(none).queryByText('audifonos inalambricos')).toBeNull();
+  });
+
   it('says so when nothing was searched', async () => {
     api.on('GET /api/admin/busquedas', () =>
       Response.json({ frecuentes: [], sin_resultados: [], agotados: [] }),
@@ -55,5 +71,6 @@ describe('search analytics on the dashboard', () => {
     renderAdmin(<SearchAnalyticsSection />, { path: '/adminHome' });
     expect(await screen.findByText('Todavía nadie ha buscado nada.')).toBeTruthy();
     expect(screen.getByText('Todas las búsquedas encontraron productos.')).toBeTruthy();
+    expect(screen.getByText('Ninguna búsqueda encontró solo productos agotados.')).toBeTruthy();
   });
 });

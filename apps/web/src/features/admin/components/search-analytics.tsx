@@ -12,8 +12,9 @@ type Entry = SearchAnalytics['frecuentes'][number];
 const times = (veces: number) => `${veces} ${veces === 1 ? 'vez' : 'veces'}`;
 
 /**
- * What shoppers searched in the last 30 days: the most frequent searches, and those that found nothing,
- * each with what the owner can do about it (a synonym that leads to an existing product, or the product).
+ * What shoppers searched in the last 30 days: the most frequent searches, those that found nothing, and
+ * those that found only sold-out products, each with what the owner can do about it (a synonym that leads
+ * to an existing product or the product; for a sold-out one, its stock).
  */
 export function SearchAnalyticsSection() {
   const titleId = useId();
@@ -53,6 +54,17 @@ export function SearchAnalyticsSection() {
                   Crear producto<span className="visually-hidden"> para {entry.consulta}</span>
                 </Link>
               </>
+            )}
+          />
+          <QueryList
+            title="El producto existe, pero está agotado"
+            note="Lo que los clientes buscan y solo encuentran agotado: un sinónimo no ayudaría, repón el stock."
+            entries={analytics.data.agotados}
+            empty="Ninguna búsqueda encontró solo productos agotados."
+            actions={(entry) => (
+              <Link to={`${PAGES.adminProducts.path}?${new URLSearchParams({ name: entry.consulta })}`}>
+                Ver productos<span className="visually-hidden"> de {entry.consulta}</span>
+              </Link>
             )}
           />
         </div>

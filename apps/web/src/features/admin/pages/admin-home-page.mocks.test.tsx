@@ -54,8 +54,12 @@ const dashboard = fixture(dashboardSchema, {
       accion: 'producto.editado',
       entidad: 'producto',
       id_entidad: 7,
-      antes: { stock: 8, valor: '24.99' },
-      despues: { stock: 15, valor: '24.99' },
+      resumen: 'Editó el producto «Silla Nórdica»',
+      sujeto: '«Silla Nórdica»',
+      cambios: [
+        { campo: 'Stock', antes: '8', despues: '15' },
+        { campo: 'Precio', antes: '$24.99', despues: '$19.99' },
+      ],
       usuario: { id_usuario: 1, nombre: 'Administración Vitrina', email: 'admin@vitrina.local' },
     },
     {
@@ -64,8 +68,12 @@ const dashboard = fixture(dashboardSchema, {
       accion: 'calificacion.ocultada',
       entidad: 'calificacion',
       id_entidad: 9,
-      antes: { estado: true, id_producto: 111, valor_calificacion: 3 },
-      despues: { estado: false },
+      resumen: 'Ocultó la calificación de Ana Pérez sobre «Taladro percutor inalámbrico 18 V»',
+      sujeto: 'de Ana Pérez sobre «Taladro percutor inalámbrico 18 V»',
+      cambios: [
+        { campo: 'Estado', antes: 'Visible', despues: 'Oculta' },
+        { campo: 'Calificación', antes: '3 de 5 estrellas', despues: null },
+      ],
       usuario: null,
     },
   ],
@@ -153,19 +161,25 @@ describe('AdminHomePage', () => {
     expect(within(top).getByTestId('chart').textContent).toBe('Unidades vendidas: 4,2');
   });
 
-  it('shows the latest audit entries: who, when, what and before → after', async () => {
+  it('shows the latest audit entries: who, what as a sentence naming the product, and before → after', async () => {
     renderAdmin(<AdminHomePage />, { path: '/adminHome' });
     const audit = await screen.findByRole('table', { name: 'Últimos cambios de los administradores' });
-    const entry = within(audit).getAllByRole('row')[1] as HTMLElement;
-    expect(within(entry).getByText('Administración Vitrina')).toBeTruthy();
-    expect(within(entry).getByRole('link', { name: 'producto n.º 7' }).getAttribute('href')).toBe(
+    const [, edited, hidden] = within(audit).getAllByRole('row') as HTMLElement[];
+    if (!edited || !hidden) throw new Error('two entries expected');
+    expect(within(edited).getByText('Administración Vitrina')).toBeTruthy();
+    expect(within(edited).getByRole('cell', { name: 'Editó el producto «Silla Nórdica»' })).toBeTruthy();
+    expect(within(edited).getByRole('link', { name: '«Silla Nórdica»' }).getAttribute('href')).toBe(
       '/product/7',
     );
-    expect(
-      within(entry)
+    const changes = (row: HTMLElement) =>
+      within(row)
         .getAllByRole('listitem')
-        .map((li) => li.textContent),
-    ).toEqual(['stock: 8 → 15']);
+        .map((li) => li.textContent);
+    expect(changes(edited)).toEqual(['Stock: 8 → 15', 'Precio: $24.99 → $19.99']);
+    // A rating has no page of its own: its sentence is plain text; a value on one side only has no arrow.
+    expect(within(hidden).queryByRole('link')).toBeNull();
+    expect(within(hidden).getByText('Cuenta eliminada')).toBeTruthy();
+    expect(changes(hidden)).toEqual(['Estado: Visible → Oculta', 'Calificación: 3 de 5 estrellas']);
     expect(screen.getByRole('link', { name: 'Ver el registro completo' }).getAttribute('href')).toBe(
       '/admin/auditoria',
     );

@@ -1,0 +1,200 @@
+import {
+  type AuditAction,
+  type AuditChange,
+  type AuditEntity,
+  formatMoney,
+  fromCents,
+  ORDER_STATE_LABELS,
+  type OrderState,
+  refundFailureText,
+  toCents,
+} from '@vitrina/shared';
+import type { EntryNames } from './entry-names';
+
+/*
+ * An entry of the trail as the owner reads it: a Spanish sentence naming what changed, and each changed
+ * value under its Spanish label, written as the rest of the shop writes it (money as '$1,299.90', an
+ * order's state as its screens name it, a category or a product by its name). The stored entry keeps the
+ * raw values the modules recorded; the words are put on here, when it is read.
+ */
+
+type Snapshot = Record<string, unknown>;
+
+/** How one stored value reads; `names` turns the ids an entry keeps into names. */
+type Show = (value: unknown, names: EntryNames) => string;
+
+const text = (value: unknown) => (value === null || value === '' ? '—' : String(value));
+const money =
+  (none: string): Show =>
+  (value) =>
+    value === null ? none : formatMoney(fromCents(toCents(value as string | number)));
+const either =
+  (yes: string, no: string): Show =>
+  (value) =>
+    value ? yes : no;
+
+/** A refund's lines: '2 × Silla Nórdica, 1 × Mesa de roble'. */
+const refundedLines: Show = (value, names) =>
+  (value as Array<{ id_detalle_venta: number; cantidad: number }>)
+    .map(
+      (l) => `${l.cantidad} × ${names.orderLines.get(l.id_detalle_venta) ?? 'un producto que ya no existe'}`,
+    )
+    .join(', ');
+
+/**
+ * Every field each entity's entries record, with its label. 'named' marks a value the sentence already
+ * names (the product of a rating), which is not listed again.
+ */
+const FIELDS: Record<AuditEntity, Record<string, { label: string; show: Show } | 'named'>> = {
+  producto: {
+    nombre: { label: 'Nombre', show: text },
+    descripcion_producto: { label: 'Descripción', show: text },
+    valor: { label: 'Precio', show: money('—') },
+    valor_descuento: { label: 'Precio con descuento', show: money('Sin descuento') },
+    stock: { label: 'Stock', show: text },
+    imagen: { label: 'Imagen', show: text },
+    estado: { label: 'Estado', show: either('Habilitado', 'Inactivo') },
+    id_categoria_producto: {
+      label: 'Categoría',
+      show: (id, names) => names.categories.get(id as number) ?? 'Una categoría que ya no existe',
+    },
+  },
+  usuario: {
+    estado: { label: 'Estado', show: either('Activo', 'Baneado') },
+  },
+  calificacion: {
+    estado: { label: 'Estado', show: either('Visible', 'Oculta') },
+    valor_calificacion: { label: 'Calificación', show: (stars) => `${stars} de 5 estrellas` },
+    id_producto: 'named',
+  },
+  pedido: {
+    estado: { label: 'Estado', show: (estado) => ORDER_STATE_LABELS[estado as OrderState] ?? text(estado) },
+    transportista: { label: 'Transportista', show: text },
+    guia: { label: 'Número de guía', show: text },
+    monto_reembolsado: { label: 'Total reembolsado', show: money('—') },
+    lineas: { label: 'Unidades reembolsadas', show: refundedLines },
+    envio: { label: 'Envío reembolsado', show: money('—') },
+    motivo: { label: 'Motivo del rechazo', show: (code) => refundFailureText(String(code)) },
+  },
+  ajustes: {
+    envio_tarifa: { label: 'Tarifa de envío', show: money('—') },
+    envio_gratis_desde: { label: 'Envío gratis desde', show: money('Sin envío gratis') },
+  },
+  sinonimo: {
+    terminos: { label: 'Términos', show: text },
+    unidireccional: {
+      label: 'Sentido',
+      show: either('En un solo sentido: el primer término también encuentra los demás', 'En ambos sentidos'),
+    },
+  },
+};
+
+/** The sentence of each action, up to the words that name what changed. */
+const SENTENCES: Record<AuditAction, string> = {
+  'producto.creado': 'Creó el producto',
+  'producto.editado': 'Editó el producto',
+  'producto.desactivado': 'Eliminó el producto',
+  'producto.restaurado': 'Restauró el producto',
+  'usuario.baneado': 'Baneó al usuario',
+  'usuario.restaurado': 'Restauró al usuario',
+  'calificacion.ocultada': 'Ocultó la calificación',
+  'calificacion.restaurada': 'Restauró la calificación',
+  'pedido.estado': 'Cambió el estado del pedido',
+  'pedido.reembolsado': 'Reembolsó el pedido',
+  'pedido.reembolso_fallido': 'El sistema de pagos rechazó un reembolso ya hecho del pedido',
+  'ajustes.editados': 'Editó los ajustes de la tienda',
+  'sinonimo.creado': 'Creó el sinónimo',
+  'sinonimo.editado': 'Editó el sinónimo',
+  'sinonimo.borrado': 'Borró el sinónimo',
+};
+
+const GONE = 'que ya no existe';
+
+/** The words that end the sentence and name what changed; null when the sentence names it already. */
+function subject(
+  entry: { entidad: string; id_entidad: number | null; antes: Snapshot | null; despues: Snapshot | null },
+  names: EntryNames,
+): string | null {
+  const id = entry.id_entidad ?? 0;
+  switch (entry.entidad) {
+    case 'producto': {
+      const name = names.products.get(id);
+      return name === undefined ? GONE : `«${name}»`;
+    }
+    case 'usuario':
+      return names.users.get(id) ?? `cuya cuenta ${GONE}`;
+    case 'calificacion': {
+      const rating = names.ratings.get(id);
+      return rating ? `de ${rating.autor} sobre «${rating.producto}»` : GONE;
+    }
+    case 'pedido': {
+      const numero = names.orders.get(id);
+      return numero === undefined ? GONE : (numero ?? 'sin número');
+    }
+    case 'sinonimo': {
+      // A deleted synonym is gone from its table; its entry keeps its terms.
+      const terminos = entry.despues?.terminos ?? entry.antes?.terminos;
+      return terminos ? `«${terminos}»` : GONE;
+    }
+    default:
+      return null;
+  }
+}
+
+/** Any value a field of no known kind holds, as text and never as a data structure. */
+const plain = (value: unknown) => (value === null || typeof value === 'object' ? '—' : text(value));
+
+function changes(
+  entidad: string,
+  antes: Snapshot | null,
+  despues: Snapshot | null,
+  names: EntryNames,
+): AuditChange[] {
+  const fields = FIELDS[entidad as AuditEntity] ?? {};
+  const present = new Set([...Object.keys(despues ?? {}), ...Object.keys(antes ?? {})]);
+  // In the order the fields are declared above: jsonb keeps an object's keys in an order of its own.
+  const keys = [...Object.keys(fields).filter((key) => present.has(key)), ...present].filter(
+    (key, i, all) => all.indexOf(key) === i,
+  );
+  return keys.flatMap((key) => {
+    const field = fields[key];
+    if (field === 'named') return [];
+    const show = (side: Snapshot | null) => {
+      if (side === null || !(key in side)) return null;
+      if (!field) return plain(side[key]);
+      try {
+        return field.show(side[key], names);
+      } catch {
+        // A value its writer stored in another shape is still shown, as plain text.
+        return plain(side[key]);
+      }
+    };
+    const before = show(antes);
+    const after = show(despues);
+    // A value written again unchanged is no change.
+    if (before === after) return [];
+    return [{ campo: field?.label ?? key, antes: before, despues: after }];
+  });
+}
+
+/** The sentence, its subject and the labelled changes of one stored entry. */
+export function describeEntry(
+  entry: {
+    accion: string;
+    entidad: string;
+    id_entidad: number | null;
+    antes: unknown;
+    despues: unknown;
+  },
+  names: EntryNames,
+): { resumen: string; sujeto: string | null; cambios: AuditChange[] } {
+  const antes = (entry.antes ?? null) as Snapshot | null;
+  const despues = (entry.despues ?? null) as Snapshot | null;
+  const sujeto = subject({ ...entry, antes, despues }, names);
+  const sentence = SENTENCES[entry.accion as AuditAction] ?? 'Cambió';
+  return {
+    resumen: sujeto === null ? sentence : `${sentence} ${sujeto}`,
+    sujeto,
+    cambios: changes(entry.entidad, antes, despues, names),
+  };
+}
