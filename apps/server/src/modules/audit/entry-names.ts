@@ -13,7 +13,7 @@ import {
 
 /*
  * The names the trail's entries refer to by id, looked up when the trail is read
- * (docs/decisions/049-audit-trail-names-when-read.md). Like the dashboard, this is a report: it reads the
+ * (docs/decisions/051-audit-trail-names-when-read.md). Like the dashboard, this is a report: it reads the
  * tables of the modules that own them and never writes them.
  */
 
