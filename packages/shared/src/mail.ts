@@ -12,6 +12,7 @@ export const MAIL_KINDS = [
   'pedido_reembolsado',
   'bienvenida',
   'contrasena_cambiada',
+  'recuperar_contrasena',
 ] as const;
 export type MailKind = (typeof MAIL_KINDS)[number];
 
@@ -23,6 +24,7 @@ export const MAIL_KIND_LABELS: Record<MailKind, string> = {
   pedido_reembolsado: 'Reembolso',
   bienvenida: 'Bienvenida',
   contrasena_cambiada: 'Contraseña cambiada',
+  recuperar_contrasena: 'Recuperar contraseña',
 };
 
 /** pendiente: waiting for (another) attempt; enviado: delivered; fallido: given up after the last attempt. */

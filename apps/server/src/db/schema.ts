@@ -90,8 +90,24 @@ export const sesion = pgTable(
 );
 
 /** Failed sign-in counters per account and per address; in the database so every process shares them. */
+/** Password-reset links (POST /api/usuario/recuperar): single use, one hour, only their hash kept. */
+export const recuperacionPassword = pgTable(
+  'recuperacion_password',
+  {
+    /** sha-256 of the link's token, like sesion.id: a stolen table yields no usable link. */
+    token_hash: varchar('token_hash', { length: 64 }).primaryKey(),
+    id_usuario: integer('id_usuario')
+      .notNull()
+      .references(() => usuario.id_usuario, { onDelete: 'cascade' }),
+    creado: timestamp('creado', { withTimezone: true }).notNull().defaultNow(),
+    expira: timestamp('expira', { withTimezone: true }).notNull(),
+    usado: timestamp('usado', { withTimezone: true }),
+  },
+  (t) => [index('recuperacion_password_usuario_idx').on(t.id_usuario)],
+);
+
 export const intentoLogin = pgTable('intento_login', {
-  /** 'email:<address>' or 'ip:<address>'. */
+  /** 'email:<address>' or 'ip:<address>'; password-reset requests count under 'recuperar:…'. */
   clave: varchar('clave', { length: 320 }).primaryKey(),
   fallos: integer('fallos').notNull().default(0),
   ventana_inicio: timestamp('ventana_inicio', { withTimezone: true }).notNull().defaultNow(),

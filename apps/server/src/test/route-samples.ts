@@ -19,6 +19,10 @@ export const VALID_REQUESTS: Record<string, { body: unknown; headers?: Record<st
     },
   },
   'POST /api/usuario/login': { body: { email: 'muestra@example.com', password: 'secreto123' } },
+  'POST /api/usuario/recuperar': { body: { email: 'muestra@example.com' } },
+  'POST /api/usuario/restablecer': {
+    body: { token: 'enlace-de-muestra', password: 'nuevo12345', passwordconfirm: 'nuevo12345' },
+  },
   'POST /api/products': {
     body: {
       nombre: 'Lámpara de escritorio',

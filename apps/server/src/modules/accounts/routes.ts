@@ -3,7 +3,10 @@ import {
   emailField,
   idParamsSchema,
   loginSchema,
+  PASSWORD_RESET_MINUTES,
   passwordChangeSchema,
+  passwordRecoverySchema,
+  passwordResetSchema,
   perfilUpdateSchema,
   profileIncomplete,
   recordId,
@@ -20,6 +23,7 @@ import { sessionOf } from '../../plugins/auth';
 import { mailShop } from '../mail';
 import type { ThrottlePolicy } from '../sessions';
 import { cookieSecure, endSession, startSession } from '../sessions';
+import { requestPasswordReset, resetPassword } from './password-reset';
 import {
   changePassword,
   findUserByEmail,
@@ -211,6 +215,43 @@ export const accountsRoutes: FastifyPluginAsyncZod<AccountsOptions> = async (
       }
       await changePassword(db, user, request.body, mailShop(config));
       await endSession(db, reply, undefined);
+      return reply.code(204).send(null);
+    },
+  );
+
+  app.post(
+    '/usuario/recuperar',
+    {
+      config: { access: 'anyone' },
+      schema: {
+        tags,
+        summary:
+          'Envía un enlace para elegir una contraseña nueva (204 siempre: no dice si el correo tiene cuenta)',
+        description: `El enlace vale ${PASSWORD_RESET_MINUTES} minutos y una sola vez. 429 tras demasiados pedidos del mismo correo o la misma dirección.`,
+        body: passwordRecoverySchema,
+        response: { 204: z.null(), ...errors },
+      },
+    },
+    async (request, reply) => {
+      await requestPasswordReset(db, { email: request.body.email, ip: request.ip }, mailShop(config));
+      return reply.code(204).send(null);
+    },
+  );
+
+  app.post(
+    '/usuario/restablecer',
+    {
+      config: { access: 'anyone' },
+      schema: {
+        tags,
+        summary: 'Elige la contraseña nueva con el enlace del correo; cierra todas las sesiones de la cuenta',
+        description: '400 si el enlace venció, ya se usó o no existe.',
+        body: passwordResetSchema,
+        response: { 204: z.null(), ...errors },
+      },
+    },
+    async (request, reply) => {
+      await resetPassword(db, request.body, mailShop(config));
       return reply.code(204).send(null);
     },
   );

@@ -5,11 +5,13 @@ export { mailDeliveryPlugin } from './plugin';
 export { mailboxRoutes } from './routes';
 export { type MailShop, mailShop } from './shop';
 export {
+  googleAccountResetMail,
   type OrderMailData,
   orderCancelledMail,
   orderConfirmedMail,
   orderRefundedMail,
   orderShippedMail,
   passwordChangedMail,
+  passwordResetMail,
   welcomeMail,
 } from './templates';

@@ -236,15 +236,16 @@ function accountMail(
   to: string,
   kind: OutgoingMail['kind'],
   data: AccountMailData,
-  content: { subject: string; title: string; paragraphs: string[]; action: string },
+  content: { subject: string; title: string; paragraphs: string[]; action: string; url?: string },
 ): OutgoingMail {
+  const url = content.url ?? data.shopUrl;
   const html = layout(
     data.shopName,
     content.title,
     [
       p(`Hola, ${data.name}:`),
       ...content.paragraphs.map((line) => p(line)),
-      button(content.action, data.shopUrl),
+      button(content.action, url),
     ].join('\n'),
   );
   const text = [
@@ -253,7 +254,7 @@ function accountMail(
     `Hola, ${data.name}:`,
     '',
     ...content.paragraphs.flatMap((line) => [line, '']),
-    `${content.action}: ${data.shopUrl}`,
+    `${content.action}: ${url}`,
     '',
     data.shopName,
   ].join('\n');
@@ -267,6 +268,33 @@ export function welcomeMail(to: string, data: AccountMailData): OutgoingMail {
     paragraphs: [
       'Tu cuenta ya está lista. Con ella puedes comprar, ver tus pedidos y su envío, y calificar los productos que compraste.',
       'Si no creaste esta cuenta, responde a este correo y la revisamos.',
+    ],
+    action: 'Ir a la tienda',
+  });
+}
+
+/** The link to choose a new password (POST /api/usuario/recuperar), valid PASSWORD_RESET_MINUTES. */
+export function passwordResetMail(to: string, data: AccountMailData & { resetUrl: string }): OutgoingMail {
+  return accountMail(to, 'recuperar_contrasena', data, {
+    subject: `Elige una contraseña nueva para ${data.shopName}`,
+    title: 'Elige una contraseña nueva',
+    paragraphs: [
+      'Pediste restablecer la contraseña de tu cuenta. Con el botón de abajo eliges una nueva; el enlace vale por una hora y sirve una sola vez.',
+      'Si no lo pediste tú, ignora este correo: tu contraseña no cambia.',
+    ],
+    action: 'Elegir contraseña nueva',
+    url: data.resetUrl,
+  });
+}
+
+/** A reset asked for an account that signs in with Google: it has no password to reset. */
+export function googleAccountResetMail(to: string, data: AccountMailData): OutgoingMail {
+  return accountMail(to, 'recuperar_contrasena', data, {
+    subject: `Tu cuenta de ${data.shopName} entra con Google`,
+    title: 'Tu cuenta entra con Google',
+    paragraphs: [
+      'Pediste restablecer la contraseña de tu cuenta, pero tu cuenta no tiene contraseña: entras con el botón «Continuar con Google».',
+      'Si no lo pediste tú, ignora este correo.',
     ],
     action: 'Ir a la tienda',
   });

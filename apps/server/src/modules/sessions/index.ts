@@ -1,10 +1,12 @@
 export {
   assertNotLocked,
   clearFailures,
+  countRecoveryRequest,
   DEFAULT_THROTTLE,
   recordFailure,
   type ThrottlePolicy,
 } from './login-throttle';
+export { hashToken, newSecretToken } from './secret-token';
 export {
   cookieSecure,
   endSession,

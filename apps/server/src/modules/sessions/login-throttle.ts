@@ -1,5 +1,5 @@
-import { normalizeEmail } from '@vitrina/shared';
-import { eq, sql } from 'drizzle-orm';
+import { normalizeEmail, PASSWORD_RESET_MESSAGES } from '@vitrina/shared';
+import { eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { intentoLogin } from '../../db/schema';
 import { tooManyRequests } from '../../errors';
@@ -48,15 +48,41 @@ const keysFor = (email: string, ip: string) => ({
   address: `ip:${ip.slice(0, ADDRESS_MAX)}`,
 });
 
-/** Refuses the attempt with 429 while the account or the address is locked, saying for how long. */
-export async function assertNotLocked(db: Db, email: string, ip: string): Promise<void> {
-  const { account, address } = keysFor(email, ip);
+/** Refuses with 429 and `message` while either key is locked, saying for how long. */
+async function assertKeysNotLocked(db: Db, keys: string[], message: string): Promise<void> {
   const rows = await db
     .select({ hasta: intentoLogin.bloqueado_hasta })
     .from(intentoLogin)
-    .where(sql`${intentoLogin.clave} IN (${account}, ${address})`);
+    .where(inArray(intentoLogin.clave, keys));
   const lockedUntil = Math.max(0, ...rows.map((r) => r.hasta?.getTime() ?? 0));
-  if (lockedUntil > Date.now()) throw tooManyRequests(TOO_MANY, (lockedUntil - Date.now()) / 1000);
+  if (lockedUntil > Date.now()) throw tooManyRequests(message, (lockedUntil - Date.now()) / 1000);
+}
+
+/** Refuses the attempt with 429 while the account or the address is locked, saying for how long. */
+export async function assertNotLocked(db: Db, email: string, ip: string): Promise<void> {
+  const { account, address } = keysFor(email, ip);
+  await assertKeysNotLocked(db, [account, address], TOO_MANY);
+}
+
+/**
+ * Password-reset requests a window allows per e-mail and per address. Every request counts, whether the
+ * e-mail has an account or not, so the limit says nothing about which addresses are customers.
+ */
+export const RECOVERY_LIMITS = { windowMs: 3600_000, lockMs: 3600_000, perEmail: 5, perAddress: 20 };
+
+/** Counts a password-reset request; 429 once the e-mail or the address has asked too often. */
+export async function countRecoveryRequest(
+  db: Db,
+  email: string,
+  ip: string,
+  limits = RECOVERY_LIMITS,
+): Promise<void> {
+  const keys = keysFor(email, ip);
+  const account = `recuperar:${keys.account}`;
+  const address = `recuperar:${keys.address}`;
+  await assertKeysNotLocked(db, [account, address], PASSWORD_RESET_MESSAGES.tooMany);
+  await bump(db, account, limits.perEmail, limits);
+  await bump(db, address, limits.perAddress, limits);
 }
 
 /** Counts a failure on both keys; returns how long to wait before answering. */
@@ -78,7 +104,12 @@ export async function clearFailures(db: Db, email: string): Promise<void> {
 }
 
 /** Adds one failure in the current window (a stale window restarts at 1) and locks at the limit. */
-async function bump(db: Db, clave: string, lockAfter: number, policy: ThrottlePolicy): Promise<number> {
+async function bump(
+  db: Db,
+  clave: string,
+  lockAfter: number,
+  policy: Pick<ThrottlePolicy, 'windowMs' | 'lockMs'>,
+): Promise<number> {
   const windowStart = sql`${new Date(Date.now() - policy.windowMs).toISOString()}::timestamptz`;
   const lockUntil = new Date(Date.now() + policy.lockMs);
   const [row] = await db

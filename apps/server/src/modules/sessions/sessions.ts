@@ -1,10 +1,10 @@
-import { createHash, randomBytes } from 'node:crypto';
 import type { LoginType } from '@vitrina/shared';
 import { and, eq, gt, lt, ne, or, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Db, Tx } from '../../db/client';
 import { sesion, usuario } from '../../db/schema';
 import type { ActiveSession, UserRow } from '../../plugins/auth';
+import { hashToken, newSecretToken } from './secret-token';
 
 export type { ActiveSession, UserRow };
 
@@ -20,8 +20,6 @@ export const SESSION_ABSOLUTE_MS = 30 * 24 * 3600 * 1000;
 /** Refresh ultimo_uso at most this often, so reading pages does not write on every request. */
 const TOUCH_EVERY_MS = 5 * 60 * 1000;
 
-const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
-
 export interface CookieOptions {
   secure: boolean;
 }
@@ -34,10 +32,10 @@ export async function startSession(
   metodo: LoginType,
   cookie: CookieOptions,
 ): Promise<void> {
-  const token = randomBytes(32).toString('base64url');
+  const { token, hash } = newSecretToken();
   const now = Date.now();
   await db.insert(sesion).values({
-    id: hashToken(token),
+    id: hash,
     id_usuario: userId,
     metodo,
     creada: new Date(now),
