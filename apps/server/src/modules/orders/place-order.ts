@@ -33,9 +33,6 @@ export type CheckoutReply =
   | { status: 202; order: OrderSummary; clientSecret: string }
   | { status: 202; order: OrderSummary; paymentReceived: true };
 
-/** The answer to a charged order the database could not mark paid yet: no error, nothing to retry. */
-export const PAYMENT_RECEIVED =
-  'Recibimos tu pago. Estamos registrando tu pedido: aparecerá en tu historial de compras en unos momentos.';
 export const PRICES_CHANGED = 'Los precios de tu carrito cambiaron. Revisa el total antes de pagar.';
 export const KEY_REUSED =
   'Esta clave de idempotencia ya se usó con otra compra. Recarga la página e inténtalo de nuevo.';

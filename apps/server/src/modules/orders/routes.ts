@@ -7,6 +7,8 @@ import {
   orderSummarySchema,
   ordersExportQuerySchema,
   ordersQuerySchema,
+  PAYMENT_RECEIVED,
+  paymentReceivedSchema,
   refundSchema,
   stateChangeSchema,
 } from '@vitrina/shared';
@@ -20,7 +22,7 @@ import type { OrderContext } from './context';
 import { exportFileName, exportOrdersCsv } from './export-orders';
 import { listOrders } from './list-orders';
 import { getOrder } from './order-detail';
-import { type CheckoutReply, confirmPayment, PAYMENT_RECEIVED, placeOrder } from './place-order';
+import { type CheckoutReply, confirmPayment, placeOrder } from './place-order';
 import { refundOrder } from './refund-order';
 import { backgroundSettler } from './settle-later';
 
@@ -37,10 +39,6 @@ const saleAwaitingActionSchema = orderSummarySchema.extend({
   requiere_accion: z.object({ client_secret: z.string() }),
 });
 
-/** A order charged that the database could not mark paid yet: this process records it in the background. */
-const paymentReceivedSchema = orderSummarySchema.extend({
-  pago_recibido: z.object({ message: z.string() }),
-});
 /** The two 202s: an extra step for the shopper, or a payment received and still being recorded. */
 const checkoutAcceptedSchema = z.union([saleAwaitingActionSchema, paymentReceivedSchema]);
 
