@@ -83,6 +83,20 @@ export const orderSummarySchema = z.object({
 export type OrderSummary = z.infer<typeof orderSummarySchema>;
 export type OrderSummaryLine = z.infer<typeof orderSummaryLineSchema>;
 
+/**
+ * What the shopper is told when the card was charged but the database could not record the order yet:
+ * the server records it by itself within seconds (docs/decisions/052), so there is nothing to retry.
+ * The checkout's 202 says it, and so does the order's page until the order is paid.
+ */
+export const PAYMENT_RECEIVED =
+  'Recibimos tu pago. Estamos registrando tu pedido: aparecerá en tu historial de compras en unos momentos.';
+
+/** POST /api/venta's (and its confirmation's) 202 for such an order: still 'pendiente', with the message. */
+export const paymentReceivedSchema = orderSummarySchema.extend({
+  pago_recibido: z.object({ message: z.string() }),
+});
+export type PaymentReceived = z.infer<typeof paymentReceivedSchema>;
+
 /** An optional day filter of a query string ('' = none), e.g. `calendarDayFilter('La fecha inicial')`. */
 export const calendarDayFilter = (label: string) =>
   z.preprocess(

@@ -1,18 +1,22 @@
 import { randomUUID } from 'node:crypto';
 import { centsToDecimal, dayInTimeZone, paidCents, toCents } from '@vitrina/shared';
 import { and, count, eq, gt, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ajustes, cargoSandbox, detalleVenta, producto, usuario, venta } from '../../db/schema';
 import { DEMO_CUSTOMER } from '../../seed/demo-accounts';
 import { Agent, newCustomer } from '../../test/agent';
 import { seededTestApp, type TestApp } from '../../test/app';
 import { TEST_DATABASE_KINDS } from '../../test/databases';
+import { loseTransactions } from '../../test/lost-connections';
 import { TEST_ADDRESS } from '../../test/shipping-address';
+import { eventually } from '../../test/smtp';
 
 const CARD = { numero: '4242 4242 4242 4242', expiracion: '12/39', cvc: '3141', nombre: 'Lucía Hernández' };
 const DECLINED = '4000000000000002';
 const NO_FUNDS = '4000000000009995';
 const NEEDS_ACTION = '4000002500003155';
+const PAYMENT_RECEIVED =
+  'Recibimos tu pago. Estamos registrando tu pedido: aparecerá en tu historial de compras en unos momentos.';
 
 type ProductRow = typeof producto.$inferSelect;
 
@@ -38,6 +42,7 @@ describe.each(TEST_DATABASE_KINDS)('checkout API on %s', (kind) => {
     expect(discounted && regular && inactive).toBeTruthy();
   });
   afterAll(() => t.close());
+  afterEach(() => vi.restoreAllMocks());
 
   /** A new customer account, signed in, with a sandbox card. */
   async function customer(numero = CARD.numero) {
@@ -615,6 +620,25 @@ describe.each(TEST_DATABASE_KINDS)('checkout API on %s', (kind) => {
       expect(await snapshot()).toEqual(before);
     });
 
+    it('says the payment was received when the database cannot record it, and the sale is paid moments later', async () => {
+      const { a, idPago } = await customer();
+      const stock = await stockOf(regular.id_producto);
+      const database = loseTransactions(t.db, { afterCharge: true });
+      const res = await buy(a, {
+        detalle_venta: [{ id_producto: regular.id_producto, cantidad: 1 }],
+        id_pago: idPago,
+      });
+      database.back();
+      expect(res.statusCode, res.body).toBe(202);
+      const sale = res.json();
+      expect(sale).toMatchObject({ estado: 'pendiente', pago_recibido: { message: PAYMENT_RECEIVED } });
+      expect(sale).not.toHaveProperty('requiere_accion');
+      await eventually(async () => (await saleRow(sale.id_venta))?.estado === 'pagada', 5000);
+      expect(await stockOf(regular.id_producto)).toBe((stock ?? 0) - 1);
+      const history = (await a.get('/api/venta')).json().items as Array<{ id_venta: number }>;
+      expect(history.map((s) => s.id_venta)).toContain(sale.id_venta);
+    }, 15_000);
+
     it('answers 401 to a visitor and 403 to an admin', async () => {
       const body = { detalle_venta: [{ id_producto: regular.id_producto, cantidad: 1 }], id_pago: 'pm_x' };
       expect((await buy(new Agent(t.app), body)).statusCode).toBe(401);
@@ -676,6 +700,27 @@ describe.each(TEST_DATABASE_KINDS)('checkout API on %s', (kind) => {
       expect(res.statusCode).toBe(202);
       expect(res.json().requiere_accion.client_secret).toBe(sale.requiere_accion.client_secret);
     });
+
+    it('says the payment was received when the approval cannot be recorded, and pays the sale moments later', async () => {
+      const { a, sale } = await pendingSale();
+      await a.post('/api/pagos/sandbox/confirmar', {
+        client_secret: sale.requiere_accion.client_secret,
+        aprobar: true,
+      });
+      const database = loseTransactions(t.db);
+      const res = await a.post(`/api/venta/${sale.id_venta}/confirmar`);
+      database.back();
+      expect(res.statusCode, res.body).toBe(202);
+      expect(res.json()).toMatchObject({
+        id_venta: sale.id_venta,
+        estado: 'pendiente',
+        pago_recibido: { message: PAYMENT_RECEIVED },
+      });
+      await eventually(async () => (await saleRow(sale.id_venta))?.estado === 'pagada', 5000);
+      const again = await a.post(`/api/venta/${sale.id_venta}/confirmar`);
+      expect(again.statusCode).toBe(200);
+      expect(again.json()).toMatchObject({ estado: 'pagada', pago_ultimos4: '3155' });
+    }, 15_000);
 
     it('lets nobody else confirm the charge or the sale', async () => {
       const { sale } = await pendingSale();

@@ -1,17 +1,20 @@
 import { randomUUID } from 'node:crypto';
 import { CURRENCY } from '@vitrina/shared';
 import { and, eq, gt } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cargoSandbox, producto, usuario, venta } from '../../db/schema';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { cargoSandbox, producto, usuario, venta, ventaEstadoHistorial } from '../../db/schema';
 import { AppError } from '../../errors';
 import { chargeKey, type PaymentProvider } from '../../payments/provider';
 import { confirmSandboxCharge, createSandboxPaymentMethod, sandboxProvider } from '../../payments/sandbox';
 import { DEMO_CUSTOMER } from '../../seed/demo-accounts';
 import { seededTestApp, type TestApp } from '../../test/app';
 import { TEST_DATABASE_KINDS } from '../../test/databases';
+import { loseTransactions } from '../../test/lost-connections';
 import { TEST_ADDRESS } from '../../test/shipping-address';
 import { TEST_SHOP } from '../../test/shop';
+import { eventually } from '../../test/smtp';
 import { placeOrder } from './place-order';
+import { type BackgroundSettler, backgroundSettler } from './settle-later';
 import { settlePendingOrders } from './settle-payment';
 
 const CARD = { numero: '4242424242424242', expiracion: '12/39', cvc: '123', nombre: 'Lucía Hernández' };
@@ -21,10 +24,12 @@ describe.each(TEST_DATABASE_KINDS)('checkout service on %s', (kind) => {
   let sandbox: PaymentProvider;
   let buyer: number;
   let productId: number;
+  let settler: BackgroundSettler;
 
   beforeAll(async () => {
     t = await seededTestApp(kind);
     sandbox = sandboxProvider(t.db);
+    settler = backgroundSettler({ db: t.db, shop: TEST_SHOP }, { firstDelayMs: 50, maxDelayMs: 200 });
     const [u] = await t.db.select().from(usuario).where(eq(usuario.email, DEMO_CUSTOMER.email));
     const [p] = await t.db
       .select()
@@ -34,7 +39,11 @@ describe.each(TEST_DATABASE_KINDS)('checkout service on %s', (kind) => {
     buyer = u?.id_usuario as number;
     productId = p?.id_producto as number;
   });
-  afterAll(() => t.close());
+  afterAll(async () => {
+    await settler.stop();
+    await t.close();
+  });
+  afterEach(() => vi.restoreAllMocks());
 
   const stock = async () =>
     (await t.db.select({ s: producto.stock }).from(producto).where(eq(producto.id_producto, productId)))[0]
@@ -47,6 +56,7 @@ describe.each(TEST_DATABASE_KINDS)('checkout service on %s', (kind) => {
       db: t.db,
       payments: provider,
       shop: TEST_SHOP,
+      settleLater: settler.settle,
       buyerId: buyer,
       input: {
         detalle_venta: [{ id_producto: productId, cantidad: 2 }],
@@ -172,7 +182,7 @@ describe.each(TEST_DATABASE_KINDS)('checkout service on %s', (kind) => {
     expect(await sale(id)).toMatchObject({ estado: 'fallida', motivo_fallo: 'authentication_failed' });
     expect(await stock()).toBe(before);
     // Approving now is too late: the sandbox already closed the charge.
-    const secret = result.status === 202 ? result.clientSecret : '';
+    const secret = 'clientSecret' in result ? result.clientSecret : '';
     expect(await confirmSandboxCharge(t.db, buyer, secret, true)).toMatchObject({ estado: 'declined' });
   });
 
@@ -183,4 +193,69 @@ describe.each(TEST_DATABASE_KINDS)('checkout service on %s', (kind) => {
     await settlePendingOrders({ db: t.db, payments: sandbox, shop: TEST_SHOP });
     expect((await sale(id))?.estado).toBe('fallida');
   });
+
+  const paidHistory = async (id: number) =>
+    t.db
+      .select({ estado: ventaEstadoHistorial.estado })
+      .from(ventaEstadoHistorial)
+      .where(eq(ventaEstadoHistorial.id_venta, id));
+  const charges = async (id: number) => t.db.select().from(cargoSandbox).where(eq(cargoSandbox.id_venta, id));
+
+  it('marks the sale paid in the same request when the connection drops at the confirming write', async () => {
+    const before = await stock();
+    const idPago = await card();
+    const database = loseTransactions(t.db, { afterCharge: true, failures: 2 });
+    const result = await order(idPago);
+    expect(result).toMatchObject({ status: 201, order: { estado: 'pagada' } });
+    expect(database.failed()).toBe(2);
+    const id = result.order.id_venta;
+    expect(await stock()).toBe((before ?? 0) - 2);
+    expect(await charges(id)).toHaveLength(1);
+    expect(await paidHistory(id)).toEqual([{ estado: 'pagada' }]);
+  });
+
+  it('says the payment was received when the database stays away, and records it once it is back', async () => {
+    const before = await stock();
+    const idPago = await card();
+    const key = randomUUID();
+    const database = loseTransactions(t.db, { afterCharge: true });
+    const result = await order(idPago, sandbox, key);
+    // Charged but not recorded: no error for the shopper, and nothing for them to retry.
+    expect(result).toMatchObject({ status: 202, paymentReceived: true, order: { estado: 'pendiente' } });
+    const id = result.order.id_venta;
+    expect((await sale(id))?.estado).toBe('pendiente');
+    database.back();
+    const paid = await eventually(async () => {
+      const row = await sale(id);
+      return row?.estado === 'pagada' && row;
+    }, 5000);
+    expect(paid).toMatchObject({ pago_marca: 'visa', pago_ultimos4: '4242' });
+    expect(paid.numero_pedido).not.toBeNull();
+    // The sweep and the shopper's retry meeting it afterwards change nothing.
+    await settlePendingOrders({ db: t.db, payments: sandbox, shop: TEST_SHOP });
+    expect(await order(idPago, sandbox, key)).toMatchObject({
+      status: 201,
+      order: { id_venta: id, estado: 'pagada' },
+    });
+    expect(await stock()).toBe((before ?? 0) - 2);
+    expect(await charges(id)).toHaveLength(1);
+    expect(await paidHistory(id)).toEqual([{ estado: 'pagada' }]);
+    expect((await sale(id))?.numero_pedido).toBe(paid.numero_pedido);
+  }, 15_000);
+
+  it('returns the stock of a declined sale in the background when the database stays away', async () => {
+    const before = await stock();
+    const idPago = await card('4000000000000002');
+    const database = loseTransactions(t.db, { afterCharge: true });
+    const key = randomUUID();
+    // The decline could not be recorded: the shopper is told to try again (a retry answers the 402).
+    await expect(order(idPago, sandbox, key)).rejects.toMatchObject({ code: '57P01' });
+    const [row] = await t.db.select().from(venta).where(eq(venta.idempotency_key, key));
+    expect(row?.estado).toBe('pendiente');
+    database.back();
+    await eventually(async () => (await sale(row?.id_venta as number))?.estado === 'fallida', 5000);
+    expect(await stock()).toBe(before);
+    await expect(order(idPago, sandbox, key)).rejects.toMatchObject({ statusCode: 402 });
+    expect(await stock()).toBe(before);
+  }, 15_000);
 });

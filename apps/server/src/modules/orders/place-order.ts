@@ -11,6 +11,7 @@ import {
 } from '@vitrina/shared';
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { isConnectionLost } from '../../db/connection-lost';
 import { retryOnDeadlock } from '../../db/deadlock';
 import { detalleVenta, venta } from '../../db/schema';
 import { AppError, conflict, forbidden, notFound } from '../../errors';
@@ -19,12 +20,18 @@ import { type TakenLine, takeStock } from '../catalog';
 import { readSettings } from '../settings';
 import type { OrderContext } from './context';
 import { type OrderLineRow, type OrderRow, toOrderSummaries, toOrderSummary } from './order-summary';
+import type { SettleLater } from './settle-later';
 import { applyChargeResult, orderById, paymentRequired, providerUnreachable } from './settle-payment';
 
-/** What a checkout answers when it does not fail: the order, and the extra step the browser must take. */
+/**
+ * What a checkout answers when it does not fail: the order, and the extra step the browser must take; or
+ * the order still 'pendiente' although its card was charged, because the database could not record the
+ * payment yet and this process records it in the background (`paymentReceived`).
+ */
 export type CheckoutReply =
   | { status: 200 | 201; order: OrderSummary }
-  | { status: 202; order: OrderSummary; clientSecret: string };
+  | { status: 202; order: OrderSummary; clientSecret: string }
+  | { status: 202; order: OrderSummary; paymentReceived: true };
 
 export const PRICES_CHANGED = 'Los precios de tu carrito cambiaron. Revisa el total antes de pagar.';
 export const KEY_REUSED =
@@ -54,6 +61,9 @@ export function requestFingerprint(input: CheckoutInput): string {
   return createHash('sha256').update(canonical).digest('hex');
 }
 
+/** What placing and confirming an order work with: `settleLater` records what the database could not take yet. */
+type CheckoutContext = OrderContext & { settleLater: SettleLater };
+
 /**
  * POST /api/venta (DESIGN.md, checkout): reserve the stock and record the order in one transaction, then
  * charge the server's total through the provider with the order's idempotency key. The request's
@@ -65,7 +75,11 @@ export async function placeOrder({
   input,
   idempotencyKey,
   ...context
-}: OrderContext & { buyerId: number; input: CheckoutInput; idempotencyKey: string }): Promise<CheckoutReply> {
+}: CheckoutContext & {
+  buyerId: number;
+  input: CheckoutInput;
+  idempotencyKey: string;
+}): Promise<CheckoutReply> {
   const { db } = context;
   const fingerprint = requestFingerprint(input);
   let placed: Placed;
@@ -97,7 +111,7 @@ export async function confirmPayment({
   buyerId,
   orderId,
   ...context
-}: OrderContext & { buyerId: number; orderId: number }): Promise<CheckoutReply> {
+}: CheckoutContext & { buyerId: number; orderId: number }): Promise<CheckoutReply> {
   const order = await orderById(context.db, orderId);
   if (!order) throw notFound(ORDER_ATTEMPT_NOT_FOUND);
   if (order.id_usuario !== buyerId) throw forbidden();
@@ -194,10 +208,12 @@ async function reserveOrder(
 interface Charged {
   order: OrderRow;
   clientSecret?: string;
+  /** Charged, but not recorded yet: `settleLater` has it. */
+  paymentReceived?: true;
 }
 
 /** Charges a pending order (again, harmlessly: the provider's key is the order's) and records the answer. */
-async function chargeOrder(context: OrderContext, order: OrderRow): Promise<Charged> {
+async function chargeOrder(context: CheckoutContext, order: OrderRow): Promise<Charged> {
   let result: ChargeResult;
   try {
     result = await context.payments.charge({
@@ -215,8 +231,25 @@ async function chargeOrder(context: OrderContext, order: OrderRow): Promise<Char
   return settled(context, order, result);
 }
 
-async function settled(context: OrderContext, order: OrderRow, result: ChargeResult): Promise<Charged> {
-  const now = await applyChargeResult(context, order, result);
+/**
+ * Records the provider's answer. When the database stays unreachable through applyChargeResult's retries,
+ * a charge or a decline is handed to `settleLater`, so the order is not left holding its stock until the
+ * periodic sweep; the shopper whose card was charged is told so, not asked to pay again.
+ */
+async function settled(context: CheckoutContext, order: OrderRow, result: ChargeResult): Promise<Charged> {
+  let now: OrderRow;
+  try {
+    now = await applyChargeResult(context, order, result);
+  } catch (err) {
+    if (!isConnectionLost(err) || result.status === 'requires_action') throw err;
+    context.settleLater(order, result);
+    context.log?.warn(
+      { id_venta: order.id_venta, resultado: result.status },
+      'payment answer not recorded yet; settling it in the background',
+    );
+    if (result.status === 'succeeded') return { order, paymentReceived: true };
+    throw err;
+  }
   return result.status === 'requires_action'
     ? { order: now, clientSecret: result.clientSecret }
     : { order: now };
@@ -224,7 +257,7 @@ async function settled(context: OrderContext, order: OrderRow, result: ChargeRes
 
 /** A order found again (retried request or confirmation): settle it if it is still pending, then answer. */
 async function finishOrder(
-  context: OrderContext,
+  context: CheckoutContext,
   order: OrderRow,
   okStatus: 200 | 201,
 ): Promise<CheckoutReply> {
@@ -244,7 +277,7 @@ async function finishOrder(
 /** The answer for a charged order; `lines` when the caller already has them (a order placed just now). */
 async function reply(
   { db, log }: OrderContext,
-  { order, clientSecret }: Charged,
+  { order, clientSecret, paymentReceived }: Charged,
   okStatus: 200 | 201,
   lines?: readonly OrderLineRow[],
 ): Promise<CheckoutReply> {
@@ -253,6 +286,7 @@ async function reply(
   if (!dto) throw notFound(ORDER_ATTEMPT_NOT_FOUND);
   if (order.estado === 'pagada') return { status: okStatus, order: dto };
   if (clientSecret) return { status: 202, order: dto, clientSecret };
+  if (paymentReceived) return { status: 202, order: dto, paymentReceived };
   // Pending with the provider still deciding (another request is charging it right now).
   log?.info({ id_venta: order.id_venta }, 'order still pending after a charge attempt');
   throw providerUnreachable();

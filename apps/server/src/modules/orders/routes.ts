@@ -7,6 +7,8 @@ import {
   orderSummarySchema,
   ordersExportQuerySchema,
   ordersQuerySchema,
+  PAYMENT_RECEIVED,
+  paymentReceivedSchema,
   refundSchema,
   stateChangeSchema,
 } from '@vitrina/shared';
@@ -22,6 +24,7 @@ import { listOrders } from './list-orders';
 import { getOrder } from './order-detail';
 import { type CheckoutReply, confirmPayment, placeOrder } from './place-order';
 import { refundOrder } from './refund-order';
+import { backgroundSettler } from './settle-later';
 
 const errors = {
   400: apiErrorSchema,
@@ -36,6 +39,9 @@ const saleAwaitingActionSchema = orderSummarySchema.extend({
   requiere_accion: z.object({ client_secret: z.string() }),
 });
 
+/** The two 202s: an extra step for the shopper, or a payment received and still being recorded. */
+const checkoutAcceptedSchema = z.union([saleAwaitingActionSchema, paymentReceivedSchema]);
+
 const checkoutHeadersSchema = idempotencyHeadersSchema(
   'Falta la clave de idempotencia de la compra. Recarga la página e inténtalo de nuevo.',
 );
@@ -45,6 +51,10 @@ const refundHeadersSchema = idempotencyHeadersSchema(
 
 function sendCheckout(reply: FastifyReply, result: CheckoutReply) {
   // Refusals (a declined card, no stock) are the route's 4xx answers on the requests' metric.
+  if ('paymentReceived' in result) {
+    countCheckout('pago_recibido');
+    return reply.code(202).send({ ...result.order, pago_recibido: { message: PAYMENT_RECEIVED } });
+  }
   countCheckout(result.status === 202 ? 'requiere_accion' : result.order.estado);
   if (result.status === 202) {
     return reply.code(202).send({ ...result.order, requiere_accion: { client_secret: result.clientSecret } });
@@ -66,6 +76,9 @@ export const ordersRoutes: FastifyPluginAsyncZod<OrdersRoutesOptions> = async (
   { timeZone, ...context },
 ) => {
   const { db } = context;
+  // Payments this process could not record yet; stopped with the app (the next start settles the rest).
+  const settler = backgroundSettler({ ...context, log: app.log });
+  app.addHook('onClose', () => settler.stop());
 
   app.post(
     '/venta',
@@ -76,14 +89,15 @@ export const ordersRoutes: FastifyPluginAsyncZod<OrdersRoutesOptions> = async (
         summary: 'Compra el carrito: precios y total del servidor, stock reservado, cobro idempotente',
         description:
           'Header Idempotency-Key obligatorio (8–255 caracteres, uno por intento de pago): repetirlo con la misma compra la devuelve sin volver a cobrar. ' +
-          '201 pagada · 202 requiere confirmación (requiere_accion.client_secret) · 402 pago rechazado (stock devuelto) · ' +
+          '201 pagada · 202 requiere confirmación (requiere_accion.client_secret), o pago recibido que se está registrando (pago_recibido.message; no hay que reintentar) · ' +
+          '402 pago rechazado (stock devuelto) · ' +
           '409 stock o precios cambiaron · 422 la clave ya se usó con otra compra (nada cambia) · ' +
           '502 sin respuesta del sistema de pagos (la compra queda pendiente).',
         headers: checkoutHeadersSchema,
         body: checkoutSchema,
         response: {
           201: orderSummarySchema,
-          202: saleAwaitingActionSchema,
+          202: checkoutAcceptedSchema,
           ...errors,
           402: apiErrorSchema,
           422: apiErrorSchema,
@@ -95,6 +109,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<OrdersRoutesOptions> = async (
       const result = await placeOrder({
         ...context,
         log: request.log,
+        settleLater: settler.settle,
         buyerId: sessionOf(request).user.id_usuario,
         input: request.body,
         idempotencyKey: request.headers['idempotency-key'],
@@ -114,7 +129,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<OrdersRoutesOptions> = async (
         params: idParamsSchema,
         response: {
           200: orderSummarySchema,
-          202: saleAwaitingActionSchema,
+          202: checkoutAcceptedSchema,
           ...errors,
           402: apiErrorSchema,
           502: apiErrorSchema,
@@ -125,6 +140,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<OrdersRoutesOptions> = async (
       const result = await confirmPayment({
         ...context,
         log: request.log,
+        settleLater: settler.settle,
         buyerId: sessionOf(request).user.id_usuario,
         orderId: request.params.id,
       });

@@ -1,6 +1,7 @@
 import { toCents } from '@vitrina/shared';
 import { and, asc, eq, lte, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { retryOnConnectionLoss } from '../../db/connection-retry';
 import { retryOnDeadlock } from '../../db/deadlock';
 import { detalleVenta, venta } from '../../db/schema';
 import { AppError } from '../../errors';
@@ -49,8 +50,19 @@ export async function orderById(db: Db, id: number): Promise<OrderRow | undefine
  * Records what the provider said about a pending order and returns the order as it now stands. A order that
  * was already settled is left alone (and returned as it is). A paid order becomes an order: it takes the
  * next order number, starts its history and queues the confirmation e-mail, in the same transaction.
+ * A lost database connection is retried for a few seconds (docs/decisions/052): every write here is
+ * conditional on the order still being 'pendiente', so a second run after a first that did commit only
+ * reads the order back.
  */
-export async function applyChargeResult(
+export function applyChargeResult(
+  context: Omit<OrderContext, 'payments'>,
+  order: OrderRow,
+  result: ChargeResult,
+): Promise<OrderRow> {
+  return retryOnConnectionLoss(() => recordChargeResult(context, order, result));
+}
+
+async function recordChargeResult(
   { db, shop, log }: Omit<OrderContext, 'payments'>,
   order: OrderRow,
   result: ChargeResult,

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import type { Product } from '@vitrina/shared';
+import { PAYMENT_RECEIVED, type Product } from '@vitrina/shared';
 import { describe, expect, it } from 'vitest';
 import { describedText } from '../../../testing/described-text';
 import { answerSession, createFetchStub } from '../../../testing/fetch-stub';
@@ -158,6 +158,37 @@ describe('CartPage', () => {
     expect(router.location.state).toEqual({ justPaid: true });
     expect(JSON.parse(localStorage.getItem('cart') ?? '')).toEqual([]);
     expect(localStorage.getItem('cart count')).toBe('0');
+  });
+
+  it('a payment received but still being recorded (202) is no error: it empties the cart, says so and shows the order', async () => {
+    api.on('GET /api/products/2', () => Response.json(product(2, { nombre: 'Taza' })));
+    api.on('POST /api/pagos/sandbox/metodos', () =>
+      Response.json({ id_pago: 'pm_6', marca: 'visa', ultimos4: '4242' }, { status: 201 }),
+    );
+    api.on('POST /api/venta', () =>
+      Response.json(
+        {
+          ...sale({ estado: 'pendiente', numero_pedido: null }),
+          pago_recibido: { message: PAYMENT_RECEIVED },
+        },
+        { status: 202 },
+      ),
+    );
+    storeCart([{ id: 2, cantidad: 1, precio: 1000, nombre: 'Taza' }]);
+    const router = renderCart();
+    await payable();
+    await fillCard();
+    await submit();
+
+    // Told politely, as a success; nothing urgent, no error.
+    const message = await screen.findByText(PAYMENT_RECEIVED);
+    expect(message.closest('[role="status"]')).not.toBeNull();
+    expect(screen.getByRole('alert').textContent).toBe('');
+    expect(screen.queryByText(/volver a intentarlo/)).toBeNull();
+    expect(router.location.pathname).toBe('/pedido/7');
+    expect(router.location.state).toEqual({ justPaid: true });
+    expect(localStorage.getItem('cart count')).toBe('0');
+    expect(api.calls('POST /api/venta')).toHaveLength(1);
   });
 
   it('a declined card (402) shows the server message and keeps the cart', async () => {

@@ -1,13 +1,17 @@
-import type { Cents, CheckoutInput, DireccionEnvio, OrderSummary } from '@vitrina/shared';
+import type { Cents, CheckoutInput, DireccionEnvio, OrderSummary, PaymentReceived } from '@vitrina/shared';
 import { api } from '../../../lib/api-client';
 
 /** A sale whose payment needs the shopper's extra confirmation (3-D Secure). */
 export type SaleAwaitingAction = OrderSummary & { requiere_accion: { client_secret: string } };
 
-/** 201 (pagada) or 202 (pendiente, with the step to confirm). */
-export type CheckoutReply = OrderSummary | SaleAwaitingAction;
+/**
+ * 201 (pagada), or 202: pendiente with the step to confirm, or pendiente with the card charged and the
+ * order still being recorded by the server (nothing for the shopper to do).
+ */
+export type CheckoutReply = OrderSummary | SaleAwaitingAction | PaymentReceived;
 
 export const needsAction = (reply: CheckoutReply): reply is SaleAwaitingAction => 'requiere_accion' in reply;
+export const paymentReceived = (reply: CheckoutReply): reply is PaymentReceived => 'pago_recibido' in reply;
 
 export interface OrderLine {
   id_producto: number;

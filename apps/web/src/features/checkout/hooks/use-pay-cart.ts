@@ -6,7 +6,13 @@ import { newIdempotencyKey } from '../../../lib/idempotency-key';
 import { notify } from '../../../lib/notifications';
 import { confirmSale } from '../api/confirm-sale';
 import type { PaymentMethod } from '../api/create-payment-method';
-import { type CheckoutReply, needsAction, type OrderLine, placeOrder } from '../api/place-order';
+import {
+  type CheckoutReply,
+  needsAction,
+  type OrderLine,
+  paymentReceived,
+  placeOrder,
+} from '../api/place-order';
 import { CardPaymentError, type CardPayments } from '../utils/card-payments';
 
 export interface Order {
@@ -18,7 +24,10 @@ export interface Order {
 }
 
 export interface PayCallbacks {
-  /** The server confirmed the sale: now, and only now, the cart may be emptied. */
+  /**
+   * The server confirmed the sale, or that the card was charged and the sale is being recorded: now, and
+   * only now, the cart may be emptied.
+   */
   onPaid: (sale: OrderSummary) => void;
   /** 409: prices or stock changed; the page refreshes its lines (the cart stays as it is). */
   onConflict?: () => void;
@@ -47,7 +56,8 @@ const isTransient = (error: unknown) => !isApiError(error) || error.status === 0
 
 /**
  * Pays an order with a card, whatever the provider: card → payment method (`payments`) → POST /api/venta
- * (idempotent) → on a 202 the bank's extra step (`payments`) and POST /api/venta/:id/confirmar → the sale.
+ * (idempotent) → on a 202 the bank's extra step (`payments`) and POST /api/venta/:id/confirmar → the sale
+ * (or a 202 saying the payment was received and the sale is being recorded, handled as paid).
  * Errors leave the cart untouched and come back as a message to show (or the card fields refused).
  * `TCard` is what the form hands over; it identifies the attempt, so it must change with the card.
  */
@@ -56,9 +66,14 @@ export function usePayCart<TCard>({ onPaid, onConflict, readAddress, payments }:
   const [error, setError] = useState<string | null>(null);
   const attempt = useRef<Attempt | null>(null);
 
-  const succeed = (sale: OrderSummary) => {
+  const succeed = (sale: CheckoutReply) => {
     attempt.current = null;
-    notify({ title: 'Completo', text: 'Gracias por tu compra!', icon: 'success', timer: NOTIFY_MS });
+    // Charged but not recorded yet: not an error, and paying again would buy twice.
+    if (paymentReceived(sale)) {
+      notify({ title: 'Pago recibido', text: sale.pago_recibido.message, icon: 'success', timer: NOTIFY_MS });
+    } else {
+      notify({ title: 'Completo', text: 'Gracias por tu compra!', icon: 'success', timer: NOTIFY_MS });
+    }
     onPaid(sale);
   };
 

@@ -11,6 +11,17 @@ export const orderQueryOptions = (id: number) =>
     staleTime: 0,
   });
 
-export function useOrder(id: number) {
-  return useQuery(orderQueryOptions(id));
+/** How often an order just bought, still being recorded by the server, is asked for again. */
+export const RECORDING_POLL_MS = 2000;
+
+/**
+ * The order; with `justBought`, asked for again while it is 'pendiente', since the server is recording a
+ * payment it received (docs/decisions/052) and the page should show the paid order as soon as it is.
+ */
+export function useOrder(id: number, justBought = false) {
+  return useQuery({
+    ...orderQueryOptions(id),
+    refetchInterval: (query) =>
+      justBought && query.state.data?.estado === 'pendiente' ? RECORDING_POLL_MS : false,
+  });
 }

@@ -1,5 +1,6 @@
 // @vitest-environment jsdom
 import { fireEvent, screen, within } from '@testing-library/react';
+import { PAYMENT_RECEIVED } from '@vitrina/shared';
 import { describe, expect, it } from 'vitest';
 import { answerSession, createFetchStub } from '../../../testing/fetch-stub';
 import { apiError, order, sessionUser, shopConfig } from '../../../testing/fixtures';
@@ -34,6 +35,33 @@ describe('OrderPage', () => {
     expect(within(shipping).getByText(/Calle Durango 120, Roma Norte/)).toBeTruthy();
     expect(within(shipping).getByText('Visa •••• 4242')).toBeTruthy();
     expect(within(shipping).getByText('Pagado')).toBeTruthy();
+  });
+
+  it('right after a payment the server is still recording, says so and shows the paid order as soon as it is', async () => {
+    let recorded = false;
+    api.on('GET /api/venta/7', () =>
+      Response.json(recorded ? order() : order({ estado: 'pendiente', numero_pedido: null, historial: [] })),
+    );
+    await renderOrder({ justPaid: true });
+    const next = await screen.findByRole('region', { name: '¿Qué sigue?' });
+    expect(next.textContent).toContain(PAYMENT_RECEIVED);
+    expect(screen.getByText('¡Gracias por tu compra!')).toBeTruthy();
+    recorded = true;
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Pedido V-000007' }, { timeout: 5000 }),
+    ).toBeTruthy();
+    expect(screen.getByRole('region', { name: '¿Qué sigue?' }).textContent).toMatch(
+      /Recibimos tu pago y te enviamos/,
+    );
+  });
+
+  it('does not say a pending order reached from the history is being recorded', async () => {
+    api.on('GET /api/venta/7', () =>
+      Response.json(order({ estado: 'pendiente', numero_pedido: null, historial: [] })),
+    );
+    await renderOrder();
+    const next = await screen.findByRole('region', { name: '¿Qué sigue?' });
+    expect(next.textContent).toMatch(/sigue pendiente de confirmación/);
   });
 
   it('shows the tracking number of a shipped order, and no thanks when reached from the history', async () => {

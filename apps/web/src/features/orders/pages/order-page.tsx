@@ -1,4 +1,4 @@
-import { type Order, PAGES } from '@vitrina/shared';
+import { type Order, PAGES, PAYMENT_RECEIVED } from '@vitrina/shared';
 import { Link, useLocation, useParams } from 'react-router';
 import { buttonClass } from '../../../components/button';
 import { LoadError } from '../../../components/load-error';
@@ -20,8 +20,8 @@ import { useOrder } from '../api/get-order';
 import { isJustPaid } from '../utils/just-paid';
 import styles from './order-page.module.css';
 
-/** What the shopper can expect next, for each state of the order. */
-function nextSteps(order: Order): string {
+/** What the shopper can expect next, for each state of the order; `justPaid` right after the checkout. */
+function nextSteps(order: Order, justPaid: boolean): string {
   switch (order.estado) {
     case 'pagada':
       return 'Recibimos tu pago y te enviamos la confirmación por correo. Ahora preparamos tu pedido; cuando salga te avisaremos por correo con su número de guía.';
@@ -38,6 +38,8 @@ function nextSteps(order: Order): string {
     case 'reembolsada':
       return 'Reembolsamos este pedido a tu tarjeta. Puede tardar unos días en verse en tu estado de cuenta.';
     case 'pendiente':
+      // The checkout answered that the card was charged: the server is recording the order.
+      if (justPaid) return PAYMENT_RECEIVED;
       return 'Tu pago sigue pendiente de confirmación. Vuelve a revisar esta página en unos minutos.';
     case 'fallida':
       return 'El pago de esta compra fue rechazado: no se te cobró nada.';
@@ -78,7 +80,7 @@ function OrderNotFound() {
 
 function OrderDetail({ id }: { id: number }) {
   const justPaid = isJustPaid(useLocation().state);
-  const order = useOrder(id);
+  const order = useOrder(id, justPaid);
   const formatInstant = useFormatInstant();
   useDocumentTitle(order.data ? orderTitle(order.data) : PAGES.order.title);
 
@@ -110,7 +112,7 @@ function OrderDetail({ id }: { id: number }) {
         <h2 id="pedido-siguiente" className={styles.sectionTitle}>
           ¿Qué sigue?
         </h2>
-        <p>{nextSteps(data)}</p>
+        <p>{nextSteps(data, justPaid)}</p>
       </section>
       <div className={styles.layout}>
         <section className={styles.panel} aria-labelledby="pedido-productos">
