@@ -65,6 +65,55 @@ test('register with an avatar → log in → edit the profile → change the pas
   await expect(accountMenu(page).getByRole('button', { name: /Valentina/ })).toBeVisible();
 });
 
+test('a forgotten password: the link from the mailbox sets a new one, once, and the old one stops working', async ({
+  page,
+  playwright,
+  baseURL,
+}) => {
+  const email = uniqueEmail('olvido');
+  await (await apiAs(await playwright.request.newContext({ baseURL }))).register(email);
+  const owner = await playwright.request.newContext({ baseURL });
+  await (await apiAs(owner)).signIn(ADMIN.email, ADMIN.password);
+
+  await page.goto('/login');
+  await page.getByRole('link', { name: '¿Olvidaste tu contraseña?' }).click();
+  await expect(page).toHaveURL(/\/recuperar$/);
+  await page.getByLabel('Email').fill(email);
+  await page.getByRole('button', { name: 'Enviar enlace' }).click();
+  await expect(page.getByText(/Si hay una cuenta con ese correo, te enviamos un enlace/)).toBeVisible();
+
+  // The shop runs without SMTP: the message waits in the owner's mailbox (Ajustes › Correos).
+  const list = (await (await owner.get('/api/admin/correos?page=1')).json()) as {
+    items: Array<{ id: number; to: string; subject: string }>;
+  };
+  const mail = list.items.find(
+    (item) => item.to === email && item.subject.startsWith('Elige una contraseña'),
+  );
+  if (!mail) throw new Error('no reset e-mail in the mailbox');
+  const { text } = (await (await owner.get(`/api/admin/correos/${mail.id}`)).json()) as { text: string };
+  const link = /https?:\/\/\S+\/restablecer#token=[\w-]+/.exec(text)?.[0];
+  if (!link) throw new Error('no reset link in the e-mail');
+
+  await page.goto(new URL(link).pathname + new URL(link).hash);
+  await page.getByLabel('Nueva contraseña').fill('recuperada789');
+  await page.getByLabel('Confirmar contraseña').fill('recuperada789');
+  await page.getByRole('button', { name: 'Guardar contraseña' }).click();
+  await expect(page.getByText('Cambio exitoso')).toBeVisible();
+  await expect(page).toHaveURL(/\/login$/);
+
+  await logIn(page, email, 'Prueba12345');
+  await expect(page.getByText('Correo o contraseñas invalidos').first()).toBeVisible();
+  await logIn(page, email, 'recuperada789');
+  await expect(page).toHaveURL(/\/$/);
+
+  // The link was spent by its first use.
+  await page.goto(new URL(link).pathname + new URL(link).hash);
+  await page.getByLabel('Nueva contraseña').fill('otraVez12345');
+  await page.getByLabel('Confirmar contraseña').fill('otraVez12345');
+  await page.getByRole('button', { name: 'Guardar contraseña' }).click();
+  await expect(page.getByText('El enlace para restablecer la contraseña venció o ya se usó')).toBeVisible();
+});
+
 test('Continuar con Google → first-time profile form → home with the Google menu', async ({ page }) => {
   const email = uniqueEmail('g');
   await page.goto('/login');

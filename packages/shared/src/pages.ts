@@ -34,6 +34,8 @@ export const PAGES = {
   privacy: { path: '/privacidad', title: 'Aviso de privacidad', rendered: true },
   login: { path: '/login', title: 'Iniciar sesión' },
   register: { path: '/register', title: 'Registrarse' },
+  recoverPassword: { path: '/recuperar', title: 'Recuperar contraseña' },
+  resetPassword: { path: '/restablecer', title: 'Elegir contraseña nueva' },
   account: { path: '/account', title: 'Mi perfil' },
   purchaseHistory: { path: '/historial-de-compra', title: 'Historial de compras' },
   order: { path: '/pedido/:id', title: 'Pedido' },

@@ -185,6 +185,14 @@ export const routes: RouteObject[] = [
         page(() => import('../features/auth/pages/register-page').then((m) => m.RegisterPage)),
       ),
       route(
+        PAGES.recoverPassword.path,
+        page(() => import('../features/auth/pages/recover-password-page').then((m) => m.RecoverPasswordPage)),
+      ),
+      route(
+        PAGES.resetPassword.path,
+        page(() => import('../features/auth/pages/reset-password-page').then((m) => m.ResetPasswordPage)),
+      ),
+      route(
         PAGES.account.path,
         page(() => import('../features/account/pages/account-page').then((m) => m.AccountPage)),
       ),

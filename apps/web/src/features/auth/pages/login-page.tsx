@@ -40,6 +40,9 @@ export function LoginPage() {
         </h1>
         <p className={styles.intro}>Ingresa con tu correo y contraseña para comprar y ver tus pedidos.</p>
         <LoginForm />
+        <p className={styles.switch}>
+          <Link to={PAGES.recoverPassword.path}>¿Olvidaste tu contraseña?</Link>
+        </p>
         <p className={styles.divider}>
           <span>o</span>
         </p>
