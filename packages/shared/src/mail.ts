@@ -13,6 +13,7 @@ export const MAIL_KINDS = [
   'bienvenida',
   'contrasena_cambiada',
   'recuperar_contrasena',
+  'pedido_nuevo',
 ] as const;
 export type MailKind = (typeof MAIL_KINDS)[number];
 
@@ -25,6 +26,7 @@ export const MAIL_KIND_LABELS: Record<MailKind, string> = {
   bienvenida: 'Bienvenida',
   contrasena_cambiada: 'Contraseña cambiada',
   recuperar_contrasena: 'Recuperar contraseña',
+  pedido_nuevo: 'Pedido nuevo (a la tienda)',
 };
 
 /** pendiente: waiting for (another) attempt; enviado: delivered; fallido: given up after the last attempt. */

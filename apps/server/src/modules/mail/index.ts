@@ -6,6 +6,7 @@ export { mailboxRoutes } from './routes';
 export { type MailShop, mailShop } from './shop';
 export {
   googleAccountResetMail,
+  newOrderMail,
   type OrderMailData,
   orderCancelledMail,
   orderConfirmedMail,

@@ -131,14 +131,25 @@ function orderMail(
   to: string,
   kind: OutgoingMail['kind'],
   data: OrderMailData,
-  content: { subject: string; title: string; intro: string[]; highlight?: string[]; next: string },
+  content: {
+    subject: string;
+    title: string;
+    intro: string[];
+    highlight?: string[];
+    next: string;
+    /** Whom it greets and where its button goes: the customer and their order page unless given. */
+    greeting?: string;
+    action?: { label: string; url: string };
+  },
 ): OutgoingMail {
   const card = cardText(data);
+  const greeting = content.greeting ?? `Hola, ${data.customerName}:`;
+  const action = content.action ?? { label: 'Ver mi pedido', url: data.orderUrl };
   const html = layout(
     data.shopName,
     content.title,
     [
-      p(`Hola, ${data.customerName}:`),
+      p(greeting),
       ...content.intro.map((line) => p(line)),
       content.highlight?.length
         ? `<p style="margin:0 0 16px;padding:12px;background:#f3f4f6;border-radius:6px">` +
@@ -150,13 +161,13 @@ function orderMail(
       card ? p(card) : '',
       `<p style="margin:0 0 4px;font-weight:bold">¿Qué sigue?</p>`,
       p(content.next),
-      button('Ver mi pedido', data.orderUrl),
+      button(action.label, action.url),
     ].join('\n'),
   );
   const text = [
     content.title,
     '',
-    `Hola, ${data.customerName}:`,
+    greeting,
     '',
     ...content.intro.flatMap((line) => [line, '']),
     ...(content.highlight?.length ? [...content.highlight, ''] : []),
@@ -170,7 +181,7 @@ function orderMail(
     '¿Qué sigue?',
     content.next,
     '',
-    `Ver mi pedido: ${data.orderUrl}`,
+    `${action.label}: ${action.url}`,
     '',
     data.shopName,
   ].join('\n');
@@ -183,6 +194,19 @@ export function orderConfirmedMail(to: string, data: OrderMailData): OutgoingMai
     title: '¡Gracias por tu compra!',
     intro: [`Recibimos el pago de tu pedido ${data.numero_pedido}. Este es el resumen.`],
     next: 'Preparamos tu pedido y te escribimos cuando salga, con el número de guía para seguir el envío. Puedes ver su estado cuando quieras en la página del pedido.',
+  });
+}
+
+/** To the shop (SUPPORT_EMAIL) when an order is paid: what to pack, where it goes, and its admin page. */
+export function newOrderMail(to: string, data: OrderMailData & { adminUrl: string }): OutgoingMail {
+  return orderMail(to, 'pedido_nuevo', data, {
+    subject: `Pedido nuevo ${data.numero_pedido}: ${money(data.totalCents)}`,
+    title: 'Entró un pedido nuevo',
+    greeting: 'Hola:',
+    intro: [`${data.customerName} pagó el pedido ${data.numero_pedido}. Esto hay que preparar:`],
+    highlight: data.lines.map((line) => `${line.cantidad} × ${line.nombre}`),
+    next: 'Ábrelo en el panel para marcarlo en preparación, imprimir la lista de empaque y, cuando salga, anotar la guía.',
+    action: { label: 'Ver el pedido en el panel', url: data.adminUrl },
   });
 }
 

@@ -1,9 +1,10 @@
-import { formatOrderNumber, toCents } from '@vitrina/shared';
+import { formatOrderNumber, PAGES, pagePath, toCents } from '@vitrina/shared';
 import { asc, eq } from 'drizzle-orm';
 import type { Config } from '../../config';
 import type { Tx } from '../../db/client';
 import { detalleVenta, producto, usuario, type venta } from '../../db/schema';
 import {
+  newOrderMail,
   type OrderMailData,
   type OutgoingMail,
   orderCancelledMail,
@@ -18,21 +19,25 @@ import {
  * transaction as the step, so it goes out if and only if the step commits, and never slows the request.
  */
 
-/** What the messages need to know about the shop: its name and where its pages are (PUBLIC_URL). */
+/**
+ * What the messages need to know about the shop: its name, where its pages are (PUBLIC_URL), and where
+ * the shop itself is told of new orders (SUPPORT_EMAIL, its contact address).
+ */
 export interface ShopIdentity {
   shopName: string;
   publicUrl: string;
+  contactEmail: string;
 }
 
 export const shopIdentity = (config: Config): ShopIdentity => ({
   shopName: config.shopName,
   publicUrl: config.publicUrl,
+  contactEmail: config.supportEmail,
 });
 
 type OrderRow = typeof venta.$inferSelect;
 
 const MAILS = {
-  confirmado: orderConfirmedMail,
   enviado: orderShippedMail,
   cancelado: orderCancelledMail,
   reembolsado: orderRefundedMail,
@@ -95,6 +100,17 @@ async function orderMailData(tx: Tx, order: OrderRow, shop: ShopIdentity, refund
     ...(refund && { refund }),
   };
   return { to: buyer?.email, data };
+}
+
+/**
+ * A paid order's two messages, from one read of it: the buyer's confirmation, and the shop's notice with
+ * what to pack.
+ */
+export async function queuePaidOrderMails(tx: Tx, order: OrderRow, shop: ShopIdentity): Promise<void> {
+  const { to, data } = await orderMailData(tx, order, shop);
+  if (to) await queueMail(tx, orderConfirmedMail(to, data));
+  const adminUrl = `${shop.publicUrl}${pagePath(PAGES.adminOrder, order.id_venta)}`;
+  await queueMail(tx, newOrderMail(shop.contactEmail, { ...data, adminUrl }));
 }
 
 /** Queues the message of an order's step (a refund: with what it gave back) for its buyer, in its transaction. */

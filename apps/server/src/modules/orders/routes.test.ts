@@ -452,6 +452,32 @@ describe.each(TEST_DATABASE_KINDS)('orders API on %s', (kind) => {
     });
   });
 
+  it("tells the shop of each paid order at its contact address, with what to pack and the order's admin page", async () => {
+    const o = await paidOrder();
+    const [sale] = await t.db.select().from(venta).where(eq(venta.id_venta, o.id));
+    const numero = formatOrderNumber(sale?.numero_pedido ?? 0);
+    const notices = await t.db
+      .select()
+      .from(correo)
+      .where(and(eq(correo.destinatario, t.config.supportEmail), eq(correo.tipo, 'pedido_nuevo')));
+    const notice = notices.find((m) => m.asunto.startsWith(`Pedido nuevo ${numero}:`));
+    expect(notice?.texto).toContain(`2 × ${first.nombre}`);
+    expect(notice?.texto).toContain(`1 × ${second.nombre}`);
+    expect(notice?.texto).toContain(TEST_ADDRESS.direccion);
+    expect(notice?.texto).toContain(`${t.config.publicUrl}/admin/pedidos/${o.id}`);
+    expect(notice?.texto).not.toContain('Ver mi pedido');
+    // A declined card pays nothing and tells the shop nothing.
+    const before = notices.length;
+    const c = await customer();
+    const declined = await c.a.post('/api/pagos/sandbox/metodos', { ...CARD, numero: '4000 0000 0000 0002' });
+    expect((await buy(c.a, declined.json().id_pago)).statusCode).toBe(402);
+    const after = await t.db
+      .select()
+      .from(correo)
+      .where(and(eq(correo.destinatario, t.config.supportEmail), eq(correo.tipo, 'pedido_nuevo')));
+    expect(after).toHaveLength(before);
+  });
+
   it('counts the paid orders waiting to be prepared on the dashboard', async () => {
     const count = async () => (await admin.get('/api/admin/resumen')).json().pedidos_por_preparar as number;
     const before = await count();

@@ -8,7 +8,7 @@ import { AppError } from '../../errors';
 import type { ChargeResult, DeclineCode } from '../../payments/provider';
 import { returnStock } from '../catalog';
 import type { OrderContext } from './context';
-import { queueOrderMail } from './order-mail';
+import { queuePaidOrderMails } from './order-mail';
 import type { OrderRow } from './order-summary';
 import { recordState } from './state-history';
 
@@ -85,7 +85,7 @@ async function recordChargeResult(
           .returning();
         if (!row) return undefined;
         await recordState(tx, row.id_venta, 'pagada', null);
-        await queueOrderMail(tx, 'confirmado', row, shop);
+        await queuePaidOrderMails(tx, row, shop);
         return row;
       }),
     );
