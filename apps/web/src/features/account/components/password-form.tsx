@@ -1,10 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { NOTIFY_MS, PASSWORD_HINT, type PasswordChangeInput, passwordChangeSchema } from '@vitrina/shared';
+import { NOTIFY_MS, type PasswordChangeInput, passwordChangeSchema } from '@vitrina/shared';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { Button } from '../../../components/button';
 import formStyles from '../../../components/form.module.css';
+import { NewPasswordFields } from '../../../components/new-password-fields';
 import { PasswordToggle } from '../../../components/password-toggle';
 import { TextField } from '../../../components/text-field';
 import { notify } from '../../../lib/notifications';
@@ -30,7 +31,6 @@ export function PasswordForm() {
     defaultValues: { password_actual: '', password: '', passwordconfirm: '' },
   });
   const type = visible ? 'text' : 'password';
-  const valid = (name: 'password' | 'passwordconfirm') => Boolean(dirtyFields[name]) && !errors[name];
 
   const onValid = (values: PasswordChangeInput) => {
     change.mutate(values, {
@@ -61,24 +61,12 @@ export function PasswordForm() {
         end={<PasswordToggle visible={visible} controls={IDS} onToggle={() => setVisible((v) => !v)} />}
         {...register('password_actual')}
       />
-      <TextField
-        id="password-nueva"
-        label="Nueva contraseña"
-        type={type}
-        autoComplete="new-password"
-        hint={PASSWORD_HINT}
-        error={errors.password?.message}
-        valid={valid('password')}
-        {...register('password', { deps: ['passwordconfirm'] })}
-      />
-      <TextField
-        id="password-confirmar"
-        label="Confirmar contraseña"
-        type={type}
-        autoComplete="new-password"
-        error={errors.passwordconfirm?.message}
-        valid={valid('passwordconfirm')}
-        {...register('passwordconfirm')}
+      <NewPasswordFields
+        idPrefix="password"
+        register={register}
+        errors={errors}
+        dirty={dirtyFields}
+        visible={visible}
       />
       <Button type="submit" size="lg" disabled={change.isPending}>
         Cambiar contraseña

@@ -2,7 +2,6 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import {
   NOTIFY_MS,
   PAGES,
-  PASSWORD_HINT,
   PASSWORD_RESET_MESSAGES,
   type PasswordResetInput,
   passwordResetSchema,
@@ -12,15 +11,15 @@ import { useForm } from 'react-hook-form';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { Button } from '../../../components/button';
 import formStyles from '../../../components/form.module.css';
+import { NewPasswordFields } from '../../../components/new-password-fields';
 import { PasswordToggle } from '../../../components/password-toggle';
-import { TextField } from '../../../components/text-field';
 import { errorMessage } from '../../../lib/api-client';
 import { notify } from '../../../lib/notifications';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useResetPassword } from '../api/password-reset';
 import styles from './auth-page.module.css';
 
-const IDS = 'restablecer-password restablecer-confirmar';
+const IDS = 'restablecer-nueva restablecer-confirmar';
 
 /** The link's token: `#token=…` (a fragment, so it never reaches a server log). */
 const tokenOf = (hash: string) => new URLSearchParams(hash.replace(/^#/, '')).get('token') ?? '';
@@ -45,8 +44,6 @@ export function ResetPasswordPage() {
     values: { token, password: '', passwordconfirm: '' },
     resetOptions: { keepDirtyValues: true },
   });
-  const type = visible ? 'text' : 'password';
-  const valid = (name: 'password' | 'passwordconfirm') => Boolean(dirtyFields[name]) && !errors[name];
 
   const onValid = (values: PasswordResetInput) =>
     reset.mutate(values, {
@@ -71,25 +68,15 @@ export function ResetPasswordPage() {
           <p role="alert">{PASSWORD_RESET_MESSAGES.invalidLink}</p>
         ) : (
           <form className={formStyles.form} noValidate onSubmit={handleSubmit(onValid)}>
-            <TextField
-              id="restablecer-password"
-              label="Nueva contraseña"
-              type={type}
-              autoComplete="new-password"
-              hint={PASSWORD_HINT}
-              error={errors.password?.message}
-              valid={valid('password')}
-              end={<PasswordToggle visible={visible} controls={IDS} onToggle={() => setVisible((v) => !v)} />}
-              {...register('password', { deps: ['passwordconfirm'] })}
-            />
-            <TextField
-              id="restablecer-confirmar"
-              label="Confirmar contraseña"
-              type={type}
-              autoComplete="new-password"
-              error={errors.passwordconfirm?.message}
-              valid={valid('passwordconfirm')}
-              {...register('passwordconfirm')}
+            <NewPasswordFields
+              idPrefix="restablecer"
+              register={register}
+              errors={errors}
+              dirty={dirtyFields}
+              visible={visible}
+              toggle={
+                <PasswordToggle visible={visible} controls={IDS} onToggle={() => setVisible((v) => !v)} />
+              }
             />
             {reset.isError && (
               <p className={formStyles.formError} role="alert">
