@@ -13,6 +13,7 @@ import {
   orderLineSchema,
   PAID_ORDER_STATES,
 } from './orders';
+import { idSchema } from './catalog';
 import { recordId } from './validation/record-id';
 import { singleLineText } from './validation/text';
 
@@ -155,7 +156,23 @@ export const ordersQuerySchema = z.object({
       .transform((v) => v.trim())
       .optional(),
   ),
+  /** An admin's filter: one customer's orders (their page in Gestionar usuarios). */
+  cliente: z.preprocess(
+    (value) => (typeof value === 'string' && value.trim() === '' ? undefined : value),
+    idSchema.optional(),
+  ),
 });
+
+/** GET /api/venta/clientes/:id: a customer's orders in figures, for their page in the admin. */
+export const customerOrdersSummarySchema = z.object({
+  /** Paid orders, cancelled and refunded ones included. */
+  pedidos: z.number().int(),
+  /** What they paid minus what was given back, in currency units. */
+  total_gastado: z.number(),
+  /** When their latest paid order was placed (ISO), or null. */
+  ultimo_pedido: z.string().nullable(),
+});
+export type CustomerOrdersSummary = z.infer<typeof customerOrdersSummarySchema>;
 
 /** GET /api/venta/export.csv: the sales between two days (both included); paid ones unless `estado` says otherwise. */
 export const ordersExportQuerySchema = z

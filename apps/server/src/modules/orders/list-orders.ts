@@ -22,6 +22,8 @@ export interface OrdersQuery {
   estado?: OrderStateFilter | undefined;
   /** An admin's search: an order number ('V-000123', '123') or part of the buyer's e-mail. */
   q?: string | undefined;
+  /** An admin's filter: one customer's orders. */
+  cliente?: number | undefined;
 }
 
 /**
@@ -72,6 +74,7 @@ export async function listOrders({
     query.hasta ? lt(venta.fecha, startOfDay(query.hasta, timeZone, 1)) : undefined,
     estados ? inArray(venta.estado, [...estados]) : undefined,
     viewer.admin && query.q ? searchCondition(db, query.q) : undefined,
+    viewer.admin && query.cliente ? eq(venta.id_usuario, query.cliente) : undefined,
   );
   const [rows, [totalRow]] = await Promise.all([
     db

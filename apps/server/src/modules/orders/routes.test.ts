@@ -478,6 +478,41 @@ describe.each(TEST_DATABASE_KINDS)('orders API on %s', (kind) => {
     expect(after).toHaveLength(before);
   });
 
+  it("sums up one customer's orders for the admin and lists only theirs", async () => {
+    const o = await paidOrder();
+    const again = await buy(o.a, o.idPago);
+    expect(again.statusCode).toBe(201);
+    const order = (await admin.get(`/api/venta/${o.id}`)).json();
+    const line = order.detalle_venta.find((l: Json) => l.id_producto === first.id_producto);
+    const refunded = await refund(o.id, {
+      lineas: [{ id_detalle_venta: line.id_detalle_venta, cantidad: 1 }],
+    });
+    expect(refunded.statusCode).toBe(200);
+    // Another customer's order is not theirs.
+    await paidOrder();
+
+    const summary = await admin.get(`/api/venta/clientes/${o.user.id_usuario}`);
+    expect(summary.statusCode).toBe(200);
+    const total = toCents(order.valor_total_venta) * 2 - paidCents(first);
+    expect(summary.json()).toMatchObject({ pedidos: 2 });
+    expect(toCents(summary.json().total_gastado)).toBe(total);
+    expect(Date.parse(summary.json().ultimo_pedido)).toBe(Date.parse(again.json().fecha));
+
+    const listed = (await admin.get(`/api/venta?cliente=${o.user.id_usuario}`)).json();
+    expect(listed.total).toBe(2);
+    expect(listed.items.every((i: Json) => i.id_usuario === o.user.id_usuario)).toBe(true);
+
+    expect((await admin.get('/api/venta/clientes/999999')).json()).toEqual({
+      pedidos: 0,
+      total_gastado: 0,
+      ultimo_pedido: null,
+    });
+    expect((await o.a.get(`/api/venta/clientes/${o.user.id_usuario}`)).statusCode).toBe(403);
+    // A customer's own history ignores the filter: it is always theirs.
+    const own = (await o.a.get('/api/venta?cliente=1')).json();
+    expect(own.items.every((i: Json) => i.id_usuario === o.user.id_usuario)).toBe(true);
+  });
+
   it('counts the paid orders waiting to be prepared on the dashboard', async () => {
     const count = async () => (await admin.get('/api/admin/resumen')).json().pedidos_por_preparar as number;
     const before = await count();

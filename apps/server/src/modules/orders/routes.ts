@@ -1,6 +1,7 @@
 import {
   apiErrorSchema,
   checkoutSchema,
+  customerOrdersSummarySchema,
   idempotencyHeadersSchema,
   idParamsSchema,
   orderSchema,
@@ -19,6 +20,7 @@ import { countCheckout } from '../../metrics';
 import { sessionOf } from '../../plugins/auth';
 import { changeOrderState } from './change-order-state';
 import type { OrderContext } from './context';
+import { customerOrdersSummary } from './customer-summary';
 import { exportFileName, exportOrdersCsv } from './export-orders';
 import { listOrders } from './list-orders';
 import { getOrder } from './order-detail';
@@ -170,6 +172,21 @@ export const ordersRoutes: FastifyPluginAsyncZod<OrdersRoutesOptions> = async (
       },
     },
     async (request) => listOrders({ db, viewer: sessionOf(request).user, query: request.query, timeZone }),
+  );
+
+  app.get(
+    '/venta/clientes/:id',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['Administración'],
+        summary:
+          'Los pedidos de un cliente en cifras: cuántos pagó, cuánto gastó (menos reembolsos) y cuándo fue el último',
+        params: idParamsSchema,
+        response: { 200: customerOrdersSummarySchema, ...errors },
+      },
+    },
+    async (request) => customerOrdersSummary(db, request.params.id),
   );
 
   app.get(
