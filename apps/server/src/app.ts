@@ -130,7 +130,7 @@ export async function buildApp({
       await api.register(healthRoutes, { database });
       await api.register(catalogRoutes, { database, searches });
       await api.register(searchRoutes, { database, searches });
-      await api.register(catalogAdminRoutes, { db, storage });
+      await api.register(catalogAdminRoutes, { db, storage, currency: config.currency });
       await api.register(ratingsRoutes, { db, timeZone: config.shopTimeZone });
       await api.register(ratingsAdminRoutes, { db });
       await api.register(publicConfigRoutes, { config });
@@ -140,7 +140,7 @@ export async function buildApp({
       await api.register(ordersRoutes, { ...orders, timeZone: config.shopTimeZone });
       await api.register(adminRoutes, { db, timeZone: config.shopTimeZone });
       await api.register(auditRoutes, { db, timeZone: config.shopTimeZone });
-      await api.register(settingsRoutes, { db });
+      await api.register(settingsRoutes, { db, currency: config.currency });
       await api.register(mailboxRoutes, { db });
       if (config.payments.provider === 'sandbox') await api.register(sandboxPaymentRoutes, { db });
       if (config.payments.stripe) {

@@ -1,8 +1,9 @@
 import {
-  centsToDecimal,
+  type CurrencyCode,
   dateTimeInTimeZone,
   dayInTimeZone,
   type OrderStateFilter,
+  plainAmount,
   toCents,
 } from '@vitrina/shared';
 import type { Db } from '../../db/client';
@@ -34,9 +35,6 @@ const ADMIN_VIEW = { admin: true } as const;
 /** Sales read per call to the listing; the export walks every page. */
 const BATCH = 200;
 
-/** Currency units as the two-decimal text a spreadsheet reads as a number (199.9 → '199.90'). */
-const money = (units: number) => centsToDecimal(toCents(units));
-
 /**
  * GET /api/venta/export.csv: the filtered orders, one row per order line, newest first, through the same
  * listing as the orders history. UTF-8 with a byte-order mark.
@@ -45,12 +43,20 @@ export async function exportOrdersCsv({
   db,
   query,
   timeZone,
+  currency,
 }: {
   db: Db;
   query: OrdersExportQuery;
   /** SHOP_TIMEZONE: the days of the filter and the dates written. */
   timeZone: string;
+  /** SHOP_CURRENCY: the amounts' decimals. */
+  currency: CurrencyCode;
 }) {
+  /**
+   * Currency units as text a spreadsheet reads as a number, in the currency's decimals ('199.90', '12990'
+   * in CLP), with a point: the comma separates the columns.
+   */
+  const money = (units: number) => plainAmount(toCents(units), currency);
   const rows: CsvValue[][] = [HEADER];
   const seen = new Set<number>();
   for (let page = 1; ; page++) {

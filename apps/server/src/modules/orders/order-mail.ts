@@ -1,4 +1,4 @@
-import { formatOrderNumber, toCents } from '@vitrina/shared';
+import { type CurrencyCode, formatOrderNumber, toCents } from '@vitrina/shared';
 import { asc, eq } from 'drizzle-orm';
 import type { Config } from '../../config';
 import type { Tx } from '../../db/client';
@@ -18,15 +18,20 @@ import {
  * transaction as the step, so it goes out if and only if the step commits, and never slows the request.
  */
 
-/** What the messages need to know about the shop: its name and where its pages are (PUBLIC_URL). */
+/**
+ * What the messages and charges need to know about the shop: its name, where its pages are (PUBLIC_URL)
+ * and the currency of its amounts (SHOP_CURRENCY).
+ */
 export interface ShopIdentity {
   shopName: string;
   publicUrl: string;
+  currency: CurrencyCode;
 }
 
 export const shopIdentity = (config: Config): ShopIdentity => ({
   shopName: config.shopName,
   publicUrl: config.publicUrl,
+  currency: config.currency,
 });
 
 type OrderRow = typeof venta.$inferSelect;
@@ -65,6 +70,7 @@ async function orderMailData(tx: Tx, order: OrderRow, shop: ShopIdentity, refund
   const totalCents = toCents(order.valor_total_venta);
   const data: OrderMailData = {
     shopName: shop.shopName,
+    currency: shop.currency,
     orderUrl: `${shop.publicUrl}/pedido/${order.id_venta}`,
     customerName: buyer?.nombre ?? order.envio_nombre ?? '',
     numero_pedido: order.numero_pedido === null ? '' : formatOrderNumber(order.numero_pedido),

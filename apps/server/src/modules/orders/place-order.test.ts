@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { CURRENCY } from '@vitrina/shared';
 import { and, eq, gt } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cargoSandbox, producto, usuario, venta } from '../../db/schema';
@@ -101,7 +100,7 @@ describe.each(TEST_DATABASE_KINDS)('checkout service on %s', (kind) => {
     const late = await sandbox.charge({
       saleId: id,
       amountCents: 100,
-      currency: CURRENCY,
+      currency: 'USD',
       paymentMethodId: (await sale(id))?.id_pago as string,
       customerId: buyer,
       idempotencyKey: chargeKey(id),
@@ -116,7 +115,7 @@ describe.each(TEST_DATABASE_KINDS)('checkout service on %s', (kind) => {
     const again = await sandbox.charge({
       saleId: id,
       amountCents: 100,
-      currency: CURRENCY,
+      currency: 'USD',
       paymentMethodId: await card('4000000000000002'),
       customerId: buyer,
       idempotencyKey: chargeKey(id),
