@@ -502,6 +502,8 @@ describe.each(TEST_DATABASE_KINDS)('checkout with PAYMENT_PROVIDER=stripe on %s'
       expect(res.json()).toMatchObject({
         paymentProvider: 'stripe',
         stripePublishableKey: STRIPE_TEST_ENV.STRIPE_PUBLISHABLE_KEY,
+        // SHOP_CURRENCY unset: dollars.
+        moneda: 'USD',
       });
       expect(res.body).not.toContain(STRIPE_TEST_ENV.STRIPE_SECRET_KEY);
       expect(res.body).not.toContain(STRIPE_TEST_ENV.STRIPE_WEBHOOK_SECRET);
