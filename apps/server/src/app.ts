@@ -132,7 +132,7 @@ export async function buildApp({
       await api.register(healthRoutes, { database });
       await api.register(catalogRoutes, { database, searches });
       await api.register(searchRoutes, { database, searches });
-      await api.register(catalogAdminRoutes, { db, storage });
+      await api.register(catalogAdminRoutes, { db, storage, currency: config.currency });
       await api.register(ratingsRoutes, { db, timeZone: config.shopTimeZone });
       await api.register(ratingsAdminRoutes, { db });
       await api.register(publicConfigRoutes, { config });
@@ -140,9 +140,9 @@ export async function buildApp({
       await api.register(googleRoutes, { db, config, oidc, storage });
       await api.register(uploadsRoutes, { db, storage, limit: uploadLimit });
       await api.register(ordersRoutes, { ...orders, timeZone: config.shopTimeZone });
-      await api.register(adminRoutes, { db, timeZone: config.shopTimeZone });
-      await api.register(auditRoutes, { db, timeZone: config.shopTimeZone });
-      await api.register(settingsRoutes, { db });
+      await api.register(adminRoutes, { db, timeZone: config.shopTimeZone, currency: config.currency });
+      await api.register(auditRoutes, { db, timeZone: config.shopTimeZone, currency: config.currency });
+      await api.register(settingsRoutes, { db, currency: config.currency });
       await api.register(mailboxRoutes, { db });
       if (config.payments.provider === 'sandbox') await api.register(sandboxPaymentRoutes, { db });
       if (config.payments.stripe) {

@@ -22,6 +22,8 @@ describe('loadConfig', () => {
     ['SHOP_TIMEZONE', 'Mexico City'],
     ['SHOP_TIMEZONE', 'America/Ciudad_de_Mexico'],
     ['SHOP_TIMEZONE', '-06:00'],
+    ['SHOP_CURRENCY', 'XYZ'],
+    ['SHOP_CURRENCY', 'pesos'],
     ['SMTP_URL', 'mail.example.com:587'],
     ['MAIL_FROM', 'Vitrina'],
     ['MAIL_FROM', 'Vitrina <pedidos>'],
@@ -54,6 +56,16 @@ describe('loadConfig', () => {
     expect(loadConfig({ SHOP_TIMEZONE: 'Europe/Madrid' }).shopTimeZone).toBe('Europe/Madrid');
     expect(() => loadConfig({ SHOP_TIMEZONE: 'Marte/Olympus' })).toThrow(
       'SHOP_TIMEZONE: must be an IANA time zone name, e.g. America/Mexico_City or Europe/Madrid',
+    );
+  });
+
+  it('sells in dollars unless SHOP_CURRENCY names a currency the shop writes', () => {
+    expect(loadConfig({}).currency).toBe('USD');
+    expect(loadConfig({ SHOP_CURRENCY: '' }).currency).toBe('USD');
+    expect(loadConfig({ SHOP_CURRENCY: 'CLP' }).currency).toBe('CLP');
+    expect(loadConfig({ SHOP_CURRENCY: ' eur ' }).currency).toBe('EUR');
+    expect(() => loadConfig({ SHOP_CURRENCY: 'BTC' })).toThrow(
+      'SHOP_CURRENCY: must be an ISO 4217 code the shop writes: USD, MXN, ARS, COP, CLP, PEN, UYU, EUR',
     );
   });
 

@@ -3,7 +3,14 @@ import './spanish-messages';
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { DEFAULT_SHOP_TIMEZONE, isTimeZone, normalizeEmail, PAYMENT_PROVIDERS } from '@vitrina/shared';
+import {
+  CURRENCY_CODES,
+  DEFAULT_CURRENCY,
+  DEFAULT_SHOP_TIMEZONE,
+  isTimeZone,
+  normalizeEmail,
+  PAYMENT_PROVIDERS,
+} from '@vitrina/shared';
 import { z } from 'zod';
 import { WEB_DIST_DIR } from './paths';
 
@@ -73,6 +80,15 @@ const envSchema = z.object({
       .string()
       .refine(isTimeZone, 'must be an IANA time zone name, e.g. America/Mexico_City or Europe/Madrid')
       .default(DEFAULT_SHOP_TIMEZONE),
+  ),
+  /** The ISO 4217 code of every price, charge and refund; amounts are written as its country writes them. */
+  SHOP_CURRENCY: z.preprocess(
+    (v) => (typeof v === 'string' ? unsetIfEmpty(v.trim().toUpperCase()) : v),
+    z
+      .enum(CURRENCY_CODES, {
+        error: `must be an ISO 4217 code the shop writes: ${CURRENCY_CODES.join(', ')}`,
+      })
+      .default(DEFAULT_CURRENCY),
   ),
   ADMIN_EMAIL: z.email().default('admin@vitrina.local'),
   ADMIN_PASSWORD: z.string().min(8).max(20).default('Admin12345'),
@@ -242,6 +258,7 @@ function toConfig(env: z.infer<typeof envSchema>) {
     supportEmail: env.SUPPORT_EMAIL,
     shopName: env.SHOP_NAME,
     shopTimeZone: env.SHOP_TIMEZONE,
+    currency: env.SHOP_CURRENCY,
     admin: { email: normalizeEmail(env.ADMIN_EMAIL), password: env.ADMIN_PASSWORD },
     seedOnStart: env.SEED_ON_START,
     trustProxy: env.TRUST_PROXY,

@@ -90,6 +90,7 @@ async function main() {
     const result = await seedIfEmpty(database.db, {
       admin: config.admin,
       storage: await createStorage(config),
+      currency: config.currency,
     });
     if (result.seeded) app.log.info(result, 'empty database: demo shop seeded');
   }

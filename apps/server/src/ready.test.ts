@@ -55,7 +55,11 @@ describe('the ready line', () => {
     it('show the default administrator password, and one chosen in ADMIN_PASSWORD only in development', async () => {
       const env = { ADMIN_EMAIL: 'dueno@tienda.mx', ADMIN_PASSWORD: 'Secreta12345' };
       const config = configFor({ ...env, NODE_ENV: 'production', ALLOW_LOCAL_OIDC: 'true' });
-      await seedIfEmpty(database.db, { admin: config.admin, storage: localStorage(config.uploadsDir) });
+      await seedIfEmpty(database.db, {
+        admin: config.admin,
+        storage: localStorage(config.uploadsDir),
+        currency: config.currency,
+      });
       const customer = { role: 'customer', email: 'cliente@vitrina.local', password: 'Cliente12345' };
 
       expect(await demoAccounts(database.db, config, env)).toEqual([

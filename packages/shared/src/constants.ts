@@ -61,7 +61,3 @@ export const CHUNK_LOAD_TIMEOUT_MS = 120_000;
 /** Cookie and header names of the CSRF double-submit check. */
 export const XSRF_COOKIE = 'XSRF-TOKEN';
 export const XSRF_HEADER = 'X-XSRF-TOKEN';
-
-/** Price currency shown to the shopper. */
-export const CURRENCY = 'USD';
-export const PRICE_PREFIX = '$';

@@ -4,6 +4,7 @@ export * from './cart';
 export * from './catalog';
 export * from './categories';
 export * from './constants';
+export * from './currency';
 export * from './errors';
 export * from './listing';
 export * from './locale';

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  ajustesInputSchema,
   ajustesSchema,
   canMoveTo,
   formatOrderNumber,
@@ -46,6 +47,20 @@ describe('ajustesSchema', () => {
       'La tarifa de envío puede tener hasta dos decimales',
       'El mínimo para envío gratis debe ser mayor que 0 (o déjalo vacío)',
     ]);
+  });
+
+  it('takes whole units only from an owner whose currency has no cents', () => {
+    expect(
+      ajustesInputSchema('CLP').safeParse({ envio_tarifa: 3990, envio_gratis_desde: 50000 }).success,
+    ).toBe(true);
+    const bad = ajustesInputSchema('CLP').safeParse({ envio_tarifa: 3990.5, envio_gratis_desde: 49999.99 });
+    expect(bad.error?.issues.map((i) => i.message)).toEqual([
+      'La tarifa de envío en CLP no lleva decimales',
+      'El mínimo para envío gratis en CLP no lleva decimales',
+    ]);
+    expect(
+      ajustesInputSchema('EUR').safeParse({ envio_tarifa: 4.99, envio_gratis_desde: null }).success,
+    ).toBe(true);
   });
 });
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { PLACEHOLDER_PHONE } from './constants';
-import { type Cents, formatMoney, toCents } from './pricing';
+import { type CurrencyCode, fitsCurrency } from './currency';
+import { type Cents, type FormatMoney, toCents } from './pricing';
 import { agreeing } from './validation/agreement';
 import { addressField, DIGITS_ONLY, notBlank } from './validation/rules';
 import { singleLineText } from './validation/text';
@@ -174,28 +175,48 @@ export interface Ajustes {
 export const AJUSTES_DEFAULT: Ajustes = { envio_tarifa: 0, envio_gratis_desde: null };
 export const SHIPPING_MAX = 100_000;
 
-const amount = (label: string) =>
+/** An amount of the settings in currency units; in a currency without cents, whole units only. */
+const amount = (label: string, code?: CurrencyCode) =>
   z
     .number({ error: `${label} debe ser un número` })
     .min(0, { error: `${label} no puede ser ${agreeing(label, 'negativo')}` })
     .max(SHIPPING_MAX, { error: `${label} no puede pasar de ${SHIPPING_MAX}` })
     .refine((v) => Math.abs(v * 100 - Math.round(v * 100)) < 1e-6, {
       error: `${label} puede tener hasta dos decimales`,
+    })
+    .refine((v) => code === undefined || fitsCurrency(Math.round(v * 100), code), {
+      error: `${label} en ${code} no lleva decimales`,
     });
 
-export const ajustesSchema = z.object({
-  envio_tarifa: amount('La tarifa de envío'),
-  envio_gratis_desde: amount('El mínimo para envío gratis')
-    .refine((v) => v > 0, { error: 'El mínimo para envío gratis debe ser mayor que 0 (o déjalo vacío)' })
-    .nullable(),
-});
+const ajustesShape = (code?: CurrencyCode) =>
+  z.object({
+    envio_tarifa: amount('La tarifa de envío', code),
+    envio_gratis_desde: amount('El mínimo para envío gratis', code)
+      .refine((v) => v > 0, { error: 'El mínimo para envío gratis debe ser mayor que 0 (o déjalo vacío)' })
+      .nullable(),
+  });
+
+/** The settings as stored and answered, whatever the currency was when they were saved. */
+export const ajustesSchema = ajustesShape();
+
+const ajustesInputs = new Map<CurrencyCode, ReturnType<typeof ajustesShape>>();
+
+/** The settings an owner may save (PUT /api/ajustes and its form): whole units in CLP or COP. */
+export function ajustesInputSchema(code: CurrencyCode) {
+  let schema = ajustesInputs.get(code);
+  if (!schema) {
+    schema = ajustesShape(code);
+    ajustesInputs.set(code, schema);
+  }
+  return schema;
+}
 
 /** Why a checkout's total was refused when only the shipping changed since the shopper saw it. */
-export function shippingChanged(shipping: Cents): string {
+export function shippingChanged(shipping: Cents, money: FormatMoney): string {
   const now =
     shipping === 0
       ? 'El envío ahora es gratis.'
-      : `El costo de envío cambió: ahora es ${formatMoney(shipping / 100)}.`;
+      : `El costo de envío cambió: ahora es ${money(shipping / 100)}.`;
   return `${now} Revisa el total antes de pagar.`;
 }
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DAY_PATTERN, DAY_RANGE_ERROR, isCalendarDay } from './calendar-day';
+import { idSchema } from './catalog';
 import {
   CART_MAX_ITEMS,
   CART_MAX_UNITS_PER_PRODUCT,
@@ -13,7 +14,6 @@ import {
   orderLineSchema,
   PAID_ORDER_STATES,
 } from './orders';
-import { idSchema } from './catalog';
 import { recordId } from './validation/record-id';
 import { singleLineText } from './validation/text';
 

@@ -7,9 +7,19 @@ import * as shared from './index';
  * Every schema the shop checks input with must answer any value, however odd, with success or issues:
  * never throw. A throw inside a refinement is a 500 on the server and a crashed form in the browser.
  */
-const schemas = (Object.entries(shared) as Array<[string, unknown]>).filter(
-  (entry): entry is [string, z.ZodType] => entry[1] instanceof z.ZodType,
-);
+const schemas = [
+  ...(Object.entries(shared) as Array<[string, unknown]>).filter(
+    (entry): entry is [string, z.ZodType] => entry[1] instanceof z.ZodType,
+  ),
+  // The schemas of the shop's currency (SHOP_CURRENCY), with cents and without.
+  ...(['USD', 'CLP'] as const).flatMap(
+    (code): Array<[string, z.ZodType]> => [
+      [`productoSchemaFor(${code})`, shared.productoSchemaFor(code)],
+      [`productoUpdateSchemaFor(${code})`, shared.productoUpdateSchemaFor(code)],
+      [`ajustesInputSchema(${code})`, shared.ajustesInputSchema(code)],
+    ],
+  ),
+];
 
 /** The fields a schema reads (through optional, pipes and refinements), to aim values at them. */
 function fieldsOf(schema: z.ZodType): string[] {
@@ -40,7 +50,7 @@ describe('every shared schema', () => {
       expect.arrayContaining([
         'registroSchema',
         'loginSchema',
-        'productoSchema',
+        'productoSchemaFor(CLP)',
         'checkoutSchema',
         'ordersQuerySchema',
       ]),

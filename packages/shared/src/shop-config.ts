@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CURRENCY_CODES } from './currency';
 
 /** GET /api/config: what the browser needs to know about the shop's configuration (nothing secret). */
 /** Who takes the card payments: the built-in sandbox (test cards, no outside service) or Stripe. */
@@ -13,5 +14,7 @@ export const shopConfigSchema = z.object({
   stripePublishableKey: z.string().nullable(),
   /** SHOP_TIMEZONE: the IANA zone every date is shown in and that decides what "a day" is. */
   timeZone: z.string(),
+  /** SHOP_CURRENCY: the ISO 4217 code of every price; the web writes amounts as its country does. */
+  moneda: z.enum(CURRENCY_CODES),
 });
 export type ShopConfig = z.infer<typeof shopConfigSchema>;

@@ -1,4 +1,4 @@
-import type { CURRENCY, PAYMENT_PROVIDERS } from '@vitrina/shared';
+import type { CurrencyCode, PAYMENT_PROVIDERS } from '@vitrina/shared';
 
 /*
  * The payment provider behind checkout (DESIGN.md). The server computes the amount; the provider only
@@ -10,9 +10,10 @@ export type PaymentProviderName = (typeof PAYMENT_PROVIDERS)[number];
 
 export interface ChargeRequest {
   saleId: number;
+  /** Hundredths of a unit, as the shop counts every currency; each adapter charges its own minor units. */
   amountCents: number;
-  /** The shop's one currency (shared CURRENCY, ISO 4217). */
-  currency: typeof CURRENCY;
+  /** The shop's one currency (SHOP_CURRENCY). */
+  currency: CurrencyCode;
   /** The payment method the browser created (sandbox: pm_sandbox_…, Stripe: pm_…). */
   paymentMethodId: string;
   /** The buyer's id_usuario: a payment method created by another account must not be charged. */
@@ -39,8 +40,9 @@ export interface RefundRequest {
   saleId: number;
   /** The charge to refund: the sale's pago_referencia (sandbox: ch_sandbox_…, Stripe: the PaymentIntent). */
   chargeReference: string;
+  /** Hundredths of a unit, like ChargeRequest's. */
   amountCents: number;
-  currency: typeof CURRENCY;
+  currency: CurrencyCode;
   /** Derived from the shop's refund record: asking again (a retry, the start-up settle) never refunds twice. */
   idempotencyKey: string;
   /** The shop's refund record, so the provider's reports name it. */

@@ -1,5 +1,13 @@
 import { randomBytes } from 'node:crypto';
-import { type CardInput, cardBrand, cardDigits, expiryValid, luhnValid } from '@vitrina/shared';
+import {
+  type CardInput,
+  CURRENCIES,
+  type CurrencyCode,
+  cardBrand,
+  cardDigits,
+  expiryValid,
+  luhnValid,
+} from '@vitrina/shared';
 import { and, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { cargoSandbox, metodoPagoSandbox, reembolsoSandbox } from '../db/schema';
@@ -13,6 +21,13 @@ import { type ChargeResult, chargeKey, type DeclineCode, type PaymentProvider } 
  */
 
 type Behaviour = 'succeed' | 'requires_action' | DeclineCode;
+
+/**
+ * The shop's cents (hundredths of a unit) in the currency's ISO 4217 minor units, which the sandbox keeps
+ * as a provider would (`monto_centavos`: whole pesos in CLP). The shop never charges cents in CLP.
+ */
+const minorUnits = (cents: number, currency: CurrencyCode) =>
+  CURRENCIES[currency].minorUnits === 0 ? cents / 100 : cents;
 
 /** Stripe's test numbers and what they do; any other number that passes Luhn is approved. */
 export const SANDBOX_TEST_CARDS: Readonly<Record<string, Behaviour>> = {
@@ -167,7 +182,7 @@ export function sandboxProvider(db: Db, { latencyMs = 0 }: SandboxOptions = {}):
           idempotency_key: request.idempotencyKey,
           id_venta: request.saleId,
           id_pago: method ? method.id : null,
-          monto_centavos: request.amountCents,
+          monto_centavos: minorUnits(request.amountCents, request.currency),
           referencia,
           ...(behaviour === 'succeed'
             ? { estado: 'succeeded' }
@@ -217,13 +232,14 @@ export function sandboxProvider(db: Db, { latencyMs = 0 }: SandboxOptions = {}):
           })
           .from(reembolsoSandbox)
           .where(eq(reembolsoSandbox.referencia_cargo, charge.referencia));
-        if (request.amountCents <= 0 || (done?.cents ?? 0) + request.amountCents > charge.monto_centavos)
+        const amount = minorUnits(request.amountCents, request.currency);
+        if (amount <= 0 || (done?.cents ?? 0) + amount > charge.monto_centavos)
           return { status: 'failed', reference: null, reason: 'amount_too_large' };
         const referencia = newId('re_sandbox');
         await tx.insert(reembolsoSandbox).values({
           idempotency_key: request.idempotencyKey,
           referencia_cargo: charge.referencia,
-          monto_centavos: request.amountCents,
+          monto_centavos: amount,
           referencia,
         });
         return { status: 'succeeded', reference: referencia };

@@ -1,5 +1,5 @@
 import type Stripe from 'stripe';
-import { loadStripe } from './stripe';
+import { loadStripe, shopCents } from './stripe';
 
 /** The PaymentIntent events that end a charge; Stripe's other events are acknowledged and ignored. */
 const SETTLING_EVENTS: ReadonlySet<string> = new Set([
@@ -51,7 +51,7 @@ function reportOf(event: Stripe.Event): StripeReport | null {
     kind: 'charge',
     idVenta,
     reference: pi.id,
-    amountCents: pi.amount,
+    amountCents: shopCents(pi.amount, pi.currency),
     succeeded: event.type === 'payment_intent.succeeded',
   };
 }

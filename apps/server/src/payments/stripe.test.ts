@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { CURRENCY, paidCents } from '@vitrina/shared';
+import { paidCents } from '@vitrina/shared';
 import { and, eq, gt } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -436,7 +436,7 @@ describe.each(TEST_DATABASE_KINDS)('checkout with PAYMENT_PROVIDER=stripe on %s'
         provider.charge({
           saleId: id,
           amountCents: paidCents(product),
-          currency: CURRENCY,
+          currency: 'USD',
           paymentMethodId: 'pm_card_visa',
           customerId: pending?.id_usuario ?? 0,
           idempotencyKey: chargeKey(id),
@@ -448,7 +448,7 @@ describe.each(TEST_DATABASE_KINDS)('checkout with PAYMENT_PROVIDER=stripe on %s'
       const late = await provider.charge({
         saleId: id,
         amountCents: paidCents(product),
-        currency: CURRENCY,
+        currency: 'USD',
         paymentMethodId: 'pm_card_visa',
         customerId: pending?.id_usuario ?? 0,
         idempotencyKey: `${chargeKey(id)}-otra`,
@@ -502,6 +502,8 @@ describe.each(TEST_DATABASE_KINDS)('checkout with PAYMENT_PROVIDER=stripe on %s'
       expect(res.json()).toMatchObject({
         paymentProvider: 'stripe',
         stripePublishableKey: STRIPE_TEST_ENV.STRIPE_PUBLISHABLE_KEY,
+        // SHOP_CURRENCY unset: dollars.
+        moneda: 'USD',
       });
       expect(res.body).not.toContain(STRIPE_TEST_ENV.STRIPE_SECRET_KEY);
       expect(res.body).not.toContain(STRIPE_TEST_ENV.STRIPE_WEBHOOK_SECRET);

@@ -1,4 +1,4 @@
-import { CURRENCY } from '@vitrina/shared';
+import type { CurrencyCode } from '@vitrina/shared';
 import type Stripe from 'stripe';
 import type { Config } from '../config';
 import {
@@ -134,10 +134,40 @@ const CANCELLABLE = new Set([
 ]);
 
 /** Stripe names currencies by their ISO code in lower case. */
-const stripeCurrency = (currency: typeof CURRENCY) => currency.toLowerCase();
+const stripeCurrency = (currency: CurrencyCode) => currency.toLowerCase();
 
-/** The smallest amount Stripe accepts in USD; only used for the unconfirmed placeholder of `cancel`. */
-const PLACEHOLDER_CENTS = 50;
+/** The shop's currencies Stripe counts in whole units (its zero-decimal list); the others in cents. */
+const ZERO_DECIMAL: ReadonlySet<string> = new Set<CurrencyCode>(['CLP']);
+
+/**
+ * The shop's cents (hundredths of a unit, in every currency) as Stripe's amount: 1299000 is 12990 in
+ * CLP. The shop refuses prices with cents in CLP, so the division is exact; if it is not (a price from
+ * before the shop changed currency), nothing is charged rather than a rounded amount.
+ */
+export function stripeAmount(cents: number, currency: CurrencyCode): number {
+  if (!ZERO_DECIMAL.has(currency)) return cents;
+  if (cents % 100 !== 0) throw new RangeError(`${currency} has no cents at Stripe: ${cents / 100}`);
+  return cents / 100;
+}
+
+/** A Stripe amount (an event's, a PaymentIntent's) back in the shop's cents. */
+export const shopCents = (amount: number, stripeCurrencyCode: string): number =>
+  ZERO_DECIMAL.has(stripeCurrencyCode.toUpperCase()) ? amount * 100 : amount;
+
+/**
+ * About Stripe's smallest charge in each currency (half a dollar, ten Mexican pesos), in whole units:
+ * only used for the unconfirmed placeholder of `cancel`, which Stripe refuses below it.
+ */
+const PLACEHOLDER_UNITS: Readonly<Record<CurrencyCode, number>> = {
+  USD: 0.5,
+  EUR: 0.5,
+  MXN: 10,
+  PEN: 2,
+  ARS: 1000,
+  COP: 3000,
+  CLP: 1000,
+  UYU: 50,
+};
 
 /**
  * The SDK is loaded when a shop takes payments with Stripe, not at every start: loading it costs about a
@@ -216,7 +246,7 @@ export async function stripeProvider(config: Config, api?: StripeApiOptions): Pr
       try {
         const pi = await stripe.paymentIntents.create(
           {
-            amount: request.amountCents,
+            amount: stripeAmount(request.amountCents, request.currency),
             currency: stripeCurrency(request.currency),
             payment_method: request.paymentMethodId,
             allowed_payment_method_types: ['card'],
@@ -265,7 +295,7 @@ export async function stripeProvider(config: Config, api?: StripeApiOptions): Pr
         const refund = await stripe.refunds.create(
           {
             payment_intent: request.chargeReference,
-            amount: request.amountCents,
+            amount: stripeAmount(request.amountCents, request.currency),
             metadata: { id_venta: String(request.saleId), id_reembolso: String(request.refundId) },
           },
           { idempotencyKey: request.idempotencyKey },
@@ -290,8 +320,8 @@ export async function stripeProvider(config: Config, api?: StripeApiOptions): Pr
       // already taken, a real charge exists: the error leaves the sale pending for the next settle.
       const placeholder = await stripe.paymentIntents.create(
         {
-          amount: PLACEHOLDER_CENTS,
-          currency: stripeCurrency(CURRENCY),
+          amount: stripeAmount(Math.round(PLACEHOLDER_UNITS[config.currency] * 100), config.currency),
+          currency: stripeCurrency(config.currency),
           allowed_payment_method_types: ['card'],
           metadata: { id_venta: String(saleId), anulacion: 'sin_cobro' },
           description: `${chargeDescription(config.shopName, saleId)} anulada sin cobro`,

@@ -2,6 +2,7 @@ import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { SEED_CATALOG } from './catalog-data';
 import { categoryImage, productImage } from './images';
+import { seedPrices } from './seed';
 
 const EXPECTED_CATEGORIES = [
   'Indumentaria',
@@ -101,5 +102,25 @@ describe('seed images', () => {
   it('draws every category and varies products within one', async () => {
     for (const c of SEED_CATALOG) expect((await productImage(c.id, 0)).length).toBeGreaterThan(0);
     expect((await productImage(1, 0)).equals(await productImage(1, 1))).toBe(false);
+  });
+});
+
+describe('seedPrices', () => {
+  it('keeps the catalog as written in a currency with cents', () => {
+    expect(seedPrices('19.90', '15.90', 'EUR')).toEqual({ valor: '19.90', valor_descuento: '15.90' });
+  });
+
+  it('rounds every price to whole units in a currency without them, every discount still below its price', () => {
+    expect(seedPrices('19.90', '15.90', 'CLP')).toEqual({ valor: '20.00', valor_descuento: '16.00' });
+    // A discount that rounds up to its price is no discount any more.
+    expect(seedPrices('10.40', '9.90', 'CLP')).toEqual({ valor: '10.00', valor_descuento: null });
+    for (const p of all) {
+      const { valor, valor_descuento } = seedPrices(p.valor, p.valorDescuento, 'COP');
+      expect(valor, p.nombre).toMatch(/^[1-9]\d*\.00$/);
+      if (valor_descuento !== null) {
+        expect(valor_descuento, p.nombre).toMatch(/\.00$/);
+        expect(Number(valor_descuento), p.nombre).toBeLessThan(Number(valor));
+      }
+    }
   });
 });

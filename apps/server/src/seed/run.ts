@@ -28,6 +28,7 @@ async function run() {
     const result = await seedIfEmpty(database.db, {
       admin: config.admin,
       storage: await createStorage(config),
+      currency: config.currency,
     });
     console.log(
       result.seeded

@@ -1,4 +1,4 @@
-import { normalizeEmail } from '@vitrina/shared';
+import { CURRENCIES, type CurrencyCode, centsToDecimal, normalizeEmail, toCents } from '@vitrina/shared';
 import { count, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { categoriaProducto, producto, sinonimo, usuario } from '../db/schema';
@@ -13,6 +13,8 @@ import { seedOpinions } from './opinions';
 export interface SeedOptions {
   admin: { email: string; password: string };
   storage: FileStorage;
+  /** SHOP_CURRENCY: the demo's prices are whole units in a currency without cents. */
+  currency: CurrencyCode;
 }
 
 export type SeedResult = { seeded: false } | { seeded: true; categories: number; products: number };
@@ -24,7 +26,27 @@ export async function seedIfEmpty(db: Db, options: SeedOptions): Promise<SeedRes
   return seed(db, options);
 }
 
-async function seed(db: Db, { admin, storage }: SeedOptions): Promise<SeedResult> {
+/**
+ * The demo catalog's prices are written for dollars. In a currency with cents they are kept as they are; in
+ * one without (CLP, COP) each is rounded to whole units, which the shop's forms would also ask for
+ * (19.90 → 20), and a discount that rounds up to its price is dropped. No exchange rate: it is a demo.
+ */
+export function seedPrices(
+  valor: string,
+  valorDescuento: string | null,
+  currency: CurrencyCode,
+): { valor: string; valor_descuento: string | null } {
+  if (CURRENCIES[currency].decimals === 2) return { valor, valor_descuento: valorDescuento };
+  const whole = (price: string) => Math.round(toCents(price) / 100) * 100;
+  const price = whole(valor);
+  const discount = valorDescuento === null ? null : whole(valorDescuento);
+  return {
+    valor: centsToDecimal(price),
+    valor_descuento: discount !== null && discount < price ? centsToDecimal(discount) : null,
+  };
+}
+
+async function seed(db: Db, { admin, storage, currency }: SeedOptions): Promise<SeedResult> {
   const categoryImages = await Promise.all(
     SEED_CATALOG.map(async (c) => storage.save(`categorias/${c.id}.webp`, await categoryImage(c.id))),
   );
@@ -36,8 +58,7 @@ async function seed(db: Db, { admin, storage }: SeedOptions): Promise<SeedResult
     products.map(async ({ category, p, index }, i) => ({
       nombre: p.nombre,
       descripcion_producto: p.descripcion,
-      valor: p.valor,
-      valor_descuento: p.valorDescuento,
+      ...seedPrices(p.valor, p.valorDescuento, currency),
       stock: p.stock,
       estado: p.estado,
       imagen: await storage.save(

@@ -1,5 +1,6 @@
 import { rm } from 'node:fs/promises';
 import { Writable } from 'node:stream';
+import { CURRENCIES } from '@vitrina/shared';
 import { type AppDeps, buildApp } from '../app';
 import { loadConfig } from '../config';
 import { resolveOidc } from '../modules/google-sign-in';
@@ -37,14 +38,21 @@ export async function seededTestApp(
     WEB_DIST: templates.webDist,
     ...env,
   });
-  // The templates' images are on disk: a shop on a bucket seeds its own.
+  // The templates' images are on disk: a shop on a bucket seeds its own. The template's prices have cents:
+  // a shop in a currency without them seeds its own too.
   const asTemplate =
     templates.admin.email === config.admin.email &&
     templates.admin.password === config.admin.password &&
-    config.storage.kind === 'local';
+    config.storage.kind === 'local' &&
+    CURRENCIES[config.currency].decimals === 2;
   const database = asTemplate ? await seededDatabase(kind) : await freshDatabase(kind);
   if (asTemplate) await copyFolder(templates.uploads, config.uploadsDir);
-  else await seedIfEmpty(database.db, { admin: config.admin, storage: await createStorage(config) });
+  else
+    await seedIfEmpty(database.db, {
+      admin: config.admin,
+      storage: await createStorage(config),
+      currency: config.currency,
+    });
   const logs: LogLine[] = [];
   const stream = new Writable({
     write(chunk, _encoding, done) {

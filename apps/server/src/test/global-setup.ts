@@ -4,6 +4,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
+import { DEFAULT_CURRENCY } from '@vitrina/shared';
 import { sql } from 'drizzle-orm';
 import type { TestProject } from 'vitest/node';
 import { loadConfig } from '../config';
@@ -70,7 +71,13 @@ export default async function setup(project: TestProject) {
   async function prepare(target: DatabaseTarget, seedImages?: string) {
     const database = await openDatabase(target);
     try {
-      if (seedImages) await seedIfEmpty(database.db, { admin, storage: localStorage(seedImages) });
+      // In dollars: a test shop in a currency without cents seeds its own copy (test/app.ts).
+      if (seedImages)
+        await seedIfEmpty(database.db, {
+          admin,
+          storage: localStorage(seedImages),
+          currency: DEFAULT_CURRENCY,
+        });
       else await database.migrate();
     } finally {
       await database.close();

@@ -4,5 +4,6 @@ import type { ShopIdentity } from '../modules/orders';
 export const TEST_SHOP: ShopIdentity = {
   shopName: 'Vitrina',
   publicUrl: 'http://localhost:3000',
+  currency: 'USD',
   contactEmail: 'soporte@vitrina.local',
 };

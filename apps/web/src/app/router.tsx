@@ -12,6 +12,7 @@ import {
   productsQueryOptions,
 } from '../features/catalog';
 import { loadChunk } from '../lib/load-chunk';
+import { configQueryOptions } from '../lib/shop-config';
 import { RootLayout } from './layout/root-layout';
 import { NotFoundPage } from './routes/error-page';
 
@@ -104,7 +105,13 @@ const ADMIN_PAGES: [path: string, screen: keyof Awaited<ReturnType<typeof adminS
   [PAGES.adminSynonyms.path, 'synonymsScreen'],
 ];
 
+/*
+ * The pages that show prices carry the shop's config (its currency, SHOP_CURRENCY): the server renders
+ * them in it, and the browser hydrates them from the same answer.
+ */
+
 const homeData: PageData = (client) => [
+  client.prefetchQuery(configQueryOptions()),
   client.prefetchQuery(discountedProductsQueryOptions()),
   client.prefetchQuery(categoriesQueryOptions()),
 ];
@@ -112,6 +119,7 @@ const homeData: PageData = (client) => [
 const listingData: PageData = (client, { params, search }) => {
   const listing = parseListingSearch(search, parseId(params.id));
   return [
+    client.prefetchQuery(configQueryOptions()),
     client.prefetchQuery(productsQueryOptions(listing)),
     client.prefetchQuery(facetsQueryOptions(listing)),
     client.prefetchQuery(categoriesQueryOptions()),
@@ -122,6 +130,7 @@ const productData: PageData = (client, { params }) => {
   const id = parseId(params.id);
   if (id === undefined) return [];
   return [
+    client.prefetchQuery(configQueryOptions()),
     client.prefetchQuery(productQueryOptions(id)),
     client.prefetchQuery(productRatingsQueryOptions(id)),
   ];

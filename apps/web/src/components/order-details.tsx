@@ -1,7 +1,7 @@
 import {
   cardSummary,
   type DireccionEnvio,
-  formatMoney,
+  type FormatMoney,
   ORDER_STATE_LABELS,
   type Order,
   type OrderLine,
@@ -9,6 +9,7 @@ import {
   refundFailureText,
 } from '@vitrina/shared';
 import { useFormatInstant } from '../lib/shop-dates';
+import { useFormatMoney } from '../lib/shop-money';
 import styles from './order-details.module.css';
 
 /*
@@ -42,6 +43,7 @@ export const unitsKept = (line: OrderLine) => line.cantidad - line.cantidad_reem
 
 /** The lines as a table: product, units (and refunded ones), unit price, subtotal. */
 export function OrderLinesTable({ lines, caption }: { lines: readonly OrderLine[]; caption: string }) {
+  const formatMoney = useFormatMoney();
   return (
     <div className={styles.tableWrap}>
       <table className={styles.table}>
@@ -90,6 +92,7 @@ export function OrderLinesTable({ lines, caption }: { lines: readonly OrderLine[
 
 /** Subtotal, shipping and total as charged, and what was given back. */
 export function OrderTotals({ order }: { order: Order }) {
+  const formatMoney = useFormatMoney();
   return (
     <dl className={styles.totals}>
       <div>
@@ -167,7 +170,7 @@ export function PaymentAndShipment({ order }: { order: Order }) {
 }
 
 /** What a refund gave back, for the order's history: 'Reembolso de $14.90: 1 × Gorra y el envío'. */
-function refundText(refund: Order['reembolsos'][number]): string {
+function refundText(refund: Order['reembolsos'][number], formatMoney: FormatMoney): string {
   const parts = [
     ...refund.lineas.map((l) => `${l.cantidad} × ${l.nombre}`),
     ...(refund.envio > 0 ? [`el envío (${formatMoney(refund.envio)})`] : []),
@@ -186,6 +189,7 @@ type HistoryEntry =
  */
 export function OrderHistory({ order }: { order: Pick<Order, 'historial' | 'reembolsos'> }) {
   const formatDateTime = useFormatInstant();
+  const formatMoney = useFormatMoney();
   const entries: HistoryEntry[] = [
     ...order.historial.map((entry) => ({ kind: 'estado' as const, entry })),
     ...order.reembolsos.map((entry) => ({ kind: 'reembolso' as const, entry })),
@@ -194,7 +198,11 @@ export function OrderHistory({ order }: { order: Pick<Order, 'historial' | 'reem
     <ol className={styles.history}>
       {entries.map(({ kind, entry }) => (
         <li key={`${kind}-${'estado' in entry ? entry.estado : entry.monto}-${entry.fecha}`}>
-          {'estado' in entry ? <EstadoBadge estado={entry.estado} /> : <span>{refundText(entry)}</span>}{' '}
+          {'estado' in entry ? (
+            <EstadoBadge estado={entry.estado} />
+          ) : (
+            <span>{refundText(entry, formatMoney)}</span>
+          )}{' '}
           <time dateTime={entry.fecha}>{formatDateTime(entry.fecha)}</time>
           {entry.usuario && (
             <span className={styles.muted}>

@@ -1,5 +1,5 @@
-import { formatMoney } from '@vitrina/shared';
 import { priceView } from '../lib/pricing';
+import { useFormatMoney } from '../lib/shop-money';
 import styles from './price.module.css';
 
 export interface PriceProps {
@@ -13,6 +13,7 @@ export interface PriceProps {
 /** The price the shopper pays and, when discounted, the regular price struck through. */
 export function Price({ valor, valorDescuento, size = 'md', showBadge = false }: PriceProps) {
   const view = priceView(valor, valorDescuento);
+  const formatMoney = useFormatMoney();
   return (
     <p className={`${styles.price} ${size === 'lg' ? styles.lg : ''}`}>
       <span className={styles.final}>

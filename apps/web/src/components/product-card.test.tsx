@@ -3,6 +3,7 @@ import { cleanup, render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
 import { product as productFixture } from '../testing/fixtures';
+import { ShopConfigProvider } from '../testing/shop-config-provider';
 import { ProductCard, type ProductCardProps } from './product-card';
 
 afterEach(cleanup);
@@ -15,9 +16,11 @@ const product = productFixture(7, {
 
 function renderCard(overrides: Partial<ProductCardProps['product']> = {}) {
   return render(
-    <MemoryRouter>
-      <ProductCard product={{ ...product, ...overrides }} />
-    </MemoryRouter>,
+    <ShopConfigProvider>
+      <MemoryRouter>
+        <ProductCard product={{ ...product, ...overrides }} />
+      </MemoryRouter>
+    </ShopConfigProvider>,
   );
 }
 

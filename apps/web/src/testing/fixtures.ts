@@ -51,6 +51,7 @@ export const shopConfig = (overrides: Partial<ShopConfig> = {}): ShopConfig =>
     paymentProvider: 'sandbox',
     stripePublishableKey: null,
     timeZone: 'America/Mexico_City',
+    moneda: 'USD',
     ...overrides,
   });
 

@@ -1,7 +1,11 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { productoSchema, productoUpdateSchema } from './producto';
+import { productoSchemaFor, productoUpdateSchemaFor } from './producto';
 import { FORM, firstMessages, ofLength, without } from './test-helpers';
+
+/** A shop in dollars, the default SHOP_CURRENCY. */
+const productoSchema = productoSchemaFor('USD');
+const productoUpdateSchema = productoUpdateSchemaFor('USD');
 
 /** A product as the create form sends it (every input is text); each test breaks one field of it. */
 const valid = {
@@ -130,6 +134,37 @@ describe('productoSchema: valor', () => {
         expect(Math.round(productoSchema.parse({ ...valid, valor: text }).valor * 100)).toBe(cents);
       }),
     );
+  });
+});
+
+describe('productoSchema in a currency without cents (SHOP_CURRENCY=CLP)', () => {
+  const pesos = productoSchemaFor('CLP');
+  const pesosUpdate = productoUpdateSchemaFor('CLP');
+  const clp = { ...valid, valor: '12990', valor_descuento: '9990' };
+
+  it('takes whole pesos, as text or numbers', () => {
+    expect(pesos.parse(clp)).toMatchObject({ valor: 12990, valor_descuento: 9990 });
+    expect(pesos.parse({ ...clp, valor: 12990.0, valor_descuento: '9990.00' })).toMatchObject({
+      valor: 12990,
+      valor_descuento: 9990,
+    });
+  });
+
+  it('refuses a price or a discount with decimals in Spanish, on the field', () => {
+    const NO_DECIMALS = 'Los precios en CLP no llevan decimales';
+    expect(firstMessages(pesos, { ...clp, valor: '12990.50' }).valor).toBe(NO_DECIMALS);
+    expect(firstMessages(pesos, { ...clp, valor_descuento: 9990.5 }).valor_descuento).toBe(NO_DECIMALS);
+    expect(firstMessages(pesosUpdate, { valor: '0.10' }).valor).toBe(NO_DECIMALS);
+    expect(firstMessages(pesosUpdate, { valor_descuento: '99.9' }).valor_descuento).toBe(NO_DECIMALS);
+  });
+
+  it('names the highest price as Chile writes it', () => {
+    expect(pesos.parse({ ...clp, valor: '9999999' }).valor).toBe(9_999_999);
+    expect(firstMessages(pesos, { ...clp, valor: '10000000' }).valor).toBe('El precio máximo es 9.999.999');
+  });
+
+  it('keeps cents in a currency that has them (EUR)', () => {
+    expect(productoSchemaFor('EUR').parse(valid).valor).toBe(199.9);
   });
 });
 

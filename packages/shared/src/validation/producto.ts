@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { CURRENCIES, type CurrencyCode, fitsCurrency, noDecimalsMessage } from '../currency';
+import { formatAmount } from '../pricing';
 import { ID_MAX } from './record-id';
 import { imagenUrl } from './registro';
 import { acrossFields, notBlank, requiredText } from './rules';
@@ -10,7 +12,8 @@ import { FORBIDDEN_CHARACTERS, isSingleLineText, multiLineText, singleLineText }
  *
  * - nombre: required, not blank, 3–120 characters once trimmed; stored trimmed.
  * - descripcion_producto: required, not blank, 10–2000 characters once trimmed; stored trimmed.
- * - valor: the regular price in currency units, > 0 and ≤ 9,999,999.99, at most two decimals.
+ * - valor: the regular price in currency units, > 0 and ≤ 9,999,999.99, at most two decimals; in a
+ *   currency without cents (CLP, COP: SHOP_CURRENCY) whole units only, ≤ 9.999.999.
  * - valor_descuento: optional (empty or null means no discount); when given, same format, > 0 and below
  *   valor (the message sits on valor_descuento). Edit checks it against the stored price on the server.
  * - stock: a whole number from 0 to 100,000 (0 is allowed: the product stays listed for the admin only).
@@ -31,6 +34,9 @@ export const PRODUCT_DESCRIPTION_MIN = 10;
 export const PRODUCT_DESCRIPTION_MAX = 2000;
 /** 9,999,999.99 in cents. */
 export const PRODUCT_PRICE_MAX_CENTS = 999_999_999;
+/** The highest price in a currency: 9,999,999.99, or 9.999.999 where prices have no cents. */
+const priceMaxCents = (code: CurrencyCode) =>
+  CURRENCIES[code].decimals === 0 ? 999_999_900 : PRODUCT_PRICE_MAX_CENTS;
 export const PRODUCT_STOCK_MAX = 100_000;
 
 const REQUIRED = 'Campo Requerido';
@@ -38,7 +44,6 @@ const BLANK = 'No puede ser un espacio en blanco';
 const NOT_A_NUMBER = 'Ingresa un número válido';
 const DECIMAL_COMMA = 'Usa punto para separar los decimales';
 const TWO_DECIMALS = 'Máximo 2 decimales';
-const PRICE_TOO_HIGH = 'El precio máximo es 9,999,999.99';
 export const DISCOUNT_NOT_BELOW_PRICE = 'El precio con descuento debe ser menor que el precio';
 export const CATEGORY_NOT_FOUND = 'La categoría no existe';
 const CHOOSE_CATEGORY = 'Elige una categoría';
@@ -109,14 +114,21 @@ const parsedNumber = (
     return parsed.value;
   });
 
-/** A price in currency units (cents inside, so no floating-point drift), > 0 and ≤ 9,999,999.99. */
-const price = (notPositive: string) =>
+/**
+ * A price in currency units (cents inside, so no floating-point drift), > 0 and at most the currency's
+ * highest price; whole units in a currency without cents (the shop shows no decimals there, so a price
+ * with them would be charged other than shown).
+ */
+const price = (notPositive: string, code: CurrencyCode) =>
   parsedNumber(REQUIRED, parseCents, (cents) =>
-    cents <= 0 ? notPositive : cents > PRODUCT_PRICE_MAX_CENTS ? PRICE_TOO_HIGH : undefined,
+    cents <= 0
+      ? notPositive
+      : !fitsCurrency(cents, code)
+        ? noDecimalsMessage(code)
+        : cents > priceMaxCents(code)
+          ? `El precio máximo es ${formatAmount(priceMaxCents(code) / 100, code)}`
+          : undefined,
   ).transform((cents) => cents / 100);
-
-const valor = price('El precio debe ser mayor que 0');
-const valorDescuento = price('El descuento debe ser mayor que 0');
 
 const stock = parsedNumber(
   REQUIRED,
@@ -160,12 +172,6 @@ export const productImageUrl = z
   .pipe(imagenUrl)
   .refine((v) => v.startsWith('/uploads/productos/'), { error: INVALID_IMAGE });
 
-/** An optional text-or-number: '', blank text, null and a missing value all mean "no discount". */
-const optionalDiscount = z.preprocess(
-  (v) => (v === null || v === undefined || (typeof v === 'string' && v.trim() === '') ? null : v),
-  valorDescuento.nullable(),
-);
-
 /**
  * "valor_descuento below valor", checked as soon as both prices are valid, even while other fields are
  * still wrong (the form validates as the admin types).
@@ -180,24 +186,6 @@ const discountBelowPrice = {
 const discountIsBelow = (v: { valor?: number | undefined; valor_descuento?: number | null | undefined }) =>
   v.valor === undefined || v.valor_descuento == null || v.valor_descuento < v.valor;
 
-/**
- * Create product (POST /api/products), and the create form. Unknown keys are dropped; estado is never
- * set here (a new product is active; Eliminar/Restaurar toggles it).
- */
-export const productoSchema = z
-  .object({
-    nombre,
-    descripcion_producto: descripcion,
-    valor,
-    valor_descuento: optionalDiscount,
-    stock,
-    id_categoria_producto: idCategoria,
-    imagen: productImageUrl,
-  })
-  .refine(discountIsBelow, discountBelowPrice);
-export type ProductoInput = z.input<typeof productoSchema>;
-export type ProductoData = z.output<typeof productoSchema>;
-
 /** An empty field means "leave it as it is": the edit form sends only what was filled (SPEC §5). */
 const unchangedWhenEmpty = <T extends z.ZodType>(schema: T) =>
   z.preprocess(
@@ -205,27 +193,72 @@ const unchangedWhenEmpty = <T extends z.ZodType>(schema: T) =>
     schema.optional(),
   );
 
+/** The product forms' schemas in one currency: its prices are whole units where it has no cents. */
+function productSchemas(code: CurrencyCode) {
+  const valor = price('El precio debe ser mayor que 0', code);
+  const valorDescuento = price('El descuento debe ser mayor que 0', code);
+  /** An optional text-or-number: '', blank text, null and a missing value all mean "no discount". */
+  const optionalDiscount = z.preprocess(
+    (v) => (v === null || v === undefined || (typeof v === 'string' && v.trim() === '') ? null : v),
+    valorDescuento.nullable(),
+  );
+
+  const create = z
+    .object({
+      nombre,
+      descripcion_producto: descripcion,
+      valor,
+      valor_descuento: optionalDiscount,
+      stock,
+      id_categoria_producto: idCategoria,
+      imagen: productImageUrl,
+    })
+    .refine(discountIsBelow, discountBelowPrice);
+  /**
+   * Edit product (PUT /api/products/:id/editProduct): every field optional, same rules. '' or a missing
+   * key leaves a field unchanged; `valor_descuento: null` removes the discount. SPEC's client may send the
+   * whole product object: keys that are not editable here (id_producto, estado, createdAt, the category
+   * object…) are dropped, never applied. When only one of the two prices is sent, the server checks the
+   * discount against the stored price.
+   */
+  const update = z
+    .object({
+      nombre: unchangedWhenEmpty(nombre),
+      descripcion_producto: unchangedWhenEmpty(descripcion),
+      valor: unchangedWhenEmpty(valor),
+      valor_descuento: z.preprocess(
+        (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
+        valorDescuento.nullable().optional(),
+      ),
+      stock: unchangedWhenEmpty(stock),
+      id_categoria_producto: unchangedWhenEmpty(idCategoria),
+      imagen: unchangedWhenEmpty(productImageUrl),
+    })
+    .refine(discountIsBelow, discountBelowPrice)
+    .refine((v) => Object.values(v).some((field) => field !== undefined), { error: NOTHING_TO_CHANGE });
+  return { create, update };
+}
+
+const schemasByCurrency = new Map<CurrencyCode, ReturnType<typeof productSchemas>>();
+const schemasFor = (code: CurrencyCode) => {
+  let schemas = schemasByCurrency.get(code);
+  if (!schemas) {
+    schemas = productSchemas(code);
+    schemasByCurrency.set(code, schemas);
+  }
+  return schemas;
+};
+
 /**
- * Edit product (PUT /api/products/:id/editProduct): every field optional, same rules. '' or a missing
- * key leaves a field unchanged; `valor_descuento: null` removes the discount. SPEC's client may send the
- * whole product object: keys that are not editable here (id_producto, estado, createdAt, the category
- * object…) are dropped, never applied. When only one of the two prices is sent, the server checks the
- * discount against the stored price.
+ * Create product (POST /api/products), and the create form, in the shop's currency. Unknown keys are
+ * dropped; estado is never set here (a new product is active; Eliminar/Restaurar toggles it).
  */
-export const productoUpdateSchema = z
-  .object({
-    nombre: unchangedWhenEmpty(nombre),
-    descripcion_producto: unchangedWhenEmpty(descripcion),
-    valor: unchangedWhenEmpty(valor),
-    valor_descuento: z.preprocess(
-      (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
-      valorDescuento.nullable().optional(),
-    ),
-    stock: unchangedWhenEmpty(stock),
-    id_categoria_producto: unchangedWhenEmpty(idCategoria),
-    imagen: unchangedWhenEmpty(productImageUrl),
-  })
-  .refine(discountIsBelow, discountBelowPrice)
-  .refine((v) => Object.values(v).some((field) => field !== undefined), { error: NOTHING_TO_CHANGE });
-export type ProductoUpdateInput = z.input<typeof productoUpdateSchema>;
-export type ProductoUpdate = z.output<typeof productoUpdateSchema>;
+export const productoSchemaFor = (code: CurrencyCode) => schemasFor(code).create;
+/** Edit product (PUT /api/products/:id/editProduct) and the edit form, in the shop's currency. */
+export const productoUpdateSchemaFor = (code: CurrencyCode) => schemasFor(code).update;
+
+export type ProductoInput = z.input<ReturnType<typeof productoSchemaFor>>;
+export type ProductoData = z.output<ReturnType<typeof productoSchemaFor>>;
+
+export type ProductoUpdateInput = z.input<ReturnType<typeof productoUpdateSchemaFor>>;
+export type ProductoUpdate = z.output<ReturnType<typeof productoUpdateSchemaFor>>;

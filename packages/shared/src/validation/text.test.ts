@@ -9,7 +9,7 @@ import { calificacionSchema } from './calificacion';
 import { loginSchema } from './login';
 import { passwordChangeSchema } from './password';
 import { perfilInicialSchema, perfilUpdateSchema } from './perfil';
-import { productoSchema, productoUpdateSchema } from './producto';
+import { productoSchemaFor, productoUpdateSchemaFor } from './producto';
 import { registroSchema } from './registro';
 import { firstMessages } from './test-helpers';
 import {
@@ -234,7 +234,7 @@ const CASES: Array<[string, { safeParse(input: unknown): { error?: unknown } }, 
   ],
   [
     'productoSchema',
-    productoSchema,
+    productoSchemaFor('USD'),
     {
       nombre: 'Licuadora',
       descripcion_producto: 'Una licuadora potente',
@@ -256,7 +256,7 @@ const CASES: Array<[string, { safeParse(input: unknown): { error?: unknown } }, 
   ],
   [
     'productoUpdateSchema',
-    productoUpdateSchema,
+    productoUpdateSchemaFor('USD'),
     { nombre: 'Licuadora', descripcion_producto: 'Una licuadora potente', valor: '19.90' },
     ['nombre', 'descripcion_producto', 'valor'],
   ],

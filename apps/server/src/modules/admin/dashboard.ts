@@ -1,5 +1,6 @@
 import {
   ACTIVE_ORDER_STATES,
+  type CurrencyCode,
   DASHBOARD_DAYS,
   DASHBOARD_RECENT_AUDIT,
   DASHBOARD_STOCK_LIST_SIZE,
@@ -42,6 +43,8 @@ import { failedMailCount } from '../mail';
 export interface DashboardOptions {
   /** SHOP_TIMEZONE, an IANA name. */
   timeZone: string;
+  /** SHOP_CURRENCY: how the recent audit entries write amounts. */
+  currency: CurrencyCode;
   now?: Date;
 }
 
@@ -140,7 +143,7 @@ export async function dashboardSummary(db: Db, options: DashboardOptions): Promi
         })
         .from(usuario)
         .where(eq(usuario.admin, false)),
-      latestAuditEntries(db, DASHBOARD_RECENT_AUDIT),
+      latestAuditEntries(db, DASHBOARD_RECENT_AUDIT, options.currency),
       db.select({ n: count() }).from(venta).where(eq(venta.estado, 'pagada')),
     ],
   );

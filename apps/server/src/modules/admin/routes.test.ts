@@ -164,7 +164,7 @@ describe.each(TEST_DATABASE_KINDS)('admin API on %s', (kind) => {
       await insertSale(t.db, buyer, at('2030-06-16T00:00:00Z'), 'pagada', [
         { product: p.failed, cantidad: 50, unitCents: 100 },
       ]);
-      summary = await dashboardSummary(t.db, { now, timeZone: 'UTC' });
+      summary = await dashboardSummary(t.db, { now, timeZone: 'UTC', currency: 'USD' });
     });
 
     it('adds up paid sales of today, the last 7 and the last 30 days, with the average ticket', () => {
@@ -213,7 +213,7 @@ describe.each(TEST_DATABASE_KINDS)('admin API on %s', (kind) => {
     it('counts days in another time zone when asked to', async () => {
       // 01:00 UTC on the 15th is still the 14th in Mexico City (UTC-6), and 00:00 UTC on the 16th is
       // still the 15th there.
-      const mexico = await dashboardSummary(t.db, { now, timeZone: 'America/Mexico_City' });
+      const mexico = await dashboardSummary(t.db, { now, timeZone: 'America/Mexico_City', currency: 'USD' });
       expect(mexico.ventas.hoy).toEqual({ ingresos: 69.99, ventas: 2, ticket_promedio: 35 });
       expect(mexico.ingresos_por_dia.at(-2)).toEqual({ fecha: '2030-06-14', ingresos: 100.1, ventas: 1 });
     });

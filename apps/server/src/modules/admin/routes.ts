@@ -1,4 +1,4 @@
-import { apiErrorSchema, dashboardSchema } from '@vitrina/shared';
+import { apiErrorSchema, type CurrencyCode, dashboardSchema } from '@vitrina/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/client';
 import { dashboardSummary } from './dashboard';
@@ -11,9 +11,14 @@ export interface AdminRoutesOptions {
   db: Db;
   /** SHOP_TIMEZONE: the dashboard's days. */
   timeZone: string;
+  /** SHOP_CURRENCY: the amounts in its audit entries. */
+  currency: CurrencyCode;
 }
 
-export const adminRoutes: FastifyPluginAsyncZod<AdminRoutesOptions> = async (app, { db, timeZone }) => {
+export const adminRoutes: FastifyPluginAsyncZod<AdminRoutesOptions> = async (
+  app,
+  { db, timeZone, currency },
+) => {
   app.get(
     '/admin/resumen',
     {
@@ -25,6 +30,6 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminRoutesOptions> = async (app
         response: { 200: dashboardSchema, ...errors },
       },
     },
-    async () => dashboardSummary(db, { timeZone }),
+    async () => dashboardSummary(db, { timeZone, currency }),
   );
 };

@@ -1,4 +1,4 @@
-import type { AuditAction, AuditEntry, AuditPage, AuditQuery } from '@vitrina/shared';
+import type { AuditAction, AuditEntry, AuditPage, AuditQuery, CurrencyCode } from '@vitrina/shared';
 import { and, count, desc, eq, gte, lt } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { auditoria, usuario } from '../../db/schema';
@@ -61,21 +61,32 @@ function toAuditEntry({ entry, who }: EntryRow, names: EntryNames): AuditEntry {
 }
 
 /** The rows as the owner reads them, with the names of what they refer to looked up once for them all. */
-async function toAuditEntries(db: Db, rows: EntryRow[]): Promise<AuditEntry[]> {
+async function toAuditEntries(db: Db, rows: EntryRow[], currency: CurrencyCode): Promise<AuditEntry[]> {
   const names = await entryNames(
     db,
     rows.map((r) => r.entry),
+    currency,
   );
   return rows.map((row) => toAuditEntry(row, names));
 }
 
 const newestFirst = [desc(auditoria.fecha), desc(auditoria.id)];
 
+/** How the shop writes what the trail shows: SHOP_TIMEZONE's days and SHOP_CURRENCY's amounts. */
+export interface AuditReading {
+  timeZone: string;
+  currency: CurrencyCode;
+}
+
 /**
  * GET /api/admin/auditoria: a page of the trail, optionally of one entity and between two days, which run
- * from midnight to midnight in `timeZone` (SHOP_TIMEZONE).
+ * from midnight to midnight in the shop's time zone.
  */
-export async function listAuditTrail(db: Db, query: AuditQuery, timeZone: string): Promise<AuditPage> {
+export async function listAuditTrail(
+  db: Db,
+  query: AuditQuery,
+  { timeZone, currency }: AuditReading,
+): Promise<AuditPage> {
   const where = and(
     query.entidad === undefined ? undefined : eq(auditoria.entidad, query.entidad),
     query.id_entidad === undefined ? undefined : eq(auditoria.id_entidad, query.id_entidad),
@@ -94,7 +105,7 @@ export async function listAuditTrail(db: Db, query: AuditQuery, timeZone: string
     db.select({ total: count() }).from(auditoria).where(where),
   ]);
   return {
-    items: await toAuditEntries(db, rows),
+    items: await toAuditEntries(db, rows, currency),
     total: totalRow?.total ?? 0,
     page: query.page,
     pageSize: query.pageSize,
@@ -102,12 +113,16 @@ export async function listAuditTrail(db: Db, query: AuditQuery, timeZone: string
 }
 
 /** The latest entries, for the dashboard. */
-export async function latestAuditEntries(db: Db, limit: number): Promise<AuditEntry[]> {
+export async function latestAuditEntries(
+  db: Db,
+  limit: number,
+  currency: CurrencyCode,
+): Promise<AuditEntry[]> {
   const rows = await db
     .select(entryColumns)
     .from(auditoria)
     .leftJoin(usuario, eq(usuario.id_usuario, auditoria.id_usuario))
     .orderBy(...newestFirst)
     .limit(limit);
-  return toAuditEntries(db, rows);
+  return toAuditEntries(db, rows, currency);
 }

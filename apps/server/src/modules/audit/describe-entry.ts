@@ -26,8 +26,8 @@ type Show = (value: unknown, names: EntryNames) => string;
 const text = (value: unknown) => (value === null || value === '' ? '—' : String(value));
 const money =
   (none: string): Show =>
-  (value) =>
-    value === null ? none : formatMoney(fromCents(toCents(value as string | number)));
+  (value, names) =>
+    value === null ? none : formatMoney(fromCents(toCents(value as string | number)), names.currency);
 const either =
   (yes: string, no: string): Show =>
   (value) =>

@@ -1,4 +1,4 @@
-import { formatOrderNumber } from '@vitrina/shared';
+import { type CurrencyCode, formatOrderNumber } from '@vitrina/shared';
 import { eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import {
@@ -21,6 +21,8 @@ type EntryRow = typeof auditoria.$inferSelect;
 
 /** Each map goes from an id to the words the owner knows it by. */
 export interface EntryNames {
+  /** SHOP_CURRENCY: how its amounts are written. */
+  currency: CurrencyCode;
   /** id_producto → 'Silla Nórdica'. */
   products: Map<number, string>;
   /** id_categoria_producto → 'Muebles'. */
@@ -64,7 +66,11 @@ const lineIds = (values: unknown[]) =>
 const fullName = (u: { nombre: string; apellido: string }) => `${u.nombre} ${u.apellido}`;
 
 /** Everything a page of entries names, in at most six queries (none for a kind the page does not hold). */
-export async function entryNames(db: Db, entries: readonly EntryRow[]): Promise<EntryNames> {
+export async function entryNames(
+  db: Db,
+  entries: readonly EntryRow[],
+  currency: CurrencyCode,
+): Promise<EntryNames> {
   const when = <T>(ids: number[], query: (ids: number[]) => Promise<T[]>) =>
     ids.length === 0 ? Promise.resolve([]) : query(ids);
   const [products, categories, users, ratings, orders, orderLines] = await Promise.all([
@@ -122,6 +128,7 @@ export async function entryNames(db: Db, entries: readonly EntryRow[]): Promise<
     ),
   ]);
   return {
+    currency,
     products: new Map(products.map((p) => [p.id, p.name])),
     categories: new Map(categories.map((c) => [c.id, c.name])),
     users: new Map(users.map((u) => [u.id, `${fullName(u)} (${u.email})`])),

@@ -1,16 +1,14 @@
 import { apiErrorSchema, auditPageSchema, auditQuerySchema } from '@vitrina/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/client';
-import { listAuditTrail } from './audit-trail';
+import { type AuditReading, listAuditTrail } from './audit-trail';
 
-export interface AuditRoutesOptions {
+export interface AuditRoutesOptions extends AuditReading {
   db: Db;
-  /** SHOP_TIMEZONE: the days of the date filter. */
-  timeZone: string;
 }
 
 /** The audit trail: who changed what in the admin, and when. */
-export const auditRoutes: FastifyPluginAsyncZod<AuditRoutesOptions> = async (app, { db, timeZone }) => {
+export const auditRoutes: FastifyPluginAsyncZod<AuditRoutesOptions> = async (app, { db, ...reading }) => {
   app.get(
     '/admin/auditoria',
     {
@@ -23,6 +21,6 @@ export const auditRoutes: FastifyPluginAsyncZod<AuditRoutesOptions> = async (app
         response: { 200: auditPageSchema, 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema },
       },
     },
-    async (request) => listAuditTrail(db, request.query, timeZone),
+    async (request) => listAuditTrail(db, request.query, reading),
   );
 };

@@ -1,9 +1,10 @@
 import {
   adminProductQuerySchema,
   apiErrorSchema,
+  type CurrencyCode,
   idParamsSchema,
-  productoSchema,
-  productoUpdateSchema,
+  productoSchemaFor,
+  productoUpdateSchemaFor,
   productPageSchema,
   productSchema,
 } from '@vitrina/shared';
@@ -26,6 +27,8 @@ const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 
 export interface CatalogAdminOptions {
   db: Db;
   storage: FileStorage;
+  /** SHOP_CURRENCY: prices with decimals are refused in a currency without cents. */
+  currency: CurrencyCode;
 }
 
 /*
@@ -34,7 +37,7 @@ export interface CatalogAdminOptions {
  */
 export const catalogAdminRoutes: FastifyPluginAsyncZod<CatalogAdminOptions> = async (
   app,
-  { db, storage },
+  { db, storage, currency },
 ) => {
   app.get(
     '/products/admin',
@@ -71,7 +74,7 @@ export const catalogAdminRoutes: FastifyPluginAsyncZod<CatalogAdminOptions> = as
       schema: {
         tags,
         summary: 'Crea un producto (activo); la imagen se sube antes con POST /api/uploads',
-        body: productoSchema,
+        body: productoSchemaFor(currency),
         response: { 201: productSchema, ...errors },
       },
     },
@@ -90,7 +93,7 @@ export const catalogAdminRoutes: FastifyPluginAsyncZod<CatalogAdminOptions> = as
         summary:
           'Edita los campos enviados (vacío = sin cambio; valor_descuento null quita el descuento); una imagen nueva reemplaza a la anterior',
         params: idParamsSchema,
-        body: productoUpdateSchema,
+        body: productoUpdateSchemaFor(currency),
         response: { 200: productSchema, ...errors },
       },
     },

@@ -32,6 +32,7 @@ const FAST = { retryBaseMs: 20, retryMaxMs: 40, maxAttempts: 3 };
 
 const order: OrderMailData = {
   shopName: 'Vitrina',
+  currency: 'USD',
   orderUrl: 'http://localhost:3000/pedido/42',
   customerName: 'Ana <b>Núñez</b>',
   numero_pedido: 'V-000042',
@@ -183,7 +184,7 @@ describe.each(TEST_DATABASE_KINDS)('mail delivery on %s', (kind) => {
     );
     expect(confirmed.subject).toBe(`Confirmamos tu pedido ${order.numero_pedido} en Vitrina`);
     expect(confirmed.text).toContain(`${product.nombre}: 2 × `);
-    expect(confirmed.text).toContain(`Total: ${formatMoney(order.valor_total_venta)}`);
+    expect(confirmed.text).toContain(`Total: ${formatMoney(order.valor_total_venta, 'USD')}`);
     expect(confirmed.text).toContain(TEST_ADDRESS.direccion);
     expect(confirmed.text).toContain('Visa •••• 4242');
     expect(confirmed.text).toContain(`${t.config.publicUrl}/pedido/${id_venta}`);

@@ -1,4 +1,4 @@
-import { cardSummary, formatMoney, fromCents } from '@vitrina/shared';
+import { type CurrencyCode, cardSummary, formatMoney, fromCents } from '@vitrina/shared';
 import type { OutgoingMail } from './outbox';
 
 /*
@@ -9,6 +9,8 @@ import type { OutgoingMail } from './outbox';
 
 export interface OrderMailData {
   shopName: string;
+  /** SHOP_CURRENCY: every amount of the message is written in it. */
+  currency: CurrencyCode;
   /** Absolute link to the customer's order page (PUBLIC_URL + /pedido/:id). */
   orderUrl: string;
   customerName: string;
@@ -36,8 +38,9 @@ export interface AccountMailData {
 }
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-const money = (cents: number) => formatMoney(fromCents(cents));
-const shipping = (cents: number) => (cents === 0 ? 'Gratis' : money(cents));
+/** An amount in the shop's currency (SHOP_CURRENCY), as its country writes it. */
+const money = (cents: number, data: OrderMailData) => formatMoney(fromCents(cents), data.currency);
+const shipping = (cents: number, data: OrderMailData) => (cents === 0 ? 'Gratis' : money(cents, data));
 
 const FONT = 'font-family:Helvetica,Arial,sans-serif;color:#1f2937;font-size:16px;line-height:1.5';
 const MUTED = 'color:#6b7280;font-size:14px';
@@ -75,8 +78,8 @@ function orderTableHtml(data: OrderMailData): string {
   const rows = data.lines.map(
     (line) =>
       `<tr><td style="${CELL}">${escapeHtml(line.nombre)}<br><span style="${MUTED}">` +
-      `${line.cantidad} × ${escapeHtml(money(line.unitCents))}</span></td>` +
-      `<td style="${CELL};text-align:right;white-space:nowrap">${escapeHtml(money(line.totalCents))}</td></tr>`,
+      `${line.cantidad} × ${escapeHtml(money(line.unitCents, data))}</span></td>` +
+      `<td style="${CELL};text-align:right;white-space:nowrap">${escapeHtml(money(line.totalCents, data))}</td></tr>`,
   );
   const sum = (label: string, value: string, bold = false) =>
     `<tr><td style="padding:4px 0${bold ? ';font-weight:bold' : ''}">${escapeHtml(label)}</td>` +
@@ -85,9 +88,9 @@ function orderTableHtml(data: OrderMailData): string {
   return [
     '<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="border-collapse:collapse;margin:0 0 16px">',
     ...rows,
-    sum('Subtotal', money(data.subtotalCents)),
-    sum('Envío', shipping(data.shippingCents)),
-    sum('Total', money(data.totalCents), true),
+    sum('Subtotal', money(data.subtotalCents, data)),
+    sum('Envío', shipping(data.shippingCents, data)),
+    sum('Total', money(data.totalCents, data), true),
     '</table>',
   ].join('\n');
 }
@@ -95,12 +98,13 @@ function orderTableHtml(data: OrderMailData): string {
 function orderTableText(data: OrderMailData): string {
   return [
     ...data.lines.map(
-      (line) => `- ${line.nombre}: ${line.cantidad} × ${money(line.unitCents)} = ${money(line.totalCents)}`,
+      (line) =>
+        `- ${line.nombre}: ${line.cantidad} × ${money(line.unitCents, data)} = ${money(line.totalCents, data)}`,
     ),
     '',
-    `Subtotal: ${money(data.subtotalCents)}`,
-    `Envío: ${shipping(data.shippingCents)}`,
-    `Total: ${money(data.totalCents)}`,
+    `Subtotal: ${money(data.subtotalCents, data)}`,
+    `Envío: ${shipping(data.shippingCents, data)}`,
+    `Total: ${money(data.totalCents, data)}`,
   ].join('\n');
 }
 
@@ -200,7 +204,7 @@ export function orderConfirmedMail(to: string, data: OrderMailData): OutgoingMai
 /** To the shop (SUPPORT_EMAIL) when an order is paid: what to pack, where it goes, and its admin page. */
 export function newOrderMail(to: string, data: OrderMailData & { adminUrl: string }): OutgoingMail {
   return orderMail(to, 'pedido_nuevo', data, {
-    subject: `Pedido nuevo ${data.numero_pedido}: ${money(data.totalCents)}`,
+    subject: `Pedido nuevo ${data.numero_pedido}: ${money(data.totalCents, data)}`,
     title: 'Entró un pedido nuevo',
     greeting: 'Hola:',
     intro: [`${data.customerName} pagó el pedido ${data.numero_pedido}. Esto hay que preparar:`],
@@ -224,7 +228,7 @@ export function orderShippedMail(to: string, data: OrderMailData): OutgoingMail 
 }
 
 export function orderCancelledMail(to: string, data: OrderMailData): OutgoingMail {
-  const refunded = data.refundedCents ? [`Reembolso: ${money(data.refundedCents)}`] : [];
+  const refunded = data.refundedCents ? [`Reembolso: ${money(data.refundedCents, data)}`] : [];
   return orderMail(to, 'pedido_cancelado', data, {
     subject: `Cancelamos tu pedido ${data.numero_pedido}`,
     title: 'Tu pedido fue cancelado',
@@ -238,8 +242,9 @@ export function orderCancelledMail(to: string, data: OrderMailData): OutgoingMai
 
 export function orderRefundedMail(to: string, data: OrderMailData): OutgoingMail {
   const refund = data.refund ?? { cents: data.refundedCents ?? 0, shippingCents: 0 };
-  const amount = money(refund.cents);
-  const shippingPart = refund.shippingCents > 0 ? ` (incluye ${money(refund.shippingCents)} del envío)` : '';
+  const amount = money(refund.cents, data);
+  const shippingPart =
+    refund.shippingCents > 0 ? ` (incluye ${money(refund.shippingCents, data)} del envío)` : '';
   const total = data.refundedCents ?? refund.cents;
   return orderMail(to, 'pedido_reembolsado', data, {
     subject: `Te reembolsamos ${amount} del pedido ${data.numero_pedido}`,
@@ -249,7 +254,7 @@ export function orderRefundedMail(to: string, data: OrderMailData): OutgoingMail
     highlight: [
       `Este reembolso: ${amount}`,
       ...(total !== refund.cents
-        ? [`Reembolsado en total: ${money(total)} de ${money(data.totalCents)} pagados`]
+        ? [`Reembolsado en total: ${money(total, data)} de ${money(data.totalCents, data)} pagados`]
         : []),
     ],
     next: 'El reembolso vuelve a la tarjeta con la que pagaste; según tu banco, puede tardar unos días en verse en tu estado de cuenta.',

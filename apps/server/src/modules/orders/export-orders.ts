@@ -1,11 +1,11 @@
 import {
-  CURRENCY,
-  centsToDecimal,
+  type CurrencyCode,
   dateTimeInTimeZone,
   dayInTimeZone,
   isOrder,
   ORDER_STATE_LABELS,
   type OrderStateFilter,
+  plainAmount,
   toCents,
 } from '@vitrina/shared';
 import { and, eq, inArray, sql } from 'drizzle-orm';
@@ -23,21 +23,22 @@ export interface OrdersExportQuery {
 }
 
 /**
- * Money columns say their currency in the header and hold two-decimal numbers with no currency sign nor
- * thousands mark ('1299.90'), which a spreadsheet sums as numbers.
+ * Money columns say their currency in the header and hold numbers in its decimals with no currency sign nor
+ * thousands mark ('1299.90', '12990' in CLP), with a point (the comma separates the columns), which a
+ * spreadsheet sums as numbers.
  */
-const HEADER = [
+const header = (currency: CurrencyCode) => [
   'Pedido',
   'Fecha',
   'Cliente',
   'Correo',
   'Estado',
   'Productos',
-  `Subtotal de productos (${CURRENCY})`,
-  `Envío (${CURRENCY})`,
-  `Total cobrado (${CURRENCY})`,
-  `Reembolsado (${CURRENCY})`,
-  `Neto (${CURRENCY})`,
+  `Subtotal de productos (${currency})`,
+  `Envío (${currency})`,
+  `Total cobrado (${currency})`,
+  `Reembolsado (${currency})`,
+  `Neto (${currency})`,
   'Moneda',
   'Referencia de pago',
 ];
@@ -84,13 +85,17 @@ export async function exportOrdersCsv({
   db,
   query,
   timeZone,
+  currency,
 }: {
   db: Db;
   query: OrdersExportQuery;
   /** SHOP_TIMEZONE: the days of the filter and the dates written. */
   timeZone: string;
+  /** SHOP_CURRENCY: the amounts' decimals. */
+  currency: CurrencyCode;
 }) {
-  const rows: CsvValue[][] = [HEADER];
+  const money = (cents: number) => plainAmount(cents, currency);
+  const rows: CsvValue[][] = [header(currency)];
   const seen = new Set<number>();
   for (let page = 1; ; page++) {
     const result = await listOrders({
@@ -118,12 +123,12 @@ export async function exportOrdersCsv({
         order.Usuario?.email ?? '',
         ORDER_STATE_LABELS[order.estado],
         order.detalle_venta.map((line) => `${line.cantidad} × ${line.Producto.nombre}`).join('; '),
-        centsToDecimal(subtotal),
-        centsToDecimal(toCents(order.costo_envio)),
-        centsToDecimal(charged),
-        centsToDecimal(back),
-        centsToDecimal(charged - back),
-        CURRENCY,
+        money(subtotal),
+        money(toCents(order.costo_envio)),
+        money(charged),
+        money(back),
+        money(charged - back),
+        currency,
         references.get(order.id_venta) ?? '',
       ]);
     }

@@ -1,4 +1,4 @@
-import { formatOrderNumber, PAGES, pagePath, toCents } from '@vitrina/shared';
+import { type CurrencyCode, formatOrderNumber, PAGES, pagePath, toCents } from '@vitrina/shared';
 import { asc, eq } from 'drizzle-orm';
 import type { Config } from '../../config';
 import type { Tx } from '../../db/client';
@@ -20,18 +20,21 @@ import {
  */
 
 /**
- * What the messages need to know about the shop: its name, where its pages are (PUBLIC_URL), and where
- * the shop itself is told of new orders (SUPPORT_EMAIL, its contact address).
+ * What the messages and charges need to know about the shop: its name, where its pages are (PUBLIC_URL),
+ * the currency of its amounts (SHOP_CURRENCY), and where the shop itself is told of new orders
+ * (SUPPORT_EMAIL, its contact address).
  */
 export interface ShopIdentity {
   shopName: string;
   publicUrl: string;
+  currency: CurrencyCode;
   contactEmail: string;
 }
 
 export const shopIdentity = (config: Config): ShopIdentity => ({
   shopName: config.shopName,
   publicUrl: config.publicUrl,
+  currency: config.currency,
   contactEmail: config.supportEmail,
 });
 
@@ -70,6 +73,7 @@ async function orderMailData(tx: Tx, order: OrderRow, shop: ShopIdentity, refund
   const totalCents = toCents(order.valor_total_venta);
   const data: OrderMailData = {
     shopName: shop.shopName,
+    currency: shop.currency,
     orderUrl: `${shop.publicUrl}/pedido/${order.id_venta}`,
     customerName: buyer?.nombre ?? order.envio_nombre ?? '',
     numero_pedido: order.numero_pedido === null ? '' : formatOrderNumber(order.numero_pedido),

@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { CURRENCY } from '@vitrina/shared';
 import { and, eq, gt } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { cargoSandbox, producto, usuario, venta, ventaEstadoHistorial } from '../../db/schema';
@@ -111,7 +110,7 @@ describe.each(TEST_DATABASE_KINDS)('checkout service on %s', (kind) => {
     const late = await sandbox.charge({
       saleId: id,
       amountCents: 100,
-      currency: CURRENCY,
+      currency: 'USD',
       paymentMethodId: (await sale(id))?.id_pago as string,
       customerId: buyer,
       idempotencyKey: chargeKey(id),
@@ -126,7 +125,7 @@ describe.each(TEST_DATABASE_KINDS)('checkout service on %s', (kind) => {
     const again = await sandbox.charge({
       saleId: id,
       amountCents: 100,
-      currency: CURRENCY,
+      currency: 'USD',
       paymentMethodId: await card('4000000000000002'),
       customerId: buyer,
       idempotencyKey: chargeKey(id),

@@ -1,8 +1,9 @@
 import { createHash } from 'node:crypto';
 import {
   type CheckoutInput,
-  CURRENCY,
   centsToDecimal,
+  fitsCurrency,
+  moneyFormatter,
   type OrderSummary,
   shippingCents,
   shippingChanged,
@@ -34,6 +35,9 @@ export type CheckoutReply =
   | { status: 202; order: OrderSummary; paymentReceived: true };
 
 export const PRICES_CHANGED = 'Los precios de tu carrito cambiaron. Revisa el total antes de pagar.';
+/** A price with cents left from before the shop changed to a currency without them (CLP, COP). */
+const CENTS_IN_WHOLE_CURRENCY = (code: string) =>
+  `Un precio de tu carrito tiene decimales y en ${code} no se cobran. Escríbenos para completar la compra.`;
 export const KEY_REUSED =
   'Esta clave de idempotencia ya se usó con otra compra. Recarga la página e inténtalo de nuevo.';
 const ORDER_ATTEMPT_NOT_FOUND = 'La compra no existe.';
@@ -84,7 +88,7 @@ export async function placeOrder({
   const fingerprint = requestFingerprint(input);
   let placed: Placed;
   try {
-    placed = await reserveOrder(db, buyerId, input, idempotencyKey, fingerprint);
+    placed = await reserveOrder(context, buyerId, input, idempotencyKey, fingerprint);
   } catch (err) {
     // A refused request may be a retry: when its key already has a order (made by the first attempt, even
     // if the last unit is gone since or the prices changed, or by a request racing in with the same key),
@@ -139,7 +143,7 @@ interface Placed {
  * transaction or nothing.
  */
 async function reserveOrder(
-  db: Db,
+  { db, shop }: OrderContext,
   idUsuario: number,
   input: CheckoutInput,
   idempotencyKey: string,
@@ -157,8 +161,11 @@ async function reserveOrder(
         const seen = input.costo_envio;
         const onlyShipping =
           seen !== undefined && seen !== shipping && input.valor_total_venta - seen === subtotal;
-        throw conflict(onlyShipping ? shippingChanged(shipping) : PRICES_CHANGED);
+        throw conflict(
+          onlyShipping ? shippingChanged(shipping, moneyFormatter(shop.currency)) : PRICES_CHANGED,
+        );
       }
+      if (!fitsCurrency(total, shop.currency)) throw conflict(CENTS_IN_WHOLE_CURRENCY(shop.currency));
       const address = input.direccion_envio;
       const [order] = await tx
         .insert(venta)
@@ -219,7 +226,7 @@ async function chargeOrder(context: CheckoutContext, order: OrderRow): Promise<C
     result = await context.payments.charge({
       saleId: order.id_venta,
       amountCents: toCents(order.valor_total_venta),
-      currency: CURRENCY,
+      currency: context.shop.currency,
       paymentMethodId: order.id_pago,
       customerId: order.id_usuario,
       idempotencyKey: chargeKey(order.id_venta),

@@ -1,5 +1,4 @@
 import {
-  CURRENCY,
   centsToDecimal,
   isActiveOrder,
   planRefund,
@@ -202,7 +201,7 @@ export async function issueRefund(context: OrderContext, refund: RefundRow): Pro
       saleId: order.id_venta,
       chargeReference: order.pago_referencia,
       amountCents: toCents(refund.monto),
-      currency: CURRENCY,
+      currency: context.shop.currency,
       idempotencyKey: refundKey(refund.id),
       refundId: refund.id,
     });

@@ -209,7 +209,12 @@ export const ordersRoutes: FastifyPluginAsyncZod<OrdersRoutesOptions> = async (
       },
     },
     async (request, reply) => {
-      const csv = await exportOrdersCsv({ db, query: request.query, timeZone });
+      const csv = await exportOrdersCsv({
+        db,
+        query: request.query,
+        timeZone,
+        currency: context.shop.currency,
+      });
       return reply
         .type('text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="${exportFileName(request.query, timeZone)}"`)

@@ -20,6 +20,7 @@ export const publicConfigRoutes: FastifyPluginAsyncZod<{ config: Config }> = asy
       paymentProvider: config.payments.provider,
       stripePublishableKey: config.payments.stripe?.publishableKey ?? null,
       timeZone: config.shopTimeZone,
+      moneda: config.currency,
     }),
   );
 };

@@ -156,7 +156,7 @@ describe.each(TEST_DATABASE_KINDS)('storefront pages rendered on the server, on 
     expect(detail.text).toContain(shown.nombre);
     expect(detail.text).toContain(shown.descripcion_producto);
     expect(detail.text).toContain('Opiniones');
-    expect(detail.text).toContain(formatMoney(shown.valor_descuento ?? shown.valor));
+    expect(detail.text).toContain(formatMoney(shown.valor_descuento ?? shown.valor, 'USD'));
   });
 
   it('answers the about and legal pages with their own texts, not only the layout that links them', async () => {

@@ -174,7 +174,7 @@ export async function siteRoutes(
     match: PageMatch | undefined,
     search: URLSearchParams,
   ): Promise<{ status: number; meta: PageMeta; preload?: PagePreload }> {
-    const { shopName, publicUrl } = config;
+    const { shopName, publicUrl, currency } = config;
     const notFound = () => ({
       status: 404,
       meta: shopMeta(shopName, publicUrl, path, 'Página no encontrada'),
@@ -193,7 +193,7 @@ export async function siteRoutes(
         const found = await getVisibleProduct(db, idSchema.parse(match.id));
         return {
           status: 200,
-          meta: productMeta(found, shopName, publicUrl),
+          meta: productMeta(found, { shopName, publicUrl, currency }),
           preload: { kind: 'product', images: [found.imagen] },
         };
       }

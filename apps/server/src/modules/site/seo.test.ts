@@ -25,7 +25,14 @@ const product = (nombre: string, descripcion_producto: string): Product => ({
 });
 
 const productPage = (nombre: string, descripcion: string) =>
-  renderHead(TEMPLATE, productMeta(product(nombre, descripcion), 'Vitrina', 'https://tienda.example.com'));
+  renderHead(
+    TEMPLATE,
+    productMeta(product(nombre, descripcion), {
+      shopName: 'Vitrina',
+      publicUrl: 'https://tienda.example.com',
+      currency: 'USD',
+    }),
+  );
 
 /** What a browser reads from an attribute value or element text, for any way of writing a character. */
 const NAMED: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };

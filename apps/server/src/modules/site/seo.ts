@@ -1,4 +1,11 @@
-import { type Category, discountPercent, type Product, toCents } from '@vitrina/shared';
+import {
+  type Category,
+  type CurrencyCode,
+  discountPercent,
+  type Product,
+  plainAmount,
+  toCents,
+} from '@vitrina/shared';
 
 /** What the server writes into the HTML head of a page so search engines and link previews see it. */
 export interface PageMeta {
@@ -9,6 +16,8 @@ export interface PageMeta {
   image?: string;
   type?: 'website' | 'product';
   jsonLd?: object;
+  /** A product's price for link previews (Open Graph's product tags). */
+  price?: { amount: string; currency: CurrencyCode };
 }
 
 const DESCRIPTION_MAX = 160;
@@ -50,6 +59,8 @@ export function renderHead(template: string, meta: PageMeta, extra: readonly str
     `<meta property="og:locale" content="es_MX">`,
     meta.image ? `<meta property="og:image" content="${escapeHtml(meta.image)}">` : '',
     `<meta name="twitter:card" content="${meta.image ? 'summary_large_image' : 'summary'}">`,
+    meta.price ? `<meta property="product:price:amount" content="${meta.price.amount}">` : '',
+    meta.price ? `<meta property="product:price:currency" content="${meta.price.currency}">` : '',
     meta.jsonLd ? `<script type="application/ld+json">${safeJson(meta.jsonLd)}</script>` : '',
     ...extra,
   ].filter(Boolean);
@@ -66,10 +77,14 @@ export function renderHead(template: string, meta: PageMeta, extra: readonly str
   return replaceLiterally(described, '</head>', `${tags.join('\n    ')}\n  </head>`);
 }
 
-export function productMeta(product: Product, shopName: string, publicUrl: string): PageMeta {
+export function productMeta(
+  product: Product,
+  { shopName, publicUrl, currency }: { shopName: string; publicUrl: string; currency: CurrencyCode },
+): PageMeta {
   const url = `${publicUrl}/products/${product.id_producto}`;
   const image = `${publicUrl}${product.imagen}`;
-  const price = product.valor_descuento ?? product.valor;
+  // In the currency's decimals, as schema.org and Open Graph read a price: '129.90', or '12990' in CLP.
+  const price = plainAmount(toCents(product.valor_descuento ?? product.valor), currency);
   const percent = discountPercent(
     toCents(product.valor),
     product.valor_descuento === null ? null : toCents(product.valor_descuento),
@@ -80,6 +95,7 @@ export function productMeta(product: Product, shopName: string, publicUrl: strin
     url,
     image,
     type: 'product',
+    price: { amount: price, currency },
     jsonLd: {
       '@context': 'https://schema.org',
       '@type': 'Product',
@@ -91,8 +107,8 @@ export function productMeta(product: Product, shopName: string, publicUrl: strin
       offers: {
         '@type': 'Offer',
         url,
-        price: price.toFixed(2),
-        priceCurrency: 'USD',
+        price,
+        priceCurrency: currency,
         availability: product.stock > 0 ? 'https://schema.org/InStock' : 'https://schema.org/OutOfStock',
       },
       ...(product.calificacion_promedio !== null && {

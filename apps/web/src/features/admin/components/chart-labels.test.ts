@@ -7,7 +7,7 @@ const measure = (text: string) => text.length * 7;
 
 describe('the dashboard charts’ labels', () => {
   it('give the revenue axis room for its whole widest label, the leading $ included', () => {
-    const labels = [0, 500, 1000, 1500].map(formatMoney);
+    const labels = [0, 500, 1000, 1500].map((units) => formatMoney(units, 'USD'));
     expect(labels.at(-1)).toBe('$1,500.00');
     const width = valueAxisWidth(labels, measure);
     expect(width).toBeGreaterThanOrEqual(measure('$1,500.00') + AXIS_TICKS_AND_GAP);

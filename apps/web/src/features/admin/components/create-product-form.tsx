@@ -1,12 +1,13 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { NOTIFY_MS, type ProductoData, productoSchema, UPLOAD_MAX_MB } from '@vitrina/shared';
-import { useRef } from 'react';
+import { NOTIFY_MS, type ProductoData, productoSchemaFor, UPLOAD_MAX_MB } from '@vitrina/shared';
+import { useMemo, useRef } from 'react';
 import { type FieldErrors, type Resolver, useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { Button } from '../../../components/button';
 import formStyles from '../../../components/form.module.css';
 import { notify } from '../../../lib/notifications';
 import { showServerFieldErrors } from '../../../lib/server-field-errors';
+import { useShopCurrency } from '../../../lib/shop-money';
 import { useCreateProduct } from '../api/create-product';
 import {
   emptyProductValues,
@@ -14,9 +15,6 @@ import {
   type ProductFormValues,
 } from '../utils/product-form-values';
 import { type CategoryChoices, focusImageField, ProductFields } from './product-fields';
-
-/** The form holds text, which the schema's input (text or numbers) accepts. */
-const resolver = zodResolver(productoSchema) as unknown as Resolver<ProductFormValues, unknown, ProductoData>;
 
 /**
  * Create product (SPEC §2, §5, §8): validated with the schema POST /api/products applies, so nothing is
@@ -27,6 +25,17 @@ export function CreateProductForm({ categories }: { categories: CategoryChoices 
   const navigate = useNavigate();
   const creation = useCreateProduct();
   const formRef = useRef<HTMLFormElement>(null);
+  const currency = useShopCurrency();
+  // The form holds text, which the schema's input (text or numbers) accepts; prices in the shop's currency.
+  const resolver = useMemo(
+    () =>
+      zodResolver(productoSchemaFor(currency)) as unknown as Resolver<
+        ProductFormValues,
+        unknown,
+        ProductoData
+      >,
+    [currency],
+  );
   const {
     register,
     handleSubmit,

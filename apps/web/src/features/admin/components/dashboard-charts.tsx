@@ -1,12 +1,12 @@
-import { DASHBOARD_DAYS, type Dashboard, formatMoney, spellDay } from '@vitrina/shared';
+import { DASHBOARD_DAYS, type Dashboard, spellDay } from '@vitrina/shared';
 import { useId, useMemo } from 'react';
+import { useFormatMoney } from '../../../lib/shop-money';
 import { formatDay } from '../utils/format-date';
 import { ChartFigure } from './chart-figure';
 import styles from './dashboard.module.css';
 
 /** Axis ticks may fall between whole units; only whole ones are labelled. */
 const formatUnits = (value: number) => (Number.isInteger(value) ? String(value) : '');
-const formatRevenue = (value: number) => formatMoney(value);
 
 interface DashboardChartsProps {
   days: Dashboard['ingresos_por_dia'];
@@ -16,6 +16,7 @@ interface DashboardChartsProps {
 /** Revenue per day over the last 30 days and the 5 best sellers by units, drawn with uPlot. */
 export function DashboardCharts({ days, top }: DashboardChartsProps) {
   const titleId = useId();
+  const formatMoney = useFormatMoney();
   const revenue = useMemo(() => {
     const best = days.reduce<(typeof days)[number] | undefined>(
       (found, day) => (day.ingresos > (found?.ingresos ?? 0) ? day : found),
@@ -31,7 +32,7 @@ export function DashboardCharts({ days, top }: DashboardChartsProps) {
         ? `Total: ${formatMoney(total)} en ${sales} ${sales === 1 ? 'venta' : 'ventas'}. Mejor día: ${spellDay(best.fecha)} (${formatMoney(best.ingresos)}).`
         : `Sin ventas pagadas en los últimos ${DASHBOARD_DAYS} días.`,
     };
-  }, [days]);
+  }, [days, formatMoney]);
   const products = useMemo(
     () => ({
       labels: top.map((product) => product.nombre),
@@ -54,7 +55,7 @@ export function DashboardCharts({ days, top }: DashboardChartsProps) {
           caption={`Ingresos por día (últimos ${DASHBOARD_DAYS} días)`}
           columnLabel="Día"
           seriesLabel="Ingresos"
-          formatValue={formatRevenue}
+          formatValue={formatMoney}
           {...revenue}
         />
         {top.length === 0 ? (

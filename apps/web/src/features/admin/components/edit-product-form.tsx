@@ -3,16 +3,17 @@ import {
   NOTIFY_MS,
   type Product,
   type ProductoUpdate,
-  productoUpdateSchema,
+  productoUpdateSchemaFor,
   UPLOAD_MAX_MB,
 } from '@vitrina/shared';
-import { useId, useRef, useState } from 'react';
+import { useId, useMemo, useRef, useState } from 'react';
 import { type FieldErrors, type Resolver, useForm } from 'react-hook-form';
 import { Button } from '../../../components/button';
 import formStyles from '../../../components/form.module.css';
 import { errorMessage } from '../../../lib/api-client';
 import { confirm, notify } from '../../../lib/notifications';
 import { showServerFieldErrors } from '../../../lib/server-field-errors';
+import { useShopCurrency } from '../../../lib/shop-money';
 import { useEditProduct } from '../api/edit-product';
 import {
   changedFields,
@@ -26,13 +27,6 @@ import { type CategoryChoices, focusImageField, ProductFields } from './product-
 
 const NOTHING_TO_SAVE = 'No hay cambios para guardar';
 
-/** The form holds text, which the schema's input (text, numbers, null or nothing) accepts. */
-const resolver = zodResolver(productoUpdateSchema) as unknown as Resolver<
-  ProductFormValues,
-  unknown,
-  ProductoUpdate
->;
-
 /**
  * Edit product (SPEC §2, §5, §8): starts from the stored values and sends only the fields filled with a
  * different value (an emptied field means "leave it as it is"), after the confirmation 'Estás seguro de
@@ -43,6 +37,17 @@ export function EditProductForm({ product, categories }: { product: Product; cat
   const formRef = useRef<HTMLFormElement>(null);
   const removeId = useId();
   const [removeDiscount, setRemoveDiscount] = useState(false);
+  const currency = useShopCurrency();
+  // The form holds text, which the schema's input (text, numbers, null or nothing) accepts.
+  const resolver = useMemo(
+    () =>
+      zodResolver(productoUpdateSchemaFor(currency)) as unknown as Resolver<
+        ProductFormValues,
+        unknown,
+        ProductoUpdate
+      >,
+    [currency],
+  );
   const {
     register,
     handleSubmit,

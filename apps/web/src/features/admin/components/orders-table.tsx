@@ -1,12 +1,14 @@
-import { formatMoney, type OrderSummary, PAGES, pagePath } from '@vitrina/shared';
+import { type OrderSummary, PAGES, pagePath } from '@vitrina/shared';
 import { Link } from 'react-router';
 import { EstadoBadge } from '../../../components/order-details';
 import { useFormatInstant } from '../../../lib/shop-dates';
+import { useFormatMoney } from '../../../lib/shop-money';
 import styles from './admin-page.module.css';
 
 /** The orders screen's table: one row per order, newest first, with its lines, buyer, state and tracking. */
 export function OrdersTable({ sales, caption }: { sales: readonly OrderSummary[]; caption: string }) {
   const formatDateTime = useFormatInstant();
+  const formatMoney = useFormatMoney();
   return (
     <div className={styles.tableWrap}>
       <table className={styles.table}>

@@ -1,6 +1,7 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import {
   type Category,
+  CURRENCIES,
   PRODUCT_DESCRIPTION_MAX,
   PRODUCT_DESCRIPTION_MIN,
   PRODUCT_STOCK_MAX,
@@ -11,6 +12,7 @@ import { Button } from '../../../components/button';
 import formStyles from '../../../components/form.module.css';
 import { ImageUploadField } from '../../../components/image-upload-field';
 import { TextField } from '../../../components/text-field';
+import { useShopCurrency } from '../../../lib/shop-money';
 import type { ProductFormValues } from '../utils/product-form-values';
 import { SelectField } from './select-field';
 import { TextAreaField } from './text-area-field';
@@ -45,6 +47,9 @@ export function ProductFields({
   discountDisabled,
   discountExtra,
 }: ProductFieldsProps) {
+  const currency = useShopCurrency();
+  const whole = CURRENCIES[currency].decimals === 0;
+  const priceInput = whole ? 'numeric' : 'decimal';
   return (
     <div className={formStyles.grid}>
       <TextField
@@ -99,16 +104,16 @@ export function ProductFields({
       />
       <TextField
         label="Precio"
-        inputMode="decimal"
+        inputMode={priceInput}
         autoComplete="off"
-        hint="En USD, con punto decimal: 129.90"
+        hint={whole ? `En ${currency}, sin decimales: 12990` : `En ${currency}, con punto decimal: 129.90`}
         error={errors.valor?.message}
         {...register('valor', { deps: ['valor_descuento'] })}
       />
       <div>
         <TextField
           label="Precio con descuento"
-          inputMode="decimal"
+          inputMode={priceInput}
           autoComplete="off"
           hint="Opcional; menor que el precio"
           error={errors.valor_descuento?.message}

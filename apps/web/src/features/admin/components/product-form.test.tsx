@@ -2,7 +2,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { describedText } from '../../../testing/described-text';
-import { apiError, product } from '../../../testing/fixtures';
+import { apiError, product, shopConfig } from '../../../testing/fixtures';
 import { setUpAppTests } from '../../../testing/render-app';
 import { CreateProductPage } from '../pages/create-product-page';
 import { EditProductPage } from '../pages/edit-product-page';
@@ -38,6 +38,24 @@ describe('CreateProductPage', () => {
     expect(document.activeElement).toBe(field('Stock'));
 
     expect(api.calls('POST /api/products')).toHaveLength(0);
+  });
+
+  it('in a shop without cents (SHOP_CURRENCY=CLP) asks for whole pesos and refuses decimals', async () => {
+    api.on('GET /api/config', () => Response.json(shopConfig({ moneda: 'CLP' })));
+    renderAdmin(<CreateProductPage />, { path: '/producto' });
+    await screen.findByRole('option', { name: 'Deportes' });
+    await waitFor(() => expect(description('Precio')).toContain('En CLP, sin decimales: 12990'));
+    await type('Precio', '12990.50');
+    await type('Precio con descuento', '9990.9');
+    await click('Crear producto');
+    expect(description('Precio')).toContain('Los precios en CLP no llevan decimales');
+    expect(description('Precio con descuento')).toContain('Los precios en CLP no llevan decimales');
+    expect(api.calls('POST /api/products')).toHaveLength(0);
+
+    await type('Precio', '12990');
+    await type('Precio con descuento', '9990');
+    expect(description('Precio')).not.toContain('no llevan decimales');
+    expect(description('Precio con descuento')).not.toContain('no llevan decimales');
   });
 
   it('posts the parsed product, says so and goes to /adminHome', async () => {

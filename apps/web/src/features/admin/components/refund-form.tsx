@@ -1,5 +1,4 @@
 import {
-  formatMoney,
   fromCents,
   NOTIFY_MS,
   type Order,
@@ -16,6 +15,7 @@ import { TextField } from '../../../components/text-field';
 import { errorMessage, isApiError } from '../../../lib/api-client';
 import { newIdempotencyKey } from '../../../lib/idempotency-key';
 import { confirm, notify } from '../../../lib/notifications';
+import { useFormatMoney } from '../../../lib/shop-money';
 import { useRefundOrder } from '../api/admin-order';
 import styles from './admin-page.module.css';
 
@@ -24,7 +24,6 @@ const isTransient = (error: unknown) => !isApiError(error) || error.status === 0
 
 const fieldName = (id: number) => `reembolso-${id}`;
 const SHIPPING_FIELD = 'reembolso-envio';
-const money = (cents: number) => formatMoney(fromCents(cents));
 
 /** What is left to refund of the order, as the shared rule reads it (the server adds pending refunds). */
 const refundable = (order: Order): RefundableOrder => ({
@@ -50,6 +49,8 @@ export function RefundForm({ order }: { order: Order }) {
   const [error, setError] = useState<string | null>(null);
   const [formKey, setFormKey] = useState(0);
   const shippingId = useId();
+  const formatMoney = useFormatMoney();
+  const money = (cents: number) => formatMoney(fromCents(cents));
   const lines = order.detalle_venta.filter((line) => unitsKept(line) > 0);
   const left = refundable(order);
   if (left.moneyLeftCents <= 0 || (lines.length === 0 && left.shippingLeftCents <= 0)) return null;

@@ -1,5 +1,6 @@
-import { type Dashboard, formatMoney, type SalesFigures } from '@vitrina/shared';
+import type { Dashboard, SalesFigures } from '@vitrina/shared';
 import { useId } from 'react';
+import { useFormatMoney } from '../../../lib/shop-money';
 import styles from './dashboard.module.css';
 
 const PERIODS = [
@@ -29,6 +30,7 @@ export function SalesFiguresSection({ ventas }: { ventas: Dashboard['ventas'] })
 
 function PeriodCard({ label, figures }: { label: string; figures: SalesFigures }) {
   const titleId = useId();
+  const formatMoney = useFormatMoney();
   return (
     <article className={styles.card} aria-labelledby={titleId}>
       <h3 id={titleId} className={styles.cardTitle}>

@@ -3,7 +3,7 @@ import { act, fireEvent, screen } from '@testing-library/react';
 import type { Ajustes } from '@vitrina/shared';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { describedText } from '../../../testing/described-text';
-import { ajustes } from '../../../testing/fixtures';
+import { ajustes, shopConfig } from '../../../testing/fixtures';
 import { setUpAppTests } from '../../../testing/render-app';
 import { createApiDouble, renderAdmin } from '../testing/admin-test-kit';
 import { SettingsPage } from './settings-page';
@@ -45,6 +45,21 @@ describe('SettingsPage', () => {
     fireEvent.change(await screen.findByLabelText('Tarifa de envío (USD)'), { target: { value: '3' } });
     await save();
     expect(api.calls('PUT /api/ajustes')[0]?.body).toEqual({ envio_tarifa: 3, envio_gratis_desde: null });
+  });
+
+  it('in a shop without cents (SHOP_CURRENCY=CLP) writes pesos, names CLP and refuses decimals', async () => {
+    api.on('GET /api/config', () => Response.json(shopConfig({ moneda: 'CLP' })));
+    saved = ajustes({ envio_tarifa: 3990, envio_gratis_desde: 50000 });
+    renderAdmin(<SettingsPage />, { path: '/admin/ajustes' });
+    expect(
+      await screen.findByText('Hoy cada pedido paga $3.990 de envío, y es gratis desde $50.000.'),
+    ).toBeTruthy();
+    fireEvent.change(await screen.findByLabelText('Tarifa de envío (CLP)'), { target: { value: '3990,5' } });
+    await save();
+    expect(describedText(field('Tarifa de envío (CLP)'))).toContain(
+      'La tarifa de envío en CLP no lleva decimales',
+    );
+    expect(api.calls('PUT /api/ajustes')).toHaveLength(0);
   });
 
   it('says what to fix with the shared messages and sends nothing', async () => {

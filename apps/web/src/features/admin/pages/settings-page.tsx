@@ -1,4 +1,11 @@
-import { type Ajustes, ajustesSchema, formatMoney, NOTIFY_MS, PAGES } from '@vitrina/shared';
+import {
+  type Ajustes,
+  ajustesInputSchema,
+  CURRENCIES,
+  type FormatMoney,
+  NOTIFY_MS,
+  PAGES,
+} from '@vitrina/shared';
 import { type FormEvent, useState } from 'react';
 import { Link } from 'react-router';
 import { Button } from '../../../components/button';
@@ -9,6 +16,7 @@ import { TextField } from '../../../components/text-field';
 import { errorMessage, isApiError } from '../../../lib/api-client';
 import { notify } from '../../../lib/notifications';
 import { useShippingSettings } from '../../../lib/shipping-settings';
+import { useFormatMoney, useShopCurrency } from '../../../lib/shop-money';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useSaveSettings } from '../api/save-settings';
 import styles from '../components/admin-page.module.css';
@@ -17,7 +25,7 @@ import { AdminPageHeader } from '../components/admin-page-header';
 type FieldErrors = Partial<Record<keyof Ajustes, string>>;
 
 /** What the shopper is charged today, in one sentence. */
-function describeShipping({ envio_tarifa, envio_gratis_desde }: Ajustes): string {
+function describeShipping({ envio_tarifa, envio_gratis_desde }: Ajustes, formatMoney: FormatMoney): string {
   if (envio_tarifa === 0) return 'Hoy el envío es gratis en todos los pedidos.';
   if (envio_gratis_desde === null) return `Hoy cada pedido paga ${formatMoney(envio_tarifa)} de envío.`;
   return `Hoy cada pedido paga ${formatMoney(envio_tarifa)} de envío, y es gratis desde ${formatMoney(envio_gratis_desde)}.`;
@@ -58,13 +66,16 @@ export function SettingsPage() {
 function ShippingForm({ saved }: { saved: Ajustes }) {
   const save = useSaveSettings();
   const [errors, setErrors] = useState<FieldErrors>({});
+  const currency = useShopCurrency();
+  const formatMoney = useFormatMoney();
+  const inputMode = CURRENCIES[currency].decimals === 0 ? 'numeric' : 'decimal';
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const form = event.currentTarget;
     const data = new FormData(form);
     const tarifa = readAmount(String(data.get('envio_tarifa') ?? ''));
-    const parsed = ajustesSchema.safeParse({
+    const parsed = ajustesInputSchema(currency).safeParse({
       // An empty rate is a rate of 0: free shipping.
       envio_tarifa: tarifa ?? 0,
       envio_gratis_desde: readAmount(String(data.get('envio_gratis_desde') ?? '')),
@@ -95,20 +106,20 @@ function ShippingForm({ saved }: { saved: Ajustes }) {
       <h2 id="ajustes-envio" className={styles.subtitle}>
         Envío
       </h2>
-      <p>{describeShipping(saved)}</p>
+      <p>{describeShipping(saved, formatMoney)}</p>
       <form className={formStyles.form} noValidate onSubmit={onSubmit} aria-labelledby="ajustes-envio">
         <TextField
-          label="Tarifa de envío (USD)"
+          label={`Tarifa de envío (${currency})`}
           name="envio_tarifa"
-          inputMode="decimal"
+          inputMode={inputMode}
           defaultValue={String(saved.envio_tarifa)}
           hint="Lo que paga cada pedido por el envío. 0: envío gratis siempre."
           error={errors.envio_tarifa}
         />
         <TextField
-          label="Envío gratis desde (USD)"
+          label={`Envío gratis desde (${currency})`}
           name="envio_gratis_desde"
-          inputMode="decimal"
+          inputMode={inputMode}
           defaultValue={saved.envio_gratis_desde === null ? '' : String(saved.envio_gratis_desde)}
           hint="Los pedidos con este subtotal o más no pagan envío. Vacío: ningún pedido tiene envío gratis."
           error={errors.envio_gratis_desde}

@@ -1,14 +1,13 @@
-import { formatMoney, fromCents } from '@vitrina/shared';
+import { fromCents } from '@vitrina/shared';
 import { useId } from 'react';
 import { Link } from 'react-router';
 import { Button } from '../../../components/button';
 import { WarningIcon } from '../../../components/notify-icons';
+import { useFormatMoney } from '../../../lib/shop-money';
 import { acceptCartPrice, decreaseCartLine, removeCartLine, setCartQuantity } from '../store/cart-store';
 import type { ReviewedLine } from '../utils/cart-review';
 import styles from './cart-item-card.module.css';
 import { QuantityControl } from './quantity-control';
-
-const money = (cents: number | null) => (cents === null ? '—' : formatMoney(fromCents(cents)));
 
 interface CartItemCardProps {
   item: ReviewedLine;
@@ -23,6 +22,8 @@ interface CartItemCardProps {
  */
 export function CartItemCard({ item, onRetry, onRemoved }: CartItemCardProps) {
   const nameId = useId();
+  const formatMoney = useFormatMoney();
+  const money = (cents: number | null) => (cents === null ? '—' : formatMoney(fromCents(cents)));
   const { line, product, status } = item;
   const unavailable = status === 'unavailable';
   const rulesProduct = product && {

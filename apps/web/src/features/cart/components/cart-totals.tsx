@@ -1,16 +1,17 @@
-import { formatMoney, fromCents } from '@vitrina/shared';
+import { fromCents } from '@vitrina/shared';
 import { Button } from '../../../components/button';
+import { useFormatMoney } from '../../../lib/shop-money';
 import type { CartShipping } from '../pages/use-cart-shipping';
 import type { CartReview } from '../utils/cart-review';
 import styles from './cart-totals.module.css';
-
-const money = (cents: number) => formatMoney(fromCents(cents));
 
 /**
  * Articles and money of what can be paid now (SPEC §2: totals of articles and money): the subtotal, the
  * shipping the shop charges for it, and the total that 'Pagar {total} USD' charges.
  */
 export function CartTotals({ review, shipping }: { review: CartReview; shipping: CartShipping }) {
+  const formatMoney = useFormatMoney();
+  const money = (cents: number) => formatMoney(fromCents(cents));
   const excluded = review.lines.some((l) => l.status === 'unavailable');
   const missing =
     shipping.freeFromCents !== null && shipping.cents !== 0

@@ -1,6 +1,7 @@
-import { formatMoney, fromCents, PAGES } from '@vitrina/shared';
+import { fromCents, PAGES } from '@vitrina/shared';
 import { Link } from 'react-router';
 import { LegalNotice } from '../../../components/legal-notice';
+import { useFormatMoney } from '../../../lib/shop-money';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { CustomerOnly } from '../../auth';
 import { CheckoutPanel, ShippingAddressFields, useShippingAddress } from '../../checkout';
@@ -26,6 +27,7 @@ function Pay() {
   const shipping = useCartShipping(review);
   const address = useShippingAddress();
   const checkout = useCartCheckout(review, shipping, address);
+  const formatMoney = useFormatMoney();
   if (review.lines.length === 0) return <EmptyCart />;
   return (
     <div className={styles.page}>

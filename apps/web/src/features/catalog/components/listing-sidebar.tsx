@@ -1,4 +1,5 @@
 import {
+  type CurrencyCode,
   type Facets,
   formatMoney,
   type ListingParams,
@@ -7,6 +8,7 @@ import {
 } from '@vitrina/shared';
 import { type FormEvent, type ReactNode, useId, useState } from 'react';
 import { Link } from 'react-router';
+import { useShopCurrency } from '../../../lib/shop-money';
 import type { ListingFilters } from '../utils/listing-params';
 import { listingPath } from '../utils/listing-params';
 import styles from './listing-sidebar.module.css';
@@ -149,10 +151,9 @@ function Count({ value }: { value: number | undefined }) {
 
 type Band = Facets['precios'][number];
 
-const money = (value: number) => formatMoney(value).replace(/\.00$/, '');
-
 /** 'Menos de $25', '$25 a $50', '$500 o más'. */
-function bandLabel({ desde, hasta }: Band): string {
+function bandLabel({ desde, hasta }: Band, currency: CurrencyCode): string {
+  const money = (value: number) => formatMoney(value, currency, { wholeWithoutCents: true });
   if (hasta === null) return `${money(desde)} o más`;
   return desde === 0 ? `Menos de ${money(hasta)}` : `${money(desde)} a ${money(hasta)}`;
 }
@@ -165,6 +166,7 @@ const bandFilter = ({ desde, hasta }: Band) => ({
 
 /** The price bands with products for this search (the server leaves out the empty ones). */
 function PriceBands({ params, bands }: { params: ListingParams; bands: readonly Band[] }) {
+  const currency = useShopCurrency();
   return (
     <ul className={styles.links} aria-label="Rangos de precio">
       {bands.map((band) => {
@@ -176,7 +178,7 @@ function PriceBands({ params, bands }: { params: ListingParams; bands: readonly 
               to={`${listingPath(params.categoria)}${listingSearch({ ...params, ...filter, page: 1 })}`}
               aria-current={current ? 'true' : undefined}
             >
-              {bandLabel(band)} <Count value={band.cantidad} />
+              {bandLabel(band, currency)} <Count value={band.cantidad} />
             </Link>
           </li>
         );

@@ -1,14 +1,20 @@
 // @vitest-environment jsdom
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import type { ShopConfig } from '@vitrina/shared';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { describedText } from '../../../testing/described-text';
+import { ShopConfigProvider } from '../../../testing/shop-config-provider';
 import { CardForm, type CardFormProps } from './card-form';
 
 afterEach(cleanup);
 
-function renderForm(props: Partial<CardFormProps> = {}) {
+function renderForm(props: Partial<CardFormProps> = {}, config?: Partial<ShopConfig>) {
   const onPay = vi.fn<CardFormProps['onPay']>(async () => undefined);
-  render(<CardForm totalCents={3980} paying={false} error={null} onPay={onPay} {...props} />);
+  render(
+    <ShopConfigProvider overrides={config}>
+      <CardForm totalCents={3980} paying={false} error={null} onPay={onPay} {...props} />
+    </ShopConfigProvider>,
+  );
   return onPay;
 }
 
@@ -21,6 +27,21 @@ describe('CardForm', () => {
   it('shows the total as "Pagar {total} USD" with two decimals', () => {
     renderForm({ totalCents: 129990 });
     expect(screen.getByRole('button', { name: 'Pagar 1,299.90 USD' })).toBeTruthy();
+  });
+
+  it("names the amount as the shop's currency writes it, with the code where '$' is shared", () => {
+    const payButton = () => screen.getByRole('button', { name: /^Pagar / });
+    renderForm({ totalCents: 129990 });
+    expect(payButton().textContent).toBe('Pagar 1,299.90 USD');
+    cleanup();
+    renderForm({ totalCents: 1_299_000 }, { moneda: 'CLP' });
+    expect(payButton().textContent).toBe('Pagar $12.990 CLP');
+    cleanup();
+    renderForm({ totalCents: 123_450 }, { moneda: 'EUR' });
+    expect(payButton().textContent).toBe('Pagar 1234,50\u00a0€');
+    cleanup();
+    renderForm({ totalCents: 123_450 }, { moneda: 'ARS' });
+    expect(payButton().textContent).toBe('Pagar $\u00a01.234,50 ARS');
   });
 
   it('an empty submit shows every error, focuses the card number and pays nothing', async () => {

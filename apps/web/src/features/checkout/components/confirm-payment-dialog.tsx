@@ -2,6 +2,7 @@ import { cardSummary } from '@vitrina/shared';
 import { useId } from 'react';
 import { Button } from '../../../components/button';
 import { useModalDialog } from '../../../components/use-modal-dialog';
+import { useShopCurrency } from '../../../lib/shop-money';
 import type { PendingConfirmation } from '../hooks/use-sandbox-payments';
 import { payAmount } from '../utils/pay-label';
 import styles from './confirm-payment-dialog.module.css';
@@ -20,6 +21,7 @@ export function ConfirmPaymentDialog({
   const ref = useModalDialog();
   const titleId = useId();
   const textId = useId();
+  const currency = useShopCurrency();
 
   return (
     <dialog
@@ -37,8 +39,8 @@ export function ConfirmPaymentDialog({
         Confirma tu pago
       </h2>
       <p id={textId} className={styles.text}>
-        Tu banco pide que confirmes el pago de <strong>{payAmount(pending.totalCents)}</strong> con tu tarjeta{' '}
-        {cardSummary(pending.marca, pending.ultimos4)}.
+        Tu banco pide que confirmes el pago de <strong>{payAmount(pending.totalCents, currency)}</strong> con
+        tu tarjeta {cardSummary(pending.marca, pending.ultimos4)}.
       </p>
       <p className={styles.note}>Modo de prueba: así se ve el paso de verificación de tu banco.</p>
       <div className={styles.actions}>

@@ -2,6 +2,7 @@ import type { Cents } from '@vitrina/shared';
 import { type ReactNode, useEffect, useId, useRef } from 'react';
 import { Button } from '../../../components/button';
 import formStyles from '../../../components/form.module.css';
+import { useShopCurrency } from '../../../lib/shop-money';
 import { payLabel } from '../utils/pay-label';
 import styles from './card-form.module.css';
 
@@ -20,7 +21,7 @@ export interface PayControlsProps {
 
 /**
  * The end of both card forms (sandbox and Stripe): the payment error, the submit button
- * 'Pagar {total} USD', 'Procesando el pago…' while paying, and why the button is off.
+ * 'Pagar {total} USD' (in the shop's currency), 'Procesando el pago…' while paying, and why the button is off.
  */
 export function PayControls({
   totalCents,
@@ -32,6 +33,7 @@ export function PayControls({
 }: PayControlsProps) {
   const errorRef = useRef<HTMLParagraphElement>(null);
   const reasonId = useId();
+  const currency = useShopCurrency();
 
   useEffect(() => {
     if (error) errorRef.current?.focus();
@@ -52,7 +54,7 @@ export function PayControls({
         aria-describedby={disabled && disabledReason ? reasonId : undefined}
       >
         {paying && <span className={styles.spinner} aria-hidden="true" />}
-        {payLabel(totalCents)}
+        {payLabel(totalCents, currency)}
       </Button>
       {paying && (
         <p className={styles.progress} role="status">

@@ -1,6 +1,5 @@
 import {
   cardSummary,
-  formatMoney,
   isActiveOrder,
   type OrderSummary,
   type OrderSummaryLine,
@@ -11,6 +10,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { EstadoBadge } from '../../../components/order-details';
 import { useFormatInstant } from '../../../lib/shop-dates';
+import { useFormatMoney } from '../../../lib/shop-money';
 import { RatingForm } from './rating-form';
 import styles from './sale-card.module.css';
 
@@ -21,6 +21,7 @@ import styles from './sale-card.module.css';
 export function SaleCard({ sale }: { sale: OrderSummary }) {
   const titleId = useId();
   const formatInstant = useFormatInstant();
+  const formatMoney = useFormatMoney();
   const orderPath = pagePath(PAGES.order, sale.id_venta);
   return (
     <article className={styles.sale} aria-labelledby={titleId}>
@@ -65,6 +66,7 @@ export function SaleCard({ sale }: { sale: OrderSummary }) {
 }
 
 function SaleLineItem({ line, canRate }: { line: OrderSummaryLine; canRate: boolean }) {
+  const formatMoney = useFormatMoney();
   const [justRated, setJustRated] = useState(false);
   const ratedRef = useRef<HTMLParagraphElement>(null);
   const rated = line.comentado || justRated;
