@@ -199,7 +199,7 @@ describe('a shop in Chilean pesos (SHOP_CURRENCY=CLP), paid through the sandbox'
     expect(text).toContain('Total: $29.970');
 
     // Subtotal, shipping, charged, refunded, net, currency.
-    expect(await csvRow(shop, order.numero_pedido)).toContain(',25980,3990,29970,0,29970,CLP,');
+    expect(await csvRow(shop, order.numero_pedido ?? '')).toContain(',25980,3990,29970,0,29970,CLP,');
 
     const refund = await shop.admin.request(
       'POST',
@@ -282,7 +282,9 @@ describe('a shop in euros (SHOP_CURRENCY=EUR), paid through Stripe', () => {
     expect(text).toContain(`Total: 2473,99${NBSP}€`);
 
     // A point, not Spain's comma: the comma separates the columns, and a spreadsheet reads it as a number.
-    expect(await csvRow(shop, order.numero_pedido)).toContain(',2469.00,4.99,2473.99,0.00,2473.99,EUR,');
+    expect(await csvRow(shop, order.numero_pedido ?? '')).toContain(
+      ',2469.00,4.99,2473.99,0.00,2473.99,EUR,',
+    );
   });
 
   it("renders the product page's price in euros", async () => {
