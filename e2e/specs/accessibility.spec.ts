@@ -6,6 +6,8 @@ const PAGES = [
   ['listing', '/products/categoria/1', 'Indumentaria'],
   ['search results', '/products/todos?name=camiseta', 'Camiseta'],
   ['about', '/about', 'Desarrollador web'],
+  ['password recovery', '/recuperar', '¿Olvidaste tu contraseña?'],
+  ['new password by link', '/restablecer#token=enlace-de-prueba', 'Elige una contraseña nueva'],
 ] as const;
 
 for (const [name, path, ready] of PAGES) {

@@ -185,14 +185,20 @@ const ADMIN_PAGES = [
   '/admin/sinonimos',
 ];
 
-for (const path of [...ADMIN_PAGES, '/product/:id']) {
+/** The id each admin page with one shows: a product's, or a customer's. */
+const SOME_ID: Record<string, (page: Page) => Promise<number>> = {
+  '/product/:id': async (page) =>
+    (await (await page.request.get('/api/products?pageSize=1')).json()).items[0].id_producto,
+  '/admin/usuarios/:id': async (page) =>
+    (await (await page.request.get('/api/usuario')).json())[0].id_usuario,
+};
+
+for (const path of [...ADMIN_PAGES, ...Object.keys(SOME_ID)]) {
   // One test per page, so the pages are analysed side by side in the suite's browsers.
-  test(`axe finds no serious or critical violation on the admin page ${path}`, async ({ page, request }) => {
+  test(`axe finds no serious or critical violation on the admin page ${path}`, async ({ page }) => {
     await signInAsAdmin(page);
-    if (path.includes(':id')) {
-      const { items } = await (await request.get('/api/products?pageSize=1')).json();
-      await page.goto(path.replace(':id', String(items[0].id_producto)));
-    } else await page.goto(path);
+    const id = SOME_ID[path];
+    await page.goto(id ? path.replace(':id', String(await id(page))) : path);
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     await page.waitForLoadState('networkidle');
     await expectNoSevereViolations(page);

@@ -46,6 +46,7 @@ export const PAGES = {
   createProduct: { path: '/producto', title: 'Crear producto' },
   editProduct: { path: '/product/:id', title: 'Editar producto' },
   adminUsers: { path: '/admin/usuarios', title: 'Gestionar usuarios' },
+  adminCustomer: { path: '/admin/usuarios/:id', title: 'Cliente' },
   salesHistory: { path: '/historialVentas', title: 'Historial de ventas' },
   adminRatings: { path: '/calificaciones', title: 'Gestionar calificaciones' },
   adminAudit: { path: '/admin/auditoria', title: 'Registro de cambios' },

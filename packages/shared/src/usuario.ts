@@ -41,3 +41,15 @@ export const knownAddress = (direccion: string): string | null =>
 export function profileIncomplete(user: { telefono: string; direccion: string }): boolean {
   return knownPhone(user.telefono) === null || knownAddress(user.direccion) === null;
 }
+
+/** Text as an admin's search compares it: lower case, without accents ('Lucía' → 'lucia'). */
+const folded = (text: string) => text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
+
+/** Whether a user's name or e-mail contains what an admin typed, accents and capitals aside. */
+export function userMatches(
+  user: Pick<Usuario, 'primer_nombre' | 'primer_apellido' | 'email'>,
+  query: string,
+) {
+  const wanted = folded(query.trim());
+  return folded(`${user.primer_nombre} ${user.primer_apellido} ${user.email}`).includes(wanted);
+}

@@ -96,6 +96,7 @@ const ADMIN_PAGES: [path: string, screen: keyof Awaited<ReturnType<typeof adminS
   [PAGES.createProduct.path, 'createProductScreen'],
   [PAGES.editProduct.path, 'editProductScreen'],
   [PAGES.adminUsers.path, 'usersScreen'],
+  [PAGES.adminCustomer.path, 'customerScreen'],
   [PAGES.adminOrders.path, 'ordersScreen'],
   [PAGES.adminOrder.path, 'orderScreen'],
   [PAGES.adminSettings.path, 'settingsScreen'],

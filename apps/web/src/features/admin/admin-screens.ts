@@ -15,6 +15,7 @@ export const editProductScreen: Screen = () =>
   import('./pages/edit-product-page').then((m) => m.EditProductPage);
 export const usersScreen: Screen = () => import('./pages/users-page').then((m) => m.UsersPage);
 export const ordersScreen: Screen = () => import('./pages/orders-page').then((m) => m.OrdersPage);
+export const customerScreen: Screen = () => import('./pages/customer-page').then((m) => m.CustomerPage);
 export const orderScreen: Screen = () => import('./pages/order-page').then((m) => m.AdminOrderPage);
 export const settingsScreen: Screen = () => import('./pages/settings-page').then((m) => m.SettingsPage);
 export const mailboxScreen: Screen = () => import('./pages/mailbox-page').then((m) => m.MailboxPage);

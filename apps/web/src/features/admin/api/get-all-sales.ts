@@ -20,6 +20,8 @@ export interface AllSalesParams extends SalesRange {
   /** An order number ('V-000123', '123') or the buyer's e-mail; '' for none. */
   q: string;
   page: number;
+  /** One customer's orders only (their page in Gestionar usuarios). */
+  cliente?: number;
 }
 
 export interface AllSalesPage {
@@ -39,6 +41,7 @@ export function getAllSales(params: AllSalesParams, signal?: AbortSignal): Promi
       hasta: params.hasta,
       estado: estadoParam(params.estado),
       q: params.q,
+      cliente: params.cliente,
     },
     signal,
   });

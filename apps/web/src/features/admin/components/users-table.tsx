@@ -1,5 +1,6 @@
-import type { Usuario } from '@vitrina/shared';
+import { PAGES, pagePath, type Usuario } from '@vitrina/shared';
 import type { Ref } from 'react';
+import { Link } from 'react-router';
 import { Button } from '../../../components/button';
 import { ContactPhone } from '../../../components/contact-phone';
 import styles from './admin-page.module.css';
@@ -54,7 +55,9 @@ export function UsersTable({
           ) : (
             users.map((user) => (
               <tr key={user.id_usuario}>
-                <th scope="row">{fullName(user)}</th>
+                <th scope="row">
+                  <Link to={pagePath(PAGES.adminCustomer, user.id_usuario)}>{fullName(user)}</Link>
+                </th>
                 <td data-label="Email">{user.email}</td>
                 <td data-label="Teléfono">
                   <ContactPhone telefono={user.telefono} />

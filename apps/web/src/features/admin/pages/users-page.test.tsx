@@ -99,4 +99,19 @@ describe('UsersPage', () => {
       { id_usuario: 4, estado: true },
     ]);
   });
+
+  it("narrows both tables to a name or e-mail, accents and capitals aside, and links each name to the customer's page", async () => {
+    renderAdmin(<UsersPage />, { path: '/admin/usuarios' });
+    const search = await screen.findByLabelText('Buscar por nombre o correo');
+    await act(async () => fireEvent.change(search, { target: { value: 'LUCIA' } }));
+    expect(table(/^Usuarios activos con «LUCIA»: 1$/)).toBeTruthy();
+    expect(table(/^Usuarios baneados con «LUCIA»: 0$/)).toBeTruthy();
+    const link = within(row(/^Usuarios activos/, 'Lucía Hernández')).getByRole('link', {
+      name: 'Lucía Hernández',
+    });
+    expect(link.getAttribute('href')).toBe('/admin/usuarios/2');
+    await act(async () => fireEvent.change(search, { target: { value: 'marta@' } }));
+    expect(table(/^Usuarios activos con «marta@»: 0$/)).toBeTruthy();
+    expect(table(/^Usuarios baneados con «marta@»: 1$/)).toBeTruthy();
+  });
 });

@@ -1,7 +1,8 @@
-import { NOTIFY_MS, PAGES, type Usuario } from '@vitrina/shared';
-import { useRef } from 'react';
+import { NOTIFY_MS, PAGES, type Usuario, userMatches } from '@vitrina/shared';
+import { useRef, useState } from 'react';
 import { LoadError } from '../../../components/load-error';
 import { Loader } from '../../../components/loader';
+import { TextField } from '../../../components/text-field';
 import { errorMessage } from '../../../lib/api-client';
 import { confirm, notify } from '../../../lib/notifications';
 import { useDocumentTitle } from '../../../lib/use-document-title';
@@ -13,7 +14,8 @@ import { fullName, UsersTable } from '../components/users-table';
 
 /**
  * /admin/usuarios (SPEC §2, §4, §8): active customers with 'Banear', banned ones with 'Restaurar', each
- * after '¿Desea banear/restaurar al usuario {name}?' (Cancel / Sí). Admins are never listed.
+ * after '¿Desea banear/restaurar al usuario {name}?' (Cancel / Sí). Admins are never listed. A search by name
+ * or e-mail narrows both tables; each name opens the customer's page.
  */
 export function UsersPage() {
   useDocumentTitle(PAGES.adminUsers.title);
@@ -21,6 +23,7 @@ export function UsersPage() {
   const change = useSetUserEnabled();
   const activeCaption = useRef<HTMLTableCaptionElement>(null);
   const bannedCaption = useRef<HTMLTableCaptionElement>(null);
+  const [search, setSearch] = useState('');
 
   const setEstado = async (user: Usuario, estado: boolean) => {
     const name = fullName(user);
@@ -52,8 +55,10 @@ export function UsersPage() {
     );
   };
 
-  const active = users.data?.filter((u) => u.estado) ?? [];
-  const banned = users.data?.filter((u) => !u.estado) ?? [];
+  const shown = users.data?.filter((u) => userMatches(u, search)) ?? [];
+  const active = shown.filter((u) => u.estado);
+  const banned = shown.filter((u) => !u.estado);
+  const searched = search.trim() ? ` con «${search.trim()}»` : '';
   const pendingId = change.isPending ? change.variables?.id_usuario : undefined;
 
   return (
@@ -71,9 +76,15 @@ export function UsersPage() {
         />
       ) : (
         <>
+          <TextField
+            label="Buscar por nombre o correo"
+            type="search"
+            value={search}
+            onChange={(event) => setSearch(event.target.value)}
+          />
           <UsersTable
             users={active}
-            caption={`Usuarios activos: ${active.length}`}
+            caption={`Usuarios activos${searched}: ${active.length}`}
             captionRef={activeCaption}
             actionLabel="Banear"
             pendingId={pendingId}
@@ -82,7 +93,7 @@ export function UsersPage() {
           />
           <UsersTable
             users={banned}
-            caption={`Usuarios baneados: ${banned.length}`}
+            caption={`Usuarios baneados${searched}: ${banned.length}`}
             captionRef={bannedCaption}
             actionLabel="Restaurar"
             pendingId={pendingId}
