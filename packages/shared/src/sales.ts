@@ -49,6 +49,10 @@ export const checkoutSchema = z.object({
   costo_envio: z.number().int().nonnegative().optional(),
   /** Who receives the order, where: stored with the sale, so later profile changes never change it. */
   direccion_envio: direccionEnvioSchema,
+  /** Also keep the address and phone in the buyer's profile, for the next purchase. */
+  guardar_direccion: z
+    .boolean({ error: 'Indica con sí o no si guardamos la dirección en tu perfil' })
+    .optional(),
 });
 export type CheckoutInput = z.infer<typeof checkoutSchema>;
 

@@ -1,3 +1,3 @@
 export { hashPassword } from './password-hash';
 export { accountsRoutes } from './routes';
-export { createGoogleUser, verifyCredentials } from './service';
+export { createGoogleUser, saveShippingAddress, verifyCredentials } from './service';

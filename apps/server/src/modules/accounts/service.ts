@@ -224,3 +224,15 @@ export async function setUserEnabled(
     return toUsuarioDto(after);
   });
 }
+
+/**
+ * A checkout's "save this address in my profile": the address and phone the order ships to become the
+ * profile's, for the next purchase (a Google account's placeholders included), in the order's transaction.
+ */
+export async function saveShippingAddress(
+  tx: Tx,
+  userId: number,
+  { direccion, telefono }: { direccion: string; telefono: string },
+): Promise<void> {
+  await tx.update(usuario).set({ direccion, telefono }).where(eq(usuario.id_usuario, userId));
+}

@@ -17,6 +17,7 @@ import { retryOnDeadlock } from '../../db/deadlock';
 import { detalleVenta, venta } from '../../db/schema';
 import { AppError, conflict, forbidden, notFound } from '../../errors';
 import { type ChargeResult, chargeKey, type PaymentProvider } from '../../payments/provider';
+import { saveShippingAddress } from '../accounts';
 import { type TakenLine, takeStock } from '../catalog';
 import { readSettings } from '../settings';
 import type { OrderContext } from './context';
@@ -184,6 +185,11 @@ async function reserveOrder(
         .onConflictDoNothing({ target: [venta.id_usuario, venta.idempotency_key] })
         .returning();
       if (!order) throw new AlreadyPlaced();
+      if (input.guardar_direccion)
+        await saveShippingAddress(tx, idUsuario, {
+          direccion: address.direccion.trim(),
+          telefono: address.telefono,
+        });
       const stored = await tx
         .insert(detalleVenta)
         .values(

@@ -112,6 +112,21 @@ describe.each(TEST_DATABASE_KINDS)('orders API on %s', (kind) => {
       expect(await stockOf(first.id_producto)).toBe(before);
     });
 
+    it("keeps the address and phone in the buyer's profile only when asked", async () => {
+      const c = await customer();
+      const elsewhere = { ...TEST_ADDRESS, direccion: 'Calle de Alcalá 45, Madrid', telefono: '5587654321' };
+      expect((await buy(c.a, c.idPago, { direccion_envio: elsewhere })).statusCode).toBe(201);
+      const before = (await c.a.get('/api/usuario/me')).json();
+      expect(before.direccion).not.toBe(elsewhere.direccion);
+      expect(
+        (await buy(c.a, c.idPago, { direccion_envio: elsewhere, guardar_direccion: true })).statusCode,
+      ).toBe(201);
+      expect((await c.a.get('/api/usuario/me')).json()).toMatchObject({
+        direccion: elsewhere.direccion,
+        telefono: elsewhere.telefono,
+      });
+    });
+
     it('refuses a checkout without an address', async () => {
       const c = await customer();
       const res = await buy(c.a, c.idPago, { direccion_envio: undefined });

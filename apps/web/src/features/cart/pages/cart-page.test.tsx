@@ -63,6 +63,8 @@ async function fillCard(numero = '4242 4242 4242 4242') {
 const payable = () => waitFor(() => expect(payButton().disabled).toBe(false));
 const submit = () => act(async () => fireEvent.click(payButton()));
 
+const SAVE_ADDRESS = 'Guardar esta dirección y teléfono en mi perfil para la próxima compra';
+
 describe('CartPage', () => {
   it('flags a product no longer available and a changed price, and blocks paying until it is removed', async () => {
     api.on('GET /api/products/2', () => Response.json(product(2, { nombre: 'Taza', valor: 12.5 })));
@@ -394,6 +396,8 @@ describe('CartPage', () => {
 
     fireEvent.change(direccion, { target: { value: 'Calle Durango 120, Roma Norte' } });
     fireEvent.change(telefono, { target: { value: '5512345678' } });
+    // A profile without an address keeps the one typed, unless the shopper unticks it.
+    expect((screen.getByLabelText(SAVE_ADDRESS) as HTMLInputElement).checked).toBe(true);
     await submit();
     expect(api.calls('POST /api/venta')[0]?.body).toMatchObject({
       direccion_envio: {
@@ -401,6 +405,29 @@ describe('CartPage', () => {
         direccion: 'Calle Durango 120, Roma Norte',
         telefono: '5512345678',
       },
+      guardar_direccion: true,
+    });
+  });
+
+  it('offers to keep a changed address or phone in the profile, unticked, and sends it only when ticked', async () => {
+    api.on('GET /api/products/2', () => Response.json(product(2, { nombre: 'Taza' })));
+    api.on('POST /api/pagos/sandbox/metodos', () =>
+      Response.json({ id_pago: 'pm_8', marca: 'visa', ultimos4: '4242' }, { status: 201 }),
+    );
+    api.on('POST /api/venta', () => Response.json(sale(), { status: 201 }));
+    storeCart([{ id: 2, cantidad: 1, precio: 1000, nombre: 'Taza' }]);
+    renderCart();
+    await payable();
+    expect(screen.queryByLabelText(SAVE_ADDRESS)).toBeNull();
+    fireEvent.change(screen.getByLabelText('Teléfono de contacto'), { target: { value: '5587654321' } });
+    const save = screen.getByLabelText(SAVE_ADDRESS) as HTMLInputElement;
+    expect(save.checked).toBe(false);
+    fireEvent.click(save);
+    await fillCard();
+    await submit();
+    expect(api.calls('POST /api/venta')[0]?.body).toMatchObject({
+      direccion_envio: { telefono: '5587654321' },
+      guardar_direccion: true,
     });
   });
 

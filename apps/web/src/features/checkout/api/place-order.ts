@@ -27,6 +27,8 @@ export interface PlaceOrderInput {
   shippingCents: Cents;
   /** Who receives the order, where: stored with the sale. */
   direccion_envio: DireccionEnvio;
+  /** Also keep that address and phone in the profile. */
+  guardar_direccion?: boolean;
 }
 
 /**
@@ -41,6 +43,7 @@ export function placeOrder(input: PlaceOrderInput, idempotencyKey: string): Prom
     valor_total_venta: input.totalCents,
     costo_envio: input.shippingCents,
     direccion_envio: input.direccion_envio,
+    ...(input.guardar_direccion && { guardar_direccion: true }),
   };
   return api<CheckoutReply>('/venta', {
     method: 'POST',

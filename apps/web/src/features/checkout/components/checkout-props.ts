@@ -1,6 +1,7 @@
-import type { DireccionEnvio, OrderSummary } from '@vitrina/shared';
+import type { OrderSummary } from '@vitrina/shared';
 import type { ReactNode } from 'react';
 import type { Order } from '../hooks/use-pay-cart';
+import type { ShippingChoice } from '../hooks/use-shipping-address';
 
 /** What a page gives the checkout (CheckoutPanel), and the panel gives the provider's own checkout. */
 export interface CheckoutPanelProps {
@@ -13,5 +14,5 @@ export interface CheckoutPanelProps {
   /** 409: refresh the lines' prices and stock. */
   onConflict?: () => void;
   /** The shipping address to send, or undefined after its fields showed what to fix (nothing is paid). */
-  readAddress: () => DireccionEnvio | undefined;
+  readAddress: () => ShippingChoice | undefined;
 }

@@ -1,3 +1,5 @@
+import { useId } from 'react';
+import formStyles from '../../../components/form.module.css';
 import { TextField } from '../../../components/text-field';
 import type { AddressField, ShippingAddress } from '../hooks/use-shipping-address';
 import styles from './shipping-address-fields.module.css';
@@ -23,9 +25,11 @@ const FIELDS: Record<
 
 /**
  * Who receives the order and where (required): prefilled from the profile, checked when a field is left
- * and again when paying. It is stored with the order, so changing it here does not change the profile.
+ * and again when paying. It is stored with the order; the profile changes only when the shopper ticks
+ * 'Guardar en mi perfil', offered when the address or phone typed is not the profile's.
  */
 export function ShippingAddressFields({ address }: { address: ShippingAddress }) {
+  const saveId = useId();
   return (
     <div className={styles.fields}>
       {(Object.keys(FIELDS) as AddressField[]).map((field) => {
@@ -47,6 +51,19 @@ export function ShippingAddressFields({ address }: { address: ShippingAddress })
           />
         );
       })}
+      {address.offerToSave && (
+        <div className={formStyles.checkbox}>
+          <input
+            id={saveId}
+            type="checkbox"
+            checked={address.save}
+            onChange={(event) => address.setSave(event.target.checked)}
+          />
+          <label htmlFor={saveId}>
+            Guardar esta dirección y teléfono en mi perfil para la próxima compra
+          </label>
+        </div>
+      )}
     </div>
   );
 }

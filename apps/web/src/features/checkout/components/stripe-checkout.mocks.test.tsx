@@ -71,7 +71,7 @@ function renderPanel(props: Partial<CheckoutPanelProps> = {}) {
       <CheckoutPanel
         order={{ lines: [{ id_producto: 2, cantidad: 1 }], totalCents: 1000, shippingCents: 0 }}
         onPaid={onPaid}
-        readAddress={() => ADDRESS}
+        readAddress={() => ({ direccion_envio: ADDRESS, guardar_direccion: false })}
         {...props}
       />
     </QueryClientProvider>,

@@ -1,4 +1,4 @@
-import type { Cents, DireccionEnvio, OrderSummary } from '@vitrina/shared';
+import type { Cents, OrderSummary } from '@vitrina/shared';
 import { NOTIFY_MS } from '@vitrina/shared';
 import { useRef, useState } from 'react';
 import { errorMessage, isApiError } from '../../../lib/api-client';
@@ -14,6 +14,7 @@ import {
   placeOrder,
 } from '../api/place-order';
 import { CardPaymentError, type CardPayments } from '../utils/card-payments';
+import type { ShippingChoice } from './use-shipping-address';
 
 export interface Order {
   lines: readonly OrderLine[];
@@ -32,7 +33,7 @@ export interface PayCallbacks {
   /** 409: prices or stock changed; the page refreshes its lines (the cart stays as it is). */
   onConflict?: () => void;
   /** The shipping address to send, or undefined after its fields showed what to fix. */
-  readAddress: () => DireccionEnvio | undefined;
+  readAddress: () => ShippingChoice | undefined;
 }
 
 export interface PayCartOptions<TCard> extends PayCallbacks {
@@ -97,7 +98,7 @@ export function usePayCart<TCard>({ onPaid, onConflict, readAddress, payments }:
           id_pago: current.method.id_pago,
           totalCents: order.totalCents,
           shippingCents: order.shippingCents,
-          direccion_envio: address,
+          ...address,
         },
         current.key,
       );

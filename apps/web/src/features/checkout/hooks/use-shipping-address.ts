@@ -27,22 +27,37 @@ function addressFromProfile(user: SessionUser | null): Values {
   };
 }
 
+/** What the checkout sends of its address fields: the address, and whether to keep it in the profile. */
+export interface ShippingChoice {
+  direccion_envio: DireccionEnvio;
+  guardar_direccion: boolean;
+}
+
 export interface ShippingAddress {
   values: Values;
+  /** The typed address or phone is not the profile's: offer to keep it there. */
+  offerToSave: boolean;
+  save: boolean;
+  setSave(save: boolean): void;
   errors: Errors;
   /** The fields' inputs, to focus the first one to fix. */
   inputs: { current: Partial<Record<AddressField, HTMLInputElement | null>> };
   change(field: AddressField, value: string): void;
   /** Checks one field when the shopper leaves it. */
   check(field: AddressField): void;
-  /** The address to send, or undefined after showing on the fields what to fix (the first one focused). */
-  read(): DireccionEnvio | undefined;
+  /** What to send, or undefined after showing on the fields what to fix (the first one focused). */
+  read(): ShippingChoice | undefined;
 }
 
 /** The order's shipping address (who receives it, where, a phone), checked with the shared rules. */
 export function useShippingAddress(): ShippingAddress {
   const { user } = useSession();
   const [values, setValues] = useState<Values>(() => addressFromProfile(user));
+  const profile = addressFromProfile(user);
+  const offerToSave =
+    user !== null && (values.direccion.trim() !== profile.direccion || values.telefono !== profile.telefono);
+  // A profile without an address (a Google account's first purchase) keeps the one typed unless unticked.
+  const [save, setSave] = useState(() => profile.direccion === '' || profile.telefono === '');
   const [errors, setErrors] = useState<Errors>({});
   const inputs = useRef<Partial<Record<AddressField, HTMLInputElement | null>>>({});
 
@@ -59,6 +74,9 @@ export function useShippingAddress(): ShippingAddress {
 
   return {
     values,
+    offerToSave,
+    save,
+    setSave,
     errors,
     inputs,
     change(field, value) {
@@ -74,7 +92,7 @@ export function useShippingAddress(): ShippingAddress {
       const parsed = direccionEnvioSchema.safeParse(values);
       if (parsed.success) {
         setErrors({});
-        return parsed.data;
+        return { direccion_envio: parsed.data, guardar_direccion: offerToSave && save };
       }
       const found = problems(values);
       setErrors(found);
