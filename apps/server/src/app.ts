@@ -131,7 +131,7 @@ export async function buildApp({
     async (api) => {
       await api.register(healthRoutes, { database });
       await api.register(catalogRoutes, { database, searches });
-      await api.register(searchRoutes, { database, searches });
+      await api.register(searchRoutes, { database, searches, currency: config.currency });
       await api.register(catalogAdminRoutes, { db, storage, currency: config.currency });
       await api.register(ratingsRoutes, { db, timeZone: config.shopTimeZone });
       await api.register(ratingsAdminRoutes, { db });

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { OrderSummary } from '@vitrina/shared';
+import { type OrderSummary, priceBands } from '@vitrina/shared';
 import { and, asc, eq, gt } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -134,6 +134,15 @@ describe('a shop in Chilean pesos (SHOP_CURRENCY=CLP), paid through the sandbox'
   it('tells the browser its currency', async () => {
     const res = await shop.t.app.inject({ method: 'GET', url: '/api/config' });
     expect(res.json().moneda).toBe('CLP');
+  });
+
+  it("counts the listing's products in price bands sized for pesos", async () => {
+    const res = await shop.t.app.inject({ method: 'GET', url: '/api/products/facetas' });
+    expect(res.statusCode).toBe(200);
+    const bands = (res.json() as { precios: Array<{ desde: number; hasta: number | null }> }).precios;
+    expect(bands.length).toBeGreaterThan(0);
+    for (const band of bands)
+      expect(priceBands('CLP')).toContainEqual({ desde: band.desde, hasta: band.hasta });
   });
 
   it('seeds the demo catalog in whole pesos', async () => {

@@ -37,6 +37,11 @@ export interface Currency {
    * where several currencies write '$' ('Pagar $12.990 CLP'); the symbol alone where it says which ('€').
    */
   charge: 'code' | 'symbol and code' | 'symbol';
+  /**
+   * Roughly what a dollar's worth costs in it, rounded to a plain figure, so the listing's price bands
+   * read as its shoppers think of prices ('Menos de $500' in pesos, not 'Menos de $25').
+   */
+  dollarScale: number;
 }
 
 const DOLLAR_MARKS = { thousands: ',', decimalMark: '.', groupFrom: 4, minusAfterSymbol: false } as const;
@@ -53,6 +58,7 @@ export const CURRENCIES: Readonly<Record<CurrencyCode, Currency>> = {
     spaced: false,
     ...DOLLAR_MARKS,
     charge: 'code',
+    dollarScale: 1,
   },
   MXN: {
     code: 'MXN',
@@ -64,6 +70,7 @@ export const CURRENCIES: Readonly<Record<CurrencyCode, Currency>> = {
     spaced: false,
     ...DOLLAR_MARKS,
     charge: 'symbol and code',
+    dollarScale: 20,
   },
   ARS: {
     code: 'ARS',
@@ -75,6 +82,7 @@ export const CURRENCIES: Readonly<Record<CurrencyCode, Currency>> = {
     spaced: true,
     ...PESO_MARKS,
     charge: 'symbol and code',
+    dollarScale: 1000,
   },
   COP: {
     code: 'COP',
@@ -86,6 +94,7 @@ export const CURRENCIES: Readonly<Record<CurrencyCode, Currency>> = {
     spaced: true,
     ...PESO_MARKS,
     charge: 'symbol and code',
+    dollarScale: 4000,
   },
   CLP: {
     code: 'CLP',
@@ -98,6 +107,7 @@ export const CURRENCIES: Readonly<Record<CurrencyCode, Currency>> = {
     ...PESO_MARKS,
     minusAfterSymbol: true,
     charge: 'symbol and code',
+    dollarScale: 1000,
   },
   PEN: {
     code: 'PEN',
@@ -109,6 +119,7 @@ export const CURRENCIES: Readonly<Record<CurrencyCode, Currency>> = {
     spaced: true,
     ...DOLLAR_MARKS,
     charge: 'symbol',
+    dollarScale: 4,
   },
   UYU: {
     code: 'UYU',
@@ -120,6 +131,7 @@ export const CURRENCIES: Readonly<Record<CurrencyCode, Currency>> = {
     spaced: true,
     ...PESO_MARKS,
     charge: 'symbol and code',
+    dollarScale: 40,
   },
   EUR: {
     code: 'EUR',
@@ -132,6 +144,7 @@ export const CURRENCIES: Readonly<Record<CurrencyCode, Currency>> = {
     ...PESO_MARKS,
     groupFrom: 5,
     charge: 'symbol',
+    dollarScale: 1,
   },
 };
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { idSchema, productSchema } from './catalog';
+import { CURRENCIES, type CurrencyCode } from './currency';
 import { pageSchema } from './page-schema';
 import { singleLineText } from './validation/text';
 
@@ -16,15 +17,22 @@ export const SUGGESTIONS_CATEGORIES = 3;
 /** Best sellers offered when a search finds nothing. */
 export const NO_RESULTS_PRODUCTS = 4;
 
-/** Price bands of the facets, in currency units: each from `desde` (included) to `hasta` (excluded). */
-export const PRICE_BANDS: ReadonlyArray<{ desde: number; hasta: number | null }> = [
-  { desde: 0, hasta: 25 },
-  { desde: 25, hasta: 50 },
-  { desde: 50, hasta: 100 },
-  { desde: 100, hasta: 250 },
-  { desde: 250, hasta: 500 },
-  { desde: 500, hasta: null },
-];
+/** Where the price bands of a dollar shop change. */
+const DOLLAR_BAND_EDGES = [25, 50, 100, 250, 500];
+
+export interface PriceBand {
+  desde: number;
+  hasta: number | null;
+}
+
+/**
+ * Price bands of the facets, in currency units: each from `desde` (included) to `hasta` (excluded), the
+ * dollar shop's edges scaled to the shop's currency (25, 50 … 500 dollars; 500, 1,000 … 10,000 Mexican pesos).
+ */
+export function priceBands(currency: CurrencyCode): PriceBand[] {
+  const edges = DOLLAR_BAND_EDGES.map((edge) => edge * CURRENCIES[currency].dollarScale);
+  return [0, ...edges].map((desde, i) => ({ desde, hasta: edges[i] ?? null }));
+}
 
 /** `q` of the suggestions: any text (a shorter or blank one simply gets empty lists). */
 export const suggestionsQuerySchema = z.object({

@@ -1,9 +1,9 @@
 import {
   type Facets,
   type NoResults,
-  PRICE_BANDS,
   type Product,
   type ProductPage,
+  priceBands,
   SEARCH_MAX_RESULTS,
   type Suggestions,
   type Synonym,
@@ -499,8 +499,10 @@ describe.each(TEST_DATABASE_KINDS)('search on %s', (kind) => {
         if (body.items.length < 48) return items;
       }
     };
+    // The test shop sells in dollars (SHOP_CURRENCY's default).
+    const bands = priceBands('USD');
     const bandOf = (p: Product) =>
-      PRICE_BANDS.findIndex((b) => b.hasta === null || toCents(p.valor_descuento ?? p.valor) < b.hasta * 100);
+      bands.findIndex((b) => b.hasta === null || toCents(p.valor_descuento ?? p.valor) < b.hasta * 100);
 
     it('counts the search per category and per price band like the listing finds it', async () => {
       const listed = await everything('name=madera');
@@ -509,9 +511,9 @@ describe.each(TEST_DATABASE_KINDS)('search on %s', (kind) => {
       for (const p of listed)
         perCategory.set(p.id_categoria_producto, (perCategory.get(p.id_categoria_producto) ?? 0) + 1);
       expect(new Map(body.categorias.map((c) => [c.id_categoria_producto, c.cantidad]))).toEqual(perCategory);
-      const perBand = PRICE_BANDS.map((_, i) => listed.filter((p) => bandOf(p) === i).length);
+      const perBand = bands.map((_, i) => listed.filter((p) => bandOf(p) === i).length);
       expect(body.precios).toEqual(
-        PRICE_BANDS.flatMap((b, i) => ((perBand[i] ?? 0) > 0 ? [{ ...b, cantidad: perBand[i] }] : [])),
+        bands.flatMap((b, i) => ((perBand[i] ?? 0) > 0 ? [{ ...b, cantidad: perBand[i] }] : [])),
       );
     });
 

@@ -1,7 +1,9 @@
 import {
   apiErrorSchema,
+  type CurrencyCode,
   facetsSchema,
   noResultsSchema,
+  priceBands,
   productListQuerySchema,
   searchAnalyticsSchema,
   suggestionsQuerySchema,
@@ -29,12 +31,14 @@ const adminErrors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSch
 const noResultsQuerySchema = z.object({ name: productListQuerySchema.shape.name });
 
 /** Suggestions, facets, the answer to an empty search, the synonyms dictionary and search analytics. */
-export const searchRoutes: FastifyPluginAsyncZod<{ database: Database; searches: SearchCounter }> = async (
-  app,
-  { database, searches },
-) => {
+export const searchRoutes: FastifyPluginAsyncZod<{
+  database: Database;
+  searches: SearchCounter;
+  /** SHOP_CURRENCY: the facets' price bands. */
+  currency: CurrencyCode;
+}> = async (app, { database, searches, currency }) => {
   watchDictionary(database);
-  await app.register(publicSearchRoutes, { database });
+  await app.register(publicSearchRoutes, { database, currency });
   await app.register(searchAdminRoutes, { db: database.db, searches });
 };
 
@@ -42,7 +46,10 @@ export const searchRoutes: FastifyPluginAsyncZod<{ database: Database; searches:
  * What the shop's pages ask as shoppers type and filter: answered from memory like the catalog's listings
  * (decision 008), and dropped with them on any change to products or synonyms.
  */
-const publicSearchRoutes: FastifyPluginAsyncZod<{ database: Database }> = async (app, { database }) => {
+const publicSearchRoutes: FastifyPluginAsyncZod<{ database: Database; currency: CurrencyCode }> = async (
+  app,
+  { database, currency },
+) => {
   const { db } = database;
   serveFromCache(app, catalogCache(database));
 
@@ -72,7 +79,7 @@ const publicSearchRoutes: FastifyPluginAsyncZod<{ database: Database }> = async 
         response: { 200: facetsSchema, ...errors },
       },
     },
-    async (request) => facets(db, request.query),
+    async (request) => facets(db, request.query, priceBands(currency)),
   );
 
   app.get(

@@ -4,7 +4,7 @@ import {
   fromCents,
   NO_RESULTS_PRODUCTS,
   type NoResults,
-  PRICE_BANDS,
+  type PriceBand,
   type ProductListQuery,
   SUGGESTIONS_CATEGORIES,
   SUGGESTIONS_MIN_LENGTH,
@@ -75,21 +75,22 @@ export async function suggestions(db: Db, q: string): Promise<Suggestions> {
 
 type FacetQuery = Omit<ProductListQuery, 'page' | 'pageSize' | 'orden'>;
 
-/** The band a price falls in, as the index of PRICE_BANDS (bands include their lower bound). */
-function priceBand(): SQL {
-  const cases = PRICE_BANDS.flatMap((band, i) =>
+/** The band a price falls in, as the index of `bands` (bands include their lower bound). */
+function priceBand(bands: readonly PriceBand[]): SQL {
+  const cases = bands.flatMap((band, i) =>
     band.hasta === null
       ? []
       : [
           sql`WHEN ${producto.precio_efectivo} < ${centsToDecimal(toCents(band.hasta))} THEN ${sql.raw(String(i))}`,
         ],
   );
-  return sql`(CASE ${sql.join(cases, sql` `)} ELSE ${sql.raw(String(PRICE_BANDS.length - 1))} END)`;
+  return sql`(CASE ${sql.join(cases, sql` `)} ELSE ${sql.raw(String(bands.length - 1))} END)`;
 }
 
-export async function facets(db: Db, query: FacetQuery): Promise<Facets> {
+/** How many products of the listing fall in each category and in each of the shop's price `bands`. */
+export async function facets(db: Db, query: FacetQuery, bands: readonly PriceBand[]): Promise<Facets> {
   const search = query.name ? await productSearch(db, query.name) : undefined;
-  const band = priceBand();
+  const band = priceBand(bands);
   const [byCategory, byBand] = await Promise.all([
     db
       .select({
@@ -113,7 +114,7 @@ export async function facets(db: Db, query: FacetQuery): Promise<Facets> {
   ]);
   return {
     categorias: byCategory,
-    precios: PRICE_BANDS.flatMap((b, i) => {
+    precios: bands.flatMap((b, i) => {
       const cantidad = byBand.find((r) => r.banda === i)?.cantidad ?? 0;
       return cantidad > 0 ? [{ desde: b.desde, hasta: b.hasta, cantidad }] : [];
     }),
