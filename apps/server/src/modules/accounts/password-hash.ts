@@ -21,9 +21,10 @@ export const hashCost = (env: Config['env']): Options =>
 /**
  * Argon2 computations run at once. Each holds its 19 MiB while it runs, and a burst of sign-ins would
  * otherwise run one on every thread of Node's pool (four): 76 MiB more at the peak of a process meant for a
- * small server (docs/decisions/055). Two keep two cores busy; the others wait their turn, in order.
+ * small server (docs/decisions/055). One at a time (about 40 ms each) leaves the other core to the pages;
+ * the others wait their turn, in order.
  */
-const HASHING_AT_ONCE = 2;
+const HASHING_AT_ONCE = 1;
 let hashing = 0;
 const waiting: Array<() => void> = [];
 
