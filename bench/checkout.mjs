@@ -68,7 +68,7 @@ export async function mailbox(kind) {
  * A registered, signed-in customer with a cart of `lines` (cantidad per product) worth `totalCents`.
  * `round` tells apart the customers of several rounds against one database.
  */
-async function newCustomer(base, round, i, lines, prices) {
+export async function newCustomer(base, round, i, lines, prices) {
   const email = `bench${round}-${i}@vitrina.test`;
   const password = 'Bench12345';
   const registered = await must(
@@ -117,7 +117,7 @@ async function placeOrder(customer, id_pago, lines = customer.lines, totalCents 
 }
 
 /** Both steps, timed together: what the shopper waits for after pressing "Pagar". */
-async function checkout(customer) {
+export async function checkout(customer) {
   const started = performance.now();
   const method = await paymentMethod(customer);
   const { failure } = method.failure ? method : await placeOrder(customer, method.id_pago);

@@ -11,6 +11,7 @@ const SECTIONS = {
   checkout: ['Checkout', () => import('./checkout.mjs')],
   web: ['Web', () => import('./web.mjs')],
   nginx: ['Behind nginx: two instances next to one', () => import('./nginx.mjs')],
+  memory: ['Memory of the shop process', () => import('./memory.mjs')],
 };
 
 const wanted = process.argv.slice(2);

@@ -54,7 +54,7 @@ export function writeBenchmarksFile({ titles, measured, machine, file = FILE }) 
 
 Every budget as the last run of its section measured it: **${holding.length} of ${counted.length} hold**.
 \`npm run bench\` runs every section, \`npm run bench -- api checkout\` some of them (api, scale, checkout,
-web, nginx); what each measures and how to read it is in [bench/README.md](bench/README.md), and every
+web, nginx, memory); what each measures and how to read it is in [bench/README.md](bench/README.md), and every
 earlier run with what was learned from it in [bench/history/](bench/history/).
 
 ${table(HEADER, rows)}

@@ -13,6 +13,7 @@ import { DEFAULT_DATABASE_POOL_SIZE } from '../config';
 import { MIGRATIONS_DIR } from '../paths';
 import { listenForChanges } from './change-listener';
 import { isConnectionLost } from './connection-lost';
+import { createDataFilesIfMissing, PGLITE_START } from './pglite-start';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -159,8 +160,13 @@ export async function openDatabase(
       pool,
     };
   }
-  if (!target.dataDir.startsWith('memory://')) await mkdir(target.dataDir, { recursive: true });
-  return pgliteDatabase(await PGlite.create(target.dataDir, { extensions: { unaccent, pg_trgm } }));
+  if (!target.dataDir.startsWith('memory://')) {
+    await mkdir(target.dataDir, { recursive: true });
+    await createDataFilesIfMissing(target.dataDir);
+  }
+  return pgliteDatabase(
+    await PGlite.create(target.dataDir, { extensions: { unaccent, pg_trgm }, ...PGLITE_START }),
+  );
 }
 
 /** The Database over an open PGlite; `close()` closes it. */

@@ -5,7 +5,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { DEFAULT_CURRENCY } from '@vitrina/shared';
-import { sql } from 'drizzle-orm';
 import type { TestProject } from 'vitest/node';
 import { loadConfig } from '../config';
 import { type DatabaseTarget, openDatabase } from '../db/client';
@@ -90,10 +89,6 @@ export default async function setup(project: TestProject) {
     const database = await openDatabase({ kind: 'pglite', dataDir: empty });
     try {
       await database.migrate();
-      // Every copy and every shop process started on one would otherwise zero PostgreSQL's default
-      // buffers as it starts, costly with the baseline compiler (node-flags.ts, docs/decisions/021), for
-      // databases of a few hundred rows. It takes effect where a copy starts, not in this one.
-      await database.db.execute(sql`ALTER SYSTEM SET shared_buffers = '16MB'`);
     } finally {
       await database.close();
     }

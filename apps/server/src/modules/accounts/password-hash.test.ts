@@ -31,6 +31,18 @@ describe('password hashing', () => {
     }
   });
 
+  it('lets every hash asked at once finish, a failing one included', async () => {
+    const outcomes = await Promise.allSettled([
+      ...Array.from({ length: 6 }, (_, i) => hashPassword(`secreto${i}`)),
+      verifyPassword('no es un hash', 'secreto123'),
+      verifyPassword('tampoco', 'secreto123'),
+    ]);
+    expect(outcomes.slice(0, 6).every((o) => o.status === 'fulfilled')).toBe(true);
+    expect(outcomes.slice(6).map((o) => o.status)).toEqual(['rejected', 'rejected']);
+    // The failed ones gave their turn back: the next hash does not wait for ever.
+    expect(await verifyPassword(await hashPassword('secreto123'), 'secreto123')).toBe(true);
+  });
+
   it('answers false without a stored hash', async () => {
     expect(await verifyPassword(null, 'secreto123')).toBe(false);
     expect(await verifyPassword(undefined, '')).toBe(false);

@@ -18,6 +18,29 @@ export const TEST_HASH_COST: Options = { memoryCost: 8, timeCost: 1, parallelism
 export const hashCost = (env: Config['env']): Options =>
   env === 'test' ? TEST_HASH_COST : PRODUCTION_HASH_COST;
 
+/**
+ * Argon2 computations run at once. Each holds its 19 MiB while it runs, and a burst of sign-ins would
+ * otherwise run one on every thread of Node's pool (four): 76 MiB more at the peak of a process meant for a
+ * small server (docs/decisions/055). One at a time (about 40 ms each) leaves the other core to the pages;
+ * the others wait their turn, in order.
+ */
+const HASHING_AT_ONCE = 1;
+let hashing = 0;
+const waiting: Array<() => void> = [];
+
+async function inTurn<T>(work: () => Promise<T>): Promise<T> {
+  if (hashing < HASHING_AT_ONCE) hashing++;
+  else await new Promise<void>((resolve) => waiting.push(resolve));
+  try {
+    return await work();
+  } finally {
+    // The turn passes straight to the next in line, or is given back.
+    const next = waiting.shift();
+    if (next) next();
+    else hashing--;
+  }
+}
+
 let current: { cost: Options; dummy: Promise<string> } | undefined;
 
 /**
@@ -35,13 +58,14 @@ function settings() {
     }
     const cost = hashCost(env);
     // A hash of nothing in particular, checked when there is no stored hash so both paths take as long.
-    current = { cost, dummy: hash('vitrina-timing-equaliser', cost) };
+    current = { cost, dummy: inTurn(() => hash('vitrina-timing-equaliser', cost)) };
   }
   return current;
 }
 
 export function hashPassword(password: string): Promise<string> {
-  return hash(password, settings().cost);
+  const { cost } = settings();
+  return inTurn(() => hash(password, cost));
 }
 
 /**
@@ -50,8 +74,9 @@ export function hashPassword(password: string): Promise<string> {
  */
 export async function verifyPassword(stored: string | null | undefined, password: string): Promise<boolean> {
   if (!stored) {
-    await verify(await settings().dummy, password).catch(() => false);
+    const dummy = await settings().dummy;
+    await inTurn(() => verify(dummy, password)).catch(() => false);
     return false;
   }
-  return verify(stored, password);
+  return inTurn(() => verify(stored, password));
 }
