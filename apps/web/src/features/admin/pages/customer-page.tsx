@@ -1,5 +1,5 @@
 import { ORDER_STATE_FILTER_DEFAULT, PAGES, SALES_PAGE_SIZE, showsPager, totalPages } from '@vitrina/shared';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { ContactPhone } from '../../../components/contact-phone';
 import { LoadError } from '../../../components/load-error';
@@ -62,49 +62,32 @@ export function CustomerPage() {
         <h2 id="cliente-datos" className={styles.subtitle}>
           Datos
         </h2>
-        <dl className={factStyles.facts}>
-          <div>
-            <dt>Email</dt>
-            <dd>{usuario.email}</dd>
-          </div>
-          <div>
-            <dt>Teléfono</dt>
-            <dd>
-              <ContactPhone telefono={usuario.telefono} />
-            </dd>
-          </div>
-          <div>
-            <dt>Dirección</dt>
-            <dd>{usuario.direccion}</dd>
-          </div>
-          <div>
-            <dt>Cuenta</dt>
-            <dd>
-              {usuario.estado ? 'Activa' : 'Baneada'} ·{' '}
-              {usuario.tiene_password ? 'con contraseña' : 'entra con Google'} · desde{' '}
-              {formatInstant(usuario.createdAt)}
-            </dd>
-          </div>
-        </dl>
+        <Facts
+          items={[
+            ['Email', usuario.email],
+            ['Teléfono', <ContactPhone key="telefono" telefono={usuario.telefono} />],
+            ['Dirección', usuario.direccion],
+            [
+              'Cuenta',
+              `${usuario.estado ? 'Activa' : 'Baneada'} · ${usuario.tiene_password ? 'con contraseña' : 'entra con Google'} · desde ${formatInstant(usuario.createdAt)}`,
+            ],
+          ]}
+        />
       </section>
       <section className={styles.panel} aria-labelledby="cliente-compras">
         <h2 id="cliente-compras" className={styles.subtitle}>
           Compras
         </h2>
-        <dl className={factStyles.facts}>
-          <div>
-            <dt>Pedidos</dt>
-            <dd>{resumen.pedidos}</dd>
-          </div>
-          <div>
-            <dt>Gastado (menos reembolsos)</dt>
-            <dd>{formatMoney(resumen.total_gastado)}</dd>
-          </div>
-          <div>
-            <dt>Último pedido</dt>
-            <dd>{resumen.ultimo_pedido ? formatInstant(resumen.ultimo_pedido) : 'Todavía no compra'}</dd>
-          </div>
-        </dl>
+        <Facts
+          items={[
+            ['Pedidos', resumen.pedidos],
+            ['Gastado (menos reembolsos)', formatMoney(resumen.total_gastado)],
+            [
+              'Último pedido',
+              resumen.ultimo_pedido ? formatInstant(resumen.ultimo_pedido) : 'Todavía no compra',
+            ],
+          ]}
+        />
         {sales.data && sales.data.total > 0 && (
           <>
             <OrdersTable
@@ -123,5 +106,19 @@ export function CustomerPage() {
         )}
       </section>
     </div>
+  );
+}
+
+/** Labelled figures, one a row: the label on the left, its value on the right. */
+function Facts({ items }: { items: ReadonlyArray<readonly [string, ReactNode]> }) {
+  return (
+    <dl className={factStyles.facts}>
+      {items.map(([label, value]) => (
+        <div key={label}>
+          <dt>{label}</dt>
+          <dd>{value}</dd>
+        </div>
+      ))}
+    </dl>
   );
 }
