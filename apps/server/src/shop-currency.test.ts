@@ -3,7 +3,6 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { type OrderSummary, priceBands } from '@vitrina/shared';
 import { and, asc, eq, gt } from 'drizzle-orm';
-import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cargoSandbox, correo, producto, reembolsoSandbox } from './db/schema';
 import type { RenderPage } from './modules/site';
@@ -12,7 +11,7 @@ import { seededTestApp, type TestApp } from './test/app';
 import { testTempDir } from './test/databases';
 import { type FakeStripe, startFakeStripe } from './test/fake-stripe';
 import { TEST_ADDRESS } from './test/shipping-address';
-import { STRIPE_TEST_ENV } from './test/stripe-app';
+import { STRIPE_TEST_ENV, sendStripeWebhook } from './test/stripe-app';
 import { TEMPLATE } from './test/web-build';
 
 /*
@@ -334,18 +333,7 @@ describe('a shop in Chilean pesos (SHOP_CURRENCY=CLP), paid through Stripe', () 
     const [pi] = fake.intentsOf(res.json().id_venta);
     fake.completeAction(pi?.id as string, 'succeeded');
     const payload = fake.eventPayload('payment_intent.succeeded', pi?.id as string);
-    const webhook = await shop.t.app.inject({
-      method: 'POST',
-      url: '/api/pagos/webhook',
-      payload,
-      headers: {
-        'content-type': 'application/json; charset=utf-8',
-        'stripe-signature': Stripe.webhooks.generateTestHeaderString({
-          payload,
-          secret: STRIPE_TEST_ENV.STRIPE_WEBHOOK_SECRET,
-        }),
-      },
-    });
+    const webhook = await sendStripeWebhook(shop.t.app, payload);
     expect(webhook.statusCode, webhook.body).toBe(200);
     const order = await agent.get(`/api/venta/${res.json().id_venta}`);
     expect(order.json()).toMatchObject({ estado: 'pagada', valor_total_venta: 16980 });

@@ -11,7 +11,7 @@ import { TEST_DATABASE_KINDS } from '../test/databases';
 import { parseStripeForm } from '../test/fake-stripe';
 import { TEST_ADDRESS } from '../test/shipping-address';
 import { TEST_SHOP } from '../test/shop';
-import { STRIPE_TEST_ENV, type StripeTestApp, stripeTestApp } from '../test/stripe-app';
+import { STRIPE_TEST_ENV, type StripeTestApp, sendStripeWebhook, stripeTestApp } from '../test/stripe-app';
 import { chargeKey, type PaymentProvider } from './provider';
 import { declineCodeOf, stripeProvider } from './stripe';
 
@@ -72,22 +72,7 @@ describe.each(TEST_DATABASE_KINDS)('checkout with PAYMENT_PROVIDER=stripe on %s'
     );
 
   /** Stripe's delivery of an event: the raw JSON body signed with the endpoint's secret. */
-  function webhook(payload: string, signature?: string) {
-    return t.app.inject({
-      method: 'POST',
-      url: '/api/pagos/webhook',
-      payload,
-      headers: {
-        'content-type': 'application/json; charset=utf-8',
-        'stripe-signature':
-          signature ??
-          Stripe.webhooks.generateTestHeaderString({
-            payload,
-            secret: STRIPE_TEST_ENV.STRIPE_WEBHOOK_SECRET,
-          }),
-      },
-    });
-  }
+  const webhook = (payload: string, signature?: string) => sendStripeWebhook(t.app, payload, signature);
 
   /** A checkout that stops at 3-D Secure: the 202, its sale and its PaymentIntent at the fake. */
   async function awaitingAction() {

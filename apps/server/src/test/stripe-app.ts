@@ -1,3 +1,5 @@
+import type { FastifyInstance } from 'fastify';
+import Stripe from 'stripe';
 import { seededTestApp } from './app';
 import type { DatabaseKind } from './databases';
 import { startFakeStripe } from './fake-stripe';
@@ -27,3 +29,21 @@ export async function stripeTestApp(kind: DatabaseKind, env: Record<string, stri
   };
 }
 export type StripeTestApp = Awaited<ReturnType<typeof stripeTestApp>>;
+
+/**
+ * POST /api/pagos/webhook as Stripe sends an event: the JSON body signed with the test webhook secret, or
+ * with the `signature` given (a test of what the shop refuses).
+ */
+export function sendStripeWebhook(app: FastifyInstance, payload: string, signature?: string) {
+  return app.inject({
+    method: 'POST',
+    url: '/api/pagos/webhook',
+    payload,
+    headers: {
+      'content-type': 'application/json; charset=utf-8',
+      'stripe-signature':
+        signature ??
+        Stripe.webhooks.generateTestHeaderString({ payload, secret: STRIPE_TEST_ENV.STRIPE_WEBHOOK_SECRET }),
+    },
+  });
+}

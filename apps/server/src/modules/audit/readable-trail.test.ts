@@ -1,13 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { AUDIT_ACTIONS, type AuditEntry, auditPageSchema, formatOrderNumber } from '@vitrina/shared';
 import { and, asc, eq, gt } from 'drizzle-orm';
-import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditoria, categoriaProducto, producto, venta } from '../../db/schema';
 import { Agent, newCustomer } from '../../test/agent';
 import { TEST_DATABASE_KINDS } from '../../test/databases';
 import { TEST_ADDRESS } from '../../test/shipping-address';
-import { STRIPE_TEST_ENV, type StripeTestApp, stripeTestApp } from '../../test/stripe-app';
+import { type StripeTestApp, sendStripeWebhook, stripeTestApp } from '../../test/stripe-app';
 
 /*
  * Every kind of change the trail records, made through the API as an admin makes it (the Stripe provider,
@@ -136,20 +135,7 @@ describe.each(TEST_DATABASE_KINDS)('the audit trail as the owner reads it, on %s
     const made = [...t.fake.refunds.values()].find((r) => r.payment_intent === pi);
     t.fake.failRefund(made?.id as string, 'expired_or_canceled_card');
     const payload = t.fake.refundEventPayload('refund.updated', made?.id as string);
-    ok(
-      await t.app.inject({
-        method: 'POST',
-        url: '/api/pagos/webhook',
-        payload,
-        headers: {
-          'content-type': 'application/json; charset=utf-8',
-          'stripe-signature': Stripe.webhooks.generateTestHeaderString({
-            payload,
-            secret: STRIPE_TEST_ENV.STRIPE_WEBHOOK_SECRET,
-          }),
-        },
-      }),
-    );
+    ok(await sendStripeWebhook(t.app, payload));
 
     // The shop's settings, and a synonym created, edited and deleted.
     ok(await admin.put('/api/ajustes', { envio_tarifa: 9.9, envio_gratis_desde: 1500 }));

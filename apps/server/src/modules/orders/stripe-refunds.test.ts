@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { type RefundInput, toCents } from '@vitrina/shared';
 import { and, asc, eq, gt } from 'drizzle-orm';
-import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditoria, producto, reembolso } from '../../db/schema';
 import type { PaymentProvider } from '../../payments/provider';
@@ -10,7 +9,7 @@ import { Agent, newCustomer } from '../../test/agent';
 import { TEST_DATABASE_KINDS } from '../../test/databases';
 import { TEST_ADDRESS } from '../../test/shipping-address';
 import { TEST_SHOP } from '../../test/shop';
-import { STRIPE_TEST_ENV, type StripeTestApp, stripeTestApp } from '../../test/stripe-app';
+import { type StripeTestApp, sendStripeWebhook, stripeTestApp } from '../../test/stripe-app';
 import { refundOrder, settlePendingRefunds } from './refund-order';
 
 type Json = Record<string, unknown>;
@@ -70,20 +69,7 @@ describe.each(TEST_DATABASE_KINDS)('refunds with PAYMENT_PROVIDER=stripe on %s',
   const refundsAtStripe = (pi: string) => [...t.fake.refunds.values()].filter((r) => r.payment_intent === pi);
   const piOf = (idVenta: number) => t.fake.intentsOf(idVenta)[0]?.id as string;
 
-  function webhook(payload: string) {
-    return t.app.inject({
-      method: 'POST',
-      url: '/api/pagos/webhook',
-      payload,
-      headers: {
-        'content-type': 'application/json; charset=utf-8',
-        'stripe-signature': Stripe.webhooks.generateTestHeaderString({
-          payload,
-          secret: STRIPE_TEST_ENV.STRIPE_WEBHOOK_SECRET,
-        }),
-      },
-    });
-  }
+  const webhook = (payload: string) => sendStripeWebhook(t.app, payload);
 
   it('refunds a unit through the Refunds API, keyed by the refund, and the rest once', async () => {
     const order = await paidOrder();
