@@ -8,9 +8,9 @@ import {
   plainAmount,
   toCents,
 } from '@vitrina/shared';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { reembolso, venta } from '../../db/schema';
+import { venta } from '../../db/schema';
 import { type CsvValue, toCsv, UTF8_BOM } from './csv';
 import { listOrders } from './list-orders';
 
@@ -49,29 +49,23 @@ const BATCH = 200;
 
 /**
  * What the listing does not show, for the sales of one batch: the payment provider's reference of each
- * charge, and what completed refunds gave back (reembolso, the record each refund keeps of its amount).
+ * charge, and what completed refunds gave back (monto_reembolsado, kept with each refund that completes).
  */
 async function paymentsOf(db: Db, ids: number[]) {
-  if (ids.length === 0)
-    return { references: new Map<number, string | null>(), refunded: new Map<number, number>() };
-  const [references, refunded] = await Promise.all([
-    db
-      .select({ id: venta.id_venta, referencia: venta.pago_referencia })
-      .from(venta)
-      .where(inArray(venta.id_venta, ids)),
-    db
-      .select({
-        id: reembolso.id_venta,
-        // numeric × 100 is exact, so the sum is whole cents.
-        cents: sql<number>`coalesce(sum(${reembolso.monto} * 100), 0)::bigint`.mapWith(Number),
-      })
-      .from(reembolso)
-      .where(and(inArray(reembolso.id_venta, ids), eq(reembolso.estado, 'completado')))
-      .groupBy(reembolso.id_venta),
-  ]);
+  const rows =
+    ids.length === 0
+      ? []
+      : await db
+          .select({
+            id: venta.id_venta,
+            referencia: venta.pago_referencia,
+            reembolsado: venta.monto_reembolsado,
+          })
+          .from(venta)
+          .where(inArray(venta.id_venta, ids));
   return {
-    references: new Map(references.map((r) => [r.id, r.referencia])),
-    refunded: new Map(refunded.map((r) => [r.id, r.cents])),
+    references: new Map(rows.map((r) => [r.id, r.referencia])),
+    refunded: new Map(rows.map((r) => [r.id, toCents(r.reembolsado)])),
   };
 }
 
