@@ -8,6 +8,7 @@ import {
   type OrderState,
   refundFailureText,
 } from '@vitrina/shared';
+import type { ReactNode } from 'react';
 import { useFormatInstant } from '../lib/shop-dates';
 import { useFormatMoney } from '../lib/shop-money';
 import styles from './order-details.module.css';
@@ -139,33 +140,33 @@ export function ShippingAddress({ address }: { address: DireccionEnvio | null })
   );
 }
 
+/** Labelled values, one a row: the label on the left, its value on the right (absent values are left out). */
+export function Facts({ items }: { items: ReadonlyArray<readonly [string, ReactNode]> }) {
+  return (
+    <dl className={styles.facts}>
+      {items
+        .filter(([, value]) => value !== null && value !== undefined && value !== '')
+        .map(([label, value]) => (
+          <div key={label}>
+            <dt>{label}</dt>
+            <dd>{value}</dd>
+          </div>
+        ))}
+    </dl>
+  );
+}
+
 /** The card charged, and the shipment's carrier and tracking number once it left. */
 export function PaymentAndShipment({ order }: { order: Order }) {
   return (
-    <dl className={styles.facts}>
-      <div>
-        <dt>Pago</dt>
-        <dd>{order.pago_ultimos4 ? cardSummary(order.pago_marca, order.pago_ultimos4) : 'Tarjeta'}</dd>
-      </div>
-      <div>
-        <dt>Estado</dt>
-        <dd>
-          <EstadoBadge estado={order.estado} />
-        </dd>
-      </div>
-      {order.transportista && (
-        <div>
-          <dt>Transportista</dt>
-          <dd>{order.transportista}</dd>
-        </div>
-      )}
-      {order.guia && (
-        <div>
-          <dt>Número de guía</dt>
-          <dd>{order.guia}</dd>
-        </div>
-      )}
-    </dl>
+    <Facts
+      items={[
+        ['Pago', order.pago_ultimos4 ? cardSummary(order.pago_marca, order.pago_ultimos4) : 'Tarjeta'],
+        ['Estado', <EstadoBadge key="estado" estado={order.estado} />],
+        ['Transportista', order.transportista],
+        ['Número de guía', order.guia],
+      ]}
+    />
   );
 }
 

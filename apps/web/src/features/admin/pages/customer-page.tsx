@@ -1,10 +1,10 @@
 import { ORDER_STATE_FILTER_DEFAULT, PAGES, SALES_PAGE_SIZE, showsPager, totalPages } from '@vitrina/shared';
-import { type ReactNode, useState } from 'react';
+import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { ContactPhone } from '../../../components/contact-phone';
 import { LoadError } from '../../../components/load-error';
 import { Loader } from '../../../components/loader';
-import factStyles from '../../../components/order-details.module.css';
+import { Facts } from '../../../components/order-details';
 import { Pager } from '../../../components/pager';
 import { useFormatInstant } from '../../../lib/shop-dates';
 import { useFormatMoney } from '../../../lib/shop-money';
@@ -106,19 +106,5 @@ export function CustomerPage() {
         )}
       </section>
     </div>
-  );
-}
-
-/** Labelled figures, one a row: the label on the left, its value on the right. */
-function Facts({ items }: { items: ReadonlyArray<readonly [string, ReactNode]> }) {
-  return (
-    <dl className={factStyles.facts}>
-      {items.map(([label, value]) => (
-        <div key={label}>
-          <dt>{label}</dt>
-          <dd>{value}</dd>
-        </div>
-      ))}
-    </dl>
   );
 }
