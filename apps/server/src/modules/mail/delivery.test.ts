@@ -93,7 +93,7 @@ describe.each(TEST_DATABASE_KINDS)('mail delivery on %s', (kind) => {
       orderConfirmedMail(to, order),
       orderShippedMail(to, order),
       orderCancelledMail(to, order),
-      orderRefundedMail(to, order),
+      orderRefundedMail(to, order, { cents: 1250, shippingCents: 0 }),
       welcomeMail(to, account),
       passwordChangedMail(to, account),
     );

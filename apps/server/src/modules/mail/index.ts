@@ -14,5 +14,6 @@ export {
   orderShippedMail,
   passwordChangedMail,
   passwordResetMail,
+  type RefundGiven,
   welcomeMail,
 } from './templates';

@@ -26,8 +26,12 @@ export interface OrderMailData {
   tracking?: string | null;
   /** Everything refunded so far, this refund included. */
   refundedCents?: number;
-  /** What the refund a message announces gave back, and the part of it that was shipping. */
-  refund?: { cents: number; shippingCents: number };
+}
+
+/** What one refund gave back, and the part of it that was shipping. */
+export interface RefundGiven {
+  cents: number;
+  shippingCents: number;
 }
 
 export interface AccountMailData {
@@ -240,8 +244,7 @@ export function orderCancelledMail(to: string, data: OrderMailData): OutgoingMai
   });
 }
 
-export function orderRefundedMail(to: string, data: OrderMailData): OutgoingMail {
-  const refund = data.refund ?? { cents: data.refundedCents ?? 0, shippingCents: 0 };
+export function orderRefundedMail(to: string, data: OrderMailData, refund: RefundGiven): OutgoingMail {
   const amount = money(refund.cents, data);
   const shippingPart =
     refund.shippingCents > 0 ? ` (incluye ${money(refund.shippingCents, data)} del envío)` : '';

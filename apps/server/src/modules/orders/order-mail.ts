@@ -12,6 +12,7 @@ import {
   orderRefundedMail,
   orderShippedMail,
   queueMail,
+  type RefundGiven,
 } from '../mail';
 
 /*
@@ -43,12 +44,11 @@ type OrderRow = typeof venta.$inferSelect;
 const MAILS = {
   enviado: orderShippedMail,
   cancelado: orderCancelledMail,
-  reembolsado: orderRefundedMail,
 } satisfies Record<string, (to: string, data: OrderMailData) => OutgoingMail>;
 export type OrderMailKind = keyof typeof MAILS;
 
 /** The order as the order messages show it, read inside `tx` (so it includes the change being made). */
-async function orderMailData(tx: Tx, order: OrderRow, shop: ShopIdentity, refund?: OrderMailData['refund']) {
+async function orderMailData(tx: Tx, order: OrderRow, shop: ShopIdentity) {
   // The buyer and the lines in one statement: a checkout's confirmation is part of its transaction.
   const rows = await tx
     .select({
@@ -101,7 +101,6 @@ async function orderMailData(tx: Tx, order: OrderRow, shop: ShopIdentity, refund
     carrier: order.transportista,
     tracking: order.guia,
     refundedCents: toCents(order.monto_reembolsado),
-    ...(refund && { refund }),
   };
   return { to: buyer?.email, data };
 }
@@ -117,14 +116,24 @@ export async function queuePaidOrderMails(tx: Tx, order: OrderRow, shop: ShopIde
   await queueMail(tx, newOrderMail(shop.contactEmail, { ...data, adminUrl }));
 }
 
-/** Queues the message of an order's step (a refund: with what it gave back) for its buyer, in its transaction. */
+/** Queues the message of an order's step for its buyer, in the step's transaction. */
 export async function queueOrderMail(
   tx: Tx,
   kind: OrderMailKind,
   order: OrderRow,
   shop: ShopIdentity,
-  refund?: OrderMailData['refund'],
 ): Promise<void> {
-  const { to, data } = await orderMailData(tx, order, shop, refund);
+  const { to, data } = await orderMailData(tx, order, shop);
   if (to) await queueMail(tx, MAILS[kind](to, data));
+}
+
+/** Queues the buyer's message of a refund: what it gave back, and what was refunded so far. */
+export async function queueRefundMail(
+  tx: Tx,
+  order: OrderRow,
+  shop: ShopIdentity,
+  refund: RefundGiven,
+): Promise<void> {
+  const { to, data } = await orderMailData(tx, order, shop);
+  if (to) await queueMail(tx, orderRefundedMail(to, data, refund));
 }

@@ -20,7 +20,7 @@ import { recordAudit } from '../audit';
 import { returnStock } from '../catalog';
 import type { OrderContext } from './context';
 import { ORDER_NOT_FOUND } from './order-detail';
-import { queueOrderMail } from './order-mail';
+import { queueRefundMail } from './order-mail';
 import { recordState } from './state-history';
 
 /*
@@ -182,7 +182,7 @@ async function completeRefund(
         });
       // A cancellation's refund is announced by the cancellation e-mail.
       if (done.idempotency_key !== CANCELLATION_KEY)
-        await queueOrderMail(tx, 'reembolsado', after, shop, {
+        await queueRefundMail(tx, after, shop, {
           cents: toCents(done.monto),
           shippingCents: toCents(done.envio),
         });
