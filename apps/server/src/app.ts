@@ -26,6 +26,7 @@ import {
 } from './modules/sessions';
 import { settingsRoutes } from './modules/settings';
 import { loadRenderer, publicConfigRoutes, type RenderPage, siteRoutes } from './modules/site';
+import { specApiRoutes } from './modules/spec-api';
 import { DEFAULT_UPLOAD_POLICY, type UploadPolicy, uploadsRoutes } from './modules/uploads';
 import { createPaymentProvider } from './payments/create-provider';
 import type { PaymentProvider } from './payments/provider';
@@ -144,6 +145,7 @@ export async function buildApp({
       await api.register(auditRoutes, { db, timeZone: config.shopTimeZone, currency: config.currency });
       await api.register(settingsRoutes, { db, currency: config.currency });
       await api.register(mailboxRoutes, { db });
+      await api.register(specApiRoutes, { prefix: '/spec', config, storage, throttle, ...orders });
       if (config.payments.provider === 'sandbox') await api.register(sandboxPaymentRoutes, { db });
       if (config.payments.stripe) {
         await api.register(stripeWebhookRoutes, {

@@ -1,3 +1,17 @@
 export { hashPassword } from './password-hash';
 export { accountsRoutes } from './routes';
-export { createGoogleUser, saveShippingAddress, verifyCredentials } from './service';
+export {
+  createGoogleUser,
+  findAccountsByEmail,
+  findUserByEmail,
+  getUser,
+  listCustomers,
+  registerUser,
+  saveShippingAddress,
+  setUserEnabled,
+  signIn,
+  updateOwnProfile,
+  updateProfile,
+  verifyCredentials,
+} from './service';
+export { toUsuarioDto } from './user-mapper';

@@ -5,6 +5,7 @@ import { DEMO_CUSTOMER } from '../../seed/demo-accounts';
 import { Agent } from '../../test/agent';
 import { seededTestApp, type TestApp } from '../../test/app';
 import { TEST_DATABASE_KINDS } from '../../test/databases';
+import { SESSION_COOKIE } from '../sessions';
 import { hashPassword } from './password-hash';
 
 const CUSTOMER = { email: DEMO_CUSTOMER.email, password: DEMO_CUSTOMER.password };
@@ -135,7 +136,7 @@ describe.each(TEST_DATABASE_KINDS)('accounts API on %s', (kind) => {
       const res = await a.post('/api/usuario/login', CUSTOMER);
       expect(res.statusCode).toBe(200);
       expect(res.json().session).toMatchObject({ email: CUSTOMER.email, login: 'database', admin: false });
-      const cookie = (res.cookies as Array<Record<string, unknown>>).find((c) => c.name === 'user_session');
+      const cookie = (res.cookies as Array<Record<string, unknown>>).find((c) => c.name === SESSION_COOKIE);
       expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Strict', path: '/' });
       const me = await a.get('/api/usuario/me');
       expect(me.statusCode).toBe(200);
@@ -146,7 +147,7 @@ describe.each(TEST_DATABASE_KINDS)('accounts API on %s', (kind) => {
     it('stores only a hash of the session token', async () => {
       const a = agent();
       await a.signIn(CUSTOMER.email, CUSTOMER.password);
-      const token = a.cookies.get('user_session') as string;
+      const token = a.cookies.get(SESSION_COOKIE) as string;
       const rows = await t.db.select({ id: sesion.id }).from(sesion);
       expect(rows.some((r) => r.id === token)).toBe(false);
       expect(rows.every((r) => /^[0-9a-f]{64}$/.test(r.id))).toBe(true);
@@ -175,21 +176,24 @@ describe.each(TEST_DATABASE_KINDS)('accounts API on %s', (kind) => {
       expect(res.headers['content-type']).toMatch(/^application\/json/);
       expect(res.body).toBe('null');
       // A cookie that names no session reads the same.
-      const stale = await t.app.inject({ url: '/api/usuario/me', headers: { cookie: 'user_session=nada' } });
+      const stale = await t.app.inject({
+        url: '/api/usuario/me',
+        headers: { cookie: `${SESSION_COOKIE}=nada` },
+      });
       expect(stale.statusCode).toBe(200);
       expect(stale.json()).toBeNull();
     });
 
     it('logout ends the session on the server', async () => {
       const { a } = await newCustomer();
-      const token = a.cookies.get('user_session');
+      const token = a.cookies.get(SESSION_COOKIE);
       expect((await a.post('/api/usuario/logout')).statusCode).toBe(204);
-      expect(a.cookies.has('user_session')).toBe(false);
+      expect(a.cookies.has(SESSION_COOKIE)).toBe(false);
       await expectSignedOut(a);
       // The old cookie, replayed, no longer works either.
       const replay = await t.app.inject({
         url: '/api/usuario/me',
-        headers: { cookie: `user_session=${token}` },
+        headers: { cookie: `${SESSION_COOKIE}=${token}` },
       });
       expect(replay.statusCode).toBe(200);
       expect(replay.json()).toBeNull();

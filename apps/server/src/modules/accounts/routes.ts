@@ -8,7 +8,6 @@ import {
   passwordRecoverySchema,
   passwordResetSchema,
   perfilUpdateSchema,
-  profileIncomplete,
   recordId,
   registroSchema,
   sessionUserSchema,
@@ -26,13 +25,13 @@ import { cookieSecure, endSession, startSession } from '../sessions';
 import { requestPasswordReset, resetPassword } from './password-reset';
 import {
   changePassword,
-  findUserByEmail,
+  findAccountsByEmail,
   getUser,
   listCustomers,
   registerUser,
   setUserEnabled,
   signIn,
-  updateProfile,
+  updateOwnProfile,
 } from './service';
 import { toSessionUser, toUsuarioDto } from './user-mapper';
 
@@ -164,14 +163,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<AccountsOptions> = async (
         response: { 200: z.array(usuarioSchema), ...errors },
       },
     },
-    async (request) => {
-      const { user } = sessionOf(request);
-      // Normalized by the schema (normalizeEmail), as every stored e-mail is.
-      const { email } = request.query;
-      if (!user.admin && user.email !== email) throw forbidden();
-      const found = await findUserByEmail(db, email);
-      return found ? [toUsuarioDto(found)] : [];
-    },
+    async (request) => findAccountsByEmail(db, sessionOf(request).user, request.query.email),
   );
 
   app.put(
@@ -185,16 +177,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<AccountsOptions> = async (
         response: { 200: usuarioSchema, ...errors },
       },
     },
-    async (request) => {
-      const { user, metodo } = sessionOf(request);
-      const { id_usuario, ...changes } = request.body;
-      if (id_usuario !== undefined && id_usuario !== user.id_usuario) throw forbidden();
-      // SPEC §6: profile edit is for password accounts; Google accounts only complete the first-time form.
-      if (metodo === 'google' && !profileIncomplete(user)) {
-        throw forbidden('Las cuentas de Google solo pueden completar sus datos la primera vez.');
-      }
-      return updateProfile(db, user.id_usuario, changes);
-    },
+    async (request) => updateOwnProfile(db, sessionOf(request), request.body),
   );
 
   app.put(

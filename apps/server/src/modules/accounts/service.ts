@@ -3,6 +3,7 @@ import {
   type PasswordChangeInput,
   PLACEHOLDER_ADDRESS,
   PLACEHOLDER_PHONE,
+  profileIncomplete,
   type Registro,
   type Usuario,
   WRONG_CREDENTIALS,
@@ -11,6 +12,7 @@ import { asc, eq } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { usuario } from '../../db/schema';
 import { AppError, badRequest, conflict, forbidden, notFound, unauthorized } from '../../errors';
+import type { ActiveSession } from '../../plugins/auth';
 import { recordAudit } from '../audit';
 import type { MailShop } from '../mail';
 import { passwordChangedMail, queueMail, welcomeMail } from '../mail';
@@ -161,6 +163,33 @@ export async function updateProfile(db: Db, id: number, changes: ProfileChanges)
   const [row] = await db.update(usuario).set(set).where(eq(usuario.id_usuario, id)).returning();
   if (!row) throw notFound('El usuario no existe.');
   return toUsuarioDto(row);
+}
+
+/**
+ * PUT /api/usuario: the caller's own profile (an id_usuario in the body must be theirs). SPEC §6: profile
+ * edit is for password accounts; Google accounts only complete the first-time form.
+ */
+export async function updateOwnProfile(
+  db: Db,
+  { user, metodo }: Pick<ActiveSession, 'user' | 'metodo'>,
+  { id_usuario, ...changes }: ProfileChanges & { id_usuario?: number | undefined },
+): Promise<Usuario> {
+  if (id_usuario !== undefined && id_usuario !== user.id_usuario) throw forbidden();
+  if (metodo === 'google' && !profileIncomplete(user)) {
+    throw forbidden('Las cuentas de Google solo pueden completar sus datos la primera vez.');
+  }
+  return updateProfile(db, user.id_usuario, changes);
+}
+
+/** GET /api/email: the account of an e-mail, in a list; a customer may only ask for their own. */
+export async function findAccountsByEmail(
+  db: Db,
+  viewer: Pick<UserRow, 'admin' | 'email'>,
+  email: string,
+): Promise<Usuario[]> {
+  if (!viewer.admin && viewer.email !== normalizeEmail(email)) throw forbidden();
+  const found = await findUserByEmail(db, email);
+  return found ? [toUsuarioDto(found)] : [];
 }
 
 /**

@@ -10,7 +10,7 @@ import {
   type ProductPage,
   toCents,
 } from '@vitrina/shared';
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, Tx } from '../../db/client';
 import { categoriaProducto, producto } from '../../db/schema';
@@ -114,6 +114,18 @@ export async function listAllProducts(db: Db, query: AdminProductQuery): Promise
     ? [sql`${search.rank} DESC`, desc(producto.id_producto)]
     : [desc(producto.id_producto)];
   return pageOfProducts(db, where, orderBy, query, { search: search !== undefined });
+}
+
+/** The products of these ids as the API shows them, whatever their estado, in id order. */
+export async function getProductsByIds(db: Db, ids: readonly number[]): Promise<Product[]> {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .select({ p: productColumns, c: categoriaProducto })
+    .from(producto)
+    .innerJoin(categoriaProducto, eq(producto.id_categoria_producto, categoriaProducto.id_categoria_producto))
+    .where(inArray(producto.id_producto, [...ids]))
+    .orderBy(asc(producto.id_producto));
+  return rows.map((r) => toProductDto(r.p, r.c));
 }
 
 /** One product for the edit form, active or not. */

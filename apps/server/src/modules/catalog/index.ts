@@ -1,4 +1,12 @@
 export { catalogAdminRoutes } from './admin-routes';
+export {
+  createProduct,
+  editProduct,
+  getProductForAdmin,
+  getProductsByIds,
+  listAllProducts,
+  toggleProduct,
+} from './admin-service';
 export { catalogCache, type KeptAnswer } from './cache';
 export { countRating, uncountRating } from './rating-totals';
 export { catalogRoutes } from './routes';

@@ -7,6 +7,7 @@ import { HttpClient } from '../../test/http-client';
 import { processDatabase } from '../../test/process-database';
 import { type ServerProcess, seededDataDir, startServer, stopServer } from '../../test/server-process';
 import { TEST_ADDRESS } from '../../test/shipping-address';
+import { SESSION_COOKIE } from '../sessions';
 
 /*
  * A process killed between taking the stock and recording the charge (SANDBOX_LATENCY_MS holds the charge
@@ -71,13 +72,13 @@ describe.each(TEST_DATABASE_KINDS)('a crash in the middle of a checkout, on %s',
     server = await startServer({ ...env, SANDBOX_LATENCY_MS: '0' });
     const restartMs = Date.now() - killedAt;
     const after = new HttpClient(server.url);
-    after.cookies.set('user_session', admin.cookies.get('user_session') as string);
+    after.cookies.set(SESSION_COOKIE, admin.cookies.get(SESSION_COOKIE) as string);
     const sales = (await after.get('/api/venta?estado=todas&pageSize=50')).body.items as Array<{
       id_venta: number;
       estado: string;
     }>;
     expect(sales.find((s) => s.id_venta === pending?.id_venta)?.estado).toBe('fallida');
-    after.cookies.set('user_session', shopper.cookies.get('user_session') as string);
+    after.cookies.set(SESSION_COOKIE, shopper.cookies.get(SESSION_COOKIE) as string);
     const history = (await after.get('/api/venta?pageSize=50')).body.items as Array<{ id_venta: number }>;
     expect(history.map((s) => s.id_venta)).not.toContain(pending?.id_venta);
     expect((await after.get(`/api/products/${product.id_producto}`)).body.stock).toBe(initialStock);

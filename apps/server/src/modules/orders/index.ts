@@ -1,8 +1,12 @@
+export type { OrderContext } from './context';
+export { listOrders } from './list-orders';
 export { markLineRated } from './order-lines';
 export { type ShopIdentity, shopIdentity } from './order-mail';
+export { type CheckoutReply, placeOrder } from './place-order';
 export { recordPaidOrder } from './record-paid-order';
 export { settlePendingRefunds } from './refund-order';
 export { ordersRoutes } from './routes';
 export { sandboxPaymentRoutes } from './sandbox-routes';
+export { backgroundSettler } from './settle-later';
 export { settlePendingOrders } from './settle-payment';
 export { stripeWebhookRoutes } from './stripe-webhook-routes';

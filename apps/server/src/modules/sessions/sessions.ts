@@ -14,7 +14,14 @@ export type { ActiveSession, UserRow };
  * A session ends after SESSION_IDLE_MS without use or SESSION_ABSOLUTE_MS after sign-in, whichever
  * comes first (docs/decisions/004-sessions.md).
  */
-export const SESSION_COOKIE = 'user_session';
+export const SESSION_COOKIE = 'vitrina_sesion';
+/**
+ * The session cookie's name before decision 065: SPEC's storefront keeps its own readable JSON under it,
+ * which a browser refuses to write while an HttpOnly cookie of that name exists.
+ */
+const LEGACY_SESSION_COOKIE = 'user_session';
+/** What the shop's own tokens looked like under that name; SPEC's front stores JSON there instead. */
+const LEGACY_TOKEN = /^[A-Za-z0-9_-]{32,}$/;
 export const SESSION_IDLE_MS = 7 * 24 * 3600 * 1000;
 export const SESSION_ABSOLUTE_MS = 30 * 24 * 3600 * 1000;
 /** Refresh ultimo_uso at most this often, so reading pages does not write on every request. */
@@ -51,6 +58,9 @@ export async function startSession(
     path: '/',
     maxAge: SESSION_ABSOLUTE_MS / 1000,
   });
+  // A session cookie left under the old name would keep SPEC's front from storing its own there.
+  const legacy = request.cookies[LEGACY_SESSION_COOKIE];
+  if (legacy && LEGACY_TOKEN.test(legacy)) reply.clearCookie(LEGACY_SESSION_COOKIE, { path: '/' });
 }
 
 /**

@@ -1,0 +1,1 @@
+export { specApiRoutes } from './routes';
