@@ -72,6 +72,53 @@ export const VALID_REQUESTS: Record<string, { body: unknown; headers?: Record<st
     body: { numero: '4242 4242 4242 4242', expiracion: '12/30', cvc: '123', nombre: 'Carla Ruiz' },
   },
   'POST /api/pagos/sandbox/confirmar': { body: { client_secret: 'cs_prueba', aprobar: true } },
+  // SPEC's storefront (Henry-Market-Front) as it builds its bodies, under /api/spec.
+  'POST /api/spec/usuario': {
+    body: {
+      primer_nombre: 'Carla',
+      primer_apellido: 'Ruiz',
+      direccion: 'Av. Insurgentes Sur 1234, CDMX',
+      telefono: '5511223344',
+      email: 'muestra.spec@example.com',
+      password: 'secreto123',
+      passwordconfirm: 'secreto123',
+      estado: true,
+      imagen: '',
+    },
+  },
+  'POST /api/spec/usuario/login': { body: { email: 'muestra@example.com', password: 'secreto123' } },
+  'PUT /api/spec/usuario': { body: { id_usuario: 2, telefono: '5511223344' } },
+  'PUT /api/spec/usuario/delete': { body: { id_usuario: 2, estado: false } },
+  'POST /api/spec/products': {
+    body: {
+      nombre: 'Lámpara de escritorio',
+      descripcion_producto: 'Lámpara con brazo articulado y luz cálida',
+      valor: '450',
+      valor_descuento: '',
+      stock: '5',
+      id_categoria_producto: 1,
+      imagen: '/uploads/productos/lampara.webp',
+    },
+  },
+  'PUT /api/spec/products/:id/editProduct': { body: { nombre: 'Lámpara de mesa', id_producto: 1 } },
+  'POST /api/spec/products/:id/calificacion': {
+    body: {
+      id_producto: 1,
+      descripcion_motivo: 'Muy buena',
+      valor_calificacion: '5',
+      id_usuario: 2,
+      id_detalle_venta: 1,
+    },
+  },
+  'POST /api/spec/venta': {
+    body: {
+      fecha: '2026-11-21T10:00:00.000Z',
+      valor_total_venta: 960.0000000000001,
+      id_usuario: 2,
+      detalle_venta: [{ id_producto: 1, nombre: 'Lámpara', valor: 3.2, cantidad: 3 }],
+      id_pago: 'pm_prueba',
+    },
+  },
 };
 
 type Schema = z.ZodType & {
