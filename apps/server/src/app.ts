@@ -25,7 +25,13 @@ import {
   type ThrottlePolicy,
 } from './modules/sessions';
 import { settingsRoutes } from './modules/settings';
-import { loadRenderer, publicConfigRoutes, type RenderPage, siteRoutes } from './modules/site';
+import {
+  loadRenderer,
+  publicConfigRoutes,
+  type RenderPage,
+  siteRoutes,
+  specFrontRoutes,
+} from './modules/site';
 import { specApiRoutes } from './modules/spec-api';
 import { DEFAULT_UPLOAD_POLICY, type UploadPolicy, uploadsRoutes } from './modules/uploads';
 import { createPaymentProvider } from './payments/create-provider';
@@ -75,6 +81,7 @@ export async function buildApp({
 }: AppDeps) {
   const headersOptions = {
     stripe: config.payments.provider === 'stripe',
+    specFront: config.specFrontDist !== undefined,
     publicUrl: config.publicUrl,
     assetsUrl: config.storage.kind === 's3' ? config.storage.publicAssetsUrl : undefined,
   };
@@ -156,12 +163,16 @@ export async function buildApp({
     },
     { prefix: '/api' },
   );
-  await app.register(siteRoutes, {
-    database,
-    config,
-    storage,
-    renderPage: renderPage ?? (await loadRenderer(config.webRender)),
-  });
+  if (config.specFrontDist) {
+    await app.register(specFrontRoutes, { config, storage, root: config.specFrontDist });
+  } else {
+    await app.register(siteRoutes, {
+      database,
+      config,
+      storage,
+      renderPage: renderPage ?? (await loadRenderer(config.webRender)),
+    });
+  }
   await app.register(mailDeliveryPlugin, { database, config, options: mailDelivery });
   return app;
 }

@@ -98,6 +98,8 @@ const envSchema = z.object({
     .default('true')
     .transform((v) => v === 'true'),
   WEB_DIST: optionalText,
+  /** A build of SPEC's own storefront (Henry-Market-Front) to serve instead of the web app. */
+  SPEC_FRONT_DIST: optionalText,
   /**
    * Behind a reverse proxy: the proxies whose X-Forwarded-For is believed, as addresses, CIDR ranges or
    * proxy-addr's names; 'true' is every loopback and private address (nginx on the machine or the LAN).
@@ -266,6 +268,11 @@ function toConfig(env: z.infer<typeof envSchema>) {
     webDist: resolve(env.WEB_DIST ?? WEB_DIST_DIR),
     /** The build of the web app's server render, beside it; storefront pages are rendered when it exists. */
     webRender: resolve(env.WEB_DIST ?? WEB_DIST_DIR, '..', 'dist-ssr', 'entry-server.js'),
+    /**
+     * SPEC's storefront (a Create React App build whose api_host is '/api/spec/'), served on every page
+     * path instead of the web app when set (docs/decisions/067-serving-spec-front.md).
+     */
+    specFrontDist: env.SPEC_FRONT_DIST === undefined ? undefined : resolve(env.SPEC_FRONT_DIST),
     /** Google's client when both are set; otherwise "Continuar con Google" uses the local issuer. */
     google:
       env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET

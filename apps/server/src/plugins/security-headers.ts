@@ -5,6 +5,11 @@ import helmet, { type HelmetOptions } from 'helmet';
 export interface SecurityHeadersOptions {
   /** PAYMENT_PROVIDER=stripe: Stripe.js, its card fields and its 3-D Secure frames are allowed. */
   stripe?: boolean;
+  /**
+   * SPEC_FRONT_DIST: SPEC's own storefront is the page. It loads Stripe.js on its cart, writes inline
+   * styles (styled-components, react-slick) and shows pictures from other sites (its banner, icons).
+   */
+  specFront?: boolean;
   /** PUBLIC_URL: Strict-Transport-Security is sent only when the shop is served over https. */
   publicUrl: string;
   /** PUBLIC_ASSETS_URL: /uploads/… redirects there, so the browser loads the images from that origin. */
@@ -108,24 +113,32 @@ function apiSecurityHeaders(page: Record<string, string>): Record<string, string
 export function securityHeaders(opts: SecurityHeadersOptions): Record<string, string> {
   return {
     ...helmetHeaders(helmetOptions(opts)),
-    'permissions-policy': permissionsPolicy(Boolean(opts.stripe)),
+    'permissions-policy': permissionsPolicy(Boolean(opts.stripe || opts.specFront)),
   };
 }
 
 function helmetOptions(opts: SecurityHeadersOptions): HelmetOptions {
-  const extra = (sources: string[]) => (opts.stripe ? sources : []);
+  const stripe = Boolean(opts.stripe || opts.specFront);
+  const extra = (sources: string[]) => (stripe ? sources : []);
+  const specFront = (sources: string[]) => (opts.specFront ? sources : []);
   return {
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
         defaultSrc: ["'self'"],
         scriptSrc: ["'self'", ...extra(STRIPE_SOURCES.script)],
-        styleSrc: ["'self'"],
-        imgSrc: ["'self'", 'data:', 'blob:', ...(opts.assetsUrl ? [new URL(opts.assetsUrl).origin] : [])],
+        styleSrc: ["'self'", ...specFront(["'unsafe-inline'"])],
+        imgSrc: [
+          "'self'",
+          'data:',
+          'blob:',
+          ...(opts.assetsUrl ? [new URL(opts.assetsUrl).origin] : []),
+          ...specFront(['https:']),
+        ],
         fontSrc: ["'self'"],
         connectSrc: ["'self'", ...extra(STRIPE_SOURCES.connect)],
         // Without it frames fall back to default-src 'self'.
-        ...(opts.stripe && { frameSrc: STRIPE_SOURCES.frame }),
+        ...(stripe && { frameSrc: STRIPE_SOURCES.frame }),
         objectSrc: ["'none'"],
         baseUri: ["'self'"],
         formAction: ["'self'"],
