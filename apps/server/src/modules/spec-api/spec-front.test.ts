@@ -280,6 +280,29 @@ describe.each(TEST_DATABASE_KINDS)('SPEC storefront (Henry-Market-Front) on the 
       expect(byId.data.email).toBe(DEMO_CUSTOMER.email);
     });
 
+    it('clears a session cookie left under the old name by signing in, so the front can write its own', async () => {
+      const tab = browser();
+      await tab.open('/login');
+      // What the shop set before it renamed its cookie: an HttpOnly user_session holding a token.
+      tab.cookies.set('user_session', 'A'.repeat(43));
+      tab.httpOnly.add('user_session');
+      expect(tab.setScriptCookie('user_session', '{}')).toBe(false);
+      await signInAsTheFrontDoes(tab, DEMO_CUSTOMER.email, DEMO_CUSTOMER.password);
+
+      // The front's own JSON under that name is its business: signing in again leaves it alone.
+      const again = await tab.post('usuario/login', {
+        email: DEMO_CUSTOMER.email,
+        password: DEMO_CUSTOMER.password,
+      });
+      expect(again.status).toBe(200);
+      expect((again.raw.cookies as Array<{ name: string }>).some((c) => c.name === 'user_session')).toBe(
+        false,
+      );
+      expect(JSON.parse(tab.scriptCookie('user_session') as string).dataValues.email).toBe(
+        DEMO_CUSTOMER.email,
+      );
+    });
+
     it('never takes the token or the readable cookies as who is calling', async () => {
       const { agent, user } = await newSpecCustomer('otra.spec@example.com');
       const tab = browser();
