@@ -6,8 +6,9 @@ export interface SecurityHeadersOptions {
   /** PAYMENT_PROVIDER=stripe: Stripe.js, its card fields and its 3-D Secure frames are allowed. */
   stripe?: boolean;
   /**
-   * SPEC_FRONT_DIST: SPEC's own storefront is the page. It loads Stripe.js on its cart, writes inline
-   * styles (styled-components, react-slick) and shows pictures from other sites (its banner, icons).
+   * SPEC_FRONT_DIST: SPEC's own storefront is the page. It loads Stripe.js, writes inline styles
+   * (styled-components, react-slick), takes its font from Google Fonts and shows pictures from other
+   * sites (its banner, icons).
    */
   specFront?: boolean;
   /** PUBLIC_URL: Strict-Transport-Security is sent only when the shop is served over https. */
@@ -24,6 +25,9 @@ const STRIPE_SOURCES = {
   frame: ['https://js.stripe.com', 'https://hooks.stripe.com'],
   connect: ['https://api.stripe.com'],
 };
+
+/** Where SPEC's storefront takes its font (Poppins) from. */
+const GOOGLE_FONTS = { style: 'https://fonts.googleapis.com', font: 'https://fonts.gstatic.com' };
 
 /**
  * Powerful browser features no page of the shop uses, denied to the page and to every frame in it: a
@@ -127,7 +131,7 @@ function helmetOptions(opts: SecurityHeadersOptions): HelmetOptions {
       directives: {
         defaultSrc: ["'self'"],
         scriptSrc: ["'self'", ...extra(STRIPE_SOURCES.script)],
-        styleSrc: ["'self'", ...specFront(["'unsafe-inline'"])],
+        styleSrc: ["'self'", ...specFront(["'unsafe-inline'", GOOGLE_FONTS.style])],
         imgSrc: [
           "'self'",
           'data:',
@@ -135,7 +139,7 @@ function helmetOptions(opts: SecurityHeadersOptions): HelmetOptions {
           ...(opts.assetsUrl ? [new URL(opts.assetsUrl).origin] : []),
           ...specFront(['https:']),
         ],
-        fontSrc: ["'self'"],
+        fontSrc: ["'self'", ...specFront([GOOGLE_FONTS.font])],
         connectSrc: ["'self'", ...extra(STRIPE_SOURCES.connect)],
         // Without it frames fall back to default-src 'self'.
         ...(stripe && { frameSrc: STRIPE_SOURCES.frame }),

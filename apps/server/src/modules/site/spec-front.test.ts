@@ -10,6 +10,7 @@ import { SpecBrowser } from '../../test/spec-browser';
 const INDEX =
   '<!doctype html><html lang="en"><head><title>Henry Market</title></head><body><div id="root"></div><script defer="defer" src="/static/js/main.1a2b3c4d.js"></script></body></html>';
 const SCRIPT = 'console.log("Henry Market");';
+const ROBOTS = 'User-agent: *\nDisallow:\n';
 
 describe.each(TEST_DATABASE_KINDS)('SPEC_FRONT_DIST: SPEC storefront served by the shop, on %s', (kind) => {
   let t: TestApp;
@@ -18,6 +19,7 @@ describe.each(TEST_DATABASE_KINDS)('SPEC_FRONT_DIST: SPEC storefront served by t
     await mkdir(join(build, 'static', 'js'), { recursive: true });
     await writeFile(join(build, 'index.html'), INDEX);
     await writeFile(join(build, 'static', 'js', 'main.1a2b3c4d.js'), SCRIPT);
+    await writeFile(join(build, 'robots.txt'), ROBOTS);
     t = await seededTestApp(kind, { SPEC_FRONT_DIST: build });
   });
   afterAll(() => t?.close());
@@ -65,12 +67,14 @@ describe.each(TEST_DATABASE_KINDS)('SPEC_FRONT_DIST: SPEC storefront served by t
       expect(missing.json().message).toBe('No encontramos lo que buscas.');
     }
     expect((await t.app.inject({ url: '/index.html' })).body).toBe(INDEX);
+    expect((await t.app.inject({ url: '/robots.txt' })).body).toBe(ROBOTS);
   });
 
-  it("lets the front's pages run: its inline styles, other sites' pictures and Stripe.js, nothing else", async () => {
+  it("lets the front's pages run: its inline styles, its Google font, other sites' pictures and Stripe.js, nothing else", async () => {
     const res = await t.app.inject({ url: '/carrito' });
     const csp = String(res.headers['content-security-policy']);
-    expect(csp).toContain("style-src 'self' 'unsafe-inline'");
+    expect(csp).toContain("style-src 'self' 'unsafe-inline' https://fonts.googleapis.com;");
+    expect(csp).toContain("font-src 'self' https://fonts.gstatic.com;");
     expect(csp).toContain('https://js.stripe.com');
     expect(csp).toMatch(/img-src [^;]*https:/);
     expect(csp).toContain("script-src 'self' https://js.stripe.com;");

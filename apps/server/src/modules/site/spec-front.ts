@@ -5,15 +5,15 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../../config';
 import { sendApiNotFound } from '../../plugins/errors';
 import { type FileStorage, UPLOADS_URL_PREFIX } from '../../storage/local';
-import { renderRobots } from './sitemap';
 import { isFilePath, ONE_YEAR, pathOf, serveStoredFiles, staticFileError } from './static-files';
 
 /**
  * SPEC_FRONT_DIST: SPEC's own storefront (a Create React App build) on every page path instead of the web
  * app, so it runs from the shop's origin: its calls to /api/spec carry the session cookie, and its first
  * page hands out the XSRF-TOKEN cookie its first POST must echo (docs/decisions/067-serving-spec-front.md).
- * Its hashed files (/static/…) are kept a year; every other page path gets its index.html, which its
- * router reads. The shop's images (/uploads/…) are served as always.
+ * Its files are served as its build has them (its robots.txt and manifest too), the hashed ones
+ * (/static/…) kept a year; every other page path gets its index.html, which its router reads. The shop's
+ * images (/uploads/…) are served as always.
  */
 export async function specFrontRoutes(
   app: FastifyInstance,
@@ -45,9 +45,6 @@ export async function specFrontRoutes(
     });
   });
 
-  app.get('/robots.txt', async (_request, reply) =>
-    reply.type('text/plain; charset=utf-8').send(renderRobots(config.publicUrl)),
-  );
   app.setNotFoundHandler(answerPage);
 
   async function answerPage(request: FastifyRequest, reply: FastifyReply) {
