@@ -12,4 +12,4 @@ export {
   listProducts,
   listVisibleProductIds,
 } from './service';
-export { returnStock, type TakenLine, takeStock } from './stock';
+export { priceLines, returnStock, type TakenLine, takeStock } from './stock';
