@@ -16,6 +16,7 @@ import { healthRoutes } from './modules/health';
 import type { DeliveryOptions } from './modules/mail';
 import { mailboxRoutes, mailDeliveryPlugin } from './modules/mail';
 import { ordersRoutes, sandboxPaymentRoutes, shopIdentity, stripeWebhookRoutes } from './modules/orders';
+import { promotionsRoutes } from './modules/promotions';
 import { ratingsAdminRoutes, ratingsRoutes } from './modules/ratings';
 import {
   cookieSecure,
@@ -151,6 +152,7 @@ export async function buildApp({
       await api.register(adminRoutes, { db, timeZone: config.shopTimeZone, currency: config.currency });
       await api.register(auditRoutes, { db, timeZone: config.shopTimeZone, currency: config.currency });
       await api.register(settingsRoutes, { db, currency: config.currency });
+      await api.register(promotionsRoutes, { db, currency: config.currency });
       await api.register(mailboxRoutes, { db });
       await api.register(specApiRoutes, { prefix: '/spec', config, storage, throttle, ...orders });
       if (config.payments.provider === 'sandbox') await api.register(sandboxPaymentRoutes, { db });

@@ -38,6 +38,8 @@ export const AUDIT_ACTIONS = [
   'sinonimo.creado',
   'sinonimo.editado',
   'sinonimo.borrado',
+  'promocion.creada',
+  'promocion.editada',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -49,6 +51,7 @@ export const AUDIT_ENTITIES = {
   pedido: 'Pedidos',
   ajustes: 'Ajustes',
   sinonimo: 'Sinónimos',
+  promocion: 'Promociones',
 } as const;
 export type AuditEntity = keyof typeof AUDIT_ENTITIES;
 

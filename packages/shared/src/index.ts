@@ -15,6 +15,7 @@ export * from './pages';
 export * from './pagination';
 export * from './payment-card';
 export * from './pricing';
+export * from './promotions';
 export * from './ratings';
 export * from './refunds';
 export * from './return-to';

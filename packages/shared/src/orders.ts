@@ -262,6 +262,8 @@ export const orderLineSchema = z.object({
   cantidad_reembolsada: z.number().int(),
   valor_unitario: z.number(),
   valor_total_cantidad: z.number(),
+  /** The line's share of the order's promotions: it paid valor_total_cantidad − descuento. */
+  descuento: z.number(),
   comentado: z.boolean(),
   Producto: z.object({ id_producto: z.number().int(), nombre: z.string(), imagen: z.string() }),
 });
@@ -298,9 +300,13 @@ export const orderSchema = z.object({
   estado: z.enum(ORDER_STATES),
   /** Null for sales made before addresses were recorded. */
   direccion_envio: direccionEnvioSchema.nullable(),
-  /** Currency units. valor_total_venta = subtotal + costo_envio. */
+  /** Currency units. valor_total_venta = subtotal − descuento + costo_envio. */
   subtotal: z.number(),
+  /** What promotions took off the products; free shipping shows as costo_envio 0 and in promociones. */
+  descuento: z.number(),
   costo_envio: z.number(),
+  /** The promotions the order got, with what each took off. */
+  promociones: z.array(z.object({ codigo: z.string(), descuento: z.number() })),
   valor_total_venta: z.number(),
   monto_reembolsado: z.number(),
   /** The part of monto_reembolsado that gave back the shipping. */

@@ -4,8 +4,8 @@ import { planRefund, REFUND_MESSAGES, type RefundableOrder } from './refunds';
 /** 2 × Gorra at $14.90 and 1 × Taza at $8.00, $9.90 shipping: $47.70 paid, nothing refunded. */
 const ORDER: RefundableOrder = {
   lines: [
-    { id_detalle_venta: 1, nombre: 'Gorra', unitCents: 1490, unitsLeft: 2 },
-    { id_detalle_venta: 2, nombre: 'Taza', unitCents: 800, unitsLeft: 1 },
+    { id_detalle_venta: 1, nombre: 'Gorra', unitCents: 1490, cantidad: 2, discountCents: 0, unitsLeft: 2 },
+    { id_detalle_venta: 2, nombre: 'Taza', unitCents: 800, cantidad: 1, discountCents: 0, unitsLeft: 1 },
   ],
   shippingLeftCents: 990,
   moneyLeftCents: 4770,
@@ -103,5 +103,40 @@ describe('planRefund', () => {
     });
     expect(plans.map((p) => p.completo)).toEqual([false, false, true]);
     expect(total).toBe(4770);
+  });
+});
+
+describe('refunds of an order with a promotion', () => {
+  /** 3 × Gorra at $14.90 with $4.47 off the line (10 %), no shipping: $40.23 paid. */
+  const line = {
+    id_detalle_venta: 1,
+    nombre: 'Gorra',
+    unitCents: 1490,
+    cantidad: 3,
+    discountCents: 447,
+    unitsLeft: 3,
+  };
+  const order: RefundableOrder = { lines: [line], shippingLeftCents: 0, moneyLeftCents: 4023 };
+
+  it('gives back each unit’s paid share, never more than the line paid, to the cent', () => {
+    const first = planRefund(order, { lineas: [{ id_detalle_venta: 1, cantidad: 1 }] });
+    expect(first).toMatchObject({ cents: 1490 - 149, completo: false });
+    const second = planRefund(after(order, { 1: 1 }, 1341, 0), {
+      lineas: [{ id_detalle_venta: 1, cantidad: 1 }],
+    });
+    expect(second).toMatchObject({ cents: 1341 });
+    const last = planRefund(after(order, { 1: 2 }, 2682, 0), {
+      lineas: [{ id_detalle_venta: 1, cantidad: 1 }],
+    });
+    expect(last).toMatchObject({ cents: 4023 - 2682, completo: true });
+  });
+
+  it('keeps whole pesos in a currency without cents', () => {
+    const pesos = { ...line, unitCents: 999000, discountCents: 449600, cantidad: 3 };
+    const plan = planRefund(
+      { lines: [pesos], shippingLeftCents: 0, moneyLeftCents: 999000 * 3 - 449600 },
+      { lineas: [{ id_detalle_venta: 1, cantidad: 1 }] },
+    );
+    expect('cents' in plan && plan.cents % 100).toBe(0);
   });
 });

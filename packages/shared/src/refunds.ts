@@ -79,11 +79,37 @@ export const refundSchema = z
 export type RefundInput = z.infer<typeof refundSchema>;
 export type RefundLine = { id_detalle_venta: number; cantidad: number };
 
+/** One line of an order as a refund reads it. */
+export interface RefundableLine {
+  id_detalle_venta: number;
+  nombre: string;
+  unitCents: Cents;
+  cantidad: number;
+  /** The line's share of the order's promotions (detalle_venta.descuento). */
+  discountCents: Cents;
+  unitsLeft: number;
+}
+
 /** What can still be refunded of an order: each line's units and price, the shipping, the money. */
 export interface RefundableOrder {
-  lines: ReadonlyArray<{ id_detalle_venta: number; nombre: string; unitCents: Cents; unitsLeft: number }>;
+  lines: readonly RefundableLine[];
   shippingLeftCents: Cents;
   moneyLeftCents: Cents;
+}
+
+const gcd = (a: number, b: number): number => (b === 0 ? a : gcd(b, a % b));
+
+/**
+ * What the first `units` units of a line paid: their price less their part of the line's discount,
+ * rounded down so the line's last unit takes what is left and the units together never give back more
+ * than the line paid. The part is counted in multiples of the price's and the discount's common divisor,
+ * so in a currency without cents (both in whole pesos) it stays in whole pesos too.
+ */
+export function paidForUnits(line: RefundableLine, units: number): Cents {
+  if (line.discountCents === 0) return line.unitCents * units;
+  const grain = gcd(line.unitCents, line.discountCents);
+  const discount = Math.floor((line.discountCents * units) / line.cantidad / grain) * grain;
+  return line.unitCents * units - discount;
 }
 
 export interface RefundPlan {
@@ -96,7 +122,8 @@ export interface RefundPlan {
 }
 
 /**
- * What a refund gives back: the units asked at the price paid, plus the shipping only when asked for or
+ * What a refund gives back: the units asked at the price paid (their part of a promotion's discount
+ * taken off), plus the shipping only when asked for or
  * when the whole order is refunded. The refund that leaves nothing gives back exactly what is left.
  */
 export function planRefund(order: RefundableOrder, input: RefundInput): RefundPlan | { refused: string } {
@@ -118,7 +145,8 @@ export function planRefund(order: RefundableOrder, input: RefundInput): RefundPl
     if (!line) return { refused: REFUND_MESSAGES.unknownLine };
     if (asked.cantidad > line.unitsLeft)
       return { refused: REFUND_MESSAGES.tooMany(line.nombre, Math.max(0, line.unitsLeft)) };
-    cents += line.unitCents * asked.cantidad;
+    const gone = line.cantidad - line.unitsLeft;
+    cents += paidForUnits(line, gone + asked.cantidad) - paidForUnits(line, gone);
   }
   if (input.incluir_envio && shippingLeftCents <= 0) return { refused: REFUND_MESSAGES.shippingRefunded };
   const shippingCents = input.incluir_envio ? shippingLeftCents : 0;

@@ -14,6 +14,7 @@ import {
   orderLineSchema,
   PAID_ORDER_STATES,
 } from './orders';
+import { couponField } from './promotions';
 import { recordId } from './validation/record-id';
 import { singleLineText } from './validation/text';
 
@@ -49,6 +50,8 @@ export const checkoutSchema = z.object({
   costo_envio: z.number().int().nonnegative().optional(),
   /** Who receives the order, where: stored with the sale, so later profile changes never change it. */
   direccion_envio: direccionEnvioSchema,
+  /** The discount code the shopper typed in the cart; the server decides what it takes off. */
+  cupon: couponField,
   /** Also keep the address and phone in the buyer's profile, for the next purchase. */
   guardar_direccion: z
     .boolean({ error: 'Indica con sí o no si guardamos la dirección en tu perfil' })
@@ -73,6 +76,10 @@ export const orderSummarySchema = z.object({
   numero_pedido: z.string().nullable(),
   /** Currency units, included in valor_total_venta. */
   costo_envio: z.number(),
+  /** What promotions took off the products (free shipping shows as costo_envio 0 and in promociones). */
+  descuento: z.number(),
+  /** The promotions the order got, with what each took off. */
+  promociones: z.array(z.object({ codigo: z.string(), descuento: z.number() })),
   transportista: z.string().nullable(),
   guia: z.string().nullable(),
   Usuario: z
@@ -189,3 +196,21 @@ export const ordersExportQuerySchema = z
     error: DAY_RANGE_ERROR,
     path: ['desde'],
   });
+
+/** POST /api/carrito/cotizar: the cart priced as POST /api/venta would price it now. */
+export const cartQuoteSchema = z.object({
+  detalle_venta: checkoutSchema.shape.detalle_venta,
+  cupon: couponField,
+});
+export type CartQuoteInput = z.infer<typeof cartQuoteSchema>;
+
+export const cartQuoteReplySchema = z.object({
+  subtotal: z.number(),
+  descuento: z.number(),
+  envio: z.number(),
+  total: z.number(),
+  /** The code typed: applied, or why not (null when none was typed). */
+  cupon: z.object({ aplicado: z.boolean(), motivo: z.string().nullable() }).nullable(),
+  promociones: z.array(z.object({ codigo: z.string(), descuento: z.number() })),
+});
+export type CartQuote = z.infer<typeof cartQuoteReplySchema>;

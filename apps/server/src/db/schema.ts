@@ -1,4 +1,4 @@
-import { LOGIN_TYPES, MAIL_STATES, ORDER_STATES } from '@vitrina/shared';
+import { LOGIN_TYPES, MAIL_STATES, ORDER_STATES, PROMOTION_TYPES } from '@vitrina/shared';
 import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
@@ -240,6 +240,8 @@ export const venta = pgTable(
     monto_reembolsado: money('monto_reembolsado').notNull().default('0'),
     /** The part of monto_reembolsado that gave back the shipping. */
     envio_reembolsado: money('envio_reembolsado').notNull().default('0'),
+    /** What promotions took off the products (the lines' descuento summed); free shipping is in costo_envio. */
+    descuento: money('descuento').notNull().default('0'),
   },
   (t) => [
     uniqueIndex('venta_usuario_idempotency_key').on(t.id_usuario, t.idempotency_key),
@@ -282,6 +284,8 @@ export const detalleVenta = pgTable(
     comentado: boolean('comentado').notNull().default(false),
     /** Units refunded so far (0..cantidad). */
     cantidad_reembolsada: integer('cantidad_reembolsada').notNull().default(0),
+    /** The line's share of the promotions' discount: the line paid valor_total_cantidad − descuento. */
+    descuento: money('descuento').notNull().default('0'),
   },
   (t) => [
     index('detalle_venta_venta_idx').on(t.id_venta),
@@ -585,3 +589,55 @@ export const limiteSubida = pgTable('limite_subida', {
   subidas: integer('subidas').notNull().default(0),
   ventana_inicio: timestamp('ventana_inicio', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/* Coupons and automatic promotions (docs/decisions/073-promotions.md), owned by modules/promotions. */
+
+export const promocion = pgTable(
+  'promocion',
+  {
+    id: serial('id').primaryKey(),
+    /** Upper case: shoppers type codes in any case. */
+    codigo: varchar('codigo', { length: 40 }).notNull(),
+    tipo: varchar('tipo', { length: 12, enum: PROMOTION_TYPES }).notNull(),
+    /** A whole percentage, an amount, or 0 for free shipping. */
+    valor: money('valor').notNull().default('0'),
+    minimo: money('minimo'),
+    /** The shop's calendar days, both included. */
+    desde: date('desde'),
+    hasta: date('hasta'),
+    usos_max: integer('usos_max'),
+    usos_por_cliente: integer('usos_por_cliente'),
+    categorias: integer('categorias').array().notNull().default(sql`'{}'`),
+    productos: integer('productos').array().notNull().default(sql`'{}'`),
+    combinable: boolean('combinable').notNull().default(true),
+    automatica: boolean('automatica').notNull().default(false),
+    activa: boolean('activa').notNull().default(true),
+    creado: timestamp('creado', { withTimezone: true }).notNull().defaultNow(),
+    actualizado: timestamp('actualizado', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('promocion_codigo_idx').on(t.codigo),
+    index('promocion_automatica_idx').on(t.automatica).where(sql`${t.automatica}`),
+    check('promocion_tipo_valido', sql`${t.tipo} IN ('porcentaje', 'monto', 'envio_gratis')`),
+  ],
+);
+
+/** The promotions a sale got, with what each took off: their uses are counted here. Owned by modules/orders. */
+export const ventaPromocion = pgTable(
+  'venta_promocion',
+  {
+    id_venta: integer('id_venta')
+      .notNull()
+      .references(() => venta.id_venta, { onDelete: 'cascade' }),
+    id_promocion: integer('id_promocion')
+      .notNull()
+      .references(() => promocion.id),
+    /** The code as it was when the sale was placed. */
+    codigo: varchar('codigo', { length: 40 }).notNull(),
+    descuento: money('descuento').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.id_venta, t.id_promocion] }),
+    index('venta_promocion_promocion_idx').on(t.id_promocion),
+  ],
+);

@@ -65,6 +65,11 @@ export const VALID_REQUESTS: Record<string, { body: unknown; headers?: Record<st
     headers: { 'idempotency-key': 'prueba-reembolso-1' },
   },
   'PUT /api/ajustes': { body: { envio_tarifa: 5, envio_gratis_desde: 50 } },
+  'POST /api/carrito/cotizar': {
+    body: { detalle_venta: [{ id_producto: 1, cantidad: 1 }], cupon: 'PRUEBA10' },
+  },
+  'POST /api/cupones': { body: { codigo: 'PRUEBA10', tipo: 'porcentaje', valor: 10 } },
+  'PUT /api/cupones/:id': { body: { codigo: 'PRUEBA10', tipo: 'porcentaje', valor: 10 } },
   'POST /api/products/:id/calificacion': {
     body: { valor_calificacion: 5, descripcion_motivo: 'Muy buena', id_detalle_venta: 1 },
   },

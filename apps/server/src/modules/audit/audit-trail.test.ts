@@ -20,6 +20,8 @@ describe('auditedEntity', () => {
       'sinonimo.creado': 'sinonimo',
       'sinonimo.editado': 'sinonimo',
       'sinonimo.borrado': 'sinonimo',
+      'promocion.creada': 'promocion',
+      'promocion.editada': 'promocion',
     });
   });
 });

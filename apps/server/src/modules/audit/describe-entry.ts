@@ -6,7 +6,10 @@ import {
   fromCents,
   ORDER_STATE_LABELS,
   type OrderState,
+  PROMOTION_TYPE_LABELS,
+  type PromotionType,
   refundFailureText,
+  spellDay,
   toCents,
 } from '@vitrina/shared';
 import type { EntryNames } from './entry-names';
@@ -87,6 +90,32 @@ const FIELDS: Record<AuditEntity, Record<string, { label: string; show: Show } |
       show: either('En un solo sentido: el primer término también encuentra los demás', 'En ambos sentidos'),
     },
   },
+  promocion: {
+    codigo: 'named',
+    tipo: { label: 'Tipo', show: (tipo) => PROMOTION_TYPE_LABELS[tipo as PromotionType] ?? text(tipo) },
+    valor: { label: 'Valor', show: text },
+    minimo: { label: 'Compra mínima', show: money('Sin mínimo') },
+    desde: { label: 'Desde', show: (day) => (day ? spellDay(String(day)) : 'Sin fecha de inicio') },
+    hasta: { label: 'Hasta', show: (day) => (day ? spellDay(String(day)) : 'Sin fecha de fin') },
+    usos_max: { label: 'Usos totales', show: (n) => (n === null ? 'Sin límite' : String(n)) },
+    usos_por_cliente: { label: 'Usos por cliente', show: (n) => (n === null ? 'Sin límite' : String(n)) },
+    categorias: {
+      label: 'Categorías',
+      show: (ids, names) =>
+        (ids as number[])
+          .map((id) => names.categories.get(id) ?? 'una categoría que ya no existe')
+          .join(', ') || 'Todas',
+    },
+    productos: {
+      label: 'Productos',
+      show: (ids, names) =>
+        (ids as number[]).map((id) => names.products.get(id) ?? 'un producto que ya no existe').join(', ') ||
+        'Todos',
+    },
+    combinable: { label: 'Con productos en oferta', show: either('Se combina', 'No se combina') },
+    automatica: { label: 'Aplicación', show: either('Automática', 'Con código') },
+    activa: { label: 'Estado', show: either('Activa', 'Pausada') },
+  },
 };
 
 /** The sentence of each action, up to the words that name what changed. */
@@ -106,6 +135,8 @@ const SENTENCES: Record<AuditAction, string> = {
   'sinonimo.creado': 'Creó el sinónimo',
   'sinonimo.editado': 'Editó el sinónimo',
   'sinonimo.borrado': 'Borró el sinónimo',
+  'promocion.creada': 'Creó la promoción',
+  'promocion.editada': 'Editó la promoción',
 };
 
 const GONE = 'que ya no existe';
@@ -130,6 +161,10 @@ function subject(
     case 'pedido': {
       const numero = names.orders.get(id);
       return numero === undefined ? GONE : (numero ?? 'sin número');
+    }
+    case 'promocion': {
+      const codigo = entry.despues?.codigo ?? entry.antes?.codigo;
+      return codigo ? `«${codigo}»` : GONE;
     }
     case 'sinonimo': {
       // A deleted synonym is gone from its table; its entry keeps its terms.

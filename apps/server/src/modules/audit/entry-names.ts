@@ -51,6 +51,10 @@ const valuesOf = (entries: readonly EntryRow[], key: string): unknown[] =>
     ),
   );
 
+/** The items of the lists under `key` (a promotion's categorias and productos). */
+const listed = (entries: readonly EntryRow[], key: string): unknown[] =>
+  valuesOf(entries, key).flatMap((v) => (Array.isArray(v) ? v : []));
+
 const numbers = (values: unknown[]) => [
   ...new Set(values.filter((v): v is number => typeof v === 'number' && Number.isInteger(v))),
 ];
@@ -74,13 +78,13 @@ export async function entryNames(
   const when = <T>(ids: number[], query: (ids: number[]) => Promise<T[]>) =>
     ids.length === 0 ? Promise.resolve([]) : query(ids);
   const [products, categories, users, ratings, orders, orderLines] = await Promise.all([
-    when(idsOf(entries, 'producto'), (ids) =>
+    when([...new Set([...idsOf(entries, 'producto'), ...numbers(listed(entries, 'productos'))])], (ids) =>
       db
         .select({ id: producto.id_producto, name: producto.nombre })
         .from(producto)
         .where(inArray(producto.id_producto, ids)),
     ),
-    when(numbers(valuesOf(entries, 'id_categoria_producto')), (ids) =>
+    when(numbers([...valuesOf(entries, 'id_categoria_producto'), ...listed(entries, 'categorias')]), (ids) =>
       db
         .select({
           id: categoriaProducto.id_categoria_producto,

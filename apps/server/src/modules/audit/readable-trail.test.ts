@@ -150,6 +150,24 @@ describe.each(TEST_DATABASE_KINDS)('the audit trail as the owner reads it, on %s
     );
     ok(await admin.request('DELETE', `/api/sinonimos/${synonym.id_sinonimo}`));
 
+    // A coupon for one category and one product, then paused and limited.
+    const coupon = {
+      codigo: 'auditoria10',
+      tipo: 'porcentaje',
+      valor: 10,
+      categorias: [categories[0]?.id_categoria_producto],
+      productos: [bought.id_producto],
+    };
+    const promotion = ok(await admin.post('/api/cupones', coupon)).json();
+    ok(
+      await admin.put(`/api/cupones/${promotion.id}`, {
+        ...coupon,
+        activa: false,
+        hasta: '2026-12-31',
+        usos_max: 50,
+      }),
+    );
+
     entries = auditPageSchema.parse((await admin.get('/api/admin/auditoria?pageSize=100')).json()).items;
     stored = await t.db.select().from(auditoria);
   });
@@ -211,6 +229,7 @@ describe.each(TEST_DATABASE_KINDS)('the audit trail as the owner reads it, on %s
     // The synonym is gone from its table; its entries still name it.
     expect(entry('sinonimo.borrado').resumen).toBe('Borró el sinónimo «zorbeta, plimu, trasgo»');
     expect(entry('sinonimo.creado').resumen).toBe('Creó el sinónimo «zorbeta, plimu»');
+    expect(entry('promocion.creada').resumen).toBe('Creó la promoción «AUDITORIA10»');
   });
 
   it('labels each value and writes money, states, categories and refunded units as the shop does', () => {
@@ -255,6 +274,13 @@ describe.each(TEST_DATABASE_KINDS)('the audit trail as the owner reads it, on %s
     );
     expect(change('ajustes.editados', 'Tarifa de envío')?.despues).toBe('$9.90');
     expect(change('ajustes.editados', 'Envío gratis desde')?.despues).toBe('$1,500.00');
+    expect(change('promocion.creada', 'Categorías')?.despues).toBe(names.categories[0]);
+    expect(change('promocion.creada', 'Productos')?.despues).toBe(names.product);
+    expect(entry('promocion.editada').cambios).toEqual([
+      { campo: 'Hasta', antes: 'Sin fecha de fin', despues: '31 de diciembre de 2026' },
+      { campo: 'Usos totales', antes: 'Sin límite', despues: '50' },
+      { campo: 'Estado', antes: 'Activa', despues: 'Pausada' },
+    ]);
     expect(entry('sinonimo.borrado').cambios).toEqual([
       { campo: 'Términos', antes: 'zorbeta, plimu, trasgo', despues: null },
       {

@@ -20,4 +20,4 @@ export {
   listProducts,
   listVisibleProductIds,
 } from './service';
-export { returnStock, type TakenLine, takeStock } from './stock';
+export { priceLines, returnStock, type TakenLine, takeStock } from './stock';

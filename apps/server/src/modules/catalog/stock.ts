@@ -1,6 +1,6 @@
-import { paidCents } from '@vitrina/shared';
-import { and, eq, gte, sql } from 'drizzle-orm';
-import type { Tx } from '../../db/client';
+import { hasDiscount, paidCents, toCents } from '@vitrina/shared';
+import { and, eq, gte, inArray, sql } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client';
 import { producto } from '../../db/schema';
 import { type AppError, conflict, notFound } from '../../errors';
 
@@ -19,6 +19,9 @@ export interface TakenLine {
   /** Kept with the name so the reply can show the line's product without reading it again. */
   imagen: string;
   unitCents: number;
+  /** What a promotion's scope and its 'combinable' read. */
+  id_categoria: number;
+  onSale: boolean;
 }
 
 export const PRODUCT_UNAVAILABLE = 'El producto no existe o no está disponible.';
@@ -51,11 +54,60 @@ export async function takeStock(
         imagen: producto.imagen,
         valor: producto.valor,
         valor_descuento: producto.valor_descuento,
+        id_categoria: producto.id_categoria_producto,
       });
     if (!row) throw await whyNotTaken(tx, line.id_producto);
-    taken.push({ ...line, nombre: row.nombre, imagen: row.imagen, unitCents: paidCents(row) });
+    taken.push({ ...line, ...priced(row) });
   }
   return taken;
+}
+
+type PriceRow = Pick<typeof producto.$inferSelect, 'nombre' | 'imagen' | 'valor' | 'valor_descuento'> & {
+  id_categoria: number;
+};
+
+const priced = (row: PriceRow) => ({
+  nombre: row.nombre,
+  imagen: row.imagen,
+  unitCents: paidCents(row),
+  id_categoria: row.id_categoria,
+  onSale: hasDiscount(toCents(row.valor), row.valor_descuento === null ? null : toCents(row.valor_descuento)),
+});
+
+/**
+ * The lines of a cart priced as takeStock would price them now, without taking anything: what the cart's
+ * quote shows. A product that is gone is refused as checkout would refuse it; the stock is checkout's.
+ */
+export async function priceLines(
+  db: Db,
+  lines: ReadonlyArray<{ id_producto: number; cantidad: number }>,
+): Promise<TakenLine[]> {
+  const rows = await db
+    .select({
+      id_producto: producto.id_producto,
+      nombre: producto.nombre,
+      imagen: producto.imagen,
+      valor: producto.valor,
+      valor_descuento: producto.valor_descuento,
+      id_categoria: producto.id_categoria_producto,
+      estado: producto.estado,
+    })
+    .from(producto)
+    .where(
+      inArray(
+        producto.id_producto,
+        lines.map((line) => line.id_producto),
+      ),
+    );
+  const byId = new Map(rows.map((row) => [row.id_producto, row]));
+  return [...lines]
+    .sort((a, b) => a.id_producto - b.id_producto)
+    .map((line) => {
+      const row = byId.get(line.id_producto);
+      if (!row) throw notFound(PRODUCT_UNAVAILABLE);
+      if (!row.estado) throw conflict(`${row.nombre} ya no está disponible.`);
+      return { ...line, ...priced(row) };
+    });
 }
 
 async function whyNotTaken(tx: Tx, id: number): Promise<AppError> {

@@ -3,7 +3,7 @@ import { and, asc, eq, ne } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { detalleVenta, producto, reembolso, usuario, venta, ventaEstadoHistorial } from '../../db/schema';
 import { notFound } from '../../errors';
-import { BUYER_COLUMNS, units } from './order-summary';
+import { BUYER_COLUMNS, promotionsOf, toOrderLine, units } from './order-summary';
 
 type OrderRow = typeof venta.$inferSelect;
 
@@ -12,7 +12,7 @@ type OrderRow = typeof venta.$inferSelect;
  * each change and who bought only for an admin. Read with `db` or inside the transaction that changed it.
  */
 export async function toOrder(db: Db | Tx, order: OrderRow, admin: boolean): Promise<Order> {
-  const [lines, history, buyer, refunds] = await Promise.all([
+  const [lines, history, buyer, refunds, promotions] = await Promise.all([
     db
       .select({
         line: detalleVenta,
@@ -54,6 +54,7 @@ export async function toOrder(db: Db | Tx, order: OrderRow, admin: boolean): Pro
       .leftJoin(usuario, eq(usuario.id_usuario, reembolso.id_usuario))
       .where(and(eq(reembolso.id_venta, order.id_venta), ne(reembolso.estado, 'pendiente')))
       .orderBy(asc(reembolso.actualizado), asc(reembolso.id)),
+    promotionsOf(db, [order.id_venta]),
   ]);
   const total = toCents(order.valor_total_venta);
   const shipping = toCents(order.costo_envio);
@@ -66,8 +67,10 @@ export async function toOrder(db: Db | Tx, order: OrderRow, admin: boolean): Pro
       order.envio_nombre !== null && order.envio_direccion !== null && order.envio_telefono !== null
         ? { nombre: order.envio_nombre, direccion: order.envio_direccion, telefono: order.envio_telefono }
         : null,
-    subtotal: fromCents(total - shipping),
+    subtotal: fromCents(total - shipping + toCents(order.descuento)),
+    descuento: units(order.descuento),
     costo_envio: fromCents(shipping),
+    promociones: promotions.get(order.id_venta) ?? [],
     valor_total_venta: fromCents(total),
     monto_reembolsado: units(order.monto_reembolsado),
     envio_reembolsado: units(order.envio_reembolsado),
@@ -76,17 +79,7 @@ export async function toOrder(db: Db | Tx, order: OrderRow, admin: boolean): Pro
     pago_ultimos4: order.pago_ultimos4,
     transportista: order.transportista,
     guia: order.guia,
-    detalle_venta: lines.map(({ line, Producto }) => ({
-      id_detalle_venta: line.id_detalle_venta,
-      id_venta: line.id_venta,
-      id_producto: line.id_producto,
-      cantidad: line.cantidad,
-      cantidad_reembolsada: line.cantidad_reembolsada,
-      valor_unitario: units(line.valor_unitario),
-      valor_total_cantidad: units(line.valor_total_cantidad),
-      comentado: line.comentado,
-      Producto,
-    })),
+    detalle_venta: lines.map(toOrderLine),
     historial: history.map((h) => ({
       estado: h.estado,
       fecha: h.fecha.toISOString(),

@@ -1,7 +1,7 @@
 import { formatOrderNumber, fromCents, type OrderSummary, toCents } from '@vitrina/shared';
 import { asc, eq, inArray } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { detalleVenta, producto, usuario, type venta } from '../../db/schema';
+import type { Db, Tx } from '../../db/client';
+import { detalleVenta, producto, usuario, type venta, ventaPromocion } from '../../db/schema';
 
 export type OrderRow = typeof venta.$inferSelect;
 
@@ -43,6 +43,7 @@ export async function toOrderSummaries(
     .innerJoin(producto, eq(producto.id_producto, detalleVenta.id_producto))
     .where(inArray(detalleVenta.id_venta, ids))
     .orderBy(asc(detalleVenta.id_detalle_venta));
+  const promotions = await promotionsOf(db, ids);
   const buyers = withBuyer
     ? await db
         .select(BUYER_COLUMNS)
@@ -53,13 +54,57 @@ export async function toOrderSummaries(
     toOrderSummary(
       row,
       lines.filter(({ line }) => line.id_venta === row.id_venta),
+      promotions.get(row.id_venta) ?? [],
       buyers.find((b) => b.id_usuario === row.id_usuario),
     ),
   );
 }
 
+export interface AppliedPromotion {
+  codigo: string;
+  descuento: number;
+}
+
+/** The promotions each of these orders got, with what each took off. */
+export async function promotionsOf(
+  db: Db | Tx,
+  ids: readonly number[],
+): Promise<Map<number, AppliedPromotion[]>> {
+  const rows = await db
+    .select()
+    .from(ventaPromocion)
+    .where(inArray(ventaPromocion.id_venta, [...ids]))
+    .orderBy(asc(ventaPromocion.id_promocion));
+  const byOrder = new Map<number, AppliedPromotion[]>();
+  for (const row of rows) {
+    const list = byOrder.get(row.id_venta) ?? [];
+    list.push({ codigo: row.codigo, descuento: units(row.descuento) });
+    byOrder.set(row.id_venta, list);
+  }
+  return byOrder;
+}
+
+/** A stored line as the API shows it: money in currency units, with its product. */
+export const toOrderLine = ({ line, Producto }: OrderLineRow) => ({
+  id_detalle_venta: line.id_detalle_venta,
+  id_venta: line.id_venta,
+  id_producto: line.id_producto,
+  cantidad: line.cantidad,
+  cantidad_reembolsada: line.cantidad_reembolsada,
+  valor_unitario: units(line.valor_unitario),
+  valor_total_cantidad: units(line.valor_total_cantidad),
+  descuento: units(line.descuento),
+  comentado: line.comentado,
+  Producto,
+});
+
 /** One order with its lines (in id_detalle_venta order) and, for an admin, its buyer. */
-export function toOrderSummary(row: OrderRow, lines: readonly OrderLineRow[], buyer?: Buyer): OrderSummary {
+export function toOrderSummary(
+  row: OrderRow,
+  lines: readonly OrderLineRow[],
+  promociones: AppliedPromotion[],
+  buyer?: Buyer,
+): OrderSummary {
   return {
     id_venta: row.id_venta,
     fecha: row.fecha.toISOString(),
@@ -71,14 +116,11 @@ export function toOrderSummary(row: OrderRow, lines: readonly OrderLineRow[], bu
     pago_ultimos4: row.pago_ultimos4,
     numero_pedido: row.numero_pedido === null ? null : formatOrderNumber(row.numero_pedido),
     costo_envio: units(row.costo_envio),
+    descuento: units(row.descuento),
+    promociones,
     transportista: row.transportista,
     guia: row.guia,
     ...(buyer && { Usuario: buyer }),
-    detalle_venta: lines.map(({ line, Producto }) => ({
-      ...line,
-      valor_unitario: units(line.valor_unitario),
-      valor_total_cantidad: units(line.valor_total_cantidad),
-      Producto,
-    })),
+    detalle_venta: lines.map(toOrderLine),
   };
 }

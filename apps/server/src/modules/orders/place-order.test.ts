@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { DEFAULT_SHOP_TIMEZONE } from '@vitrina/shared';
 import { and, eq, gt } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { cargoSandbox, producto, usuario, venta, ventaEstadoHistorial } from '../../db/schema';
@@ -56,6 +57,7 @@ describe.each(TEST_DATABASE_KINDS)('checkout service on %s', (kind) => {
       payments: provider,
       shop: TEST_SHOP,
       settleLater: settler.settle,
+      timeZone: DEFAULT_SHOP_TIMEZONE,
       buyerId: buyer,
       input: {
         detalle_venta: [{ id_producto: productId, cantidad: 2 }],

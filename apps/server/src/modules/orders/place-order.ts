@@ -1,14 +1,16 @@
 import { createHash } from 'node:crypto';
 import {
   type CheckoutInput,
+  type CurrencyCode,
   centsToDecimal,
   fitsCurrency,
+  fromCents,
   moneyFormatter,
+  type OrderPricing,
   type OrderSummary,
-  shippingCents,
+  PROMOTION_MESSAGES,
   shippingChanged,
   toCents,
-  totalCents,
 } from '@vitrina/shared';
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
@@ -19,9 +21,15 @@ import { AppError, conflict, forbidden, notFound } from '../../errors';
 import { type ChargeResult, chargeKey, type PaymentProvider } from '../../payments/provider';
 import { saveShippingAddress } from '../accounts';
 import { type TakenLine, takeStock } from '../catalog';
-import { readSettings } from '../settings';
 import type { OrderContext } from './context';
-import { type OrderLineRow, type OrderRow, toOrderSummaries, toOrderSummary } from './order-summary';
+import {
+  type AppliedPromotion,
+  type OrderLineRow,
+  type OrderRow,
+  toOrderSummaries,
+  toOrderSummary,
+} from './order-summary';
+import { priceCart, recordPromotions } from './price-cart';
 import type { SettleLater } from './settle-later';
 import { applyChargeResult, orderById, paymentRequired, providerUnreachable } from './settle-payment';
 
@@ -62,12 +70,17 @@ export function requestFingerprint(input: CheckoutInput): string {
     id_pago: input.id_pago,
     total: input.valor_total_venta ?? null,
     envio: [nombre, direccion, telefono],
+    // Only when typed, so the fingerprints of purchases without a code stay what they were.
+    ...(input.cupon && { cupon: input.cupon }),
   });
   return createHash('sha256').update(canonical).digest('hex');
 }
 
-/** What placing and confirming an order work with: `settleLater` records what the database could not take yet. */
-type CheckoutContext = OrderContext & { settleLater: SettleLater };
+/**
+ * What placing and confirming an order work with: `settleLater` records what the database could not take
+ * yet; `timeZone` (SHOP_TIMEZONE) says which day it is for the promotions' dates.
+ */
+type CheckoutContext = OrderContext & { settleLater: SettleLater; timeZone: string };
 
 /**
  * POST /api/venta (DESIGN.md, checkout): reserve the stock and record the order in one transaction, then
@@ -105,7 +118,7 @@ export async function placeOrder({
     }
     return finishOrder(context, earlier, 201);
   }
-  return reply(context, await chargeOrder(context, placed.order), 201, placed.lines);
+  return reply(context, await chargeOrder(context, placed.order), 201, placed);
 }
 
 /**
@@ -133,10 +146,27 @@ async function orderByKey(db: Db, idUsuario: number, key: string): Promise<Order
 
 const lineTotal = (line: TakenLine) => centsToDecimal(line.unitCents * line.cantidad);
 
-/** A order just reserved, with its lines as the reply shows them. */
+/** A order just reserved, with its lines and promotions as the reply shows them. */
 interface Placed {
   order: OrderRow;
   lines: OrderLineRow[];
+  promotions: AppliedPromotion[];
+}
+
+const CHECK_TOTAL = 'Quita el código o revisa el total antes de pagar.';
+
+/**
+ * Why a checkout's total is not the one the shopper saw: only the shipping (when the products still cost
+ * what the shopper saw), or the prices.
+ */
+function totalChanged(input: CheckoutInput, pricing: OrderPricing, currency: CurrencyCode): string {
+  const seen = input.costo_envio;
+  const products = pricing.subtotalCents - pricing.discountCents;
+  const onlyShipping =
+    seen !== undefined &&
+    seen !== pricing.shippingCents &&
+    (input.valor_total_venta ?? 0) - seen === products;
+  return onlyShipping ? shippingChanged(pricing.shippingCents, moneyFormatter(currency)) : PRICES_CHANGED;
 }
 
 /**
@@ -144,7 +174,7 @@ interface Placed {
  * transaction or nothing.
  */
 async function reserveOrder(
-  { db, shop }: OrderContext,
+  { db, shop, timeZone }: CheckoutContext,
   idUsuario: number,
   input: CheckoutInput,
   idempotencyKey: string,
@@ -153,18 +183,23 @@ async function reserveOrder(
   return retryOnDeadlock(() =>
     db.transaction(async (tx) => {
       const lines = await takeStock(tx, input.detalle_venta);
-      const subtotal = totalCents(lines);
-      const shipping = shippingCents(subtotal, await readSettings(tx));
-      const total = subtotal + shipping;
+      const pricing = await priceCart(tx, {
+        lines,
+        code: input.cupon,
+        buyerId: idUsuario,
+        currency: shop.currency,
+        timeZone,
+        lock: true,
+      });
+      const { totalCents: total, shippingCents: shipping } = pricing;
+      // A code typed and no longer good (its last use went to another buyer, it expired): the shopper
+      // counted on it, so nothing is charged without it. (A larger promotion instead is no surprise.)
+      const { cupon } = pricing;
+      if (cupon?.motivo && cupon.motivo !== PROMOTION_MESSAGES.better)
+        throw conflict(`${cupon.motivo} ${CHECK_TOTAL}`, { cupon: cupon.motivo });
       // The shopper paid attention to a total; never charge a different one without showing it first.
       if (input.valor_total_venta !== undefined && input.valor_total_venta !== total) {
-        // Say what changed: only the shipping when the products still cost what the shopper saw.
-        const seen = input.costo_envio;
-        const onlyShipping =
-          seen !== undefined && seen !== shipping && input.valor_total_venta - seen === subtotal;
-        throw conflict(
-          onlyShipping ? shippingChanged(shipping, moneyFormatter(shop.currency)) : PRICES_CHANGED,
-        );
+        throw conflict(totalChanged(input, pricing, shop.currency));
       }
       if (!fitsCurrency(total, shop.currency)) throw conflict(CENTS_IN_WHOLE_CURRENCY(shop.currency));
       const address = input.direccion_envio;
@@ -173,6 +208,7 @@ async function reserveOrder(
         .values({
           valor_total_venta: centsToDecimal(total),
           costo_envio: centsToDecimal(shipping),
+          descuento: centsToDecimal(pricing.discountCents),
           envio_nombre: address.nombre.trim(),
           envio_direccion: address.direccion.trim(),
           envio_telefono: address.telefono,
@@ -193,15 +229,17 @@ async function reserveOrder(
       const stored = await tx
         .insert(detalleVenta)
         .values(
-          lines.map((line) => ({
+          lines.map((line, i) => ({
             id_venta: order.id_venta,
             id_producto: line.id_producto,
             cantidad: line.cantidad,
             valor_unitario: centsToDecimal(line.unitCents),
             valor_total_cantidad: lineTotal(line),
+            descuento: centsToDecimal(pricing.lineDiscountCents[i] ?? 0),
           })),
         )
         .returning();
+      await recordPromotions(tx, order.id_venta, pricing);
       // The lines exactly as toOrderSummaries would read them back (stored values, id order, the product's name and
       // picture from the stock update), so the reply needs no second read.
       const products = new Map(
@@ -209,6 +247,10 @@ async function reserveOrder(
       );
       return {
         order,
+        promotions: pricing.applied.map(({ promotion, cents }) => ({
+          codigo: promotion.codigo,
+          descuento: fromCents(cents),
+        })),
         lines: stored
           .sort((a, b) => a.id_detalle_venta - b.id_detalle_venta)
           // Every stored line is one of the taken lines, and a cart names each product once.
@@ -287,15 +329,17 @@ async function finishOrder(
   return reply(context, await settled(context, order, result), okStatus);
 }
 
-/** The answer for a charged order; `lines` when the caller already has them (a order placed just now). */
+/** The answer for a charged order; `placed` when the caller already has its lines (an order placed just now). */
 async function reply(
   { db, log }: OrderContext,
   { order, clientSecret, paymentReceived }: Charged,
   okStatus: 200 | 201,
-  lines?: readonly OrderLineRow[],
+  placed?: Placed,
 ): Promise<CheckoutReply> {
   if (order.estado === 'fallida') throw paymentRequired(order.motivo_fallo);
-  const [dto] = lines ? [toOrderSummary(order, lines)] : await toOrderSummaries(db, [order]);
+  const [dto] = placed
+    ? [toOrderSummary(order, placed.lines, placed.promotions)]
+    : await toOrderSummaries(db, [order]);
   if (!dto) throw notFound(ORDER_ATTEMPT_NOT_FOUND);
   if (order.estado === 'pagada') return { status: okStatus, order: dto };
   if (clientSecret) return { status: 202, order: dto, clientSecret };

@@ -67,6 +67,8 @@ async function planFor(tx: Tx, order: OrderRow, input: RefundInput): Promise<Ref
         id_detalle_venta: line.id_detalle_venta,
         nombre,
         unitCents: toCents(line.valor_unitario),
+        cantidad: line.cantidad,
+        discountCents: toCents(line.descuento),
         unitsLeft: line.cantidad - line.cantidad_reembolsada - (reserved.get(line.id_detalle_venta) ?? 0),
       })),
       shippingLeftCents:

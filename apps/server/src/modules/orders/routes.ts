@@ -1,5 +1,7 @@
 import {
   apiErrorSchema,
+  cartQuoteReplySchema,
+  cartQuoteSchema,
   checkoutSchema,
   customerOrdersSummarySchema,
   idempotencyHeadersSchema,
@@ -25,6 +27,7 @@ import { exportFileName, exportOrdersCsv } from './export-orders';
 import { listOrders } from './list-orders';
 import { getOrder } from './order-detail';
 import { type CheckoutReply, confirmPayment, placeOrder } from './place-order';
+import { quoteCart } from './price-cart';
 import { refundOrder } from './refund-order';
 import { backgroundSettler } from './settle-later';
 
@@ -111,6 +114,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<OrdersRoutesOptions> = async (
       const result = await placeOrder({
         ...context,
         log: request.log,
+        timeZone,
         settleLater: settler.settle,
         buyerId: sessionOf(request).user.id_usuario,
         input: request.body,
@@ -118,6 +122,27 @@ export const ordersRoutes: FastifyPluginAsyncZod<OrdersRoutesOptions> = async (
       });
       return sendCheckout(reply, result);
     },
+  );
+
+  app.post(
+    '/carrito/cotizar',
+    {
+      config: { access: 'anyone', readsSession: true },
+      schema: {
+        tags: ['Compras'],
+        summary:
+          'El total del carrito como lo cobraría POST /api/venta ahora: descuentos de promociones y del código, y envío',
+        body: cartQuoteSchema,
+        response: { 200: cartQuoteReplySchema, ...errors },
+      },
+    },
+    async (request) =>
+      quoteCart(db, {
+        input: request.body,
+        buyerId: request.session?.user.id_usuario ?? null,
+        currency: context.shop.currency,
+        timeZone,
+      }),
   );
 
   app.post(
@@ -142,6 +167,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<OrdersRoutesOptions> = async (
       const result = await confirmPayment({
         ...context,
         log: request.log,
+        timeZone,
         settleLater: settler.settle,
         buyerId: sessionOf(request).user.id_usuario,
         orderId: request.params.id,

@@ -31,6 +31,8 @@ const refundable = (order: Order): RefundableOrder => ({
     id_detalle_venta: line.id_detalle_venta,
     nombre: line.Producto.nombre,
     unitCents: toCents(line.valor_unitario),
+    cantidad: line.cantidad,
+    discountCents: toCents(line.descuento),
     unitsLeft: unitsKept(line),
   })),
   shippingLeftCents: toCents(order.costo_envio) - toCents(order.envio_reembolsado),

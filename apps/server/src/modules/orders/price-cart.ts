@@ -1,0 +1,120 @@
+import {
+  type CartQuote,
+  type CartQuoteInput,
+  type CurrencyCode,
+  centsToDecimal,
+  dayInTimeZone,
+  fromCents,
+  moneyFormatter,
+  type OrderPricing,
+  type PromotionRule,
+  priceOrder,
+  shippingCents,
+} from '@vitrina/shared';
+import { and, count, eq, inArray, ne, sql } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client';
+import { venta, ventaPromocion } from '../../db/schema';
+import { priceLines, type TakenLine } from '../catalog';
+import { promotionsFor } from '../promotions';
+import { readSettings } from '../settings';
+
+/*
+ * A cart's price with the shop's promotions (docs/decisions/073-promotions.md): the one arithmetic of the
+ * cart's quote and of the sale, packages/shared's priceOrder fed from the database. Uses are counted from
+ * the sales that got each promotion (venta_promocion), failed payment attempts aside, so a declined card
+ * gives its use back.
+ */
+
+export interface CartPricingOptions {
+  lines: readonly TakenLine[];
+  code: string | undefined;
+  /** Who buys: their own uses of each promotion count against usos_por_cliente (null: a visitor). */
+  buyerId: number | null;
+  currency: CurrencyCode;
+  timeZone: string;
+  /** Inside a sale's transaction: lock the limited promotions until the sale commits (promotionsFor). */
+  lock?: boolean;
+}
+
+export async function priceCart(
+  tx: Db | Tx,
+  { lines, code, buyerId, currency, timeZone, lock = false }: CartPricingOptions,
+): Promise<OrderPricing> {
+  const settings = await readSettings(tx);
+  const promotions = await promotionsFor(tx, code, { lock });
+  const candidates = [...promotions.automatic, ...(promotions.code?.rule ? [promotions.code.rule] : [])];
+  const usage = await usesOf(tx, candidates, buyerId);
+  return priceOrder({
+    lines,
+    automatic: promotions.automatic,
+    code: promotions.code,
+    usage: (rule) => usage.get(rule.id) ?? { total: 0, byCustomer: 0 },
+    shippingFor: (subtotal) => shippingCents(subtotal, settings),
+    today: dayInTimeZone(new Date(), timeZone),
+    currency,
+    money: moneyFormatter(currency),
+  });
+}
+
+/** How many sales got each limited promotion, in all and by the buyer. Unlimited ones are not counted. */
+async function usesOf(tx: Db | Tx, rules: readonly PromotionRule[], buyerId: number | null) {
+  const limited = rules.filter((rule) => rule.usos_max !== null || rule.usos_por_cliente !== null);
+  const uses = new Map<number, { total: number; byCustomer: number }>();
+  if (limited.length === 0) return uses;
+  const rows = await tx
+    .select({
+      id: ventaPromocion.id_promocion,
+      total: count(),
+      byCustomer:
+        buyerId === null
+          ? sql<number>`0`
+          : sql<number>`count(*) FILTER (WHERE ${venta.id_usuario} = ${buyerId})`,
+    })
+    .from(ventaPromocion)
+    .innerJoin(venta, eq(venta.id_venta, ventaPromocion.id_venta))
+    .where(
+      and(
+        inArray(
+          ventaPromocion.id_promocion,
+          limited.map((rule) => rule.id),
+        ),
+        ne(venta.estado, 'fallida'),
+      ),
+    )
+    .groupBy(ventaPromocion.id_promocion);
+  for (const row of rows) uses.set(row.id, { total: Number(row.total), byCustomer: Number(row.byCustomer) });
+  return uses;
+}
+
+/** The promotions a sale got, recorded with it: from then on they count as used. */
+export async function recordPromotions(tx: Tx, saleId: number, pricing: OrderPricing): Promise<void> {
+  if (pricing.applied.length === 0) return;
+  await tx.insert(ventaPromocion).values(
+    pricing.applied.map(({ promotion, cents }) => ({
+      id_venta: saleId,
+      id_promocion: promotion.id,
+      codigo: promotion.codigo,
+      descuento: centsToDecimal(cents),
+    })),
+  );
+}
+
+/** POST /api/carrito/cotizar: the cart priced now, as a sale placed now would be. */
+export async function quoteCart(
+  db: Db,
+  { input, ...options }: Omit<CartPricingOptions, 'lines' | 'code' | 'lock'> & { input: CartQuoteInput },
+): Promise<CartQuote> {
+  const lines = await priceLines(db, input.detalle_venta);
+  const pricing = await priceCart(db, { ...options, lines, code: input.cupon });
+  return {
+    subtotal: fromCents(pricing.subtotalCents),
+    descuento: fromCents(pricing.discountCents),
+    envio: fromCents(pricing.shippingCents),
+    total: fromCents(pricing.totalCents),
+    cupon: pricing.cupon,
+    promociones: pricing.applied.map(({ promotion, cents }) => ({
+      codigo: promotion.codigo,
+      descuento: fromCents(cents),
+    })),
+  };
+}

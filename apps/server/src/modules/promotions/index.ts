@@ -1,0 +1,2 @@
+export { promotionsFor } from './promotions';
+export { promotionsRoutes } from './routes';
