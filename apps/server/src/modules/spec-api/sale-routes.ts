@@ -101,6 +101,7 @@ export const specSaleRoutes: FastifyPluginAsyncZod<SpecSaleOptions> = async (
       const result = await placeOrder({
         ...context,
         log: request.log,
+        timeZone,
         settleLater: settler.settle,
         buyerId: user.id_usuario,
         input: { detalle_venta, id_pago, direccion_envio: address.data },
