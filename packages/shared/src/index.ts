@@ -21,6 +21,7 @@ export * from './return-to';
 export * from './sales';
 export * from './search';
 export * from './shop-config';
+export * from './staff';
 export * from './time-zone';
 export * from './usuario';
 export * from './validation';

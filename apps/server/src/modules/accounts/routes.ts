@@ -34,6 +34,7 @@ import {
   signIn,
   updateProfile,
 } from './service';
+import { staffRoutes } from './staff-routes';
 import { toSessionUser, toUsuarioDto } from './user-mapper';
 
 const tags = ['Cuentas'];
@@ -58,6 +59,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<AccountsOptions> = async (
   { db, config, throttle },
 ) => {
   const cookie = { secure: cookieSecure(config.publicUrl) };
+  await app.register(staffRoutes, { db, config });
 
   app.post(
     '/usuario',

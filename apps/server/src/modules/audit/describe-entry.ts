@@ -7,6 +7,8 @@ import {
   ORDER_STATE_LABELS,
   type OrderState,
   refundFailureText,
+  STAFF_ROLE_LABELS,
+  type StaffRole,
   toCents,
 } from '@vitrina/shared';
 import type { EntryNames } from './entry-names';
@@ -61,6 +63,10 @@ const FIELDS: Record<AuditEntity, Record<string, { label: string; show: Show } |
   },
   usuario: {
     estado: { label: 'Estado', show: either('Activo', 'Baneado') },
+    rol: {
+      label: 'Rol',
+      show: (rol) => STAFF_ROLE_LABELS[rol as StaffRole] ?? 'Sin rol (cliente)',
+    },
   },
   calificacion: {
     estado: { label: 'Estado', show: either('Visible', 'Oculta') },
@@ -97,6 +103,7 @@ const SENTENCES: Record<AuditAction, string> = {
   'producto.restaurado': 'Restauró el producto',
   'usuario.baneado': 'Baneó al usuario',
   'usuario.restaurado': 'Restauró al usuario',
+  'usuario.rol': 'Cambió el rol en la tienda de',
   'calificacion.ocultada': 'Ocultó la calificación',
   'calificacion.restaurada': 'Restauró la calificación',
   'pedido.estado': 'Cambió el estado del pedido',
