@@ -52,7 +52,7 @@ export const worksForShop = (user: Manager): boolean => user.admin || user.rol !
 
 export const STAFF_MESSAGES = {
   /** A staff member on a route their role does not open. */
-  forbidden: 'Tu rol en la tienda no permite esta acción. Pídesela al dueño de la tienda.',
+  forbidden: 'Tu cuenta del personal no tiene permiso para esta acción. Pídesela al dueño de la tienda.',
   /** A staff member trying to buy or rate. */
   cannotBuy: 'El personal de la tienda no puede comprar con su cuenta de trabajo.',
   /** Cancelling an order gives the money back: the owner's decision. */
