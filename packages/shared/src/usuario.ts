@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { PLACEHOLDER_ADDRESS, PLACEHOLDER_PHONE } from './constants';
-import { STAFF_ROLES } from './staff';
+import { STAFF_ROLES } from './staff-roles';
 
 /** How the current session signed in: SPEC's estaLogueado values. */
 export const LOGIN_TYPES = ['database', 'google'] as const;
