@@ -3,7 +3,7 @@ import { AUDIT_ACTIONS, type AuditEntry, auditPageSchema, formatOrderNumber } fr
 import { and, asc, eq, gt } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditoria, categoriaProducto, correo, producto, venta } from '../../db/schema';
-import { Agent, newCustomer } from '../../test/agent';
+import { Agent, CUSTOMER_PASSWORD, newCustomer } from '../../test/agent';
 import { TEST_DATABASE_KINDS } from '../../test/databases';
 import { TEST_ADDRESS } from '../../test/shipping-address';
 import { type StripeTestApp, sendStripeWebhook, stripeTestApp } from '../../test/stripe-app';
@@ -154,6 +154,8 @@ describe.each(TEST_DATABASE_KINDS)('the audit trail as the owner reads it, on %s
     ok(await admin.post('/api/personal', { email: names.email, rol: 'ventas' }));
     const [invitation] = await t.db.select().from(correo).where(eq(correo.tipo, 'invitacion_personal'));
     const token = /#token=([\w-]+)/.exec(invitation?.texto ?? '')?.[1];
+    // The ban above ended the customer's sessions: signed in again to accept.
+    await customer.signIn(names.email, CUSTOMER_PASSWORD);
     ok(await customer.post('/api/personal/aceptar', { token }));
     ok(await admin.put(`/api/personal/${user.id_usuario}`, { rol: 'encargado' }));
 
