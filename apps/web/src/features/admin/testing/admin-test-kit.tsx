@@ -1,15 +1,21 @@
 import type { ReactNode } from 'react';
-import { createFetchStub } from '../../../testing/fetch-stub';
-import { category, shopConfig } from '../../../testing/fixtures';
+import { answerSession, createFetchStub } from '../../../testing/fetch-stub';
+import { category, sessionUser, shopConfig } from '../../../testing/fixtures';
 import { renderApp } from '../../../testing/render-app';
 
 /*
- * What the admin component tests share on top of src/testing: the API double with the shop's config,
- * the categories, and the page under test with a stand-in for the admin home it goes back to.
+ * What the admin component tests share on top of src/testing: the API double with the shop's config and
+ * the owner's session, the categories, and the page under test with a stand-in for the admin home it goes back to.
  */
 
 export const createApiDouble = () =>
-  createFetchStub({ routes: { 'GET /api/config': () => Response.json(shopConfig()) } });
+  createFetchStub({
+    routes: {
+      'GET /api/config': () => Response.json(shopConfig()),
+      // The admin screens are the owner's: the router shows them only to a session allowed to use them.
+      'GET /api/usuario/me': answerSession(sessionUser({ admin: true, primer_nombre: 'Admin' })),
+    },
+  });
 
 /** The categories the admin's product forms offer. */
 export const categories = [category(1), category(9)];
