@@ -42,7 +42,9 @@ test('the owner invites a Ventas employee, who accepts, ships an order and is re
 
   // A paid order waiting to be prepared.
   const shopper = await session(browser);
-  await shopper.api.register(uniqueEmail('compra'));
+  const buyer = uniqueEmail('compra');
+  await shopper.api.register(buyer);
+  await shopper.api.signIn(buyer, 'Prueba12345');
   const products = (await (
     await shopper.page.request.get('/api/products/categoria/6?pageSize=48')
   ).json()) as {
