@@ -1,4 +1,6 @@
 import type { ReactNode } from 'react';
+import { queryClient } from '../../../lib/query-client';
+import { sessionQueryKey } from '../../../lib/session';
 import { answerSession, createFetchStub } from '../../../testing/fetch-stub';
 import { category, sessionUser, shopConfig } from '../../../testing/fixtures';
 import { renderApp } from '../../../testing/render-app';
@@ -8,12 +10,14 @@ import { renderApp } from '../../../testing/render-app';
  * the owner's session, the categories, and the page under test with a stand-in for the admin home it goes back to.
  */
 
+/** The admin screens are the owner's: the router renders them only once the session says who may use them. */
+const OWNER = sessionUser({ admin: true, primer_nombre: 'Admin' });
+
 export const createApiDouble = () =>
   createFetchStub({
     routes: {
       'GET /api/config': () => Response.json(shopConfig()),
-      // The admin screens are the owner's: the router shows them only to a session allowed to use them.
-      'GET /api/usuario/me': answerSession(sessionUser({ admin: true, primer_nombre: 'Admin' })),
+      'GET /api/usuario/me': answerSession(OWNER),
     },
   });
 
@@ -25,6 +29,8 @@ export function renderAdmin(
   element: ReactNode,
   { path, pattern = path.split('?')[0] as string }: { path: string; pattern?: string },
 ) {
+  // As under the router's guard (AdminOnly), the session is known before the screen renders.
+  queryClient.setQueryData(sessionQueryKey, OWNER);
   return renderApp(
     [
       { path: pattern, element },
