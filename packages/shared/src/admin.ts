@@ -29,6 +29,7 @@ export const AUDIT_ACTIONS = [
   'producto.restaurado',
   'usuario.baneado',
   'usuario.restaurado',
+  'usuario.rol',
   'calificacion.ocultada',
   'calificacion.restaurada',
   'pedido.estado',

@@ -22,6 +22,8 @@ export * from './return-to';
 export * from './sales';
 export * from './search';
 export * from './shop-config';
+export * from './staff';
+export * from './staff-roles';
 export * from './time-zone';
 export * from './usuario';
 export * from './validation';

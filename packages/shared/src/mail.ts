@@ -14,6 +14,7 @@ export const MAIL_KINDS = [
   'contrasena_cambiada',
   'recuperar_contrasena',
   'pedido_nuevo',
+  'invitacion_personal',
 ] as const;
 export type MailKind = (typeof MAIL_KINDS)[number];
 
@@ -27,6 +28,7 @@ export const MAIL_KIND_LABELS: Record<MailKind, string> = {
   contrasena_cambiada: 'Contraseña cambiada',
   recuperar_contrasena: 'Recuperar contraseña',
   pedido_nuevo: 'Pedido nuevo (a la tienda)',
+  invitacion_personal: 'Invitación al personal',
 };
 
 /** pendiente: waiting for (another) attempt; enviado: delivered; fallido: given up after the last attempt. */

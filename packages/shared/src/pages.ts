@@ -55,6 +55,8 @@ export const PAGES = {
   adminOrder: { path: '/admin/pedidos/:id', title: 'Pedido' },
   adminSettings: { path: '/admin/ajustes', title: 'Ajustes' },
   adminMail: { path: '/admin/ajustes/correos', title: 'Correos' },
+  adminStaff: { path: '/admin/personal', title: 'Personal' },
+  acceptStaff: { path: '/personal/aceptar', title: 'Invitación al personal' },
 } as const satisfies Record<string, PageEntry>;
 
 export type PageName = keyof typeof PAGES;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PLACEHOLDER_ADDRESS, PLACEHOLDER_PHONE } from './constants';
+import { STAFF_ROLES } from './staff-roles';
 
 /** How the current session signed in: SPEC's estaLogueado values. */
 export const LOGIN_TYPES = ['database', 'google'] as const;
@@ -16,6 +17,8 @@ export const usuarioSchema = z.object({
   imagen: z.string(),
   estado: z.boolean(),
   admin: z.boolean(),
+  /** The staff role the owner gave the account, or null (the owner and customers have none). */
+  rol: z.enum(STAFF_ROLES).nullable(),
   /** Whether the account has a password (false for Google-only accounts). */
   tiene_password: z.boolean(),
   createdAt: z.string(),

@@ -1,4 +1,4 @@
-import { LOGIN_TYPES, MAIL_STATES, ORDER_STATES, PROMOTION_TYPES } from '@vitrina/shared';
+import { LOGIN_TYPES, MAIL_STATES, ORDER_STATES, PROMOTION_TYPES, STAFF_ROLES } from '@vitrina/shared';
 import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
@@ -42,6 +42,8 @@ export const usuario = pgTable(
     imagen: text('imagen').notNull().default(''),
     estado: boolean('estado').notNull().default(true),
     admin: boolean('admin').notNull().default(false),
+    /** A staff member's role (docs/decisions/071-staff-roles.md); null for the owner and customers. */
+    rol: varchar('rol', { length: 10, enum: STAFF_ROLES }),
     /** Null for accounts that only ever signed in with Google. */
     password_hash: text('password_hash'),
     created_at: createdAt(),
@@ -49,6 +51,7 @@ export const usuario = pgTable(
   (t) => [
     uniqueIndex('usuario_email_key').on(t.email),
     check('usuario_email_lower', sql`${t.email} = lower(${t.email})`),
+    check('usuario_rol', sql`${t.rol} IN ('encargado', 'ventas') AND NOT ${t.admin} OR ${t.rol} IS NULL`),
   ],
 );
 
@@ -104,6 +107,25 @@ export const recuperacionPassword = pgTable(
     usado: timestamp('usado', { withTimezone: true }),
   },
   (t) => [index('recuperacion_password_usuario_idx').on(t.id_usuario)],
+);
+
+/** The owner's invitations to join the staff (POST /api/personal): single use, a week, only their hash kept. */
+export const invitacionPersonal = pgTable(
+  'invitacion_personal',
+  {
+    id: serial('id').primaryKey(),
+    /** sha-256 of the link's token, like recuperacion_password: a stolen table yields no usable link. */
+    token_hash: varchar('token_hash', { length: 64 }).notNull().unique(),
+    /** Who may accept it: the account with this e-mail, signed in. */
+    email: varchar('email', { length: 254 }).notNull(),
+    rol: varchar('rol', { length: 10, enum: STAFF_ROLES }).notNull(),
+    creada: timestamp('creada', { withTimezone: true }).notNull().defaultNow(),
+    expira: timestamp('expira', { withTimezone: true }).notNull(),
+    /** When it was accepted, and by which account; a used invitation opens nothing more. */
+    aceptada: timestamp('aceptada', { withTimezone: true }),
+    id_usuario: integer('id_usuario').references(() => usuario.id_usuario, { onDelete: 'cascade' }),
+  },
+  (t) => [index('invitacion_personal_email_idx').on(t.email)],
 );
 
 export const intentoLogin = pgTable('intento_login', {

@@ -1,5 +1,12 @@
 import cookie from '@fastify/cookie';
-import { idParamsSchema, XSRF_COOKIE, XSRF_HEADER } from '@vitrina/shared';
+import {
+  idParamsSchema,
+  ROLE_AREAS,
+  STAFF_MESSAGES,
+  type StaffRole,
+  XSRF_COOKIE,
+  XSRF_HEADER,
+} from '@vitrina/shared';
 import { count, eq } from 'drizzle-orm';
 import Fastify, { type FastifyContextConfig, type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -24,18 +31,67 @@ function wrongType(value: unknown): unknown {
   return 'texto';
 }
 
-/** Who is refused, and how, by each access level. */
-const REFUSED: Record<Exclude<Access, 'anyone'>, Array<['visitor' | 'customer' | 'admin', 401 | 403]>> = {
+type Caller = 'visitor' | 'customer' | 'admin' | StaffRole;
+
+/** Who is refused, and how, by each access level, before any route opens an area to staff. */
+const REFUSED: Record<Exclude<Access, 'anyone'>, Array<[Caller, 401 | 403]>> = {
   user: [['visitor', 401]],
   customer: [
     ['visitor', 401],
     ['admin', 403],
+    ['encargado', 403],
+    ['ventas', 403],
   ],
   admin: [
     ['visitor', 401],
     ['customer', 403],
+    ['encargado', 403],
+    ['ventas', 403],
   ],
 };
+
+/** Who a route refuses: an 'admin' route that opens an area lets in the roles whose areas include it. */
+const refusedBy = (route: DeclaredRoute) =>
+  REFUSED[route.access as Exclude<Access, 'anyone'>].filter(
+    ([who]) =>
+      !(who === 'encargado' || who === 'ventas') || !route.staff || !ROLE_AREAS[who].includes(route.staff),
+  );
+
+/**
+ * What each role may reach, written out by hand (not derived from the declarations): a route declared
+ * open or closed by mistake fails here even if the walk agrees with its declaration.
+ */
+const STAFF_REACHES: Record<StaffRole, string[]> = {
+  encargado: [
+    'GET /api/products/admin',
+    'GET /api/products/admin/:id',
+    'POST /api/products',
+    'PUT /api/products/:id/editProduct',
+    'PUT /api/products/delete/:id',
+    'GET /api/products/todascalificaciones',
+    'PUT /api/products/calificaciones/:id',
+    'PUT /api/products/calificaciones/:id/restaurar',
+    'PUT /api/venta/:id/estado',
+  ],
+  ventas: ['PUT /api/venta/:id/estado'],
+};
+
+/** Owner-only routes that must stay so: money leaving the shop, users, settings, the trail, mail, staff. */
+const OWNER_ONLY = [
+  'POST /api/venta/:id/reembolso',
+  'GET /api/venta/export.csv',
+  'GET /api/venta/clientes/:id',
+  'GET /api/usuario',
+  'PUT /api/usuario/delete',
+  'PUT /api/ajustes',
+  'GET /api/admin/auditoria',
+  'GET /api/admin/correos',
+  'GET /api/admin/resumen',
+  'GET /api/personal',
+  'POST /api/personal',
+  'PUT /api/personal/:id',
+  'DELETE /api/personal/:id',
+];
 
 interface Attempt {
   name: string;
@@ -111,7 +167,19 @@ describe.each(TEST_DATABASE_KINDS)('who may call what, decided before the reques
     const { agent: customer } = await newCustomer(t.app, 'recorrido@example.com');
     const visitor = new Agent(t.app);
     await visitor.get('/api/health');
-    const callers = { visitor, customer, admin };
+    /** A signed-in staff member of that role (the role set as accepting an invitation sets it). */
+    const staffMember = async (rol: StaffRole) => {
+      const { agent, user } = await newCustomer(t.app, `${rol}@example.com`);
+      await t.db.update(usuario).set({ rol }).where(eq(usuario.id_usuario, user.id_usuario));
+      return agent;
+    };
+    const callers: Record<Caller, Agent> = {
+      visitor,
+      customer,
+      admin,
+      encargado: await staffMember('encargado'),
+      ventas: await staffMember('ventas'),
+    };
 
     // The walk covers every protected route, with a body each would accept from the right caller.
     const routes = declaredRoutes(t.app).filter((route) => route.access !== 'anyone');
@@ -133,25 +201,42 @@ describe.each(TEST_DATABASE_KINDS)('who may call what, decided before the reques
       expect(body.safeParse(sample?.body).success, `${route.method} ${route.url} sample`).toBe(true);
     }
 
+    // The hand-written table and the declarations agree, and the owner's routes stay the owner's.
+    for (const rol of ['encargado', 'ventas'] as const) {
+      const reached = routes
+        .filter((route) => route.method !== 'HEAD')
+        .filter((route) => route.access === 'admin' && !refusedBy(route).some(([who]) => who === rol))
+        .map((route) => `${route.method} ${route.url}`);
+      expect(reached.sort(), rol).toEqual([...STAFF_REACHES[rol]].sort());
+    }
+    expect(names).toEqual(expect.arrayContaining(OWNER_ONLY));
+    for (const name of OWNER_ONLY) {
+      expect(routes.find((route) => `${route.method} ${route.url}` === name)?.staff, name).toBeUndefined();
+    }
+
+    const send = (caller: Agent, route: DeclaredRoute, attempt: Attempt) =>
+      t.app.inject({
+        method: route.method,
+        url: attempt.url,
+        payload: attempt.payload,
+        headers: {
+          cookie: [...caller.cookies].map(([k, v]) => `${k}=${v}`).join('; '),
+          [XSRF_HEADER]: caller.cookies.get(XSRF_COOKIE) ?? '',
+          ...attempt.headers,
+        },
+      });
+
     const before = await snapshot(t.db);
     const wrong: string[] = [];
     let checked = 0;
     for (const route of routes) {
       const url = route.url.replace(/:\w+/g, '1');
       const fields = fieldNames(route);
-      for (const [who, status] of REFUSED[route.access as Exclude<Access, 'anyone'>]) {
+      const refused = refusedBy(route);
+      for (const [who, status] of refused) {
         const caller = callers[who];
         for (const attempt of attempts(route, url)) {
-          const res = await t.app.inject({
-            method: route.method,
-            url: attempt.url,
-            payload: attempt.payload,
-            headers: {
-              cookie: [...caller.cookies].map(([k, v]) => `${k}=${v}`).join('; '),
-              [XSRF_HEADER]: caller.cookies.get(XSRF_COOKIE) ?? '',
-              ...attempt.headers,
-            },
-          });
+          const res = await send(caller, route, attempt);
           checked++;
           const label = `${who}: ${route.method} ${route.url} with ${attempt.name} → ${res.statusCode}`;
           if (res.statusCode !== status) wrong.push(`${label} ${res.body.slice(0, 200)}`);
@@ -163,11 +248,37 @@ describe.each(TEST_DATABASE_KINDS)('who may call what, decided before the reques
           }
           const named = fields.filter((field) => new RegExp(`\\b${field}\\b`).test(res.body));
           if (named.length) wrong.push(`${label} names ${named.join(', ')}`);
+          // Staff hear in Spanish that it is their role (or that staff do not buy), not a bare refusal.
+          const staffSays = route.access === 'customer' ? STAFF_MESSAGES.cannotBuy : STAFF_MESSAGES.forbidden;
+          if ((who === 'encargado' || who === 'ventas') && answer.message !== staffSays) {
+            wrong.push(`${label} says ${answer.message}`);
+          }
+        }
+      }
+      // The owner and the staff an 'admin' route opens to get past the access check: a GET is answered, a
+      // body that is not JSON is refused by the parser (400), which reads it only after access was decided.
+      for (const who of ['admin', 'encargado', 'ventas'] as const) {
+        if (route.access !== 'admin' || refused.some(([r]) => r === who)) continue;
+        const attempt =
+          route.method === 'GET' || route.method === 'HEAD'
+            ? { name: 'no query', url }
+            : {
+                name: 'malformed JSON',
+                url,
+                payload: '{"a":',
+                headers: { 'content-type': 'application/json' },
+              };
+        const res = await send(callers[who], route, attempt);
+        checked++;
+        if (res.statusCode === 401 || res.statusCode === 403) {
+          wrong.push(
+            `${who} refused: ${route.method} ${route.url} → ${res.statusCode} ${res.body.slice(0, 200)}`,
+          );
         }
       }
     }
     expect(wrong).toEqual([]);
-    expect(checked).toBeGreaterThan(150);
+    expect(checked).toBeGreaterThan(300);
     expect(await snapshot(t.db)).toEqual(before);
 
     // The right caller still reaches validation and the handler; an unknown address is still a 404.

@@ -1,4 +1,4 @@
-import type { LoginType } from '@vitrina/shared';
+import { type LoginType, mayManage, STAFF_MESSAGES, type StaffArea, worksForShop } from '@vitrina/shared';
 import type {
   FastifyContextConfig,
   FastifyInstance,
@@ -31,8 +31,9 @@ export interface AuthOptions {
  * start otherwise, so no endpoint is public by accident.
  * - anyone: visitors included;
  * - user: any signed-in account (customer or admin);
- * - customer: a signed-in account that is not an admin (buying, rating);
- * - admin: administrators only.
+ * - customer: a signed-in account that does not work for the shop (buying, rating): neither the owner
+ *   nor staff (docs/decisions/071-staff-roles.md);
+ * - admin: the owner only, unless the route also opens an area to staff (`staff`).
  */
 export type Access = 'anyone' | 'user' | 'customer' | 'admin';
 
@@ -44,6 +45,12 @@ declare module 'fastify' {
      * — the whole catalog — skip the session lookup, so browsing signed in costs no extra query.
      */
     readsSession?: boolean;
+    /**
+     * An 'admin' route that staff whose role covers this area may call too (ROLE_AREAS in
+     * packages/shared). Without it an 'admin' route is the owner's alone: a new route is closed to staff
+     * until someone decides to open it (docs/decisions/071-staff-roles.md).
+     */
+    staff?: StaffArea;
     /**
      * A 'user' route about one account, named by this path parameter (`GET /usuario/:id`): a customer
      * may only name their own, an admin any. Decided with the access, before validation, so a customer
@@ -73,6 +80,8 @@ export interface DeclaredRoute {
   method: HTTPMethods;
   url: string;
   access: Access;
+  /** The area an 'admin' route opens to staff, if any. */
+  staff: StaffArea | undefined;
   schema: FastifySchema | undefined;
 }
 
@@ -107,9 +116,14 @@ export const authPlugin = fp(async (app: FastifyInstance, options: AuthOptions) 
       );
     }
     if (config.publicCache) refuseSessionDependentCache(`${route.method} ${route.url}`, config);
+    if (config.staff && access !== 'admin') {
+      throw new Error(
+        `Route ${route.method} ${route.url} opens an area to staff but its access is not 'admin'`,
+      );
+    }
     if (!access) return;
     for (const method of [route.method].flat()) {
-      routes.push({ method, url: route.url, access, schema: route.schema });
+      routes.push({ method, url: route.url, access, staff: config.staff, schema: route.schema });
     }
   });
 
@@ -143,14 +157,20 @@ function refuseSessionDependentCache(route: string, { access, readsSession }: Fa
 
 /** Finds the caller's session and refuses a caller the route's access does not admit. */
 async function authorize({ sessionCookie, findSession }: AuthOptions, request: FastifyRequest) {
-  const { access, accountParam } = request.routeOptions.config;
+  const { access, accountParam, staff } = request.routeOptions.config;
   const token = request.cookies[sessionCookie];
   request.session = token ? await findSession(token) : null;
   if (access === 'anyone') return;
   const user = request.session?.user;
   if (!user) throw unauthorized();
-  if (access === 'admin' && !user.admin) throw forbidden();
-  if (access === 'customer' && user.admin) throw forbidden('Los administradores no pueden comprar.');
+  if (access === 'admin' && !user.admin) {
+    // Staff hear that it is their role; a customer hears the usual refusal.
+    if (user.rol === null) throw forbidden();
+    if (!staff || !mayManage(user, staff)) throw forbidden(STAFF_MESSAGES.forbidden);
+  }
+  if (access === 'customer' && worksForShop(user)) {
+    throw forbidden(user.admin ? 'Los administradores no pueden comprar.' : STAFF_MESSAGES.cannotBuy);
+  }
   if (accountParam && !user.admin) {
     // The raw text of the path: "7" and "007" name account 7; anything else is not the caller's.
     const named = (request.params as Record<string, string | undefined>)[accountParam] ?? '';

@@ -47,6 +47,9 @@ export const VALID_REQUESTS: Record<string, { body: unknown; headers?: Record<st
     body: { password_actual: 'secreto123', password: 'nuevo12345', passwordconfirm: 'nuevo12345' },
   },
   'PUT /api/usuario/delete': { body: { id_usuario: 2, estado: false } },
+  'POST /api/personal': { body: { email: 'muestra@example.com', rol: 'ventas' } },
+  'PUT /api/personal/:id': { body: { rol: 'encargado' } },
+  'POST /api/personal/aceptar': { body: { token: 'enlace-de-muestra-de-invitacion' } },
   'POST /api/venta': {
     body: {
       detalle_venta: [{ id_producto: 1, cantidad: 1 }],

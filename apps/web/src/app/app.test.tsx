@@ -367,6 +367,76 @@ describe('account and admin routes', () => {
   });
 
   it.each([
+    [
+      'ventas',
+      [['Historial de ventas', '/admin/pedidos']],
+      ['Gestionar productos', 'Crear producto', 'Gestionar calificaciones'],
+    ],
+    [
+      'encargado',
+      [
+        ['Gestionar productos', '/products/admin'],
+        ['Crear producto', '/producto'],
+        ['Historial de ventas', '/admin/pedidos'],
+        ['Gestionar calificaciones', '/calificaciones'],
+      ],
+      [],
+    ],
+  ] as const)(
+    'a %s staff member is offered only the sections of the role, and no figures',
+    async (rol, offered, closed) => {
+      signIn(sessionUser({ rol }));
+      renderAt('/adminHome');
+      expect(await screen.findByRole('heading', { level: 1, name: 'Administración' })).toBeTruthy();
+      const sections = within(screen.getByRole('navigation', { name: 'Secciones de administración' }));
+      expect(
+        sections.getAllByRole('link').map((link) => [link.textContent, link.getAttribute('href')]),
+      ).toEqual(offered);
+      for (const name of [
+        ...closed,
+        'Gestionar usuarios',
+        'Ajustes',
+        'Correos',
+        'Registro de cambios',
+        'Personal',
+      ]) {
+        expect(sections.queryByRole('link', { name })).toBeNull();
+      }
+      expect(screen.queryByText(/Resumen al/)).toBeNull();
+    },
+  );
+
+  it.each([
+    ['ventas', '/products/admin'],
+    ['ventas', '/calificaciones'],
+    ['encargado', '/admin/ajustes'],
+    ['encargado', '/admin/usuarios'],
+    ['encargado', '/admin/personal'],
+  ] as const)('a %s staff member visiting %s is told the role does not include it', async (rol, path) => {
+    signIn(sessionUser({ rol }));
+    renderAt(path);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Sección no disponible' })).toBeTruthy();
+    expect(
+      screen.getByText(
+        'Tu rol en la tienda no incluye esta sección. Si la necesitas, pídesela al dueño de la tienda.',
+      ),
+    ).toBeTruthy();
+  });
+
+  it('a Ventas staff member opens the orders screen, and the owner the Personal page', async () => {
+    signIn(sessionUser({ rol: 'ventas' }));
+    renderAt('/admin/pedidos');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Pedidos' })).toBeTruthy();
+    cleanup();
+    queryClient.clear();
+    signIn(sessionUser({ admin: true }));
+    api.on('GET /api/personal', () => Response.json({ personal: [], invitaciones: [] }));
+    renderAt('/adminHome');
+    const sections = within(await screen.findByRole('navigation', { name: 'Secciones de administración' }));
+    expect(sections.getByRole('link', { name: 'Personal' }).getAttribute('href')).toBe('/admin/personal');
+  });
+
+  it.each([
     ['/products/admin', 'Gestionar productos'],
     ['/producto', 'Crear producto'],
     ['/product/1', 'Editar producto'],

@@ -1,5 +1,5 @@
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
-import { PAGES, parseListingSearch } from '@vitrina/shared';
+import { PAGES, type PageName, parseListingSearch } from '@vitrina/shared';
 import { type ComponentType, lazy } from 'react';
 import { matchRoutes, Navigate, type Params, type RouteObject, useLocation, useParams } from 'react-router';
 import {
@@ -82,28 +82,29 @@ export function page(load: () => Promise<ComponentType>, data?: PageData): LazyP
 }
 
 /** An admin page (SPEC §2): see routes/admin-route.tsx for who gets its chunk. */
-function adminPage(load: () => Promise<ComponentType>): LazyPage {
-  return page(() => import('./routes/admin-route').then((m) => m.adminRoute(load)));
+function adminPage(name: PageName, load: () => Promise<ComponentType>): LazyPage {
+  return page(() => import('./routes/admin-route').then((m) => m.adminRoute(name, load)));
 }
 
 /** The map of the admin screens' chunks (see features/admin/admin-screens.ts). */
 const adminScreens = () => import('../features/admin/admin-screens');
 
 /** Each admin page and the screen of that map it shows. */
-const ADMIN_PAGES: [path: string, screen: keyof Awaited<ReturnType<typeof adminScreens>>][] = [
-  [PAGES.adminHome.path, 'adminHomeScreen'],
-  [PAGES.adminProducts.path, 'productsScreen'],
-  [PAGES.createProduct.path, 'createProductScreen'],
-  [PAGES.editProduct.path, 'editProductScreen'],
-  [PAGES.adminUsers.path, 'usersScreen'],
-  [PAGES.adminCustomer.path, 'customerScreen'],
-  [PAGES.adminOrders.path, 'ordersScreen'],
-  [PAGES.adminOrder.path, 'orderScreen'],
-  [PAGES.adminSettings.path, 'settingsScreen'],
-  [PAGES.adminMail.path, 'mailboxScreen'],
-  [PAGES.adminRatings.path, 'ratingsScreen'],
-  [PAGES.adminAudit.path, 'auditScreen'],
-  [PAGES.adminSynonyms.path, 'synonymsScreen'],
+const ADMIN_PAGES: [page: PageName, screen: keyof Awaited<ReturnType<typeof adminScreens>>][] = [
+  ['adminHome', 'adminHomeScreen'],
+  ['adminProducts', 'productsScreen'],
+  ['createProduct', 'createProductScreen'],
+  ['editProduct', 'editProductScreen'],
+  ['adminUsers', 'usersScreen'],
+  ['adminCustomer', 'customerScreen'],
+  ['adminOrders', 'ordersScreen'],
+  ['adminOrder', 'orderScreen'],
+  ['adminSettings', 'settingsScreen'],
+  ['adminMail', 'mailboxScreen'],
+  ['adminRatings', 'ratingsScreen'],
+  ['adminAudit', 'auditScreen'],
+  ['adminSynonyms', 'synonymsScreen'],
+  ['adminStaff', 'staffScreen'],
 ];
 
 /*
@@ -203,6 +204,10 @@ export const routes: RouteObject[] = [
         page(() => import('../features/auth/pages/reset-password-page').then((m) => m.ResetPasswordPage)),
       ),
       route(
+        PAGES.acceptStaff.path,
+        page(() => import('../features/auth/pages/accept-staff-page').then((m) => m.AcceptStaffPage)),
+      ),
+      route(
         PAGES.account.path,
         page(() => import('../features/account/pages/account-page').then((m) => m.AccountPage)),
       ),
@@ -224,10 +229,10 @@ export const routes: RouteObject[] = [
         PAGES.order.path,
         page(() => import('../features/orders/pages/order-page').then((m) => m.OrderPage)),
       ),
-      ...ADMIN_PAGES.map(([path, screen]) =>
+      ...ADMIN_PAGES.map(([name, screen]) =>
         route(
-          path,
-          adminPage(() => adminScreens().then((m) => m[screen]())),
+          PAGES[name].path,
+          adminPage(name, () => adminScreens().then((m) => m[screen]())),
         ),
       ),
       { path: PAGES.salesHistory.path, element: <SalesHistoryRedirect /> },

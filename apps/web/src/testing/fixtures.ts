@@ -121,6 +121,7 @@ export const usuario = (overrides: Partial<Usuario> = {}): Usuario =>
     imagen: '',
     estado: true,
     admin: false,
+    rol: null,
     tiene_password: true,
     createdAt: '2026-01-01T00:00:00.000Z',
     ...overrides,

@@ -33,6 +33,7 @@ import {
   signIn,
   updateOwnProfile,
 } from './service';
+import { staffRoutes } from './staff-routes';
 import { toSessionUser, toUsuarioDto } from './user-mapper';
 
 const tags = ['Cuentas'];
@@ -57,6 +58,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<AccountsOptions> = async (
   { db, config, throttle },
 ) => {
   const cookie = { secure: cookieSecure(config.publicUrl) };
+  await app.register(staffRoutes, { db, config });
 
   app.post(
     '/usuario',

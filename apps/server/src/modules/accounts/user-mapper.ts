@@ -15,6 +15,7 @@ export function toUsuarioDto(row: UserRow): Usuario {
     imagen: row.imagen,
     estado: row.estado,
     admin: row.admin,
+    rol: row.rol,
     tiene_password: row.password_hash !== null,
     createdAt: row.created_at.toISOString(),
   };

@@ -11,6 +11,7 @@ describe('auditedEntity', () => {
       'producto.restaurado': 'producto',
       'usuario.baneado': 'usuario',
       'usuario.restaurado': 'usuario',
+      'usuario.rol': 'usuario',
       'calificacion.ocultada': 'calificacion',
       'calificacion.restaurada': 'calificacion',
       'pedido.estado': 'pedido',

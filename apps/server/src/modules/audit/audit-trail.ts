@@ -1,4 +1,12 @@
-import type { AuditAction, AuditEntry, AuditPage, AuditQuery, CurrencyCode } from '@vitrina/shared';
+import {
+  type AuditAction,
+  type AuditEntry,
+  type AuditPage,
+  type AuditQuery,
+  type CurrencyCode,
+  STAFF_ROLE_LABELS,
+  type StaffRole,
+} from '@vitrina/shared';
 import { and, count, desc, eq, gte, lt } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { auditoria, usuario } from '../../db/schema';
@@ -40,13 +48,18 @@ const entryColumns = {
     nombre: usuario.primer_nombre,
     apellido: usuario.primer_apellido,
     email: usuario.email,
+    rol: usuario.rol,
   },
 };
 
 type EntryRow = {
   entry: typeof auditoria.$inferSelect;
-  who: { id_usuario: number; nombre: string; apellido: string; email: string } | null;
+  who: { id_usuario: number; nombre: string; apellido: string; email: string; rol: StaffRole | null } | null;
 };
+
+/** Who made a change as the owner reads it: a staff member's name says their role ('Ana Pérez (Ventas)'). */
+const whoName = (who: { nombre: string; apellido: string; rol: StaffRole | null }) =>
+  `${who.nombre} ${who.apellido}${who.rol ? ` (${STAFF_ROLE_LABELS[who.rol]})` : ''}`;
 
 function toAuditEntry({ entry, who }: EntryRow, names: EntryNames): AuditEntry {
   return {
@@ -56,7 +69,7 @@ function toAuditEntry({ entry, who }: EntryRow, names: EntryNames): AuditEntry {
     entidad: entry.entidad,
     id_entidad: entry.id_entidad,
     ...describeEntry(entry, names),
-    usuario: who && { id_usuario: who.id_usuario, nombre: `${who.nombre} ${who.apellido}`, email: who.email },
+    usuario: who && { id_usuario: who.id_usuario, nombre: whoName(who), email: who.email },
   };
 }
 

@@ -9,6 +9,8 @@ import {
   PROMOTION_TYPE_LABELS,
   type PromotionType,
   refundFailureText,
+  STAFF_ROLE_LABELS,
+  type StaffRole,
   spellDay,
   toCents,
 } from '@vitrina/shared';
@@ -64,6 +66,10 @@ const FIELDS: Record<AuditEntity, Record<string, { label: string; show: Show } |
   },
   usuario: {
     estado: { label: 'Estado', show: either('Activo', 'Baneado') },
+    rol: {
+      label: 'Rol',
+      show: (rol) => STAFF_ROLE_LABELS[rol as StaffRole] ?? 'Sin rol (cliente)',
+    },
   },
   calificacion: {
     estado: { label: 'Estado', show: either('Visible', 'Oculta') },
@@ -126,6 +132,7 @@ const SENTENCES: Record<AuditAction, string> = {
   'producto.restaurado': 'Restauró el producto',
   'usuario.baneado': 'Baneó al usuario',
   'usuario.restaurado': 'Restauró al usuario',
+  'usuario.rol': 'Cambió el rol en la tienda de',
   'calificacion.ocultada': 'Ocultó la calificación',
   'calificacion.restaurada': 'Restauró la calificación',
   'pedido.estado': 'Cambió el estado del pedido',

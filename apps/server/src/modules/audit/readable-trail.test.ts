@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { AUDIT_ACTIONS, type AuditEntry, auditPageSchema, formatOrderNumber } from '@vitrina/shared';
 import { and, asc, eq, gt } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditoria, categoriaProducto, producto, venta } from '../../db/schema';
-import { Agent, newCustomer } from '../../test/agent';
+import { auditoria, categoriaProducto, correo, producto, venta } from '../../db/schema';
+import { Agent, CUSTOMER_PASSWORD, newCustomer } from '../../test/agent';
 import { TEST_DATABASE_KINDS } from '../../test/databases';
 import { TEST_ADDRESS } from '../../test/shipping-address';
 import { type StripeTestApp, sendStripeWebhook, stripeTestApp } from '../../test/stripe-app';
@@ -167,6 +167,14 @@ describe.each(TEST_DATABASE_KINDS)('the audit trail as the owner reads it, on %s
         usos_max: 50,
       }),
     );
+    // The customer joins the staff as Ventas (the owner's invitation, accepted), then becomes Encargado.
+    ok(await admin.post('/api/personal', { email: names.email, rol: 'ventas' }));
+    const [invitation] = await t.db.select().from(correo).where(eq(correo.tipo, 'invitacion_personal'));
+    const token = /#token=([\w-]+)/.exec(invitation?.texto ?? '')?.[1];
+    // The ban above ended the customer's sessions: signed in again to accept.
+    await customer.signIn(names.email, CUSTOMER_PASSWORD);
+    ok(await customer.post('/api/personal/aceptar', { token }));
+    ok(await admin.put(`/api/personal/${user.id_usuario}`, { rol: 'encargado' }));
 
     entries = auditPageSchema.parse((await admin.get('/api/admin/auditoria?pageSize=100')).json()).items;
     stored = await t.db.select().from(auditoria);
@@ -230,6 +238,20 @@ describe.each(TEST_DATABASE_KINDS)('the audit trail as the owner reads it, on %s
     expect(entry('sinonimo.borrado').resumen).toBe('Borró el sinónimo «zorbeta, plimu, trasgo»');
     expect(entry('sinonimo.creado').resumen).toBe('Creó el sinónimo «zorbeta, plimu»');
     expect(entry('promocion.creada').resumen).toBe('Creó la promoción «AUDITORIA10»');
+    // A staff member is named with the role, as whoever made a change and as its subject.
+    const roles = entries.filter((e) => e.accion === 'usuario.rol');
+    expect(roles.map((e) => [e.resumen, e.usuario?.nombre, e.cambios])).toEqual([
+      [
+        `Cambió el rol en la tienda de ${names.customer} (${names.email})`,
+        expect.not.stringContaining('('),
+        [{ campo: 'Rol', antes: 'Ventas', despues: 'Encargado' }],
+      ],
+      [
+        `Cambió el rol en la tienda de ${names.customer} (${names.email})`,
+        `${names.customer} (Encargado)`,
+        [{ campo: 'Rol', antes: 'Sin rol (cliente)', despues: 'Ventas' }],
+      ],
+    ]);
   });
 
   it('labels each value and writes money, states, categories and refunded units as the shop does', () => {

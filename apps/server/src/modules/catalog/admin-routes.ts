@@ -42,7 +42,7 @@ export const catalogAdminRoutes: FastifyPluginAsyncZod<CatalogAdminOptions> = as
   app.get(
     '/products/admin',
     {
-      config: { access: 'admin' },
+      config: { access: 'admin', staff: 'catalogo' },
       schema: {
         tags,
         summary: 'Todos los productos (activos, inactivos y sin stock), por nombre y estado, 20 por página',
@@ -56,7 +56,7 @@ export const catalogAdminRoutes: FastifyPluginAsyncZod<CatalogAdminOptions> = as
   app.get(
     '/products/admin/:id',
     {
-      config: { access: 'admin' },
+      config: { access: 'admin', staff: 'catalogo' },
       schema: {
         tags,
         summary: 'Un producto para el formulario de edición, esté activo o no',
@@ -70,7 +70,7 @@ export const catalogAdminRoutes: FastifyPluginAsyncZod<CatalogAdminOptions> = as
   app.post(
     '/products',
     {
-      config: { access: 'admin' },
+      config: { access: 'admin', staff: 'catalogo' },
       schema: {
         tags,
         summary: 'Crea un producto (activo); la imagen se sube antes con POST /api/uploads',
@@ -87,7 +87,7 @@ export const catalogAdminRoutes: FastifyPluginAsyncZod<CatalogAdminOptions> = as
   app.put(
     '/products/:id/editProduct',
     {
-      config: { access: 'admin' },
+      config: { access: 'admin', staff: 'catalogo' },
       schema: {
         tags,
         summary:
@@ -106,7 +106,7 @@ export const catalogAdminRoutes: FastifyPluginAsyncZod<CatalogAdminOptions> = as
   app.put(
     '/products/delete/:id',
     {
-      config: { access: 'admin' },
+      config: { access: 'admin', staff: 'catalogo' },
       schema: {
         tags,
         summary:

@@ -15,5 +15,6 @@ export {
   passwordChangedMail,
   passwordResetMail,
   type RefundGiven,
+  staffInvitationMail,
   welcomeMail,
 } from './templates';

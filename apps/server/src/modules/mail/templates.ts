@@ -319,6 +319,23 @@ export function passwordResetMail(to: string, data: AccountMailData & { resetUrl
   });
 }
 
+/** The owner's invitation to join the staff (POST /api/personal), valid STAFF_INVITATION_DAYS. */
+export function staffInvitationMail(
+  to: string,
+  data: AccountMailData & { role: string; acceptUrl: string; days: number },
+): OutgoingMail {
+  return accountMail(to, 'invitacion_personal', data, {
+    subject: `Te invitan al equipo de ${data.shopName}`,
+    title: `Te invitan al equipo de ${data.shopName}`,
+    paragraphs: [
+      `La tienda te invita a su personal con el rol ${data.role}. Con el botón de abajo aceptas: inicia sesión o crea tu cuenta con este mismo correo (${to}).`,
+      `El enlace vale ${data.days} días y sirve una sola vez. Si no esperabas esta invitación, ignora este correo.`,
+    ],
+    action: 'Aceptar la invitación',
+    url: data.acceptUrl,
+  });
+}
+
 /** A reset asked for an account that signs in with Google: it has no password to reset. */
 export function googleAccountResetMail(to: string, data: AccountMailData): OutgoingMail {
   return accountMail(to, 'recuperar_contrasena', data, {

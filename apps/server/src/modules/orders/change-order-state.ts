@@ -75,5 +75,5 @@ export async function changeOrderState({
       log?.warn({ err, id_venta: idVenta }, 'cancellation refund left pending');
     }
   }
-  return getOrder(db, { id_usuario: adminId, admin: true }, idVenta);
+  return getOrder(db, { id_usuario: adminId, admin: true, rol: null }, idVenta);
 }

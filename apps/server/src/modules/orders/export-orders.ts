@@ -43,7 +43,7 @@ const header = (currency: CurrencyCode) => [
   'Referencia de pago',
 ];
 /** Every order, as an admin sees them. */
-const ADMIN_VIEW = { admin: true } as const;
+const ADMIN_VIEW = { admin: true, rol: null } as const;
 /** Sales read per call to the listing; the export walks every page. */
 const BATCH = 200;
 

@@ -1,4 +1,5 @@
 import {
+  mayManage,
   ORDER_STATE_FILTER_DEFAULT,
   type OrderStateFilter,
   type OrderSummary,
@@ -59,22 +60,23 @@ export async function listOrders({
   timeZone,
 }: {
   db: Db;
-  /** A customer sees their own orders; an admin (the CSV export too) every order. */
-  viewer: Viewer | { admin: true };
+  /** A customer sees their own orders; the owner (the CSV export too) and staff who manage orders, every order. */
+  viewer: Viewer | { admin: true; rol: null };
   query: OrdersQuery;
   /** SHOP_TIMEZONE: a day runs from midnight to midnight there. */
   timeZone: string;
 }): Promise<OrdersPage> {
+  const shopView = mayManage(viewer, 'pedidos');
   const estados = statesOfFilter(
-    viewer.admin ? (query.estado ?? ORDER_STATE_FILTER_DEFAULT) : ORDER_STATE_FILTER_DEFAULT,
+    shopView ? (query.estado ?? ORDER_STATE_FILTER_DEFAULT) : ORDER_STATE_FILTER_DEFAULT,
   );
   const where = and(
-    viewer.admin ? undefined : eq(venta.id_usuario, viewer.id_usuario),
+    shopView || !('id_usuario' in viewer) ? undefined : eq(venta.id_usuario, viewer.id_usuario),
     query.desde ? gte(venta.fecha, startOfDay(query.desde, timeZone)) : undefined,
     query.hasta ? lt(venta.fecha, startOfDay(query.hasta, timeZone, 1)) : undefined,
     estados ? inArray(venta.estado, [...estados]) : undefined,
-    viewer.admin && query.q ? searchCondition(db, query.q) : undefined,
-    viewer.admin && query.cliente ? eq(venta.id_usuario, query.cliente) : undefined,
+    shopView && query.q ? searchCondition(db, query.q) : undefined,
+    shopView && query.cliente ? eq(venta.id_usuario, query.cliente) : undefined,
   );
   const [rows, [totalRow]] = await Promise.all([
     db
@@ -87,7 +89,7 @@ export async function listOrders({
     db.select({ total: count() }).from(venta).where(where),
   ]);
   return {
-    items: await toOrderSummaries(db, rows, viewer.admin),
+    items: await toOrderSummaries(db, rows, shopView),
     total: totalRow?.total ?? 0,
     page: query.page,
     pageSize: query.pageSize,

@@ -1,4 +1,13 @@
-import { formatOrderNumber, fromCents, type Order, toCents } from '@vitrina/shared';
+import {
+  formatOrderNumber,
+  fromCents,
+  type Manager,
+  mayManage,
+  type Order,
+  STAFF_ROLE_LABELS,
+  type StaffRole,
+  toCents,
+} from '@vitrina/shared';
 import { and, asc, eq, ne } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { detalleVenta, producto, reembolso, usuario, venta, ventaEstadoHistorial } from '../../db/schema';
@@ -29,6 +38,7 @@ export async function toOrder(db: Db | Tx, order: OrderRow, admin: boolean): Pro
         id_usuario: usuario.id_usuario,
         nombre: usuario.primer_nombre,
         apellido: usuario.primer_apellido,
+        rol: usuario.rol,
         email: usuario.email,
       })
       .from(ventaEstadoHistorial)
@@ -48,6 +58,7 @@ export async function toOrder(db: Db | Tx, order: OrderRow, admin: boolean): Pro
         id_usuario: usuario.id_usuario,
         nombre: usuario.primer_nombre,
         apellido: usuario.primer_apellido,
+        rol: usuario.rol,
         email: usuario.email,
       })
       .from(reembolso)
@@ -117,22 +128,29 @@ function changedBy(who: {
   nombre: string | null;
   apellido: string | null;
   email: string | null;
+  rol: StaffRole | null;
 }) {
+  // A staff member is named with their role, as the audit trail names them.
+  const role = who.rol ? ` (${STAFF_ROLE_LABELS[who.rol]})` : '';
   return who.id_usuario === null
     ? null
-    : { id_usuario: who.id_usuario, nombre: `${who.nombre} ${who.apellido}`, email: who.email ?? '' };
+    : { id_usuario: who.id_usuario, nombre: `${who.nombre} ${who.apellido}${role}`, email: who.email ?? '' };
 }
 
 export const ORDER_NOT_FOUND = 'El pedido no existe.';
 
-export interface Viewer {
+/** Who is reading: the owner and staff whose role covers orders see them as the shop does. */
+export interface Viewer extends Manager {
   id_usuario: number;
-  admin: boolean;
 }
 
-/** GET /api/venta/:id: the buyer's or any for an admin; anyone else is told it does not exist (404). */
+/**
+ * GET /api/venta/:id: the buyer's, or any for the owner and staff who manage orders; anyone else is told it
+ * does not exist (404).
+ */
 export async function getOrder(db: Db, viewer: Viewer, idVenta: number): Promise<Order> {
+  const shopView = mayManage(viewer, 'pedidos');
   const [order] = await db.select().from(venta).where(eq(venta.id_venta, idVenta));
-  if (!order || (!viewer.admin && order.id_usuario !== viewer.id_usuario)) throw notFound(ORDER_NOT_FOUND);
-  return toOrder(db, order, viewer.admin);
+  if (!order || (!shopView && order.id_usuario !== viewer.id_usuario)) throw notFound(ORDER_NOT_FOUND);
+  return toOrder(db, order, shopView);
 }

@@ -6,6 +6,7 @@ import {
   customerOrdersSummarySchema,
   idempotencyHeadersSchema,
   idParamsSchema,
+  mayMoveOrderTo,
   orderSchema,
   orderSummarySchema,
   ordersExportQuerySchema,
@@ -13,11 +14,13 @@ import {
   PAYMENT_RECEIVED,
   paymentReceivedSchema,
   refundSchema,
+  STAFF_MESSAGES,
   stateChangeSchema,
 } from '@vitrina/shared';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { forbidden } from '../../errors';
 import { countCheckout } from '../../metrics';
 import { sessionOf } from '../../plugins/auth';
 import { changeOrderState } from './change-order-state';
@@ -256,7 +259,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<OrdersRoutesOptions> = async (
       schema: {
         tags: ['Pedidos'],
         summary:
-          'Un pedido con sus líneas, dirección, envío, reembolsos e historial (su comprador o un admin)',
+          'Un pedido con sus líneas, dirección, envío, reembolsos e historial (su comprador, el dueño o el personal con pedidos a su cargo)',
         params: idParamsSchema,
         response: { 200: orderSchema, ...errors },
       },
@@ -267,24 +270,29 @@ export const ordersRoutes: FastifyPluginAsyncZod<OrdersRoutesOptions> = async (
   app.put(
     '/venta/:id/estado',
     {
-      config: { access: 'admin' },
+      config: { access: 'admin', staff: 'pedidos' },
       schema: {
         tags: ['Pedidos'],
         summary:
           'Cambia el estado de un pedido (preparando, enviada con transportista y guía, entregada, cancelada); 409 si no se permite desde el estado actual',
+        description:
+          'El personal con pedidos a su cargo prepara, envía y entrega; cancelar (devuelve el dinero) es solo del dueño.',
         params: idParamsSchema,
         body: stateChangeSchema,
         response: { 200: orderSchema, ...errors, 502: apiErrorSchema },
       },
     },
-    async (request) =>
-      changeOrderState({
+    async (request) => {
+      const { user } = sessionOf(request);
+      if (!mayMoveOrderTo(user, request.body.estado)) throw forbidden(STAFF_MESSAGES.cancelOwnerOnly);
+      return changeOrderState({
         ...context,
         log: request.log,
-        adminId: sessionOf(request).user.id_usuario,
+        adminId: user.id_usuario,
         orderId: request.params.id,
         change: request.body,
-      }),
+      });
+    },
   );
 
   app.post(

@@ -21,7 +21,7 @@ export const ratingsAdminRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app,
   app.get(
     '/products/todascalificaciones',
     {
-      config: { access: 'admin' },
+      config: { access: 'admin', staff: 'calificaciones' },
       schema: {
         tags,
         summary: 'Todas las calificaciones (visibles y ocultas), las más recientes primero, 20 por página',
@@ -35,7 +35,7 @@ export const ratingsAdminRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app,
   app.put(
     '/products/calificaciones/:id',
     {
-      config: { access: 'admin' },
+      config: { access: 'admin', staff: 'calificaciones' },
       schema: {
         tags,
         summary: 'Oculta una calificación: deja de mostrarse y de contar en el promedio del producto',
@@ -49,7 +49,7 @@ export const ratingsAdminRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app,
   app.put(
     '/products/calificaciones/:id/restaurar',
     {
-      config: { access: 'admin' },
+      config: { access: 'admin', staff: 'calificaciones' },
       schema: {
         tags,
         summary:

@@ -1,5 +1,5 @@
 import multipart from '@fastify/multipart';
-import { apiErrorSchema, UPLOAD_MAX_BYTES, UPLOAD_MAX_MB } from '@vitrina/shared';
+import { apiErrorSchema, mayManage, UPLOAD_MAX_BYTES, UPLOAD_MAX_MB } from '@vitrina/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/client';
@@ -42,7 +42,9 @@ export const uploadsRoutes: FastifyPluginAsyncZod<{
       const bytes = await file.toBuffer().catch((err: { code?: string }) => {
         throw err.code === 'FST_REQ_FILE_TOO_LARGE' ? tooLarge() : err;
       });
-      const folder = request.session?.user.admin ? 'productos' : 'avatars';
+      // The owner and staff who run the catalog upload product pictures; everyone else, their avatar.
+      const user = request.session?.user;
+      const folder = user && mayManage(user, 'catalogo') ? 'productos' : 'avatars';
       return reply.code(201).send({ secure_url: await storeImage(storage, folder, bytes) });
     },
   );

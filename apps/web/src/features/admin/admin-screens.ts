@@ -22,3 +22,4 @@ export const mailboxScreen: Screen = () => import('./pages/mailbox-page').then((
 export const ratingsScreen: Screen = () => import('./pages/ratings-page').then((m) => m.RatingsPage);
 export const auditScreen: Screen = () => import('./pages/audit-page').then((m) => m.AuditPage);
 export const synonymsScreen: Screen = () => import('./pages/synonyms-page').then((m) => m.SynonymsPage);
+export const staffScreen: Screen = () => import('./pages/staff-page').then((m) => m.StaffPage);

@@ -1,7 +1,8 @@
-import { PAGES } from '@vitrina/shared';
+import { mayOpenAdminPage, PAGES, type PageName } from '@vitrina/shared';
 import { Link } from 'react-router';
 import { LoadError } from '../../../components/load-error';
 import { Loader } from '../../../components/loader';
+import { useSession } from '../../../lib/session';
 import { formatInstant } from '../../../lib/shop-dates';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useDashboard } from '../api/get-dashboard';
@@ -15,40 +16,85 @@ import { SearchAnalyticsSection } from '../components/search-analytics';
 import { StockAlerts } from '../components/stock-alerts';
 import homeStyles from './admin-home-page.module.css';
 
-const SECTIONS = [
-  { to: '/products/admin', label: 'Gestionar productos', text: 'Buscar, editar y dar de baja productos.' },
-  { to: '/admin/usuarios', label: 'Gestionar usuarios', text: 'Banear y restaurar cuentas de clientes.' },
-  { to: '/producto', label: 'Crear producto', text: 'Publicar un producto nuevo en la tienda.' },
+/** The sections, each with the page it opens: a staff member is offered only those their role covers. */
+const SECTIONS: ReadonlyArray<{ page: PageName; to: string; label: string; text: string }> = [
   {
+    page: 'adminProducts',
+    to: '/products/admin',
+    label: 'Gestionar productos',
+    text: 'Buscar, editar y dar de baja productos.',
+  },
+  {
+    page: 'adminUsers',
+    to: '/admin/usuarios',
+    label: 'Gestionar usuarios',
+    text: 'Banear y restaurar cuentas de clientes.',
+  },
+  {
+    page: 'createProduct',
+    to: '/producto',
+    label: 'Crear producto',
+    text: 'Publicar un producto nuevo en la tienda.',
+  },
+  {
+    page: 'adminOrders',
     to: PAGES.adminOrders.path,
     // SPEC's name for the section, which is now the orders screen.
     label: 'Historial de ventas',
     text: 'Los pedidos: prepararlos, enviarlos, cancelarlos, reembolsarlos e imprimir la lista de empaque.',
   },
   {
+    page: 'adminRatings',
     to: '/calificaciones',
     label: 'Gestionar calificaciones',
     text: 'Revisar, ocultar y restaurar opiniones.',
   },
-  { to: '/admin/auditoria', label: 'Registro de cambios', text: 'Todos los cambios de los administradores.' },
   {
+    page: 'adminAudit',
+    to: '/admin/auditoria',
+    label: 'Registro de cambios',
+    text: 'Todos los cambios del dueño y del personal.',
+  },
+  {
+    page: 'adminSynonyms',
     to: PAGES.adminSynonyms.path,
     label: 'Sinónimos',
     text: 'Las palabras de cada país que la búsqueda entiende (laptop → portátil).',
   },
-  { to: PAGES.adminSettings.path, label: 'Ajustes', text: 'La tarifa de envío y el envío gratis.' },
-  { to: PAGES.adminMail.path, label: 'Correos', text: 'Los correos que la tienda envió a sus clientes.' },
-] as const;
+  {
+    page: 'adminSettings',
+    to: PAGES.adminSettings.path,
+    label: 'Ajustes',
+    text: 'La tarifa de envío y el envío gratis.',
+  },
+  {
+    page: 'adminMail',
+    to: PAGES.adminMail.path,
+    label: 'Correos',
+    text: 'Los correos que la tienda envió a sus clientes.',
+  },
+  {
+    page: 'adminStaff',
+    to: PAGES.adminStaff.path,
+    label: 'Personal',
+    text: 'Invitar empleados con un rol, cambiarlo o quitar su acceso.',
+  },
+];
 
-/** /adminHome (SPEC §2): the admin sections, then the shop's figures, charts, stock and audit. */
+/**
+ * /adminHome (SPEC §2): the admin sections, then the shop's figures, charts, stock and audit. Staff see
+ * only the sections of their role, and no figures (the shop's money is the owner's).
+ */
 export function AdminHomePage() {
   useDocumentTitle(PAGES.adminHome.title);
+  const { user } = useSession();
+  const sections = user ? SECTIONS.filter((section) => mayOpenAdminPage(user, section.page)) : [];
   return (
     <div className={styles.page}>
       <h1 className={homeStyles.title}>Administración</h1>
       <nav aria-label="Secciones de administración">
         <ul className={homeStyles.grid}>
-          {SECTIONS.map((section) => {
+          {sections.map((section) => {
             const textId = `admin${section.to.replace(/\W/g, '-')}`;
             return (
               <li key={section.to} className={homeStyles.tile}>
@@ -63,7 +109,7 @@ export function AdminHomePage() {
           })}
         </ul>
       </nav>
-      <Dashboard />
+      {user?.admin && <Dashboard />}
     </div>
   );
 }

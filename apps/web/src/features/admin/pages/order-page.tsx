@@ -4,6 +4,7 @@ import {
   isActiveOrder,
   MANUAL_STATES,
   type ManualState,
+  mayMoveOrderTo,
   NOTIFY_MS,
   type Order,
   PAGES,
@@ -27,6 +28,7 @@ import {
 import { TextField } from '../../../components/text-field';
 import { errorMessage, isApiError, isNotFound } from '../../../lib/api-client';
 import { confirm, notify } from '../../../lib/notifications';
+import { useSession } from '../../../lib/session';
 import { useFormatInstant } from '../../../lib/shop-dates';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { parseId } from '../../catalog';
@@ -85,6 +87,7 @@ function AdminOrder({ id }: { id: number }) {
 }
 
 function OrderScreen({ order }: { order: Order }) {
+  const { user } = useSession();
   const formatDateTime = useFormatInstant();
   return (
     <div className={styles.page}>
@@ -114,7 +117,8 @@ function OrderScreen({ order }: { order: Order }) {
               <OrderLinesTable lines={order.detalle_venta} caption="Productos del pedido" />
               <OrderTotals order={order} />
             </section>
-            {isActiveOrder(order.estado) && <RefundForm order={order} />}
+            {/* Refunds are money leaving the shop: the owner's alone (staff are not offered them). */}
+            {isActiveOrder(order.estado) && user?.admin && <RefundForm order={order} />}
           </div>
           <div className={orderStyles.column}>
             <EstadoActions order={order} />
@@ -144,7 +148,11 @@ function EstadoActions({ order }: { order: Order }) {
   const change = useChangeOrderState(order.id_venta);
   const carrierRef = useRef<HTMLInputElement>(null);
   const trackingRef = useRef<HTMLInputElement>(null);
-  const moves = MANUAL_STATES.filter((to) => canMoveTo(order.estado, to));
+  const { user } = useSession();
+  // Staff prepare, ship and deliver; cancelling (it gives the money back) is offered to the owner only.
+  const moves = MANUAL_STATES.filter(
+    (to) => canMoveTo(order.estado, to) && user !== null && mayMoveOrderTo(user, to),
+  );
   if (moves.length === 0) return null;
 
   const move = async (to: ManualState) => {

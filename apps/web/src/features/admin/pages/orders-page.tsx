@@ -18,6 +18,7 @@ import { LoadError } from '../../../components/load-error';
 import { Loader } from '../../../components/loader';
 import { Pager } from '../../../components/pager';
 import { TextField } from '../../../components/text-field';
+import { useSession } from '../../../lib/session';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { salesExportUrl, useAllSales } from '../api/get-all-sales';
 import styles from '../components/admin-page.module.css';
@@ -64,6 +65,7 @@ function describeRange(desde: string, hasta: string): string {
  */
 export function OrdersPage() {
   useDocumentTitle(PAGES.adminOrders.title);
+  const { user } = useSession();
   const [search, setSearch] = useSearchParams();
   const desde = parseDay(search.get('desde'));
   const hasta = parseDay(search.get('hasta'));
@@ -102,9 +104,12 @@ export function OrdersPage() {
   return (
     <div className={styles.page}>
       <AdminPageHeader title="Pedidos" headingRef={headingRef}>
-        <a href={salesExportUrl({ desde, hasta, estado })} download className={buttonClass('secondary')}>
-          Exportar CSV
-        </a>
+        {/* The export holds the shop's money (totals, refunds, net): the owner's, not staff's. */}
+        {user?.admin && (
+          <a href={salesExportUrl({ desde, hasta, estado })} download className={buttonClass('secondary')}>
+            Exportar CSV
+          </a>
+        )}
       </AdminPageHeader>
 
       <form className={styles.filters} aria-label="Filtrar pedidos" noValidate onSubmit={onFilter}>

@@ -1,4 +1,4 @@
-import { PAGES, type SessionUser } from '@vitrina/shared';
+import { mayManage, PAGES, type SessionUser } from '@vitrina/shared';
 
 export interface AccountLink {
   label: string;
@@ -39,6 +39,19 @@ export function accountMenu(user: SessionUser | null): AccountMenuModel {
       ],
       canLogOut: true,
       showSearch: false,
+      showCart: false,
+    };
+  }
+  if (user.rol) {
+    // Staff: the way into their part of the admin; they browse the shop but do not buy (no cart).
+    return {
+      label: 'Administración',
+      links: [
+        { label: 'Inicio', to: '/adminHome' },
+        ...(mayManage(user, 'pedidos') ? [{ label: 'Historial de ventas', to: PAGES.adminOrders.path }] : []),
+      ],
+      canLogOut: true,
+      showSearch: true,
       showCart: false,
     };
   }
