@@ -38,6 +38,10 @@ export const AUDIT_ACTIONS = [
   'sinonimo.creado',
   'sinonimo.editado',
   'sinonimo.borrado',
+  'tienda.editada',
+  'pagina.creada',
+  'pagina.editada',
+  'pagina.borrada',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -49,6 +53,8 @@ export const AUDIT_ENTITIES = {
   pedido: 'Pedidos',
   ajustes: 'Ajustes',
   sinonimo: 'Sinónimos',
+  tienda: 'Tienda',
+  pagina: 'Páginas',
 } as const;
 export type AuditEntity = keyof typeof AUDIT_ENTITIES;
 

@@ -9,7 +9,7 @@
 export type PagePreloadKind = 'home' | 'listing' | 'product';
 
 export interface PageEntry {
-  /** React Router's syntax; every `:id` is a record id (digits). */
+  /** React Router's syntax; every `:id` is a record id (digits), a `:slug` a page's slug (shop-pages.ts). */
   readonly path: string;
   /**
    * The document title ('{title} | Vitrina'). None: the shop's name alone (the home page), or a title the
@@ -32,6 +32,8 @@ export const PAGES = {
   about: { path: '/about', title: 'Acerca de', rendered: true },
   terms: { path: '/terminos', title: 'Términos de uso', rendered: true },
   privacy: { path: '/privacidad', title: 'Aviso de privacidad', rendered: true },
+  /** A page the owner wrote (shop-pages.ts); its title is the page's own. */
+  ownPage: { path: '/paginas/:slug', rendered: true },
   login: { path: '/login', title: 'Iniciar sesión' },
   register: { path: '/register', title: 'Registrarse' },
   recoverPassword: { path: '/recuperar', title: 'Recuperar contraseña' },
@@ -55,6 +57,8 @@ export const PAGES = {
   adminOrder: { path: '/admin/pedidos/:id', title: 'Pedido' },
   adminSettings: { path: '/admin/ajustes', title: 'Ajustes' },
   adminMail: { path: '/admin/ajustes/correos', title: 'Correos' },
+  adminShop: { path: '/admin/ajustes/tienda', title: 'Tienda' },
+  adminPages: { path: '/admin/ajustes/paginas', title: 'Páginas' },
 } as const satisfies Record<string, PageEntry>;
 
 export type PageName = keyof typeof PAGES;

@@ -13,6 +13,7 @@ import {
 } from '../features/catalog';
 import { loadChunk } from '../lib/load-chunk';
 import { configQueryOptions } from '../lib/shop-config';
+import { shopIdentityQueryOptions, shopPageQueryOptions, shopPagesQueryOptions } from '../lib/shop-identity';
 import { RootLayout } from './layout/root-layout';
 import { NotFoundPage } from './routes/error-page';
 
@@ -101,6 +102,8 @@ const ADMIN_PAGES: [path: string, screen: keyof Awaited<ReturnType<typeof adminS
   [PAGES.adminOrder.path, 'orderScreen'],
   [PAGES.adminSettings.path, 'settingsScreen'],
   [PAGES.adminMail.path, 'mailboxScreen'],
+  [PAGES.adminShop.path, 'shopIdentityScreen'],
+  [PAGES.adminPages.path, 'shopPagesScreen'],
   [PAGES.adminRatings.path, 'ratingsScreen'],
   [PAGES.adminAudit.path, 'auditScreen'],
   [PAGES.adminSynonyms.path, 'synonymsScreen'],
@@ -136,6 +139,23 @@ const productData: PageData = (client, { params }) => {
     client.prefetchQuery(productRatingsQueryOptions(id)),
   ];
 };
+
+/** The pages the owner writes (about, terms, privacy and their own): one chunk. */
+const shopPages = () => import('../features/shop-pages/pages/shop-page');
+
+/** A shop page's text: the one at `slug`, or at the route's `:slug`. */
+const shopPageData =
+  (slug?: string): PageData =>
+  (client, { params }) => [client.prefetchQuery(shopPageQueryOptions(slug ?? params.slug ?? ''))];
+
+/**
+ * What the layout shows on every page (the shop's name, logo, contact and its pages' links): the
+ * server's render loads it with the page's own data.
+ */
+export const layoutData = (client: QueryClient): Promise<unknown>[] => [
+  client.prefetchQuery(shopIdentityQueryOptions()),
+  client.prefetchQuery(shopPagesQueryOptions()),
+];
 
 /** All products and a category: one page, so moving between them keeps it (and its shown results). */
 const listingPage = page(
@@ -176,15 +196,19 @@ export const routes: RouteObject[] = [
       ),
       route(
         PAGES.about.path,
-        page(() => import('../features/about/pages/about-page').then((m) => m.AboutPage)),
+        page(() => shopPages().then((m) => m.AboutPage), shopPageData('acerca')),
       ),
       route(
         PAGES.terms.path,
-        page(() => import('../features/legal/pages/terms-page').then((m) => m.TermsPage)),
+        page(() => shopPages().then((m) => m.TermsPage), shopPageData('terminos')),
       ),
       route(
         PAGES.privacy.path,
-        page(() => import('../features/legal/pages/privacy-page').then((m) => m.PrivacyPage)),
+        page(() => shopPages().then((m) => m.PrivacyPage), shopPageData('privacidad')),
+      ),
+      route(
+        PAGES.ownPage.path,
+        page(() => shopPages().then((m) => m.OwnPage), shopPageData()),
       ),
       route(
         PAGES.login.path,

@@ -20,9 +20,10 @@ import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { forbidden } from '../../errors';
 import { sessionOf } from '../../plugins/auth';
-import { mailShop } from '../mail';
+import { shopIdentity } from '../mail';
 import type { ThrottlePolicy } from '../sessions';
 import { cookieSecure, endSession, startSession } from '../sessions';
+import { currentShop } from '../settings';
 import { requestPasswordReset, resetPassword } from './password-reset';
 import {
   changePassword,
@@ -58,6 +59,8 @@ export const accountsRoutes: FastifyPluginAsyncZod<AccountsOptions> = async (
   { db, config, throttle },
 ) => {
   const cookie = { secure: cookieSecure(config.publicUrl) };
+  /** The shop as the account messages name it: its saved identity, read when a message is written. */
+  const shopNow = () => currentShop(db, shopIdentity(config));
 
   app.post(
     '/usuario',
@@ -70,7 +73,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<AccountsOptions> = async (
         response: { 201: usuarioSchema, ...errors },
       },
     },
-    async (request, reply) => reply.code(201).send(await registerUser(db, request.body, mailShop(config))),
+    async (request, reply) => reply.code(201).send(await registerUser(db, request.body, await shopNow())),
   );
 
   app.post(
@@ -213,7 +216,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<AccountsOptions> = async (
       if (metodo !== 'database' || !user.password_hash) {
         throw forbidden('Solo las cuentas con contraseña pueden cambiarla.');
       }
-      await changePassword(db, user, request.body, mailShop(config));
+      await changePassword(db, user, request.body, await shopNow());
       await endSession(db, reply, undefined);
       return reply.code(204).send(null);
     },
@@ -233,7 +236,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<AccountsOptions> = async (
       },
     },
     async (request, reply) => {
-      await requestPasswordReset(db, { email: request.body.email, ip: request.ip }, mailShop(config));
+      await requestPasswordReset(db, { email: request.body.email, ip: request.ip }, await shopNow());
       return reply.code(204).send(null);
     },
   );
@@ -251,7 +254,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<AccountsOptions> = async (
       },
     },
     async (request, reply) => {
-      await resetPassword(db, request.body, mailShop(config));
+      await resetPassword(db, request.body, await shopNow());
       return reply.code(204).send(null);
     },
   );

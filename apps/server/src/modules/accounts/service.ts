@@ -12,7 +12,7 @@ import type { Db, Tx } from '../../db/client';
 import { usuario } from '../../db/schema';
 import { AppError, badRequest, conflict, forbidden, notFound, unauthorized } from '../../errors';
 import { recordAudit } from '../audit';
-import type { MailShop } from '../mail';
+import type { ShopIdentity } from '../mail';
 import { passwordChangedMail, queueMail, welcomeMail } from '../mail';
 import {
   assertNotLocked,
@@ -46,7 +46,7 @@ export async function getUser(db: Db, id: number): Promise<UserRow> {
  * Registration: the shared schema already ran; the server adds what needs the database. The welcome
  * message is queued in the account's transaction.
  */
-export async function registerUser(db: Db, input: Registro, shop: MailShop): Promise<Usuario> {
+export async function registerUser(db: Db, input: Registro, shop: ShopIdentity): Promise<Usuario> {
   const email = normalizeEmail(input.email);
   if (await findUserByEmail(db, email)) throw conflict(EMAIL_TAKEN, { email: EMAIL_TAKEN });
   // Hashed before the transaction: the slow hash must not hold it open.
@@ -139,7 +139,7 @@ export interface GoogleUserProfile {
 export async function createGoogleUser(
   tx: Tx,
   profile: GoogleUserProfile,
-  shop: MailShop,
+  shop: ShopIdentity,
 ): Promise<UserRow | undefined> {
   const [created] = await tx
     .insert(usuario)
@@ -171,7 +171,7 @@ export async function changePassword(
   db: Db,
   user: UserRow,
   input: PasswordChangeInput,
-  shop: MailShop,
+  shop: ShopIdentity,
 ): Promise<void> {
   if (!user.password_hash || !(await verifyPassword(user.password_hash, input.password_actual))) {
     throw badRequest('La contraseña actual no es correcta', {

@@ -1,5 +1,4 @@
 export { markLineRated } from './order-lines';
-export { type ShopIdentity, shopIdentity } from './order-mail';
 export { recordPaidOrder } from './record-paid-order';
 export { settlePendingRefunds } from './refund-order';
 export { ordersRoutes } from './routes';

@@ -37,6 +37,16 @@ const SECTIONS = [
     text: 'Las palabras de cada país que la búsqueda entiende (laptop → portátil).',
   },
   { to: PAGES.adminSettings.path, label: 'Ajustes', text: 'La tarifa de envío y el envío gratis.' },
+  {
+    to: PAGES.adminShop.path,
+    label: 'Tienda',
+    text: 'El nombre, el logo, los colores, el contacto, las redes y el WhatsApp de la tienda.',
+  },
+  {
+    to: PAGES.adminPages.path,
+    label: 'Páginas',
+    text: 'Acerca de, Términos, Privacidad y las páginas propias de la tienda.',
+  },
   { to: PAGES.adminMail.path, label: 'Correos', text: 'Los correos que la tienda envió a sus clientes.' },
 ] as const;
 
