@@ -32,7 +32,7 @@ describe('brandColorProblems', () => {
   });
 
   it('refuses a primary colour no text reads on, saying the ratio and the minimum', () => {
-    // A mid grey: 4,1:1 at best (either text), below 4,5:1.
+    // A mid grey: 4,2:1 at best (either text), below 4,5:1.
     const problems = brandColorProblems({ primario: '#7a7a7a', acento: '#1d4ed8' });
     expect(problems.primario).toBe(
       'Ningún texto se lee bien sobre el color primario: el mejor contraste es 4,2:1 y el mínimo es 4,5:1 (WCAG AA). Elige un color más claro o más oscuro.',
