@@ -144,8 +144,8 @@ export async function buildApp({
       await api.register(adminRoutes, { db, timeZone: config.shopTimeZone, currency: config.currency });
       await api.register(auditRoutes, { db, timeZone: config.shopTimeZone, currency: config.currency });
       await api.register(settingsRoutes, { db, currency: config.currency });
-      await api.register(shopIdentityRoutes, { db, shopName: config.shopName });
-      await api.register(pagesRoutes, { db });
+      await api.register(shopIdentityRoutes, { database, shopName: config.shopName });
+      await api.register(pagesRoutes, { database });
       await api.register(mailboxRoutes, { db });
       if (config.payments.provider === 'sandbox') await api.register(sandboxPaymentRoutes, { db });
       if (config.payments.stripe) {

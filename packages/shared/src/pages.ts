@@ -29,9 +29,10 @@ export const PAGES = {
   allProducts: { path: '/products/todos', title: 'Todos los productos', preload: 'listing', rendered: true },
   category: { path: '/products/categoria/:id', preload: 'listing', rendered: true },
   product: { path: '/products/:id', preload: 'product', rendered: true },
-  about: { path: '/about', title: 'Acerca de', rendered: true },
-  terms: { path: '/terminos', title: 'Términos de uso', rendered: true },
-  privacy: { path: '/privacidad', title: 'Aviso de privacidad', rendered: true },
+  // The owner's pages (shop-pages.ts) are titled by the owner: their title is the page's own.
+  about: { path: '/about', rendered: true },
+  terms: { path: '/terminos', rendered: true },
+  privacy: { path: '/privacidad', rendered: true },
   /** A page the owner wrote (shop-pages.ts); its title is the page's own. */
   ownPage: { path: '/paginas/:slug', rendered: true },
   login: { path: '/login', title: 'Iniciar sesión' },

@@ -1,5 +1,5 @@
 export { catalogAdminRoutes } from './admin-routes';
-export { catalogCache, type KeptAnswer } from './cache';
+export { catalogCache, type KeptAnswer, serveFromCache } from './cache';
 export { countRating, uncountRating } from './rating-totals';
 export { catalogRoutes } from './routes';
 export { searchCounter } from './search/analytics';

@@ -6,10 +6,11 @@ import {
   paginaPreviewSchema,
   paginaSchema,
 } from '@vitrina/shared';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Db } from '../../db/client';
+import type { Database } from '../../db/client';
 import { sessionOf } from '../../plugins/auth';
+import { catalogCache, serveFromCache } from '../catalog';
 import { renderPageMarkdown } from './markdown';
 import { deletePage, getPage, listPages, savePage } from './pages';
 
@@ -17,34 +18,42 @@ const params = z.object({ slug: pageSlugSchema });
 const adminErrors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema };
 
 /** The shop's pages: read by anyone, written by the owner (Ajustes › Páginas). */
-export const pagesRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
+export const pagesRoutes: FastifyPluginAsyncZod<{ database: Database }> = async (app, { database }) => {
+  const { db } = database;
   const tags = ['Páginas'];
-  app.get(
-    '/paginas',
-    {
-      config: { access: 'anyone' },
-      schema: {
-        tags,
-        summary: 'Las páginas de la tienda: Acerca de, Términos, Privacidad y las propias',
-        response: { 200: paginaListSchema },
+  // Read by every rendered page (the footer's links, the page's text): answered from memory until the
+  // table notifies a change (migration 0020), like the catalog's answers.
+  const cache = catalogCache(database);
+  await app.register(async (kept) => {
+    serveFromCache(kept, cache);
+    const reads = kept.withTypeProvider<ZodTypeProvider>();
+    reads.get(
+      '/paginas',
+      {
+        config: { access: 'anyone', publicCache: true },
+        schema: {
+          tags,
+          summary: 'Las páginas de la tienda: Acerca de, Términos, Privacidad y las propias',
+          response: { 200: paginaListSchema },
+        },
       },
-    },
-    async () => listPages(db),
-  );
+      async () => listPages(db),
+    );
 
-  app.get(
-    '/paginas/:slug',
-    {
-      config: { access: 'anyone' },
-      schema: {
-        tags,
-        summary: 'Una página: su Markdown y el HTML (sanitizado) que se muestra',
-        params,
-        response: { 200: paginaSchema, 400: apiErrorSchema, 404: apiErrorSchema },
+    reads.get(
+      '/paginas/:slug',
+      {
+        config: { access: 'anyone', publicCache: true },
+        schema: {
+          tags,
+          summary: 'Una página: su Markdown y el HTML (sanitizado) que se muestra',
+          params,
+          response: { 200: paginaSchema, 400: apiErrorSchema, 404: apiErrorSchema },
+        },
       },
-    },
-    async (request) => getPage(db, request.params.slug),
-  );
+      async (request) => getPage(db, request.params.slug),
+    );
+  });
 
   app.put(
     '/paginas/:slug',

@@ -69,7 +69,7 @@ describe.each(TEST_DATABASE_KINDS)('GET and PUT /api/ajustes/tienda on %s', (kin
       'Ningún texto se lee bien sobre el color primario: el mejor contraste es 4,4:1 y el mínimo es 4,5:1 (WCAG AA). Elige un color más claro o más oscuro.',
     );
     expect(fields['colores.acento']).toBe(
-      'Los enlaces y botones en el color de acento tienen un contraste de 1,6:1 sobre el fondo de la tienda y el mínimo es 4,5:1 (WCAG AA). Elige un color más oscuro.',
+      'Los enlaces y botones en el color de acento tienen un contraste de 1,5:1 sobre el fondo de la tienda y el mínimo es 4,5:1 (WCAG AA). Elige un color más oscuro.',
     );
     expect((await identity()).colores).toEqual(DEFAULT_BRAND_COLORS);
   });

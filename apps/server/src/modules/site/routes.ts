@@ -191,14 +191,22 @@ export async function siteRoutes(
     }
   }
 
+  /**
+   * The shop's identity (its name, favicon and colours go in every page's head) as the API answers it:
+   * from that route's memory, as the render's own requests are; from the database if it fails.
+   */
+  async function currentIdentity(): Promise<Tienda> {
+    const answer = await app.inject({ method: 'GET', url: '/api/ajustes/tienda' });
+    return answer.statusCode === 200 ? (answer.json() as Tienda) : readShopIdentity(db, config.shopName);
+  }
+
   async function pageMeta(
     path: string,
     match: PageMatch | undefined,
     search: URLSearchParams,
   ): Promise<{ status: number; meta: PageMeta; preload?: PagePreload; identity: Tienda }> {
     const { publicUrl, currency } = config;
-    // The shop's name as its owner saved it: read for each page written, as the page is kept until it changes.
-    const identity = await readShopIdentity(db, config.shopName);
+    const identity = await currentIdentity();
     const shopName = identity.nombre;
     const notFound = () => ({
       status: 404,

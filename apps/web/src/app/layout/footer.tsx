@@ -64,9 +64,9 @@ export function Footer() {
             ))}
           </ul>
         </nav>
-        <p className={styles.copy}>
-          © {new Date().getFullYear()} {shopName}. Todos los derechos reservados.
-        </p>
+        <p
+          className={styles.copy}
+        >{`© ${new Date().getFullYear()} ${shopName}. Todos los derechos reservados.`}</p>
       </div>
     </footer>
   );
