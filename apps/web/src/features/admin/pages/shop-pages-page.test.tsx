@@ -94,7 +94,9 @@ describe('ShopPagesPage', () => {
     expect(await screen.findByRole('button', { name: 'Editar Envíos y devoluciones' })).toBeTruthy();
     const remove = await screen.findByRole('button', { name: 'Borrar página' });
     await act(async () => fireEvent.click(remove));
-    const dialog = await screen.findByRole('alertdialog', { name: '¿Borrar la página Envíos y devoluciones?' });
+    const dialog = await screen.findByRole('alertdialog', {
+      name: '¿Borrar la página Envíos y devoluciones?',
+    });
     await act(async () => fireEvent.click(within(dialog).getByRole('button', { name: 'Sí' })));
     expect(api.calls('DELETE /api/paginas/envios')).toHaveLength(1);
     expect(await screen.findByText('Página borrada')).toBeTruthy();
