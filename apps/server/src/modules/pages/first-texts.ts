@@ -34,7 +34,7 @@ const aboutMarkdown = (text: AboutText) =>
     ...text.paragraphs,
     `# ${text.teamTitle}`,
     text.team
-      .map((m) => `- **${m.name}**, ${m.role.toLowerCase()}: [ver perfil](${m.profileUrl})`)
+      .map((m) => `- **${m.name}**, ${m.role}: [Ver perfil](${m.profileUrl})`)
       .join('\n'),
   ].join('\n\n');
 

@@ -33,7 +33,7 @@ describe.each(TEST_DATABASE_KINDS)('the shop pages API on %s', (kind) => {
     expect((await read('privacidad')).html).toContain('<h2>Tus derechos</h2>');
     const about = await read('acerca');
     expect(about.titulo).toBe('Acerca de Vitrina');
-    expect(about.html).toContain('<a href="https://www.linkedin.com/in/valentina-rios-dev">ver perfil</a>');
+    expect(about.html).toContain('<a href="https://www.linkedin.com/in/valentina-rios-dev">Ver perfil</a>');
     expect((await visitor.get('/api/paginas')).json()).toEqual([
       { slug: 'acerca', titulo: 'Acerca de Vitrina', fija: true },
       { slug: 'terminos', titulo: 'Términos de uso', fija: true },
