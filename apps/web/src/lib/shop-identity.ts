@@ -52,6 +52,9 @@ export const shopPageQueryOptions = (slug: string) =>
   queryOptions({
     queryKey: shopPageQueryKey(slug),
     queryFn: ({ signal }) => api<Pagina>(`/paginas/${encodeURIComponent(slug)}`, { signal }),
+    // As the identity: a page the server kept is rendered anew when the owner edits it, so the data it
+    // hands over is current however long ago it was rendered; the admin's save updates it here.
+    staleTime: Number.POSITIVE_INFINITY,
   });
 
 export function useShopPage(slug: string) {
