@@ -20,6 +20,10 @@ describe('auditedEntity', () => {
       'sinonimo.creado': 'sinonimo',
       'sinonimo.editado': 'sinonimo',
       'sinonimo.borrado': 'sinonimo',
+      'tienda.editada': 'tienda',
+      'pagina.creada': 'pagina',
+      'pagina.editada': 'pagina',
+      'pagina.borrada': 'pagina',
     });
   });
 });

@@ -150,6 +150,19 @@ describe.each(TEST_DATABASE_KINDS)('the audit trail as the owner reads it, on %s
     );
     ok(await admin.request('DELETE', `/api/sinonimos/${synonym.id_sinonimo}`));
 
+    // The shop's identity, and a page of the owner's created, edited and deleted.
+    ok(
+      await admin.put('/api/ajustes/tienda', {
+        nombre: 'Casa Lola',
+        colores: { primario: '#1e3a8a', acento: '#0f766e' },
+        contacto: { email: 'hola@casalola.mx', telefono: '+52 55 1234 5678', direccion: 'Calle Roble 12' },
+      }),
+    );
+    const page = { titulo: 'Garantía extendida', contenido: 'Un año más.' };
+    ok(await admin.put('/api/paginas/garantia-extendida', page));
+    ok(await admin.put('/api/paginas/garantia-extendida', { ...page, contenido: 'Dos años más.' }));
+    ok(await admin.request('DELETE', '/api/paginas/garantia-extendida'));
+
     entries = auditPageSchema.parse((await admin.get('/api/admin/auditoria?pageSize=100')).json()).items;
     stored = await t.db.select().from(auditoria);
   });
@@ -211,6 +224,23 @@ describe.each(TEST_DATABASE_KINDS)('the audit trail as the owner reads it, on %s
     // The synonym is gone from its table; its entries still name it.
     expect(entry('sinonimo.borrado').resumen).toBe('Borró el sinónimo «zorbeta, plimu, trasgo»');
     expect(entry('sinonimo.creado').resumen).toBe('Creó el sinónimo «zorbeta, plimu»');
+    expect(entry('tienda.editada')).toMatchObject({
+      resumen: 'Editó la identidad de la tienda',
+      sujeto: null,
+    });
+    expect(change('tienda.editada', 'Nombre')).toEqual({
+      campo: 'Nombre',
+      antes: 'Vitrina',
+      despues: 'Casa Lola',
+    });
+    // The page is gone from its table; its entries still name it.
+    expect(entry('pagina.borrada').resumen).toBe('Borró la página «Garantía extendida»');
+    expect(entry('pagina.creada').resumen).toBe('Creó la página «Garantía extendida»');
+    expect(change('pagina.editada', 'Texto')).toEqual({
+      campo: 'Texto',
+      antes: 'Un año más.',
+      despues: 'Dos años más.',
+    });
   });
 
   it('labels each value and writes money, states, categories and refunded units as the shop does', () => {

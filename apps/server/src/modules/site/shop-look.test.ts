@@ -127,6 +127,7 @@ describe.each(TEST_DATABASE_KINDS)("the storefront follows the shop's identity a
     expect(own.body).toContain('<title>Envíos | ');
     expect(own.body).toContain('<p>Enviamos en 24 horas.</p>');
     expect((await get('/')).body).toMatch(/<a href="\/paginas\/envios"[^>]*>Envíos<\/a>/);
+    expect((await get('/sitemap.xml')).body).toContain(`<loc>${t.config.publicUrl}/paginas/envios</loc>`);
   });
 });
 
