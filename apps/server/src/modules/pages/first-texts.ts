@@ -33,9 +33,7 @@ const aboutMarkdown = (text: AboutText) =>
   [
     ...text.paragraphs,
     `# ${text.teamTitle}`,
-    text.team
-      .map((m) => `- **${m.name}**, ${m.role}: [Ver perfil](${m.profileUrl})`)
-      .join('\n'),
+    text.team.map((m) => `- **${m.name}**, ${m.role}: [Ver perfil](${m.profileUrl})`).join('\n'),
   ].join('\n\n');
 
 export const FIRST_TEXTS: Record<FixedPageSlug, { titulo: string; contenido: string }> = {
