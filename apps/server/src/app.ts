@@ -14,8 +14,9 @@ import type { OidcClientConfig } from './modules/google-sign-in';
 import { googleRoutes } from './modules/google-sign-in';
 import { healthRoutes } from './modules/health';
 import type { DeliveryOptions } from './modules/mail';
-import { mailboxRoutes, mailDeliveryPlugin } from './modules/mail';
-import { ordersRoutes, sandboxPaymentRoutes, shopIdentity, stripeWebhookRoutes } from './modules/orders';
+import { mailboxRoutes, mailDeliveryPlugin, shopIdentity } from './modules/mail';
+import { ordersRoutes, sandboxPaymentRoutes, stripeWebhookRoutes } from './modules/orders';
+import { pagesRoutes } from './modules/pages';
 import { promotionsRoutes } from './modules/promotions';
 import { ratingsAdminRoutes, ratingsRoutes } from './modules/ratings';
 import {
@@ -25,7 +26,7 @@ import {
   SESSION_COOKIE,
   type ThrottlePolicy,
 } from './modules/sessions';
-import { settingsRoutes } from './modules/settings';
+import { settingsRoutes, shopIdentityRoutes } from './modules/settings';
 import {
   loadRenderer,
   publicConfigRoutes,
@@ -144,7 +145,7 @@ export async function buildApp({
       await api.register(catalogAdminRoutes, { db, storage, currency: config.currency });
       await api.register(ratingsRoutes, { db, timeZone: config.shopTimeZone });
       await api.register(ratingsAdminRoutes, { db });
-      await api.register(publicConfigRoutes, { config });
+      await api.register(publicConfigRoutes, { config, db });
       await api.register(accountsRoutes, { db, config, throttle });
       await api.register(googleRoutes, { db, config, oidc, storage });
       await api.register(uploadsRoutes, { db, storage, limit: uploadLimit });
@@ -153,6 +154,8 @@ export async function buildApp({
       await api.register(auditRoutes, { db, timeZone: config.shopTimeZone, currency: config.currency });
       await api.register(settingsRoutes, { db, currency: config.currency });
       await api.register(promotionsRoutes, { db, currency: config.currency });
+      await api.register(shopIdentityRoutes, { database, shopName: config.shopName });
+      await api.register(pagesRoutes, { database });
       await api.register(mailboxRoutes, { db });
       await api.register(specApiRoutes, { prefix: '/spec', config, storage, throttle, ...orders });
       if (config.payments.provider === 'sandbox') await api.register(sandboxPaymentRoutes, { db });

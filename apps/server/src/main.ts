@@ -7,7 +7,8 @@ import { configuredTarget, type Database, type DatabaseTarget, openDatabase } fr
 import { loggerOptions } from './logger';
 import { startMetricsServer, watchDatabase, watchPool } from './metrics';
 import { type OidcClientConfig, resolveOidc } from './modules/google-sign-in';
-import { settlePendingOrders, settlePendingRefunds, shopIdentity } from './modules/orders';
+import { shopIdentity } from './modules/mail';
+import { settlePendingOrders, settlePendingRefunds } from './modules/orders';
 import { purgeExpiredSessions } from './modules/sessions';
 import { createPaymentProvider } from './payments/create-provider';
 import { demoAccounts, readyMessage, shopUrl } from './ready';

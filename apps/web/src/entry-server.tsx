@@ -5,7 +5,7 @@ import { type ReactNode, StrictMode } from 'react';
 import { renderToPipeableStream } from 'react-dom/server';
 import { StaticRouter } from 'react-router';
 import { AppRoutes } from './app/app';
-import { pageAt } from './app/router';
+import { layoutData, pageAt } from './app/router';
 import { setApiTransport } from './lib/api-client';
 import { createQueryClient } from './lib/query-client';
 
@@ -38,7 +38,11 @@ export async function renderPage(
   const shown = pageAt(address);
   if (!shown) return undefined;
   const client = createQueryClient();
-  await Promise.all([shown.page.preload(), ...(shown.page.data?.(client, shown.address) ?? [])]);
+  await Promise.all([
+    shown.page.preload(),
+    ...layoutData(client),
+    ...(shown.page.data?.(client, shown.address) ?? []),
+  ]);
   if (
     client
       .getQueryCache()

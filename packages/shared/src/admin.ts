@@ -41,6 +41,10 @@ export const AUDIT_ACTIONS = [
   'sinonimo.borrado',
   'promocion.creada',
   'promocion.editada',
+  'tienda.editada',
+  'pagina.creada',
+  'pagina.editada',
+  'pagina.borrada',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -53,6 +57,8 @@ export const AUDIT_ENTITIES = {
   ajustes: 'Ajustes',
   sinonimo: 'Sinónimos',
   promocion: 'Promociones',
+  tienda: 'Tienda',
+  pagina: 'Páginas',
 } as const;
 export type AuditEntity = keyof typeof AUDIT_ENTITIES;
 

@@ -1,4 +1,5 @@
 export * from './admin';
+export * from './brand-colors';
 export * from './calendar-day';
 export * from './cart';
 export * from './catalog';
@@ -22,6 +23,8 @@ export * from './return-to';
 export * from './sales';
 export * from './search';
 export * from './shop-config';
+export * from './shop-identity';
+export * from './shop-pages';
 export * from './staff';
 export * from './staff-roles';
 export * from './time-zone';

@@ -9,7 +9,7 @@
 export type PagePreloadKind = 'home' | 'listing' | 'product';
 
 export interface PageEntry {
-  /** React Router's syntax; every `:id` is a record id (digits). */
+  /** React Router's syntax; every `:id` is a record id (digits), a `:slug` a page's slug (shop-pages.ts). */
   readonly path: string;
   /**
    * The document title ('{title} | Vitrina'). None: the shop's name alone (the home page), or a title the
@@ -29,9 +29,12 @@ export const PAGES = {
   allProducts: { path: '/products/todos', title: 'Todos los productos', preload: 'listing', rendered: true },
   category: { path: '/products/categoria/:id', preload: 'listing', rendered: true },
   product: { path: '/products/:id', preload: 'product', rendered: true },
-  about: { path: '/about', title: 'Acerca de', rendered: true },
-  terms: { path: '/terminos', title: 'Términos de uso', rendered: true },
-  privacy: { path: '/privacidad', title: 'Aviso de privacidad', rendered: true },
+  // The owner's pages (shop-pages.ts) are titled by the owner: their title is the page's own.
+  about: { path: '/about', rendered: true },
+  terms: { path: '/terminos', rendered: true },
+  privacy: { path: '/privacidad', rendered: true },
+  /** A page the owner wrote (shop-pages.ts); its title is the page's own. */
+  ownPage: { path: '/paginas/:slug', rendered: true },
   login: { path: '/login', title: 'Iniciar sesión' },
   register: { path: '/register', title: 'Registrarse' },
   recoverPassword: { path: '/recuperar', title: 'Recuperar contraseña' },
@@ -57,6 +60,8 @@ export const PAGES = {
   adminMail: { path: '/admin/ajustes/correos', title: 'Correos' },
   adminStaff: { path: '/admin/personal', title: 'Personal' },
   acceptStaff: { path: '/personal/aceptar', title: 'Invitación al personal' },
+  adminShop: { path: '/admin/ajustes/tienda', title: 'Tienda' },
+  adminPages: { path: '/admin/ajustes/paginas', title: 'Páginas' },
 } as const satisfies Record<string, PageEntry>;
 
 export type PageName = keyof typeof PAGES;

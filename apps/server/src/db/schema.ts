@@ -663,3 +663,41 @@ export const ventaPromocion = pgTable(
     index('venta_promocion_promocion_idx').on(t.id_promocion),
   ],
 );
+/**
+ * The shop's identity (settings module, Ajustes › Tienda): its one row, once the owner saves it; until
+ * then the shop shows SHOP_NAME and the theme's colours. Every change notifies `catalogo_cambio`
+ * (migration 0020), so every process drops the rendered pages that show it.
+ */
+export const tienda = pgTable(
+  'tienda',
+  {
+    id: smallint('id').primaryKey().default(1),
+    nombre: varchar('nombre', { length: 60 }).notNull(),
+    logo: varchar('logo', { length: 300 }),
+    favicon: varchar('favicon', { length: 300 }),
+    color_primario: varchar('color_primario', { length: 7 }).notNull(),
+    color_acento: varchar('color_acento', { length: 7 }).notNull(),
+    contacto_email: varchar('contacto_email', { length: 254 }).notNull().default(''),
+    contacto_telefono: varchar('contacto_telefono', { length: 25 }).notNull().default(''),
+    contacto_direccion: varchar('contacto_direccion', { length: 200 }).notNull().default(''),
+    /** { instagram, facebook, tiktok, x, youtube }: https addresses, '' for none. */
+    redes: jsonb('redes').$type<Record<string, string>>().notNull().default({}),
+    /** Digits only, country code first; '' for none. */
+    whatsapp: varchar('whatsapp', { length: 15 }).notNull().default(''),
+    actualizado: timestamp('actualizado', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check('tienda_una_fila', sql`${t.id} = 1`)],
+);
+
+/**
+ * The pages the owner writes (pages module): about, terms and privacy once edited (until then their
+ * shipped text), and the owner's own. Markdown; rendered sanitized when read. Changes notify
+ * `catalogo_cambio` like the identity's.
+ */
+export const pagina = pgTable('pagina', {
+  id_pagina: serial('id_pagina').primaryKey(),
+  slug: varchar('slug', { length: 60 }).notNull().unique('pagina_slug_unico'),
+  titulo: varchar('titulo', { length: 120 }).notNull(),
+  contenido: text('contenido').notNull(),
+  actualizada: timestamp('actualizada', { withTimezone: true }).notNull().defaultNow(),
+});

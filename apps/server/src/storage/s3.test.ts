@@ -8,6 +8,7 @@ import { seededTestApp, type TestApp } from '../test/app';
 import { rawGet } from '../test/raw-get';
 import { startBucket, type TestBucket } from '../test/s3';
 import { type ServerProcess, seededDataDir, startServer, stopServer } from '../test/server-process';
+import { TEST_SHOP } from '../test/shop';
 import { createStorage } from './create';
 import { STORED_FILE_CACHE } from './local';
 
@@ -108,7 +109,7 @@ describe('images on an S3-compatible bucket', () => {
       },
       {
         storage: await createStorage(t.config),
-        shop: { shopName: 'Vitrina', shopUrl: 'http://localhost:3000/' },
+        shop: TEST_SHOP,
         fetchAvatar: async () => picture,
       },
     );

@@ -73,6 +73,25 @@ export const VALID_REQUESTS: Record<string, { body: unknown; headers?: Record<st
   },
   'POST /api/cupones': { body: { codigo: 'PRUEBA10', tipo: 'porcentaje', valor: 10 } },
   'PUT /api/cupones/:id': { body: { codigo: 'PRUEBA10', tipo: 'porcentaje', valor: 10 } },
+  'PUT /api/ajustes/tienda': {
+    body: {
+      nombre: 'Casa Lola',
+      logo: null,
+      favicon: null,
+      colores: { primario: '#1e3a8a', acento: '#b4410f' },
+      contacto: {
+        email: 'hola@casalola.mx',
+        telefono: '+52 55 1234 5678',
+        direccion: 'Calle Roble 12, CDMX',
+      },
+      redes: { instagram: 'https://instagram.com/casalola' },
+      whatsapp: '+52 1 55 1234 5678',
+    },
+  },
+  'PUT /api/paginas/:slug': {
+    body: { titulo: 'Envíos', contenido: '# Plazos\n\nEnviamos en **24 horas**.' },
+  },
+  'POST /api/paginas/vista-previa': { body: { contenido: 'Texto con *énfasis*.' } },
   'POST /api/products/:id/calificacion': {
     body: { valor_calificacion: 5, descripcion_motivo: 'Muy buena', id_detalle_venta: 1 },
   },

@@ -1,4 +1,4 @@
-import type { ShopIdentity } from '../modules/orders';
+import type { ShopIdentity } from '../modules/mail';
 
 /** The shop as the tests' order e-mails name it. */
 export const TEST_SHOP: ShopIdentity = {
@@ -6,4 +6,5 @@ export const TEST_SHOP: ShopIdentity = {
   publicUrl: 'http://localhost:3000',
   currency: 'USD',
   contactEmail: 'soporte@vitrina.local',
+  logoUrl: null,
 };

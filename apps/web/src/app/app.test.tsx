@@ -14,10 +14,12 @@ import {
   category,
   fixture,
   order,
+  pagina,
   product,
   productPage,
   rating,
   sessionUser,
+  tienda,
 } from '../testing/fixtures';
 import { renderApp, setUpAppTests } from '../testing/render-app';
 import { routes } from './router';
@@ -48,6 +50,33 @@ const api = createFetchStub({
     'GET /api/products/2/calificaciones': () =>
       Response.json(fixture(productRatingsSchema, { items: [], promedio: null, total: 0 })),
     'GET /api/products/2': () => Response.json(product(2, { stock: 1 })),
+    'GET /api/ajustes/tienda': () => Response.json(tienda()),
+    'GET /api/paginas': () =>
+      Response.json([
+        { slug: 'acerca', titulo: 'Acerca de Vitrina', fija: true },
+        { slug: 'terminos', titulo: 'Términos de uso', fija: true },
+        { slug: 'privacidad', titulo: 'Aviso de privacidad', fija: true },
+      ]),
+    'GET /api/paginas/terminos': () => Response.json(pagina()),
+    'GET /api/paginas/privacidad': () =>
+      Response.json(
+        pagina({
+          slug: 'privacidad',
+          titulo: 'Aviso de privacidad',
+          html: '<p><em>Última actualización: noviembre de 2026</em></p>\n<h2>Tus derechos</h2>\n<p>Puedes pedirnos tus datos.</p>\n',
+        }),
+      ),
+    'GET /api/paginas/acerca': () =>
+      Response.json(
+        pagina({
+          slug: 'acerca',
+          titulo: 'Acerca de Vitrina',
+          html:
+            '<p>Una tienda para todos.</p>\n<h2>Nuestro equipo</h2>\n<ul>\n' +
+            '<li><strong>Valentina Ríos</strong>, desarrollador web: <a href="https://www.linkedin.com/in/valentina-rios-dev">ver perfil</a></li>\n' +
+            '<li><strong>Mateo Hernández</strong>, desarrollador web: <a href="https://www.linkedin.com/in/mateo-hernandez-dev">ver perfil</a></li>\n</ul>\n',
+        }),
+      ),
   },
   otherwise: () =>
     Response.json(apiError('Not Found', 'El producto no existe o no está disponible.'), { status: 404 }),
@@ -245,6 +274,19 @@ describe('storefront routes', () => {
     expect(await screen.findByText('Debe de iniciar sesion para comprar')).toBeTruthy();
   });
 
+  it("the product page offers '¿Dudas? Escríbenos' on WhatsApp, with the product's name, only when the shop has a number", async () => {
+    renderAt('/products/1');
+    await screen.findByRole('heading', { level: 1, name: 'Producto 1' });
+    expect(screen.queryByRole('link', { name: /^¿Dudas\? Escríbenos/ })).toBeNull();
+    cleanup();
+    queryClient.clear();
+    api.on('GET /api/ajustes/tienda', () => Response.json(tienda({ whatsapp: '5491123456789' })));
+    renderAt('/products/1');
+    const link = await screen.findByRole('link', { name: /^¿Dudas\? Escríbenos/ });
+    expect(link.getAttribute('href')).toBe('https://wa.me/5491123456789?text=Producto%201');
+    expect(link.getAttribute('target')).toBe('_blank');
+  });
+
   it('a product with one unit left says so, can still be bought, and without opinions says so', async () => {
     renderAt('/products/2');
     expect(await screen.findByText('Última unidad')).toBeTruthy();
@@ -276,7 +318,7 @@ describe('storefront routes', () => {
     expect(screen.getByRole('contentinfo')).toBeTruthy();
   });
 
-  it('the terms and the privacy notice are pages with their content file’s title and sections', async () => {
+  it('the terms and the privacy notice are pages with the title and sections the owner wrote', async () => {
     for (const [path, title, section] of [
       ['/terminos', 'Términos de uso', 'Tu cuenta'],
       ['/privacidad', 'Aviso de privacidad', 'Tus derechos'],
@@ -284,11 +326,70 @@ describe('storefront routes', () => {
       renderAt(path);
       expect(await screen.findByRole('heading', { level: 1, name: title })).toBeTruthy();
       expect(screen.getByRole('heading', { level: 2, name: section })).toBeTruthy();
-      expect(screen.getByText(/^Última actualización/)).toBeTruthy();
       // The title is set in an effect after the page renders: on a busy machine a moment later.
       await waitFor(() => expect(document.title).toBe(`${title} | Vitrina`));
       cleanup();
     }
+  });
+
+  it("a page of the owner's own is at /paginas/:slug, and a missing one says so", async () => {
+    api.on('GET /api/paginas/envios', () =>
+      Response.json(pagina({ slug: 'envios', titulo: 'Envíos', html: '<p>En 24 horas.</p>', fija: false })),
+    );
+    renderAt('/paginas/envios');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Envíos' })).toBeTruthy();
+    expect(screen.getByText('En 24 horas.')).toBeTruthy();
+    cleanup();
+    renderAt('/paginas/no-existe');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Página no encontrada' })).toBeTruthy();
+  });
+
+  it("the header and footer show the shop's saved name, logo, contact, social links and pages", async () => {
+    api.on('GET /api/ajustes/tienda', () =>
+      Response.json(
+        tienda({
+          nombre: 'Casa Lola',
+          logo: '/uploads/productos/logo.webp',
+          contacto: { email: 'hola@casalola.mx', telefono: '+52 55 1234 5678', direccion: 'Calle Roble 12' },
+          redes: {
+            instagram: 'https://instagram.com/casalola',
+            facebook: '',
+            tiktok: '',
+            x: '',
+            youtube: '',
+          },
+        }),
+      ),
+    );
+    api.on('GET /api/paginas', () =>
+      Response.json([
+        { slug: 'acerca', titulo: 'Acerca de Casa Lola', fija: true },
+        { slug: 'terminos', titulo: 'Términos de uso', fija: true },
+        { slug: 'privacidad', titulo: 'Aviso de privacidad', fija: true },
+        { slug: 'envios', titulo: 'Envíos', fija: false },
+      ]),
+    );
+    renderAt('/terminos');
+    const banner = screen.getByRole('banner');
+    expect(await within(banner).findByRole('link', { name: 'Casa Lola' })).toBeTruthy();
+    expect(banner.querySelector('img')?.getAttribute('src')).toBe('/uploads/productos/logo.webp');
+    const footer = screen.getByRole('contentinfo');
+    expect(await within(footer).findByRole('link', { name: 'hola@casalola.mx' })).toBeTruthy();
+    expect(within(footer).getByRole('link', { name: '+52 55 1234 5678' }).getAttribute('href')).toBe(
+      'tel:+525512345678',
+    );
+    expect(within(footer).getByText('Calle Roble 12')).toBeTruthy();
+    expect(
+      within(footer)
+        .getByRole('link', { name: /^Instagram/ })
+        .getAttribute('href'),
+    ).toBe('https://instagram.com/casalola');
+    expect(within(footer).getByRole('link', { name: 'Envíos' }).getAttribute('href')).toBe('/paginas/envios');
+    expect(within(footer).getByRole('link', { name: 'Acerca de Casa Lola' }).getAttribute('href')).toBe(
+      '/about',
+    );
+    expect(within(footer).getByText(/Casa Lola\. Todos los derechos reservados\.$/)).toBeTruthy();
+    await waitFor(() => expect(document.title).toBe('Términos de uso | Casa Lola'));
   });
 
   it('login, registration and the footer link the terms and the privacy notice', async () => {
@@ -313,11 +414,15 @@ describe('storefront routes', () => {
     }
   });
 
-  it('the about page lists the four team members from the content file', async () => {
+  it('the about page shows the text the owner wrote, its links included', async () => {
     renderAt('/about');
-    await screen.findByRole('heading', { level: 1 });
-    expect(screen.getAllByText('Desarrollador web')).toHaveLength(4);
-    expect(screen.getAllByRole('link', { name: /^Ver perfil/ })).toHaveLength(4);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Acerca de Vitrina' })).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 2, name: 'Nuestro equipo' })).toBeTruthy();
+    const links = screen.getAllByRole('link', { name: 'ver perfil' });
+    expect(links.map((link) => link.getAttribute('href'))).toEqual([
+      'https://www.linkedin.com/in/valentina-rios-dev',
+      'https://www.linkedin.com/in/mateo-hernandez-dev',
+    ]);
   });
 
   it('the search box sends the words to the listing as the name filter', async () => {

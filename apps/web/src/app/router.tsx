@@ -13,6 +13,7 @@ import {
 } from '../features/catalog';
 import { loadChunk } from '../lib/load-chunk';
 import { configQueryOptions } from '../lib/shop-config';
+import { shopIdentityQueryOptions, shopPageQueryOptions, shopPagesQueryOptions } from '../lib/shop-identity';
 import { RootLayout } from './layout/root-layout';
 import { NotFoundPage } from './routes/error-page';
 
@@ -101,6 +102,8 @@ const ADMIN_PAGES: [page: PageName, screen: keyof Awaited<ReturnType<typeof admi
   ['adminOrder', 'orderScreen'],
   ['adminSettings', 'settingsScreen'],
   ['adminMail', 'mailboxScreen'],
+  ['adminShop', 'shopIdentityScreen'],
+  ['adminPages', 'shopPagesScreen'],
   ['adminRatings', 'ratingsScreen'],
   ['adminAudit', 'auditScreen'],
   ['adminSynonyms', 'synonymsScreen'],
@@ -137,6 +140,23 @@ const productData: PageData = (client, { params }) => {
     client.prefetchQuery(productRatingsQueryOptions(id)),
   ];
 };
+
+/** The pages the owner writes (about, terms, privacy and their own): one chunk. */
+const shopPages = () => import('../features/shop-pages/pages/shop-page');
+
+/** A shop page's text: the one at `slug`, or at the route's `:slug`. */
+const shopPageData =
+  (slug?: string): PageData =>
+  (client, { params }) => [client.prefetchQuery(shopPageQueryOptions(slug ?? params.slug ?? ''))];
+
+/**
+ * What the layout shows on every page (the shop's name, logo, contact and its pages' links): the
+ * server's render loads it with the page's own data.
+ */
+export const layoutData = (client: QueryClient): Promise<unknown>[] => [
+  client.prefetchQuery(shopIdentityQueryOptions()),
+  client.prefetchQuery(shopPagesQueryOptions()),
+];
 
 /** All products and a category: one page, so moving between them keeps it (and its shown results). */
 const listingPage = page(
@@ -177,15 +197,19 @@ export const routes: RouteObject[] = [
       ),
       route(
         PAGES.about.path,
-        page(() => import('../features/about/pages/about-page').then((m) => m.AboutPage)),
+        page(() => shopPages().then((m) => m.AboutPage), shopPageData('acerca')),
       ),
       route(
         PAGES.terms.path,
-        page(() => import('../features/legal/pages/terms-page').then((m) => m.TermsPage)),
+        page(() => shopPages().then((m) => m.TermsPage), shopPageData('terminos')),
       ),
       route(
         PAGES.privacy.path,
-        page(() => import('../features/legal/pages/privacy-page').then((m) => m.PrivacyPage)),
+        page(() => shopPages().then((m) => m.PrivacyPage), shopPageData('privacidad')),
+      ),
+      route(
+        PAGES.ownPage.path,
+        page(() => shopPages().then((m) => m.OwnPage), shopPageData()),
       ),
       route(
         PAGES.login.path,

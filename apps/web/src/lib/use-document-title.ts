@@ -1,10 +1,10 @@
 import { useEffect } from 'react';
+import { useShopName } from './shop-identity';
 
-const SITE_NAME = 'Vitrina';
-
-/** Sets `document.title` to '{title} | Vitrina' (or just 'Vitrina') while the page is shown. */
+/** Sets `document.title` to '{title} | {shop}' (or just the shop's name) while the page is shown. */
 export function useDocumentTitle(title?: string | null): void {
+  const shopName = useShopName();
   useEffect(() => {
-    document.title = title ? `${title} | ${SITE_NAME}` : SITE_NAME;
-  }, [title]);
+    document.title = title ? `${title} | ${shopName}` : shopName;
+  }, [title, shopName]);
 }

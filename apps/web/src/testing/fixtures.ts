@@ -6,6 +6,7 @@ import {
   CATEGORIES,
   type Category,
   categorySchema,
+  defaultTienda,
   type MailboxItem,
   type MailboxMessage,
   mailboxItemSchema,
@@ -18,8 +19,10 @@ import {
   orderSchema,
   orderSummaryLineSchema,
   orderSummarySchema,
+  type Pagina,
   type Product,
   type ProductPage,
+  paginaSchema,
   productPageSchema,
   productSchema,
   type Rating,
@@ -28,6 +31,8 @@ import {
   type ShopConfig,
   sessionUserSchema,
   shopConfigSchema,
+  type Tienda,
+  tiendaSchema,
   type Usuario,
   usuarioSchema,
 } from '@vitrina/shared';
@@ -228,5 +233,21 @@ export const mailboxMessage = (overrides: Partial<MailboxMessage> = {}): Mailbox
     ...mailboxItem(),
     html: '<h1>Gracias por tu compra</h1><p>Pedido V-000007</p>',
     text: 'Gracias por tu compra\nPedido V-000007',
+    ...overrides,
+  });
+
+/** GET /api/ajustes/tienda: a shop whose owner saved nothing yet ('Vitrina', the theme's colours). */
+export const tienda = (overrides: Partial<Tienda> = {}): Tienda =>
+  fixture(tiendaSchema, { ...defaultTienda('Vitrina'), ...overrides });
+
+/** GET /api/paginas/:slug: one of the shop's pages, its HTML as the server renders its Markdown. */
+export const pagina = (overrides: Partial<Pagina> = {}): Pagina =>
+  fixture(paginaSchema, {
+    slug: 'terminos',
+    titulo: 'Términos de uso',
+    contenido: '# Tu cuenta\n\nPara comprar necesitas una cuenta.',
+    html: '<h2>Tu cuenta</h2>\n<p>Para comprar necesitas una cuenta.</p>\n',
+    fija: true,
+    actualizada: null,
     ...overrides,
   });

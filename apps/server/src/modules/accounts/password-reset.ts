@@ -5,10 +5,10 @@ import { recuperacionPassword, usuario } from '../../db/schema';
 import { badRequest } from '../../errors';
 import {
   googleAccountResetMail,
-  type MailShop,
   passwordChangedMail,
   passwordResetMail,
   queueMail,
+  type ShopIdentity,
 } from '../mail';
 import { clearFailures, countRecoveryRequest, hashToken, newSecretToken, revokeSessions } from '../sessions';
 import { hashPassword } from './password-hash';
@@ -27,7 +27,7 @@ import { findUserByEmail } from './service';
 export async function requestPasswordReset(
   db: Db,
   { email, ip }: { email: string; ip: string },
-  shop: MailShop,
+  shop: ShopIdentity,
 ): Promise<void> {
   await countRecoveryRequest(db, email, ip);
   const user = await findUserByEmail(db, email);
@@ -45,7 +45,7 @@ export async function requestPasswordReset(
       expira: new Date(Date.now() + PASSWORD_RESET_MINUTES * 60_000),
     });
     // The token travels in the fragment: browsers never send it to a server, so no log records it.
-    const resetUrl = `${shop.shopUrl}restablecer#token=${token}`;
+    const resetUrl = `${shop.publicUrl}/restablecer#token=${token}`;
     await queueMail(tx, passwordResetMail(user.email, { ...data, resetUrl }));
   });
 }
@@ -54,7 +54,7 @@ export async function requestPasswordReset(
  * POST /api/usuario/restablecer: spends the link (one winner if it is used twice at once), sets the new
  * password, ends every session of the account, lifts its sign-in lock and announces the change.
  */
-export async function resetPassword(db: Db, input: PasswordResetInput, shop: MailShop): Promise<void> {
+export async function resetPassword(db: Db, input: PasswordResetInput, shop: ShopIdentity): Promise<void> {
   const password_hash = await hashPassword(input.password);
   const email = await db.transaction(async (tx) => {
     const [link] = await tx

@@ -19,9 +19,10 @@ import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { forbidden } from '../../errors';
 import { sessionOf } from '../../plugins/auth';
-import { mailShop } from '../mail';
+import { shopIdentity } from '../mail';
 import type { ThrottlePolicy } from '../sessions';
 import { cookieSecure, endSession, startSession } from '../sessions';
+import { currentShop } from '../settings';
 import { requestPasswordReset, resetPassword } from './password-reset';
 import {
   changePassword,
@@ -59,6 +60,8 @@ export const accountsRoutes: FastifyPluginAsyncZod<AccountsOptions> = async (
 ) => {
   const cookie = { secure: cookieSecure(config.publicUrl) };
   await app.register(staffRoutes, { db, config });
+  /** The shop as the account messages name it: its saved identity, read when a message is written. */
+  const shopNow = () => currentShop(db, shopIdentity(config));
 
   app.post(
     '/usuario',
@@ -71,7 +74,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<AccountsOptions> = async (
         response: { 201: usuarioSchema, ...errors },
       },
     },
-    async (request, reply) => reply.code(201).send(await registerUser(db, request.body, mailShop(config))),
+    async (request, reply) => reply.code(201).send(await registerUser(db, request.body, await shopNow())),
   );
 
   app.post(
@@ -198,7 +201,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<AccountsOptions> = async (
       if (metodo !== 'database' || !user.password_hash) {
         throw forbidden('Solo las cuentas con contraseña pueden cambiarla.');
       }
-      await changePassword(db, user, request.body, mailShop(config));
+      await changePassword(db, user, request.body, await shopNow());
       await endSession(db, reply, undefined);
       return reply.code(204).send(null);
     },
@@ -218,7 +221,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<AccountsOptions> = async (
       },
     },
     async (request, reply) => {
-      await requestPasswordReset(db, { email: request.body.email, ip: request.ip }, mailShop(config));
+      await requestPasswordReset(db, { email: request.body.email, ip: request.ip }, await shopNow());
       return reply.code(204).send(null);
     },
   );
@@ -236,7 +239,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<AccountsOptions> = async (
       },
     },
     async (request, reply) => {
-      await resetPassword(db, request.body, mailShop(config));
+      await resetPassword(db, request.body, await shopNow());
       return reply.code(204).send(null);
     },
   );

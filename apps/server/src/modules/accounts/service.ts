@@ -14,7 +14,7 @@ import { usuario } from '../../db/schema';
 import { AppError, badRequest, conflict, forbidden, notFound, unauthorized } from '../../errors';
 import type { ActiveSession } from '../../plugins/auth';
 import { recordAudit } from '../audit';
-import type { MailShop } from '../mail';
+import type { ShopIdentity } from '../mail';
 import { passwordChangedMail, queueMail, welcomeMail } from '../mail';
 import {
   assertNotLocked,
@@ -48,7 +48,7 @@ export async function getUser(db: Db, id: number): Promise<UserRow> {
  * Registration: the shared schema already ran; the server adds what needs the database. The welcome
  * message is queued in the account's transaction.
  */
-export async function registerUser(db: Db, input: Registro, shop: MailShop): Promise<Usuario> {
+export async function registerUser(db: Db, input: Registro, shop: ShopIdentity): Promise<Usuario> {
   const email = normalizeEmail(input.email);
   if (await findUserByEmail(db, email)) throw conflict(EMAIL_TAKEN, { email: EMAIL_TAKEN });
   // Hashed before the transaction: the slow hash must not hold it open.
@@ -141,7 +141,7 @@ export interface GoogleUserProfile {
 export async function createGoogleUser(
   tx: Tx,
   profile: GoogleUserProfile,
-  shop: MailShop,
+  shop: ShopIdentity,
 ): Promise<UserRow | undefined> {
   const [created] = await tx
     .insert(usuario)
@@ -200,7 +200,7 @@ export async function changePassword(
   db: Db,
   user: UserRow,
   input: PasswordChangeInput,
-  shop: MailShop,
+  shop: ShopIdentity,
 ): Promise<void> {
   if (!user.password_hash || !(await verifyPassword(user.password_hash, input.password_actual))) {
     throw badRequest('La contraseña actual no es correcta', {

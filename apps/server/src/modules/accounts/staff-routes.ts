@@ -14,7 +14,8 @@ import { z } from 'zod';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { sessionOf } from '../../plugins/auth';
-import { mailShop } from '../mail';
+import { shopIdentity } from '../mail';
+import { currentShop } from '../settings';
 import {
   acceptInvitation,
   cancelInvitation,
@@ -64,7 +65,8 @@ export const staffRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = as
         response: { 201: staffInvitationSchema, ...errors },
       },
     },
-    async (request, reply) => reply.code(201).send(await inviteStaff(db, request.body, mailShop(config))),
+    async (request, reply) =>
+      reply.code(201).send(await inviteStaff(db, request.body, await currentShop(db, shopIdentity(config)))),
   );
 
   app.post(

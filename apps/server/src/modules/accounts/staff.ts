@@ -15,7 +15,7 @@ import { invitacionPersonal, usuario } from '../../db/schema';
 import { badRequest, conflict, forbidden, notFound } from '../../errors';
 import type { UserRow } from '../../plugins/auth';
 import { recordAudit } from '../audit';
-import { type MailShop, queueMail, staffInvitationMail } from '../mail';
+import { queueMail, type ShopIdentity, staffInvitationMail } from '../mail';
 import { hashToken, newSecretToken, revokeSessions } from '../sessions';
 import { findUserByEmail } from './service';
 import { toSessionUser } from './user-mapper';
@@ -62,7 +62,7 @@ export async function listStaff(db: Db): Promise<StaffList> {
  * one replaces the last) and queues its e-mail in the same transaction. The owner's own address, a staff
  * member's or a banned account's is refused: there is nothing to invite them to.
  */
-export async function inviteStaff(db: Db, invite: StaffInvite, shop: MailShop): Promise<StaffInvitation> {
+export async function inviteStaff(db: Db, invite: StaffInvite, shop: ShopIdentity): Promise<StaffInvitation> {
   const existing = await findUserByEmail(db, invite.email);
   if (existing?.admin) throw badRequest(STAFF_MESSAGES.ownerEmail, { email: STAFF_MESSAGES.ownerEmail });
   if (existing?.rol) throw conflict(STAFF_MESSAGES.alreadyStaff);
@@ -85,7 +85,7 @@ export async function inviteStaff(db: Db, invite: StaffInvite, shop: MailShop): 
       .returning();
     if (!row) throw new Error('invitation not stored');
     // The token travels in the fragment, as the password-reset link's: no server or log ever sees it.
-    const acceptUrl = `${shop.shopUrl}personal/aceptar#token=${token}`;
+    const acceptUrl = `${shop.publicUrl}/personal/aceptar#token=${token}`;
     await queueMail(
       tx,
       staffInvitationMail(invite.email, {

@@ -23,6 +23,10 @@ describe('auditedEntity', () => {
       'sinonimo.borrado': 'sinonimo',
       'promocion.creada': 'promocion',
       'promocion.editada': 'promocion',
+      'tienda.editada': 'tienda',
+      'pagina.creada': 'pagina',
+      'pagina.editada': 'pagina',
+      'pagina.borrada': 'pagina',
     });
   });
 });

@@ -89,6 +89,27 @@ const FIELDS: Record<AuditEntity, Record<string, { label: string; show: Show } |
     envio_tarifa: { label: 'Tarifa de envío', show: money('—') },
     envio_gratis_desde: { label: 'Envío gratis desde', show: money('Sin envío gratis') },
   },
+  tienda: {
+    nombre: { label: 'Nombre', show: text },
+    logo: { label: 'Logo', show: text },
+    favicon: { label: 'Favicon', show: text },
+    color_primario: { label: 'Color primario', show: text },
+    color_acento: { label: 'Color de acento', show: text },
+    contacto_email: { label: 'Correo de contacto', show: text },
+    contacto_telefono: { label: 'Teléfono', show: text },
+    contacto_direccion: { label: 'Dirección', show: text },
+    red_instagram: { label: 'Instagram', show: text },
+    red_facebook: { label: 'Facebook', show: text },
+    red_tiktok: { label: 'TikTok', show: text },
+    red_x: { label: 'X', show: text },
+    red_youtube: { label: 'YouTube', show: text },
+    whatsapp: { label: 'WhatsApp', show: text },
+  },
+  pagina: {
+    slug: { label: 'Dirección', show: text },
+    titulo: { label: 'Título', show: text },
+    contenido: { label: 'Texto', show: text },
+  },
   sinonimo: {
     terminos: { label: 'Términos', show: text },
     unidireccional: {
@@ -144,6 +165,10 @@ const SENTENCES: Record<AuditAction, string> = {
   'sinonimo.borrado': 'Borró el sinónimo',
   'promocion.creada': 'Creó la promoción',
   'promocion.editada': 'Editó la promoción',
+  'tienda.editada': 'Editó la identidad de la tienda',
+  'pagina.creada': 'Creó la página',
+  'pagina.editada': 'Editó la página',
+  'pagina.borrada': 'Borró la página',
 };
 
 const GONE = 'que ya no existe';
@@ -172,6 +197,11 @@ function subject(
     case 'promocion': {
       const codigo = entry.despues?.codigo ?? entry.antes?.codigo;
       return codigo ? `«${codigo}»` : GONE;
+    }
+    case 'pagina': {
+      // A deleted page is gone from its table; its entry keeps its title.
+      const titulo = entry.despues?.titulo ?? entry.antes?.titulo;
+      return titulo ? `«${titulo}»` : GONE;
     }
     case 'sinonimo': {
       // A deleted synonym is gone from its table; its entry keeps its terms.

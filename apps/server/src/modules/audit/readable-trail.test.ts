@@ -175,6 +175,18 @@ describe.each(TEST_DATABASE_KINDS)('the audit trail as the owner reads it, on %s
     await customer.signIn(names.email, CUSTOMER_PASSWORD);
     ok(await customer.post('/api/personal/aceptar', { token }));
     ok(await admin.put(`/api/personal/${user.id_usuario}`, { rol: 'encargado' }));
+    // The shop's identity, and a page of the owner's created, edited and deleted.
+    ok(
+      await admin.put('/api/ajustes/tienda', {
+        nombre: 'Casa Lola',
+        colores: { primario: '#1e3a8a', acento: '#0f766e' },
+        contacto: { email: 'hola@casalola.mx', telefono: '+52 55 1234 5678', direccion: 'Calle Roble 12' },
+      }),
+    );
+    const page = { titulo: 'Garantía extendida', contenido: 'Un año más.' };
+    ok(await admin.put('/api/paginas/garantia-extendida', page));
+    ok(await admin.put('/api/paginas/garantia-extendida', { ...page, contenido: 'Dos años más.' }));
+    ok(await admin.request('DELETE', '/api/paginas/garantia-extendida'));
 
     entries = auditPageSchema.parse((await admin.get('/api/admin/auditoria?pageSize=100')).json()).items;
     stored = await t.db.select().from(auditoria);
@@ -252,6 +264,23 @@ describe.each(TEST_DATABASE_KINDS)('the audit trail as the owner reads it, on %s
         [{ campo: 'Rol', antes: 'Sin rol (cliente)', despues: 'Ventas' }],
       ],
     ]);
+    expect(entry('tienda.editada')).toMatchObject({
+      resumen: 'Editó la identidad de la tienda',
+      sujeto: null,
+    });
+    expect(change('tienda.editada', 'Nombre')).toEqual({
+      campo: 'Nombre',
+      antes: 'Vitrina',
+      despues: 'Casa Lola',
+    });
+    // The page is gone from its table; its entries still name it.
+    expect(entry('pagina.borrada').resumen).toBe('Borró la página «Garantía extendida»');
+    expect(entry('pagina.creada').resumen).toBe('Creó la página «Garantía extendida»');
+    expect(change('pagina.editada', 'Texto')).toEqual({
+      campo: 'Texto',
+      antes: 'Un año más.',
+      despues: 'Dos años más.',
+    });
   });
 
   it('labels each value and writes money, states, categories and refunded units as the shop does', () => {

@@ -7,7 +7,7 @@ export {
   listAllProducts,
   toggleProduct,
 } from './admin-service';
-export { catalogCache, type KeptAnswer } from './cache';
+export { catalogCache, type KeptAnswer, serveFromCache } from './cache';
 export { countRating, uncountRating } from './rating-totals';
 export { catalogRoutes } from './routes';
 export { searchCounter } from './search/analytics';

@@ -8,6 +8,7 @@ import type { Database } from '../../db/client';
 import { correo, usuario } from '../../db/schema';
 import { localStorage, UPLOADS_URL_PREFIX } from '../../storage/local';
 import { freshDatabase, TEST_DATABASE_KINDS } from '../../test/databases';
+import { TEST_SHOP } from '../../test/shop';
 import { downloadAvatar, namesFrom, signInWithGoogle } from './google-accounts';
 
 describe('namesFrom', () => {
@@ -49,7 +50,7 @@ describe('downloadAvatar', () => {
   });
 });
 
-const SHOP = { shopName: 'Vitrina', shopUrl: 'http://localhost:3000/' };
+const SHOP = TEST_SHOP;
 
 describe.each(TEST_DATABASE_KINDS)('signInWithGoogle on %s', (kind) => {
   let database: Database & { drop(): Promise<void> };

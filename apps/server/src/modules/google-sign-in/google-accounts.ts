@@ -4,7 +4,7 @@ import type { Db, Tx } from '../../db/client';
 import { identidadExterna, usuario } from '../../db/schema';
 import type { FileStorage } from '../../storage/local';
 import { createGoogleUser } from '../accounts';
-import type { MailShop } from '../mail';
+import type { ShopIdentity } from '../mail';
 import type { UserRow } from '../sessions';
 import { storeImage } from '../uploads';
 import type { IdentityClaims } from './oidc-client';
@@ -44,7 +44,7 @@ export type GoogleSignIn =
 export interface GoogleAccountDeps {
   storage: FileStorage;
   /** Named and linked in a new account's welcome message. */
-  shop: MailShop;
+  shop: ShopIdentity;
   /** Downloads the profile picture; tests replace it. */
   fetchAvatar?: (url: string) => Promise<Buffer | null>;
 }

@@ -5,8 +5,9 @@ import { z } from 'zod';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import type { FileStorage } from '../../storage/local';
-import { mailShop } from '../mail';
+import { shopIdentity } from '../mail';
 import { cookieSecure, startSession } from '../sessions';
+import { currentShop } from '../settings';
 import { signInWithGoogle } from './google-accounts';
 import {
   flowCookieCodec,
@@ -121,7 +122,10 @@ export const googleRoutes: FastifyPluginAsyncZod<GoogleRoutesOptions> = async (
       }
 
       try {
-        const result = await signInWithGoogle(db, claims, { storage, shop: mailShop(config) });
+        const result = await signInWithGoogle(db, claims, {
+          storage,
+          shop: await currentShop(db, shopIdentity(config)),
+        });
         if (result.outcome !== 'signed-in') {
           request.log.info({ outcome: result.outcome }, 'google sign-in: identity not accepted');
           return redirect(reply, GOOGLE_FAILED);

@@ -49,7 +49,7 @@ const order: OrderMailData = {
   tracking: 'EST123456789',
   refundedCents: 1250,
 };
-const account = { shopName: 'Vitrina', name: 'Ana', shopUrl: 'http://localhost:3000/' };
+const account = { shopName: 'Vitrina', name: 'Ana', publicUrl: 'http://localhost:3000' };
 
 async function queue(t: TestApp, ...mails: OutgoingMail[]) {
   await t.db.transaction(async (tx) => {

@@ -3,7 +3,7 @@ export { failedMailCount } from './mailbox';
 export { type OutgoingMail, queueMail } from './outbox';
 export { mailDeliveryPlugin } from './plugin';
 export { mailboxRoutes } from './routes';
-export { type MailShop, mailShop } from './shop';
+export { type ShopIdentity, shopIdentity } from './shop';
 export {
   googleAccountResetMail,
   newOrderMail,

@@ -9,6 +9,8 @@ import type { OutgoingMail } from './outbox';
 
 export interface OrderMailData {
   shopName: string;
+  /** The shop's logo (absolute URL), shown above its name; none: the name alone. */
+  logoUrl?: string | null;
   /** SHOP_CURRENCY: every amount of the message is written in it. */
   currency: CurrencyCode;
   /** Absolute link to the customer's order page (PUBLIC_URL + /pedido/:id). */
@@ -36,9 +38,10 @@ export interface RefundGiven {
 
 export interface AccountMailData {
   shopName: string;
+  logoUrl?: string | null;
   name: string;
-  /** Absolute link to the shop's home page (PUBLIC_URL). */
-  shopUrl: string;
+  /** PUBLIC_URL: the messages link to the shop's home page (PUBLIC_URL/). */
+  publicUrl: string;
 }
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -61,8 +64,15 @@ function button(label: string, url: string): string {
   );
 }
 
-/** The frame every message shares: the shop's name on top, one column at most 600 px wide. */
-function layout(shopName: string, title: string, body: string): string {
+/** The shop's logo on top of a message, when it has one: a fixed height, its name as the alternative. */
+const logoHtml = (shopName: string, logoUrl: string | null | undefined) =>
+  logoUrl
+    ? `<p style="margin:0 0 8px"><img src="${escapeHtml(logoUrl)}" alt="${escapeHtml(shopName)}" height="48" ` +
+      `style="height:48px;width:auto;border:0"></p>`
+    : '';
+
+/** The frame every message shares: the shop's logo and name on top, one column at most 600 px wide. */
+function layout(shopName: string, title: string, body: string, logoUrl?: string | null): string {
   return [
     '<!doctype html>',
     '<html lang="es"><head><meta charset="utf-8">',
@@ -70,6 +80,7 @@ function layout(shopName: string, title: string, body: string): string {
     `<title>${escapeHtml(title)}</title></head>`,
     `<body style="margin:0;padding:0;background:#f3f4f6">`,
     `<div style="max-width:600px;margin:0 auto;padding:24px 16px;background:#ffffff;${FONT}">`,
+    logoHtml(shopName, logoUrl),
     `<p style="margin:0 0 24px;font-size:20px;font-weight:bold">${escapeHtml(shopName)}</p>`,
     `<h1 style="margin:0 0 16px;font-size:22px;line-height:1.3">${escapeHtml(title)}</h1>`,
     body,
@@ -171,6 +182,7 @@ function orderMail(
       p(content.next),
       button(action.label, action.url),
     ].join('\n'),
+    data.logoUrl,
   );
   const text = [
     content.title,
@@ -270,7 +282,7 @@ function accountMail(
   data: AccountMailData,
   content: { subject: string; title: string; paragraphs: string[]; action: string; url?: string },
 ): OutgoingMail {
-  const url = content.url ?? data.shopUrl;
+  const url = content.url ?? `${data.publicUrl}/`;
   const html = layout(
     data.shopName,
     content.title,
@@ -279,6 +291,7 @@ function accountMail(
       ...content.paragraphs.map((line) => p(line)),
       button(content.action, url),
     ].join('\n'),
+    data.logoUrl,
   );
   const text = [
     content.title,

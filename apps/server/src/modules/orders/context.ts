@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
 import type { PaymentProvider } from '../../payments/provider';
-import type { ShopIdentity } from './order-mail';
+import type { ShopIdentity } from '../mail';
 
 /**
  * What the order's operations work with: the database, the payment adapter, the shop (named in its

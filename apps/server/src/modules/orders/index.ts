@@ -1,7 +1,6 @@
 export type { OrderContext } from './context';
 export { listOrders } from './list-orders';
 export { markLineRated } from './order-lines';
-export { type ShopIdentity, shopIdentity } from './order-mail';
 export { type CheckoutReply, placeOrder } from './place-order';
 export { recordPaidOrder } from './record-paid-order';
 export { settlePendingRefunds } from './refund-order';

@@ -1,6 +1,5 @@
-import { type CurrencyCode, formatOrderNumber, PAGES, pagePath, toCents } from '@vitrina/shared';
+import { formatOrderNumber, PAGES, pagePath, toCents } from '@vitrina/shared';
 import { asc, eq } from 'drizzle-orm';
-import type { Config } from '../../config';
 import type { Tx } from '../../db/client';
 import { detalleVenta, producto, usuario, type venta } from '../../db/schema';
 import {
@@ -13,31 +12,14 @@ import {
   orderShippedMail,
   queueMail,
   type RefundGiven,
+  type ShopIdentity,
 } from '../mail';
+import { currentShop } from '../settings';
 
 /*
  * The customer is told of every step of their order: the message is queued in the outbox in the same
  * transaction as the step, so it goes out if and only if the step commits, and never slows the request.
  */
-
-/**
- * What the messages and charges need to know about the shop: its name, where its pages are (PUBLIC_URL),
- * the currency of its amounts (SHOP_CURRENCY), and where the shop itself is told of new orders
- * (SUPPORT_EMAIL, its contact address).
- */
-export interface ShopIdentity {
-  shopName: string;
-  publicUrl: string;
-  currency: CurrencyCode;
-  contactEmail: string;
-}
-
-export const shopIdentity = (config: Config): ShopIdentity => ({
-  shopName: config.shopName,
-  publicUrl: config.publicUrl,
-  currency: config.currency,
-  contactEmail: config.supportEmail,
-});
 
 type OrderRow = typeof venta.$inferSelect;
 
@@ -47,8 +29,12 @@ const MAILS = {
 } satisfies Record<string, (to: string, data: OrderMailData) => OutgoingMail>;
 export type OrderMailKind = keyof typeof MAILS;
 
-/** The order as the order messages show it, read inside `tx` (so it includes the change being made). */
-async function orderMailData(tx: Tx, order: OrderRow, shop: ShopIdentity) {
+/**
+ * The order as the order messages show it, read inside `tx` (so it includes the change being made), and
+ * the shop as it names itself now (its saved identity over `base`, the configuration's).
+ */
+async function orderMailData(tx: Tx, order: OrderRow, base: ShopIdentity) {
+  const shop = await currentShop(tx, base);
   // The buyer and the lines in one statement: a checkout's confirmation is part of its transaction.
   const rows = await tx
     .select({
@@ -73,6 +59,7 @@ async function orderMailData(tx: Tx, order: OrderRow, shop: ShopIdentity) {
   const totalCents = toCents(order.valor_total_venta);
   const data: OrderMailData = {
     shopName: shop.shopName,
+    logoUrl: shop.logoUrl,
     currency: shop.currency,
     orderUrl: `${shop.publicUrl}/pedido/${order.id_venta}`,
     customerName: buyer?.nombre ?? order.envio_nombre ?? '',
@@ -102,15 +89,15 @@ async function orderMailData(tx: Tx, order: OrderRow, shop: ShopIdentity) {
     tracking: order.guia,
     refundedCents: toCents(order.monto_reembolsado),
   };
-  return { to: buyer?.email, data };
+  return { to: buyer?.email, data, shop };
 }
 
 /**
  * A paid order's two messages, from one read of it: the buyer's confirmation, and the shop's notice with
  * what to pack.
  */
-export async function queuePaidOrderMails(tx: Tx, order: OrderRow, shop: ShopIdentity): Promise<void> {
-  const { to, data } = await orderMailData(tx, order, shop);
+export async function queuePaidOrderMails(tx: Tx, order: OrderRow, base: ShopIdentity): Promise<void> {
+  const { to, data, shop } = await orderMailData(tx, order, base);
   if (to) await queueMail(tx, orderConfirmedMail(to, data));
   const adminUrl = `${shop.publicUrl}${pagePath(PAGES.adminOrder, order.id_venta)}`;
   await queueMail(tx, newOrderMail(shop.contactEmail, { ...data, adminUrl }));

@@ -1,9 +1,14 @@
 import { shopConfigSchema } from '@vitrina/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Config } from '../../config';
+import type { Db } from '../../db/client';
+import { readShopIdentity } from '../settings';
 
 /** What the browser needs to know about this shop's configuration (nothing secret). */
-export const publicConfigRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app, { config }) => {
+export const publicConfigRoutes: FastifyPluginAsyncZod<{ config: Config; db: Db }> = async (
+  app,
+  { config, db },
+) => {
   app.get(
     '/config',
     {
@@ -14,13 +19,17 @@ export const publicConfigRoutes: FastifyPluginAsyncZod<{ config: Config }> = asy
         response: { 200: shopConfigSchema },
       },
     },
-    async () => ({
-      shopName: config.shopName,
-      supportEmail: config.supportEmail,
-      paymentProvider: config.payments.provider,
-      stripePublishableKey: config.payments.stripe?.publishableKey ?? null,
-      timeZone: config.shopTimeZone,
-      moneda: config.currency,
-    }),
+    async () => {
+      // The name and contact address the owner saved (Ajustes › Tienda), SHOP_NAME and SUPPORT_EMAIL until then.
+      const identity = await readShopIdentity(db, config.shopName);
+      return {
+        shopName: identity.nombre,
+        supportEmail: identity.contacto.email || config.supportEmail,
+        paymentProvider: config.payments.provider,
+        stripePublishableKey: config.payments.stripe?.publishableKey ?? null,
+        timeZone: config.shopTimeZone,
+        moneda: config.currency,
+      };
+    },
   );
 };

@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
-import { idSchema, PAGES, type PageEntry } from '@vitrina/shared';
+import { idSchema, PAGES, type PageEntry, type Tienda } from '@vitrina/shared';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
@@ -9,6 +9,9 @@ import { AppError } from '../../errors';
 import { sendApiNotFound } from '../../plugins/errors';
 import { type FileStorage, UPLOADS_URL_PREFIX } from '../../storage/local';
 import { catalogCache, getCategory, getVisibleProduct, type KeptAnswer } from '../catalog';
+import { getPage } from '../pages';
+import { readShopIdentity } from '../settings';
+import { brandHead, THEME_CSS_PATH, themeCss, themeVersion } from './brand-head';
 import { listingImages } from './listing-images';
 import { type PagePreload, preloadTags, readManifest } from './preloads';
 import { apiThrough, fillRoot, type RenderPage } from './render';
@@ -18,7 +21,7 @@ import { isFilePath, ONE_YEAR, pathOf, serveStoredFiles, staticFileError } from 
 
 /**
  * The web app's pages (packages/shared pages.ts), as the server reads paths: every `:id` is one record id,
- * in digits. Any other path is a 404 page.
+ * in digits, and a `:slug` a page's slug. Any other path is a 404 page.
  */
 const PAGE_PATTERNS: ReadonlyArray<readonly [RegExp, PageEntry]> = Object.values(PAGES).map((page) => [
   pathPattern(page.path),
@@ -26,9 +29,11 @@ const PAGE_PATTERNS: ReadonlyArray<readonly [RegExp, PageEntry]> = Object.values
 ]);
 
 function pathPattern(path: string): RegExp {
-  const segments = path
-    .split('/')
-    .map((segment) => (segment.startsWith(':') ? '(\\d+)' : segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')));
+  const segments = path.split('/').map((segment) => {
+    if (segment === ':slug') return '([a-z0-9-]+)';
+    if (segment.startsWith(':')) return '(\\d+)';
+    return segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  });
   return new RegExp(`^${segments.join('/')}$`);
 }
 
@@ -45,6 +50,13 @@ function matchPage(path: string): PageMatch | undefined {
   }
   return undefined;
 }
+
+/** The storefront pages that show one of the three pages every shop has (pages module), by slug. */
+const SHOP_PAGE_SLUGS = new Map<PageEntry, string>([
+  [PAGES.about, 'acerca'],
+  [PAGES.terms, 'terminos'],
+  [PAGES.privacy, 'privacidad'],
+]);
 
 /**
  * Serves the built web app on every non-API path: hashed assets cached forever, uploads, the sitemap
@@ -100,6 +112,16 @@ export async function siteRoutes(
   app.get('/robots.txt', async (_request, reply) =>
     reply.type('text/plain; charset=utf-8').send(renderRobots(config.publicUrl)),
   );
+  // The brand colours (brand-head.ts). Asked for by its version, the browser keeps it for good; any
+  // other address of it is answered fresh.
+  app.get<{ Querystring: { v?: string } }>(THEME_CSS_PATH, async (request, reply) => {
+    const identity = await readShopIdentity(db, config.shopName);
+    const current = request.query.v === themeVersion(identity);
+    return reply
+      .header('cache-control', current ? `public, max-age=${ONE_YEAR}, immutable` : 'no-cache')
+      .type('text/css; charset=utf-8')
+      .send(themeCss(identity));
+  });
 
   // The storefront's rendered pages are the same for every visitor, so they are kept by URL (a search's
   // excepted); every other path gets its page, or its 404, from the not-found handler, never kept.
@@ -142,13 +164,13 @@ export async function siteRoutes(
     const readAt = rendered.generation();
     const match = matchPage(path);
     // The page's head (its title, tags and preloads) and its render are read at the same time.
-    const [{ status, meta, preload }, app] = await Promise.all([
+    const [{ status, meta, preload, identity }, app] = await Promise.all([
       pageMeta(path, match, search),
       match?.page.rendered ? renderApp(request) : undefined,
     ]);
     const rendering = status === 200 ? app : undefined;
     const hints = preloadTags(manifest, { kind: 'app', ...preload, scripts: !rendering });
-    const page = renderHead(template, meta, hints);
+    const page = brandHead(renderHead(template, meta, hints), identity);
     if (!rendering) return send(status, { body: page });
     const html: KeptAnswer = { body: fillRoot(page, rendering) };
     // A search is counted when its answer is sent (search/analytics.ts): its page is rendered each time.
@@ -168,15 +190,27 @@ export async function siteRoutes(
     }
   }
 
+  /**
+   * The shop's identity (its name, favicon and colours go in every page's head) as the API answers it:
+   * from that route's memory, as the render's own requests are; from the database if it fails.
+   */
+  async function currentIdentity(): Promise<Tienda> {
+    const answer = await app.inject({ method: 'GET', url: '/api/ajustes/tienda' });
+    return answer.statusCode === 200 ? (answer.json() as Tienda) : readShopIdentity(db, config.shopName);
+  }
+
   async function pageMeta(
     path: string,
     match: PageMatch | undefined,
     search: URLSearchParams,
-  ): Promise<{ status: number; meta: PageMeta; preload?: PagePreload }> {
-    const { shopName, publicUrl, currency } = config;
+  ): Promise<{ status: number; meta: PageMeta; preload?: PagePreload; identity: Tienda }> {
+    const { publicUrl, currency } = config;
+    const identity = await currentIdentity();
+    const shopName = identity.nombre;
     const notFound = () => ({
       status: 404,
       meta: shopMeta(shopName, publicUrl, path, 'Página no encontrada'),
+      identity,
     });
     try {
       if (match?.page === PAGES.category) {
@@ -184,6 +218,7 @@ export async function siteRoutes(
         const images = await listingImages(db, search, found.id_categoria_producto);
         return {
           status: 200,
+          identity,
           meta: categoryMeta(found, shopName, publicUrl),
           preload: { kind: 'listing', images },
         };
@@ -192,9 +227,16 @@ export async function siteRoutes(
         const found = await getVisibleProduct(db, idSchema.parse(match.id));
         return {
           status: 200,
+          identity,
           meta: productMeta(found, { shopName, publicUrl, currency }),
           preload: { kind: 'product', images: [found.imagen] },
         };
+      }
+      const slug =
+        SHOP_PAGE_SLUGS.get(match?.page as PageEntry) ?? (match?.page === PAGES.ownPage && match.id);
+      if (slug) {
+        const shown = await getPage(db, slug);
+        return { status: 200, identity, meta: shopMeta(shopName, publicUrl, path, shown.titulo) };
       }
     } catch (err) {
       if (!(err instanceof AppError) && !(err instanceof Error && err.name === 'ZodError')) throw err;
@@ -203,7 +245,7 @@ export async function siteRoutes(
     if (!match) return notFound();
     const { title, preload: kind } = match.page;
     const meta = shopMeta(shopName, publicUrl, path, title);
-    if (kind !== 'listing') return { status: 200, meta, preload: kind && { kind } };
-    return { status: 200, meta, preload: { kind, images: await listingImages(db, search) } };
+    if (kind !== 'listing') return { status: 200, meta, identity, preload: kind && { kind } };
+    return { status: 200, meta, identity, preload: { kind, images: await listingImages(db, search) } };
   }
 }

@@ -1,6 +1,7 @@
-import { PAGES } from '@vitrina/shared';
+import { shopPagePath } from '@vitrina/shared';
 import type { Db } from '../../db/client';
 import { listCategories, listVisibleProductIds } from '../catalog';
+import { listPages } from '../pages';
 
 const escapeXml = (text: string) =>
   text.replace(
@@ -8,15 +9,18 @@ const escapeXml = (text: string) =>
     (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&apos;', '"': '&quot;' })[c] ?? c,
   );
 
-/** Home, about, the terms and privacy notice, every category and every product the public can see. */
+/** Home, the shop's pages (about, terms, privacy, the owner's own), every category and visible product. */
 export async function renderSitemap(db: Db, publicUrl: string): Promise<string> {
-  const [categories, productIds] = await Promise.all([listCategories(db), listVisibleProductIds(db)]);
+  const [categories, productIds, pages] = await Promise.all([
+    listCategories(db),
+    listVisibleProductIds(db),
+    listPages(db),
+  ]);
   const paths = [
     '/',
     '/products/todos',
-    PAGES.about.path,
-    PAGES.terms.path,
-    PAGES.privacy.path,
+    // About, terms, privacy and the owner's own pages.
+    ...pages.map((page) => shopPagePath(page.slug)),
     ...categories.map((c) => `/products/categoria/${c.id_categoria_producto}`),
     ...productIds.map((id) => `/products/${id}`),
   ];

@@ -23,8 +23,9 @@ import {
   toUsuarioDto,
   updateOwnProfile,
 } from '../accounts';
-import { mailShop } from '../mail';
+import { shopIdentity } from '../mail';
 import { cookieSecure, startSession, type ThrottlePolicy } from '../sessions';
+import { currentShop } from '../settings';
 import { specSessionSchema, toSpecSession } from './spec-shapes';
 import { signSpecToken } from './spec-token';
 
@@ -80,7 +81,8 @@ export const specAccountRoutes: FastifyPluginAsyncZod<SpecAccountOptions> = asyn
         response: { 201: usuarioSchema, ...errors },
       },
     },
-    async (request, reply) => reply.code(201).send(await registerUser(db, request.body, mailShop(config))),
+    async (request, reply) =>
+      reply.code(201).send(await registerUser(db, request.body, await currentShop(db, shopIdentity(config)))),
   );
 
   app.post(

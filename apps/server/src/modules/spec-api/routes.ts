@@ -3,7 +3,7 @@ import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import type { PaymentProvider } from '../../payments/provider';
 import type { FileStorage } from '../../storage/local';
-import type { ShopIdentity } from '../orders';
+import type { ShopIdentity } from '../mail';
 import type { ThrottlePolicy } from '../sessions';
 import { specAccountRoutes } from './account-routes';
 import { specCatalogRoutes } from './catalog-routes';

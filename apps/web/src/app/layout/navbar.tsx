@@ -6,6 +6,7 @@ import { accountMenu } from '../../features/auth';
 import { CartLink } from '../../features/cart';
 import { lazyComponent } from '../../lib/load-chunk';
 import { useSession } from '../../lib/session';
+import { useShopIdentity } from '../../lib/shop-identity';
 import { AccountMenu } from './account-menu';
 import { Logo } from './logo';
 import styles from './navbar.module.css';
@@ -22,6 +23,8 @@ export function Navbar() {
   const [drawerOpen, setDrawerOpen] = useState(false);
   const [drawerWanted, setDrawerWanted] = useState(false);
   const { user } = useSession();
+  // Until the shop's name has arrived (a page the browser renders itself), the link still says where it goes.
+  const shopName = useShopIdentity().data?.nombre;
   const { showSearch, showCart } = accountMenu(user);
   const location = useLocation();
   const [search] = useSearchParams();
@@ -47,7 +50,7 @@ export function Navbar() {
         >
           <MenuIcon />
         </button>
-        <Link to="/" className={styles.logo}>
+        <Link to="/" className={styles.logo} aria-label={shopName ? undefined : 'Ir al inicio'}>
           <Logo />
         </Link>
         {showSearch && <SearchBox urlValue={urlName} className={styles.search} />}

@@ -21,5 +21,8 @@ export const settingsScreen: Screen = () => import('./pages/settings-page').then
 export const mailboxScreen: Screen = () => import('./pages/mailbox-page').then((m) => m.MailboxPage);
 export const ratingsScreen: Screen = () => import('./pages/ratings-page').then((m) => m.RatingsPage);
 export const auditScreen: Screen = () => import('./pages/audit-page').then((m) => m.AuditPage);
+export const shopIdentityScreen: Screen = () =>
+  import('./pages/shop-identity-page').then((m) => m.ShopIdentityPage);
+export const shopPagesScreen: Screen = () => import('./pages/shop-pages-page').then((m) => m.ShopPagesPage);
 export const synonymsScreen: Screen = () => import('./pages/synonyms-page').then((m) => m.SynonymsPage);
 export const staffScreen: Screen = () => import('./pages/staff-page').then((m) => m.StaffPage);

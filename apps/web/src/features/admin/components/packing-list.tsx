@@ -2,6 +2,7 @@ import type { Order } from '@vitrina/shared';
 import { createPortal } from 'react-dom';
 import { orderTitle, ShippingAddress, unitsKept } from '../../../components/order-details';
 import { useFormatInstant } from '../../../lib/shop-dates';
+import { useShopIdentity } from '../../../lib/shop-identity';
 import styles from './packing-list.module.css';
 
 /**
@@ -11,10 +12,17 @@ import styles from './packing-list.module.css';
  */
 export function PackingList({ order }: { order: Order }) {
   const formatDateTime = useFormatInstant();
+  const shop = useShopIdentity().data;
   const lines = order.detalle_venta.filter((line) => unitsKept(line) > 0);
   const units = lines.reduce((sum, line) => sum + unitsKept(line), 0);
   return createPortal(
     <section className={styles.packing} aria-label="Lista de empaque">
+      {shop && (
+        <p className={styles.shop}>
+          {shop.logo && <img src={shop.logo} alt="" height={40} />}
+          <strong>{shop.nombre}</strong>
+        </p>
+      )}
       <h2>Lista de empaque · {orderTitle(order)}</h2>
       <p>Pedido del {formatDateTime(order.fecha, 'longDateTime')}</p>
       <h3>Enviar a</h3>

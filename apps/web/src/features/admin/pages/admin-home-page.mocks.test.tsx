@@ -87,7 +87,7 @@ const figure = (article: HTMLElement, term: string) =>
   within(article).getByText(term, { selector: 'dt' }).nextElementSibling?.textContent;
 
 describe('AdminHomePage', () => {
-  it('keeps the ten sections on top and shows the figures of today, 7 and 30 days', async () => {
+  it('keeps the twelve sections on top and shows the figures of today, 7 and 30 days', async () => {
     renderAdmin(<AdminHomePage />, { path: '/adminHome' });
     const nav = screen.getByRole('navigation', { name: 'Secciones de administración' });
     expect(
@@ -103,6 +103,8 @@ describe('AdminHomePage', () => {
       'Registro de cambios',
       'Sinónimos',
       'Ajustes',
+      'Tienda',
+      'Páginas',
       'Correos',
       'Personal',
     ]);

@@ -68,6 +68,18 @@ const SECTIONS: ReadonlyArray<{ page: PageName; to: string; label: string; text:
     text: 'La tarifa de envío y el envío gratis.',
   },
   {
+    page: 'adminShop',
+    to: PAGES.adminShop.path,
+    label: 'Tienda',
+    text: 'El nombre, el logo, los colores, el contacto, las redes y el WhatsApp de la tienda.',
+  },
+  {
+    page: 'adminPages',
+    to: PAGES.adminPages.path,
+    label: 'Páginas',
+    text: 'Acerca de, Términos, Privacidad y las páginas propias de la tienda.',
+  },
+  {
     page: 'adminMail',
     to: PAGES.adminMail.path,
     label: 'Correos',

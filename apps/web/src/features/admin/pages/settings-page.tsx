@@ -46,6 +46,8 @@ export function SettingsPage() {
     <div className={styles.page}>
       <AdminPageHeader title="Ajustes">
         <Link to={PAGES.adminMail.path}>Correos enviados</Link>
+        <Link to={PAGES.adminShop.path}>Tienda</Link>
+        <Link to={PAGES.adminPages.path}>Páginas</Link>
       </AdminPageHeader>
       {settings.isPending ? (
         <Loader label="Cargando los ajustes…" />

@@ -6,6 +6,7 @@ import {
   NOTIFY_LOGIN_REQUIRED_MS,
   NOTIFY_MS,
   type Product,
+  whatsappLink,
 } from '@vitrina/shared';
 import { useId, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
@@ -18,6 +19,7 @@ import { PRODUCT_IMAGE_SIZE } from '../../../components/product-image';
 import { isNotFound } from '../../../lib/api-client';
 import { notify } from '../../../lib/notifications';
 import { useSession } from '../../../lib/session';
+import { useShopIdentity } from '../../../lib/shop-identity';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { addProductToCart, useCartCount } from '../../cart';
 import { useProduct } from '../api/get-product';
@@ -92,6 +94,7 @@ function ProductView({ product }: { product: Product }) {
             onQuantityChange={setQuantity}
             max={maxQuantity}
           />
+          <WhatsAppQuestion productName={product.nombre} />
         </div>
       </article>
 
@@ -181,6 +184,26 @@ function BuyActions({ product, quantity, max, onQuantityChange }: BuyActionsProp
         </p>
       )}
     </>
+  );
+}
+
+/**
+ * '¿Dudas? Escríbenos': a WhatsApp chat with the shop, the product's name already written, when the
+ * owner gave a number (Ajustes › Tienda).
+ */
+function WhatsAppQuestion({ productName }: { productName: string }) {
+  const number = useShopIdentity().data?.whatsapp;
+  if (!number) return null;
+  return (
+    <a
+      className={buttonClass('secondary', 'md', styles.whatsapp)}
+      href={whatsappLink(number, productName)}
+      target="_blank"
+      rel="noopener noreferrer"
+    >
+      ¿Dudas? Escríbenos
+      <span className="visually-hidden"> por WhatsApp (se abre en una pestaña nueva)</span>
+    </a>
   );
 }
 

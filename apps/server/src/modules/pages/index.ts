@@ -1,0 +1,2 @@
+export { getPage, listPages } from './pages';
+export { pagesRoutes } from './routes';

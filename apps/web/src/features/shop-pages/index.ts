@@ -1,0 +1,2 @@
+/** What the app and the admin may use of the shop's pages. */
+export { PageArticle } from './components/page-article';
