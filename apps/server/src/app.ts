@@ -15,7 +15,14 @@ import { googleRoutes } from './modules/google-sign-in';
 import { healthRoutes } from './modules/health';
 import type { DeliveryOptions } from './modules/mail';
 import { mailboxRoutes, mailDeliveryPlugin } from './modules/mail';
-import { ordersRoutes, sandboxPaymentRoutes, shopIdentity, stripeWebhookRoutes } from './modules/orders';
+import {
+  type ExpiryOptions,
+  ordersRoutes,
+  sandboxPaymentRoutes,
+  shopIdentity,
+  stripeWebhookRoutes,
+  unpaidOrdersExpiryPlugin,
+} from './modules/orders';
 import { ratingsAdminRoutes, ratingsRoutes } from './modules/ratings';
 import {
   cookieSecure,
@@ -55,6 +62,8 @@ export interface AppDeps {
   uploadLimit?: UploadPolicy;
   /** The outbox's delivery loop; tests retry faster. */
   mailDelivery?: Partial<DeliveryOptions>;
+  /** The loop that cancels unpaid orders at their deadline. */
+  unpaidOrdersExpiry?: Partial<ExpiryOptions>;
   /** The storefront's server render; by default the web build's (config.webRender), when built. */
   renderPage?: RenderPage;
 }
@@ -69,6 +78,7 @@ export async function buildApp({
   payments,
   stripeApi,
   mailDelivery,
+  unpaidOrdersExpiry,
   uploadLimit = DEFAULT_UPLOAD_POLICY,
   renderPage,
 }: AppDeps) {
@@ -161,5 +171,6 @@ export async function buildApp({
     renderPage: renderPage ?? (await loadRenderer(config.webRender)),
   });
   await app.register(mailDeliveryPlugin, { database, config, options: mailDelivery });
+  await app.register(unpaidOrdersExpiryPlugin, { ...orders, options: unpaidOrdersExpiry });
   return app;
 }

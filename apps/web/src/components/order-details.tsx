@@ -21,6 +21,8 @@ import styles from './order-details.module.css';
 const ESTADO_CLASSES: Record<OrderState, string | undefined> = {
   pendiente: styles.pending,
   fallida: styles.failed,
+  pendiente_pago: styles.pending,
+  anulada: styles.failed,
   pagada: styles.paid,
   preparando: styles.pending,
   enviada: styles.shipped,
