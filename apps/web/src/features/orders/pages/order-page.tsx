@@ -9,6 +9,7 @@ import {
   OrderTotals,
   orderTitle,
   PaymentAndShipment,
+  PaymentDue,
   ShippingAddress,
 } from '../../../components/order-details';
 import { isNotFound } from '../../../lib/api-client';
@@ -112,6 +113,7 @@ function OrderDetail({ id }: { id: number }) {
           Realizado el <time dateTime={data.fecha}>{formatInstant(data.fecha, 'longDateTime')}</time>
         </p>
       </header>
+      <PaymentDue order={data} />
       <section className={styles.next} aria-labelledby="pedido-siguiente">
         <h2 id="pedido-siguiente" className={styles.sectionTitle}>
           ¿Qué sigue?
