@@ -15,7 +15,13 @@ import { googleRoutes } from './modules/google-sign-in';
 import { healthRoutes } from './modules/health';
 import type { DeliveryOptions } from './modules/mail';
 import { mailboxRoutes, mailDeliveryPlugin, shopIdentity } from './modules/mail';
-import { ordersRoutes, sandboxPaymentRoutes, stripeWebhookRoutes } from './modules/orders';
+import {
+  type ExpiryOptions,
+  ordersRoutes,
+  sandboxPaymentRoutes,
+  stripeWebhookRoutes,
+  unpaidOrdersExpiryPlugin,
+} from './modules/orders';
 import { pagesRoutes } from './modules/pages';
 import { promotionsRoutes } from './modules/promotions';
 import { ratingsAdminRoutes, ratingsRoutes } from './modules/ratings';
@@ -64,6 +70,8 @@ export interface AppDeps {
   uploadLimit?: UploadPolicy;
   /** The outbox's delivery loop; tests retry faster. */
   mailDelivery?: Partial<DeliveryOptions>;
+  /** The loop that cancels unpaid orders at their deadline. */
+  unpaidOrdersExpiry?: Partial<ExpiryOptions>;
   /** The storefront's server render; by default the web build's (config.webRender), when built. */
   renderPage?: RenderPage;
 }
@@ -78,6 +86,7 @@ export async function buildApp({
   payments,
   stripeApi,
   mailDelivery,
+  unpaidOrdersExpiry,
   uploadLimit = DEFAULT_UPLOAD_POLICY,
   renderPage,
 }: AppDeps) {
@@ -179,5 +188,6 @@ export async function buildApp({
     });
   }
   await app.register(mailDeliveryPlugin, { database, config, options: mailDelivery });
+  await app.register(unpaidOrdersExpiryPlugin, { ...orders, options: unpaidOrdersExpiry });
   return app;
 }

@@ -15,6 +15,9 @@ export const MAIL_KINDS = [
   'recuperar_contrasena',
   'pedido_nuevo',
   'invitacion_personal',
+  'pedido_por_pagar',
+  'pedido_vencido',
+  'pago_tardio',
 ] as const;
 export type MailKind = (typeof MAIL_KINDS)[number];
 
@@ -29,6 +32,9 @@ export const MAIL_KIND_LABELS: Record<MailKind, string> = {
   recuperar_contrasena: 'Recuperar contraseña',
   pedido_nuevo: 'Pedido nuevo (a la tienda)',
   invitacion_personal: 'Invitación al personal',
+  pedido_por_pagar: 'Pedido por pagar',
+  pedido_vencido: 'Pedido cancelado sin pago',
+  pago_tardio: 'Pago tardío (a la tienda)',
 };
 
 /** pendiente: waiting for (another) attempt; enviado: delivered; fallido: given up after the last attempt. */

@@ -62,6 +62,7 @@ export const PAGES = {
   acceptStaff: { path: '/personal/aceptar', title: 'Invitación al personal' },
   adminShop: { path: '/admin/ajustes/tienda', title: 'Tienda' },
   adminPages: { path: '/admin/ajustes/paginas', title: 'Páginas' },
+  adminPayments: { path: '/admin/ajustes/pagos', title: 'Pagos' },
 } as const satisfies Record<string, PageEntry>;
 
 export type PageName = keyof typeof PAGES;

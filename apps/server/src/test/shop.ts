@@ -7,4 +7,5 @@ export const TEST_SHOP: ShopIdentity = {
   currency: 'USD',
   contactEmail: 'soporte@vitrina.local',
   logoUrl: null,
+  timeZone: 'America/Mexico_City',
 };

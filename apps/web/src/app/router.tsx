@@ -102,6 +102,7 @@ const ADMIN_PAGES: [page: PageName, screen: keyof Awaited<ReturnType<typeof admi
   ['adminOrder', 'orderScreen'],
   ['adminSettings', 'settingsScreen'],
   ['adminMail', 'mailboxScreen'],
+  ['adminPayments', 'paymentSettingsScreen'],
   ['adminShop', 'shopIdentityScreen'],
   ['adminPages', 'shopPagesScreen'],
   ['adminRatings', 'ratingsScreen'],

@@ -16,15 +16,18 @@ export interface ShopIdentity {
   contactEmail: string;
   /** The logo's absolute URL, or null: the messages then show the name alone. */
   logoUrl: string | null;
+  /** SHOP_TIMEZONE: the days and deadlines the messages write, and the promotions' calendar. */
+  timeZone: string;
 }
 
 /** What the configuration says of the shop: its identity until the owner saves one. */
 export const shopIdentity = (
-  config: Pick<Config, 'shopName' | 'publicUrl' | 'currency' | 'supportEmail'>,
+  config: Pick<Config, 'shopName' | 'publicUrl' | 'currency' | 'supportEmail' | 'shopTimeZone'>,
 ): ShopIdentity => ({
   shopName: config.shopName,
   publicUrl: config.publicUrl,
   currency: config.currency,
   contactEmail: config.supportEmail,
   logoUrl: null,
+  timeZone: config.shopTimeZone,
 });

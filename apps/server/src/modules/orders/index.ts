@@ -1,7 +1,18 @@
+// Orders paid later (docs/decisions/056): what a provider's adapter (Mercado Pago) plugs into.
 export type { OrderContext } from './context';
+export { type ExpiryOptions, expireUnpaidOrders, unpaidOrdersExpiryPlugin } from './expire-unpaid-orders';
 export { listOrders } from './list-orders';
 export { markLineRated } from './order-lines';
-export { type CheckoutReply, placeOrder } from './place-order';
+export {
+  type ConfirmedPayment,
+  listAwaitingPayment,
+  markPaidByProvider,
+  type PendingSale,
+  type ProviderPaymentOutcome,
+  recordLatePayment,
+  type StartRedirect,
+} from './pay-later';
+export { type CheckoutReply, createPendingOrder, placeOrder } from './place-order';
 export { recordPaidOrder } from './record-paid-order';
 export { settlePendingRefunds } from './refund-order';
 export { ordersRoutes } from './routes';

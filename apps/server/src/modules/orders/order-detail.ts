@@ -1,6 +1,7 @@
 import {
   formatOrderNumber,
   fromCents,
+  includedTaxCents,
   type Manager,
   mayManage,
   type Order,
@@ -86,10 +87,33 @@ export async function toOrder(db: Db | Tx, order: OrderRow, admin: boolean): Pro
     monto_reembolsado: units(order.monto_reembolsado),
     envio_reembolsado: units(order.envio_reembolsado),
     id_usuario: order.id_usuario,
+    metodo_pago: order.metodo_pago,
+    vence: order.vence?.toISOString() ?? null,
+    instrucciones: order.pago_instrucciones,
+    impuesto:
+      order.impuesto_nombre !== null && order.impuesto_tasa !== null
+        ? {
+            nombre: order.impuesto_nombre,
+            tasa: order.impuesto_tasa / 100,
+            monto: fromCents(includedTaxCents(total, order.impuesto_tasa)),
+          }
+        : null,
     pago_marca: order.pago_marca,
     pago_ultimos4: order.pago_ultimos4,
     transportista: order.transportista,
     guia: order.guia,
+    ...(admin && {
+      pago_tardio:
+        order.pago_tardio_monto !== null &&
+        order.pago_tardio_referencia !== null &&
+        order.pago_tardio_fecha !== null
+          ? {
+              monto: units(order.pago_tardio_monto),
+              referencia: order.pago_tardio_referencia,
+              fecha: order.pago_tardio_fecha.toISOString(),
+            }
+          : null,
+    }),
     detalle_venta: lines.map(toOrderLine),
     historial: history.map((h) => ({
       estado: h.estado,

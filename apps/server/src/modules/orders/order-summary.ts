@@ -34,15 +34,7 @@ export async function toOrderSummaries(
 ): Promise<OrderSummary[]> {
   if (rows.length === 0) return [];
   const ids = rows.map((r) => r.id_venta);
-  const lines: OrderLineRow[] = await db
-    .select({
-      line: detalleVenta,
-      Producto: { id_producto: producto.id_producto, nombre: producto.nombre, imagen: producto.imagen },
-    })
-    .from(detalleVenta)
-    .innerJoin(producto, eq(producto.id_producto, detalleVenta.id_producto))
-    .where(inArray(detalleVenta.id_venta, ids))
-    .orderBy(asc(detalleVenta.id_detalle_venta));
+  const lines = await orderLines(db, ids);
   const promotions = await promotionsOf(db, ids);
   const buyers = withBuyer
     ? await db
@@ -98,6 +90,19 @@ export const toOrderLine = ({ line, Producto }: OrderLineRow) => ({
   Producto,
 });
 
+/** The lines of some orders with their products, in id_detalle_venta order. */
+export function orderLines(db: Db, ids: readonly number[]): Promise<OrderLineRow[]> {
+  return db
+    .select({
+      line: detalleVenta,
+      Producto: { id_producto: producto.id_producto, nombre: producto.nombre, imagen: producto.imagen },
+    })
+    .from(detalleVenta)
+    .innerJoin(producto, eq(producto.id_producto, detalleVenta.id_producto))
+    .where(inArray(detalleVenta.id_venta, [...ids]))
+    .orderBy(asc(detalleVenta.id_detalle_venta));
+}
+
 /** One order with its lines (in id_detalle_venta order) and, for an admin, its buyer. */
 export function toOrderSummary(
   row: OrderRow,
@@ -112,6 +117,8 @@ export function toOrderSummary(
     valor_total_venta: units(row.valor_total_venta),
     id_usuario: row.id_usuario,
     id_pago: row.id_pago,
+    metodo_pago: row.metodo_pago,
+    vence: row.vence?.toISOString() ?? null,
     pago_marca: row.pago_marca,
     pago_ultimos4: row.pago_ultimos4,
     numero_pedido: row.numero_pedido === null ? null : formatOrderNumber(row.numero_pedido),

@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { DEFAULT_SHOP_TIMEZONE } from '@vitrina/shared';
 import { and, eq, gt } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { cargoSandbox, producto, usuario, venta, ventaEstadoHistorial } from '../../db/schema';
@@ -57,10 +56,10 @@ describe.each(TEST_DATABASE_KINDS)('checkout service on %s', (kind) => {
       payments: provider,
       shop: TEST_SHOP,
       settleLater: settler.settle,
-      timeZone: DEFAULT_SHOP_TIMEZONE,
       buyerId: buyer,
       input: {
         detalle_venta: [{ id_producto: productId, cantidad: 2 }],
+        metodo_pago: 'tarjeta',
         id_pago: idPago,
         direccion_envio: TEST_ADDRESS,
       },

@@ -5,6 +5,9 @@ import {
   centsToDecimal,
   fitsCurrency,
   fromCents,
+  isOrder,
+  isPaidLater,
+  methodNotAvailable,
   moneyFormatter,
   type OrderPricing,
   type OrderSummary,
@@ -17,21 +20,33 @@ import type { Db } from '../../db/client';
 import { isConnectionLost } from '../../db/connection-lost';
 import { retryOnDeadlock } from '../../db/deadlock';
 import { detalleVenta, venta } from '../../db/schema';
-import { AppError, conflict, forbidden, notFound } from '../../errors';
+import { AppError, badRequest, conflict, forbidden, notFound } from '../../errors';
 import { type ChargeResult, chargeKey, type PaymentProvider } from '../../payments/provider';
 import { saveShippingAddress } from '../accounts';
 import { type TakenLine, takeStock } from '../catalog';
+import { readCheckoutSettings } from '../settings';
 import type { OrderContext } from './context';
+import { queuePaymentDueMail } from './order-mail';
 import {
   type AppliedPromotion,
   type OrderLineRow,
   type OrderRow,
+  orderLines,
+  promotionsOf,
   toOrderSummaries,
   toOrderSummary,
 } from './order-summary';
+import {
+  type PendingReply,
+  type PendingSale,
+  pendingOrderValues,
+  pendingReply,
+  type StartRedirect,
+} from './pay-later';
 import { priceCart, recordPromotions } from './price-cart';
 import type { SettleLater } from './settle-later';
 import { applyChargeResult, orderById, paymentRequired, providerUnreachable } from './settle-payment';
+import { recordState } from './state-history';
 
 /**
  * What a checkout answers when it does not fail: the order, and the extra step the browser must take; or
@@ -41,7 +56,8 @@ import { applyChargeResult, orderById, paymentRequired, providerUnreachable } fr
 export type CheckoutReply =
   | { status: 200 | 201; order: OrderSummary }
   | { status: 202; order: OrderSummary; clientSecret: string }
-  | { status: 202; order: OrderSummary; paymentReceived: true };
+  | { status: 202; order: OrderSummary; paymentReceived: true }
+  | PendingReply;
 
 export const PRICES_CHANGED = 'Los precios de tu carrito cambiaron. Revisa el total antes de pagar.';
 /** A price with cents left from before the shop changed to a currency without them (CLP, COP). */
@@ -72,15 +88,20 @@ export function requestFingerprint(input: CheckoutInput): string {
     envio: [nombre, direccion, telefono],
     // Only when typed, so the fingerprints of purchases without a code stay what they were.
     ...(input.cupon && { cupon: input.cupon }),
+    // Only when not a card, so the fingerprints of card orders stay what they were before methods existed.
+    ...(input.metodo_pago !== 'tarjeta' && { metodo: input.metodo_pago }),
   });
   return createHash('sha256').update(canonical).digest('hex');
 }
 
 /**
  * What placing and confirming an order work with: `settleLater` records what the database could not take
- * yet; `timeZone` (SHOP_TIMEZONE) says which day it is for the promotions' dates.
+ * yet; `startRedirect` sends a shopper who pays with Mercado Pago there (absent: that method is refused).
  */
-type CheckoutContext = OrderContext & { settleLater: SettleLater; timeZone: string };
+type CheckoutContext = OrderContext & { settleLater: SettleLater; startRedirect?: StartRedirect | undefined };
+
+export const MERCADOPAGO_UNAVAILABLE =
+  'Mercado Pago no está disponible en este momento. Elige otro medio de pago.';
 
 /**
  * POST /api/venta (DESIGN.md, checkout): reserve the stock and record the order in one transaction, then
@@ -100,6 +121,8 @@ export async function placeOrder({
 }): Promise<CheckoutReply> {
   const { db } = context;
   const fingerprint = requestFingerprint(input);
+  if (input.metodo_pago === 'mercadopago' && !context.startRedirect)
+    throw badRequest(MERCADOPAGO_UNAVAILABLE);
   let placed: Placed;
   try {
     placed = await reserveOrder(context, buyerId, input, idempotencyKey, fingerprint);
@@ -118,7 +141,36 @@ export async function placeOrder({
     }
     return finishOrder(context, earlier, 201);
   }
+  if (placed.order.estado === 'pendiente_pago') return pendingReply(context, placed, 201);
   return reply(context, await chargeOrder(context, placed.order), 201, placed);
+}
+
+/**
+ * Places an order to be paid later by `input.metodo_pago` (stock reserved until its deadline) and returns
+ * it with its lines; under a used Idempotency-Key, the order that key made. For a provider's adapter that
+ * places orders itself; POST /api/venta goes through placeOrder.
+ */
+export async function createPendingOrder({
+  buyerId,
+  input,
+  idempotencyKey,
+  ...context
+}: OrderContext & { buyerId: number; input: CheckoutInput; idempotencyKey: string }): Promise<PendingSale> {
+  if (!isPaidLater(input.metodo_pago)) throw badRequest(methodNotAvailable(input.metodo_pago));
+  const fingerprint = requestFingerprint(input);
+  try {
+    return await reserveOrder(context, buyerId, input, idempotencyKey, fingerprint);
+  } catch (err) {
+    const earlier = await orderByKey(context.db, buyerId, idempotencyKey);
+    if (!earlier) throw err;
+    if (earlier.idempotency_fingerprint !== null && earlier.idempotency_fingerprint !== fingerprint)
+      throw new AppError(422, 'Unprocessable Entity', KEY_REUSED);
+    const [lines, promotions] = await Promise.all([
+      orderLines(context.db, [earlier.id_venta]),
+      promotionsOf(context.db, [earlier.id_venta]),
+    ]);
+    return { order: earlier, lines, promotions: promotions.get(earlier.id_venta) ?? [] };
+  }
 }
 
 /**
@@ -147,12 +199,7 @@ async function orderByKey(db: Db, idUsuario: number, key: string): Promise<Order
 const lineTotal = (line: TakenLine) => centsToDecimal(line.unitCents * line.cantidad);
 
 /** A order just reserved, with its lines and promotions as the reply shows them. */
-interface Placed {
-  order: OrderRow;
-  lines: OrderLineRow[];
-  promotions: AppliedPromotion[];
-}
-
+type Placed = PendingSale;
 const CHECK_TOTAL = 'Quita el código o revisa el total antes de pagar.';
 
 /**
@@ -174,7 +221,7 @@ function totalChanged(input: CheckoutInput, pricing: OrderPricing, currency: Cur
  * transaction or nothing.
  */
 async function reserveOrder(
-  { db, shop, timeZone }: CheckoutContext,
+  { db, shop }: OrderContext,
   idUsuario: number,
   input: CheckoutInput,
   idempotencyKey: string,
@@ -182,13 +229,17 @@ async function reserveOrder(
 ): Promise<Placed> {
   return retryOnDeadlock(() =>
     db.transaction(async (tx) => {
+      const settings = await readCheckoutSettings(tx);
+      const method = settings.paymentMethods.find((m) => m.id === input.metodo_pago);
+      if (!method?.activo) throw badRequest(methodNotAvailable(input.metodo_pago));
       const lines = await takeStock(tx, input.detalle_venta);
       const pricing = await priceCart(tx, {
         lines,
         code: input.cupon,
         buyerId: idUsuario,
         currency: shop.currency,
-        timeZone,
+        timeZone: shop.timeZone,
+        shipping: settings.shipping,
         lock: true,
       });
       const { totalCents: total, shippingCents: shipping } = pricing;
@@ -213,8 +264,12 @@ async function reserveOrder(
           envio_direccion: address.direccion.trim(),
           envio_telefono: address.telefono,
           id_usuario: idUsuario,
-          id_pago: input.id_pago,
+          // A method paid later has no card: the method stands in for the provider's payment method.
+          id_pago: input.id_pago ?? input.metodo_pago,
+          metodo_pago: input.metodo_pago,
           estado: 'pendiente',
+          ...(isPaidLater(method.id) && pendingOrderValues({ ...method, id: method.id })),
+          ...(settings.tax && { impuesto_nombre: settings.tax.nombre, impuesto_tasa: settings.tax.tasa }),
           idempotency_key: idempotencyKey,
           idempotency_fingerprint: fingerprint,
         })
@@ -240,6 +295,10 @@ async function reserveOrder(
         )
         .returning();
       await recordPromotions(tx, order.id_venta, pricing);
+      if (order.estado === 'pendiente_pago') {
+        await recordState(tx, order.id_venta, 'pendiente_pago', null);
+        await queuePaymentDueMail(tx, order, shop);
+      }
       // The lines exactly as toOrderSummaries would read them back (stored values, id order, the product's name and
       // picture from the stock update), so the reply needs no second read.
       const products = new Map(
@@ -316,6 +375,7 @@ async function finishOrder(
   order: OrderRow,
   okStatus: 200 | 201,
 ): Promise<CheckoutReply> {
+  if (order.metodo_pago !== 'tarjeta') return pendingReply(context, order, okStatus);
   if (order.estado !== 'pendiente') return reply(context, { order }, okStatus);
   let result: Awaited<ReturnType<PaymentProvider['lookup']>>;
   try {
@@ -341,7 +401,8 @@ async function reply(
     ? [toOrderSummary(order, placed.lines, placed.promotions)]
     : await toOrderSummaries(db, [order]);
   if (!dto) throw notFound(ORDER_ATTEMPT_NOT_FOUND);
-  if (order.estado === 'pagada') return { status: okStatus, order: dto };
+  // Paid, and perhaps moved on since (a retry of a request whose order is being prepared).
+  if (isOrder(order.estado)) return { status: okStatus, order: dto };
   if (clientSecret) return { status: 202, order: dto, clientSecret };
   if (paymentReceived) return { status: 202, order: dto, paymentReceived };
   // Pending with the provider still deciding (another request is charging it right now).

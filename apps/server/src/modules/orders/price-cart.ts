@@ -1,4 +1,5 @@
 import {
+  type Ajustes,
   type CartQuote,
   type CartQuoteInput,
   type CurrencyCode,
@@ -32,15 +33,16 @@ export interface CartPricingOptions {
   buyerId: number | null;
   currency: CurrencyCode;
   timeZone: string;
+  /** The shop's shipping rule, as the sale's transaction read it. */
+  shipping: Ajustes;
   /** Inside a sale's transaction: lock the limited promotions until the sale commits (promotionsFor). */
   lock?: boolean;
 }
 
 export async function priceCart(
   tx: Db | Tx,
-  { lines, code, buyerId, currency, timeZone, lock = false }: CartPricingOptions,
+  { lines, code, buyerId, currency, timeZone, shipping, lock = false }: CartPricingOptions,
 ): Promise<OrderPricing> {
-  const settings = await readSettings(tx);
   const promotions = await promotionsFor(tx, code, { lock });
   const candidates = [...promotions.automatic, ...(promotions.code?.rule ? [promotions.code.rule] : [])];
   const usage = await usesOf(tx, candidates, buyerId);
@@ -49,7 +51,7 @@ export async function priceCart(
     automatic: promotions.automatic,
     code: promotions.code,
     usage: (rule) => usage.get(rule.id) ?? { total: 0, byCustomer: 0 },
-    shippingFor: (subtotal) => shippingCents(subtotal, settings),
+    shippingFor: (subtotal) => shippingCents(subtotal, shipping),
     today: dayInTimeZone(new Date(), timeZone),
     currency,
     money: moneyFormatter(currency),
@@ -102,10 +104,14 @@ export async function recordPromotions(tx: Tx, saleId: number, pricing: OrderPri
 /** POST /api/carrito/cotizar: the cart priced now, as a sale placed now would be. */
 export async function quoteCart(
   db: Db,
-  { input, ...options }: Omit<CartPricingOptions, 'lines' | 'code' | 'lock'> & { input: CartQuoteInput },
+  {
+    input,
+    ...options
+  }: Omit<CartPricingOptions, 'lines' | 'code' | 'lock' | 'shipping'> & { input: CartQuoteInput },
 ): Promise<CartQuote> {
   const lines = await priceLines(db, input.detalle_venta);
-  const pricing = await priceCart(db, { ...options, lines, code: input.cupon });
+  const shipping = await readSettings(db);
+  const pricing = await priceCart(db, { ...options, lines, code: input.cupon, shipping });
   return {
     subtotal: fromCents(pricing.subtotalCents),
     descuento: fromCents(pricing.discountCents),

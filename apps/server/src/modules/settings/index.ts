@@ -1,4 +1,10 @@
 export { shopIdentityRoutes } from './identity-routes';
 export { settingsRoutes } from './routes';
-export { readSettings } from './settings';
+export {
+  type CheckoutSettings,
+  readCheckoutSettings,
+  readPaymentMethods,
+  readSettings,
+  readTaxSettings,
+} from './settings';
 export { currentShop, readShopIdentity } from './shop-identity';

@@ -29,7 +29,7 @@ export const ADDRESS_NEEDED = 'Completa tu dirección y tu teléfono en tu perfi
  */
 const specCheckoutSchema = z.object({
   detalle_venta: checkoutSchema.shape.detalle_venta,
-  id_pago: checkoutSchema.shape.id_pago,
+  id_pago: checkoutSchema.shape.id_pago.unwrap(),
 });
 
 /**
@@ -101,10 +101,9 @@ export const specSaleRoutes: FastifyPluginAsyncZod<SpecSaleOptions> = async (
       const result = await placeOrder({
         ...context,
         log: request.log,
-        timeZone,
         settleLater: settler.settle,
         buyerId: user.id_usuario,
-        input: { detalle_venta, id_pago, direccion_envio: address.data },
+        input: { detalle_venta, metodo_pago: 'tarjeta', id_pago, direccion_envio: address.data },
         idempotencyKey: idempotencyKeyOf(id_pago),
       });
       return reply.code(result.status).send(result.order);
