@@ -15,7 +15,13 @@ import { googleRoutes } from './modules/google-sign-in';
 import { healthRoutes } from './modules/health';
 import type { DeliveryOptions } from './modules/mail';
 import { mailboxRoutes, mailDeliveryPlugin } from './modules/mail';
-import { ordersRoutes, sandboxPaymentRoutes, shopIdentity, stripeWebhookRoutes } from './modules/orders';
+import {
+  mercadoPagoSandboxRoutes,
+  ordersRoutes,
+  sandboxPaymentRoutes,
+  shopIdentity,
+  stripeWebhookRoutes,
+} from './modules/orders';
 import { ratingsAdminRoutes, ratingsRoutes } from './modules/ratings';
 import {
   cookieSecure,
@@ -27,7 +33,8 @@ import {
 import { settingsRoutes } from './modules/settings';
 import { loadRenderer, publicConfigRoutes, type RenderPage, siteRoutes } from './modules/site';
 import { DEFAULT_UPLOAD_POLICY, type UploadPolicy, uploadsRoutes } from './modules/uploads';
-import { createPaymentProvider } from './payments/create-provider';
+import { createMercadoPago, createPaymentProvider } from './payments/create-provider';
+import type { MercadoPagoGateway } from './payments/mercadopago';
 import type { PaymentProvider } from './payments/provider';
 import type { StripeApiOptions } from './payments/stripe';
 import { apiDocsPlugin } from './plugins/api-docs';
@@ -51,6 +58,8 @@ export interface AppDeps {
   payments?: PaymentProvider;
   /** Where the default Stripe provider sends its requests; tests point it at a local fake. */
   stripeApi?: StripeApiOptions;
+  /** Mercado Pago; by default the SDK's (MERCADOPAGO_ACCESS_TOKEN) or the offline sandbox. */
+  mercadoPago?: MercadoPagoGateway;
   /** Uploads per caller and window; tests pass smaller ones. */
   uploadLimit?: UploadPolicy;
   /** The outbox's delivery loop; tests retry faster. */
@@ -68,6 +77,7 @@ export async function buildApp({
   throttle = DEFAULT_THROTTLE,
   payments,
   stripeApi,
+  mercadoPago,
   mailDelivery,
   uploadLimit = DEFAULT_UPLOAD_POLICY,
   renderPage,
@@ -116,6 +126,7 @@ export async function buildApp({
 
   const { db } = database;
   const provider = payments ?? (await createPaymentProvider(config, db, { stripeApi }));
+  const mercadoPagoGateway = mercadoPago ?? (await createMercadoPago(config, db));
   await app.register(cookie);
   await app.register(csrfPlugin, { secure: cookieSecure(config.publicUrl), publicUrl: config.publicUrl });
   await app.register(authPlugin, {
@@ -154,6 +165,9 @@ export async function buildApp({
     },
     { prefix: '/api' },
   );
+  if (mercadoPagoGateway.mode === 'sandbox') {
+    await app.register(mercadoPagoSandboxRoutes, { db, shopName: config.shopName });
+  }
   await app.register(siteRoutes, {
     database,
     config,

@@ -27,7 +27,10 @@ export interface LogLine {
 export async function seededTestApp(
   kind: DatabaseKind,
   env: Record<string, string> = {},
-  deps: Pick<AppDeps, 'throttle' | 'stripeApi' | 'mailDelivery' | 'uploadLimit' | 'renderPage'> = {},
+  deps: Pick<
+    AppDeps,
+    'throttle' | 'stripeApi' | 'mercadoPago' | 'mailDelivery' | 'uploadLimit' | 'renderPage'
+  > = {},
 ) {
   const dataDir = await testTempDir('app-');
   const templates = testTemplates();

@@ -1,3 +1,4 @@
+export { mercadoPagoSandboxRoutes } from './mercadopago-sandbox-routes';
 export { markLineRated } from './order-lines';
 export { type ShopIdentity, shopIdentity } from './order-mail';
 export { recordPaidOrder } from './record-paid-order';
