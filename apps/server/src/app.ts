@@ -16,11 +16,13 @@ import { healthRoutes } from './modules/health';
 import type { DeliveryOptions } from './modules/mail';
 import { mailboxRoutes, mailDeliveryPlugin } from './modules/mail';
 import {
+  type ExpiryOptions,
   mercadoPagoSandboxRoutes,
   ordersRoutes,
   sandboxPaymentRoutes,
   shopIdentity,
   stripeWebhookRoutes,
+  unpaidOrdersExpiryPlugin,
 } from './modules/orders';
 import { ratingsAdminRoutes, ratingsRoutes } from './modules/ratings';
 import {
@@ -64,6 +66,8 @@ export interface AppDeps {
   uploadLimit?: UploadPolicy;
   /** The outbox's delivery loop; tests retry faster. */
   mailDelivery?: Partial<DeliveryOptions>;
+  /** The loop that cancels unpaid orders at their deadline. */
+  unpaidOrdersExpiry?: Partial<ExpiryOptions>;
   /** The storefront's server render; by default the web build's (config.webRender), when built. */
   renderPage?: RenderPage;
 }
@@ -79,6 +83,7 @@ export async function buildApp({
   stripeApi,
   mercadoPago,
   mailDelivery,
+  unpaidOrdersExpiry,
   uploadLimit = DEFAULT_UPLOAD_POLICY,
   renderPage,
 }: AppDeps) {
@@ -175,5 +180,6 @@ export async function buildApp({
     renderPage: renderPage ?? (await loadRenderer(config.webRender)),
   });
   await app.register(mailDeliveryPlugin, { database, config, options: mailDelivery });
+  await app.register(unpaidOrdersExpiryPlugin, { ...orders, options: unpaidOrdersExpiry });
   return app;
 }

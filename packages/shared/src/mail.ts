@@ -14,6 +14,9 @@ export const MAIL_KINDS = [
   'contrasena_cambiada',
   'recuperar_contrasena',
   'pedido_nuevo',
+  'pedido_por_pagar',
+  'pedido_vencido',
+  'pago_tardio',
 ] as const;
 export type MailKind = (typeof MAIL_KINDS)[number];
 
@@ -27,6 +30,9 @@ export const MAIL_KIND_LABELS: Record<MailKind, string> = {
   contrasena_cambiada: 'Contraseña cambiada',
   recuperar_contrasena: 'Recuperar contraseña',
   pedido_nuevo: 'Pedido nuevo (a la tienda)',
+  pedido_por_pagar: 'Pedido por pagar',
+  pedido_vencido: 'Pedido cancelado sin pago',
+  pago_tardio: 'Pago tardío (a la tienda)',
 };
 
 /** pendiente: waiting for (another) attempt; enviado: delivered; fallido: given up after the last attempt. */

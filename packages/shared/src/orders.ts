@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { PLACEHOLDER_PHONE } from './constants';
 import { type CurrencyCode, fitsCurrency } from './currency';
+import { PAYMENT_METHODS } from './payment-methods';
 import { type Cents, type FormatMoney, toCents } from './pricing';
 import { agreeing } from './validation/agreement';
 import { addressField, DIGITS_ONLY, notBlank } from './validation/rules';
@@ -13,13 +14,17 @@ import { singleLineText } from './validation/text';
  */
 
 /**
- * Every state of a sale. 'pendiente' and 'fallida' are payment attempts, not orders; a paid sale is
+ * Every state of a sale. 'pendiente' and 'fallida' are card payment attempts, not orders; a paid sale is
  * 'pagada' and moves on from there. 'reembolsada' = the whole order refunded (a partial refund keeps the
- * state and is recorded per line).
+ * state and is recorded per line). An order paid later (transfer, cash, Mercado Pago: decision 056) waits
+ * 'pendiente_pago' with its stock reserved, and becomes 'pagada', or 'anulada' when it is cancelled unpaid
+ * (its deadline passed, or the owner cancelled it): no money was ever taken for an 'anulada' order.
  */
 export const ORDER_STATES = [
   'pendiente',
   'fallida',
+  'pendiente_pago',
+  'anulada',
   'pagada',
   'preparando',
   'enviada',
@@ -42,10 +47,22 @@ export type PaidOrderState = (typeof PAID_ORDER_STATES)[number];
 export const isOrder = (estado: OrderState): estado is PaidOrderState =>
   (PAID_ORDER_STATES as readonly string[]).includes(estado);
 
+/**
+ * The orders a shopper placed, paid or not: the paid ones, those waiting for their money and those
+ * cancelled unpaid. Histories list these; figures (sales, spending) count the paid ones only.
+ */
+export const PLACED_ORDER_STATES = [
+  ...PAID_ORDER_STATES,
+  'pendiente_pago',
+  'anulada',
+] as const satisfies readonly OrderState[];
+
 /** How screens and e-mails name each state. */
 export const ORDER_STATE_LABELS: Record<OrderState, string> = {
   pendiente: 'Pago pendiente',
   fallida: 'Pago rechazado',
+  pendiente_pago: 'Esperando pago',
+  anulada: 'Cancelado sin pago',
   pagada: 'Pagado',
   preparando: 'En preparación',
   enviada: 'Enviado',
@@ -54,14 +71,19 @@ export const ORDER_STATE_LABELS: Record<OrderState, string> = {
   reembolsada: 'Reembolsado',
 };
 
-/** The states an admin sets with PUT /api/venta/:id/estado ('reembolsada' comes from a refund). */
-export const MANUAL_STATES = ['preparando', 'enviada', 'entregada', 'cancelada'] as const;
+/**
+ * The states an admin sets with PUT /api/venta/:id/estado ('reembolsada' comes from a refund). 'pagada'
+ * confirms the money of an order paid later; 'cancelada' on such an order, still unpaid, makes it 'anulada'.
+ */
+export const MANUAL_STATES = ['pagada', 'preparando', 'enviada', 'entregada', 'cancelada'] as const;
 export type ManualState = (typeof MANUAL_STATES)[number];
 
 /** From each state, the states an admin may move the order to. Cancelling is only possible before shipping. */
 export const ORDER_TRANSITIONS: Record<OrderState, readonly ManualState[]> = {
   pendiente: [],
   fallida: [],
+  pendiente_pago: ['pagada', 'cancelada'],
+  anulada: [],
   pagada: ['preparando', 'cancelada'],
   preparando: ['enviada', 'cancelada'],
   enviada: ['entregada'],
@@ -74,6 +96,11 @@ export const canMoveTo = (from: OrderState, to: ManualState): boolean => ORDER_T
 
 /** The button that makes each move, and what it asks before doing it. */
 export const STATE_ACTIONS: Record<ManualState, { label: string; confirm: string }> = {
+  pagada: {
+    label: 'Marcar como pagado',
+    confirm:
+      '¿Confirmas que recibiste el pago completo de este pedido? Le avisaremos al cliente y podrás prepararlo.',
+  },
   preparando: {
     label: 'Preparar pedido',
     confirm: '¿Empezar a preparar este pedido? El cliente verá que está en preparación.',
@@ -92,6 +119,13 @@ export const STATE_ACTIONS: Record<ManualState, { label: string; confirm: string
 
 /** The 409 of a move that is not allowed from the order's current state. */
 export function transitionRefused(from: OrderState, to: ManualState): string {
+  if (to === 'pagada')
+    return from === 'anulada'
+      ? 'El pedido se canceló sin pago y su stock se liberó: no se puede marcar como pagado. Si recibiste el dinero, devuélvelo o pide al cliente que compre de nuevo.'
+      : isOrder(from)
+        ? 'El pedido ya está pagado. Recarga la página.'
+        : 'Esta compra no está esperando un pago: no se puede marcar como pagada.';
+  if (from === 'anulada') return 'El pedido ya está cancelado. Recarga la página.';
   if (to === 'cancelada' && (from === 'enviada' || from === 'entregada'))
     return 'El pedido ya se envió y no se puede cancelar. Si el cliente lo devuelve, reembólsalo.';
   if (!isOrder(from)) return 'Esta compra no se pagó: no es un pedido que se pueda preparar o enviar.';
@@ -306,10 +340,25 @@ export const orderSchema = z.object({
   /** The part of monto_reembolsado that gave back the shipping. */
   envio_reembolsado: z.number(),
   id_usuario: z.number().int(),
+  metodo_pago: z.enum(PAYMENT_METHODS),
+  /** An order paid later: until when it waits for its money (ISO); null for a card. */
+  vence: z.string().nullable(),
+  /** How to pay an order paid later, as the shop said when it was placed; null for a card. */
+  instrucciones: z.string().nullable(),
+  /** The tax the total includes (decision 058), with its rate in percent; null when the shop shows none. */
+  impuesto: z.object({ nombre: z.string(), tasa: z.number(), monto: z.number() }).nullable(),
   pago_marca: z.string().nullable(),
   pago_ultimos4: z.string().nullable(),
   transportista: z.string().nullable(),
   guia: z.string().nullable(),
+  /**
+   * Admins only: money that arrived after the order was cancelled unpaid (or a second payment of a paid
+   * one), which the owner must give back; null when none did.
+   */
+  pago_tardio: z
+    .object({ monto: z.number(), referencia: z.string(), fecha: z.string() })
+    .nullable()
+    .optional(),
   detalle_venta: z.array(orderLineSchema),
   historial: z.array(orderHistoryEntrySchema),
   /** Refunds the payment system made, oldest first: what each gave back, and when. */

@@ -55,6 +55,7 @@ export const PAGES = {
   adminOrder: { path: '/admin/pedidos/:id', title: 'Pedido' },
   adminSettings: { path: '/admin/ajustes', title: 'Ajustes' },
   adminMail: { path: '/admin/ajustes/correos', title: 'Correos' },
+  adminPayments: { path: '/admin/ajustes/pagos', title: 'Pagos' },
 } as const satisfies Record<string, PageEntry>;
 
 export type PageName = keyof typeof PAGES;

@@ -12,8 +12,9 @@ import {
   ORDER_STATES,
   type OrderState,
   orderLineSchema,
-  PAID_ORDER_STATES,
+  PLACED_ORDER_STATES,
 } from './orders';
+import { PAYMENT_METHODS } from './payment-methods';
 import { recordId } from './validation/record-id';
 import { singleLineText } from './validation/text';
 
@@ -31,30 +32,43 @@ const lineSchema = z.object({
  * come along: `valor_total_venta` (the total the shopper saw, × 100) is compared with the server's to
  * detect changed prices; fecha and id_usuario are ignored.
  */
-export const checkoutSchema = z.object({
-  detalle_venta: z
-    .array(lineSchema, { error: 'El carrito está vacío' })
-    .min(1, { error: 'El carrito está vacío' })
-    .refine((lines) => new Set(lines.map((l) => l.id_producto)).size === lines.length, {
-      error: 'Un producto aparece dos veces en el carrito',
-    })
-    .refine((lines) => lines.reduce((n, l) => n + l.cantidad, 0) <= CART_MAX_ITEMS, {
-      error: `Solo puedes llevar ${CART_MAX_ITEMS} productos por compra`,
-    }),
-  id_pago: singleLineText({ error: 'Falta el medio de pago' })
-    .min(1, { error: 'Falta el medio de pago' })
-    .max(255, { error: 'El medio de pago no es válido' }),
-  valor_total_venta: z.number().int().nonnegative().optional(),
-  /** The shipping the shopper saw, in cents too: a refused total then says whether only the shipping changed. */
-  costo_envio: z.number().int().nonnegative().optional(),
-  /** Who receives the order, where: stored with the sale, so later profile changes never change it. */
-  direccion_envio: direccionEnvioSchema,
-  /** Also keep the address and phone in the buyer's profile, for the next purchase. */
-  guardar_direccion: z
-    .boolean({ error: 'Indica con sí o no si guardamos la dirección en tu perfil' })
-    .optional(),
-});
+export const checkoutSchema = z
+  .object({
+    detalle_venta: z
+      .array(lineSchema, { error: 'El carrito está vacío' })
+      .min(1, { error: 'El carrito está vacío' })
+      .refine((lines) => new Set(lines.map((l) => l.id_producto)).size === lines.length, {
+        error: 'Un producto aparece dos veces en el carrito',
+      })
+      .refine((lines) => lines.reduce((n, l) => n + l.cantidad, 0) <= CART_MAX_ITEMS, {
+        error: `Solo puedes llevar ${CART_MAX_ITEMS} productos por compra`,
+      }),
+    /** How the shopper pays (decision 056); today's clients send none and pay by card. */
+    metodo_pago: z
+      .enum(PAYMENT_METHODS, { error: `El medio de pago debe ser uno de: ${PAYMENT_METHODS.join(', ')}` })
+      .default('tarjeta'),
+    /** The card's payment method at the provider: required for a card, ignored otherwise. */
+    id_pago: singleLineText({ error: 'Falta el medio de pago' })
+      .min(1, { error: 'Falta el medio de pago' })
+      .max(255, { error: 'El medio de pago no es válido' })
+      .optional(),
+    valor_total_venta: z.number().int().nonnegative().optional(),
+    /** The shipping the shopper saw, in cents too: a refused total then says whether only the shipping changed. */
+    costo_envio: z.number().int().nonnegative().optional(),
+    /** Who receives the order, where: stored with the sale, so later profile changes never change it. */
+    direccion_envio: direccionEnvioSchema,
+    /** Also keep the address and phone in the buyer's profile, for the next purchase. */
+    guardar_direccion: z
+      .boolean({ error: 'Indica con sí o no si guardamos la dirección en tu perfil' })
+      .optional(),
+  })
+  .refine((input) => input.metodo_pago !== 'tarjeta' || input.id_pago !== undefined, {
+    error: 'Falta el medio de pago',
+    path: ['id_pago'],
+  });
 export type CheckoutInput = z.infer<typeof checkoutSchema>;
+/** What a client sends: `metodo_pago` may be left out (a card). */
+export type CheckoutRequest = z.input<typeof checkoutSchema>;
 
 /** An order's line as the purchase history lists it: the refunded units are the order page's. */
 export const orderSummaryLineSchema = orderLineSchema.omit({ cantidad_reembolsada: true });
@@ -67,9 +81,12 @@ export const orderSummarySchema = z.object({
   valor_total_venta: z.number(),
   id_usuario: z.number().int(),
   id_pago: z.string(),
+  metodo_pago: z.enum(PAYMENT_METHODS),
+  /** An order paid later: until when its stock is reserved (ISO); null for a card. */
+  vence: z.string().nullable(),
   pago_marca: z.string().nullable(),
   pago_ultimos4: z.string().nullable(),
-  /** 'V-000123' once paid (orders.ts formatOrderNumber). */
+  /** 'V-000123' once paid, or once placed to be paid later (orders.ts formatOrderNumber). */
   numero_pedido: z.string().nullable(),
   /** Currency units, included in valor_total_venta. */
   costo_envio: z.number(),
@@ -87,6 +104,17 @@ export const orderSummarySchema = z.object({
 });
 export type OrderSummary = z.infer<typeof orderSummarySchema>;
 export type OrderSummaryLine = z.infer<typeof orderSummaryLineSchema>;
+
+/**
+ * POST /api/venta's 201 for a method paid later: the order 'pendiente_pago', until when its stock is
+ * reserved, how to pay, and for Mercado Pago where to send the shopper.
+ */
+export const pendingPaymentSchema = orderSummarySchema.extend({
+  vence: z.string(),
+  instrucciones: z.string(),
+  redirect_url: z.string().optional(),
+});
+export type PendingPayment = z.infer<typeof pendingPaymentSchema>;
 
 /**
  * What the shopper is told when the card was charged but the database could not record the order yet:
@@ -116,7 +144,7 @@ export const calendarDayFilter = (label: string) =>
 
 /**
  * The sales history's state filter. A failed or unfinished attempt is not a sale: the history lists the
- * orders ('pedidos': every paid sale, whatever became of it since) unless the admin asks for one state or
+ * orders ('pedidos': every sale paid or placed to be paid later, whatever became of it since) unless the admin asks for one state or
  * for every attempt ('todas'). Customers see their orders only.
  */
 export const ORDER_STATE_FILTERS = ['pedidos', ...ORDER_STATES, 'todas'] as const;
@@ -124,7 +152,7 @@ export type OrderStateFilter = (typeof ORDER_STATE_FILTERS)[number];
 export const ORDER_STATE_FILTER_DEFAULT = 'pedidos' satisfies OrderStateFilter;
 /** The states each filter value lists; null = every attempt. */
 export const statesOfFilter = (filtro: OrderStateFilter): readonly OrderState[] | null =>
-  filtro === 'todas' ? null : filtro === 'pedidos' ? PAID_ORDER_STATES : [filtro];
+  filtro === 'todas' ? null : filtro === 'pedidos' ? PLACED_ORDER_STATES : [filtro];
 export const ORDERS_SEARCH_MAX = 254;
 
 const ESTADO_ERROR = `El estado debe ser uno de: ${ORDER_STATE_FILTERS.join(', ')}`;

@@ -65,3 +65,26 @@ export function dateTimeInTimeZone(instant: Date, timeZone: string): string {
   const part = partsOf(formatter, instant);
   return `${part('year')}-${part('month')}-${part('day')} ${part('hour')}:${part('minute')}:${part('second')}`;
 }
+
+const deadlineFormatters = new Map<string, Intl.DateTimeFormat>();
+
+/**
+ * '30 de noviembre de 2026 a las 18:10': a deadline as a shopper reads it, in the shop's time zone (an e-mail is
+ * written on the server, where the shopper's own zone is unknown).
+ */
+export function deadlineInTimeZone(instant: Date, timeZone: string): string {
+  let formatter = deadlineFormatters.get(timeZone);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat('es', {
+      timeZone,
+      day: 'numeric',
+      month: 'long',
+      year: 'numeric',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    });
+    deadlineFormatters.set(timeZone, formatter);
+  }
+  return formatter.format(instant);
+}

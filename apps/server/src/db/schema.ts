@@ -1,4 +1,10 @@
-import { LOGIN_TYPES, MAIL_STATES, ORDER_STATES } from '@vitrina/shared';
+import {
+  LOGIN_TYPES,
+  MAIL_STATES,
+  ORDER_STATES,
+  PAYMENT_METHODS,
+  type PaymentMethodSettings,
+} from '@vitrina/shared';
 import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
@@ -215,7 +221,23 @@ export const venta = pgTable(
       .references(() => usuario.id_usuario),
     /** The payment provider's payment method id. */
     id_pago: varchar('id_pago', { length: 255 }).notNull(),
-    estado: varchar('estado', { length: 12, enum: ORDER_STATES }).notNull().default('pendiente'),
+    estado: varchar('estado', { length: 16, enum: ORDER_STATES }).notNull().default('pendiente'),
+    /** How the shopper pays (decision 056): a card now, or later by another method. */
+    metodo_pago: varchar('metodo_pago', { length: 20, enum: PAYMENT_METHODS }).notNull().default('tarjeta'),
+    /** An order paid later: cancelled unpaid ('anulada') once this passes, its stock back on the shelf. */
+    vence: timestamp('vence', { withTimezone: true }),
+    /** How to pay an order paid later, as the owner wrote it when it was placed. */
+    pago_instrucciones: text('pago_instrucciones'),
+    /** The tax its total includes when it was placed (decision 058); null: none shown. Rate in basis points. */
+    impuesto_nombre: varchar('impuesto_nombre', { length: 20 }),
+    impuesto_tasa: integer('impuesto_tasa'),
+    /**
+     * Money that arrived after the order was cancelled unpaid (or a second payment of a paid order): the
+     * owner gives it back. Recorded once, from the first such payment.
+     */
+    pago_tardio_monto: money('pago_tardio_monto'),
+    pago_tardio_referencia: varchar('pago_tardio_referencia', { length: 255 }),
+    pago_tardio_fecha: timestamp('pago_tardio_fecha', { withTimezone: true }),
     /** The client's Idempotency-Key: a retried request returns the first sale. */
     idempotency_key: varchar('idempotency_key', { length: 255 }).notNull(),
     /**
@@ -249,9 +271,19 @@ export const venta = pgTable(
     index('venta_fecha_idx').on(t.fecha),
     // Start-up settles the sales left 'pendiente'; they are few, so a partial index finds them at once.
     index('venta_pendiente_idx').on(t.fecha).where(sql`${t.estado} = 'pendiente'`),
+    // The expiry loop and the reconciliation find the orders waiting for their money by their deadline.
+    index('venta_pendiente_pago_idx').on(t.vence).where(sql`${t.estado} = 'pendiente_pago'`),
     check(
       'venta_estado_valido',
-      sql`${t.estado} IN ('pendiente', 'fallida', 'pagada', 'preparando', 'enviada', 'entregada', 'cancelada', 'reembolsada')`,
+      sql`${t.estado} IN ('pendiente', 'fallida', 'pendiente_pago', 'anulada', 'pagada', 'preparando', 'enviada', 'entregada', 'cancelada', 'reembolsada')`,
+    ),
+    check(
+      'venta_metodo_pago_valido',
+      sql`${t.metodo_pago} IN ('tarjeta', 'mercadopago', 'transferencia', 'contra_entrega')`,
+    ),
+    check(
+      'venta_impuesto_tasa_valida',
+      sql`${t.impuesto_tasa} IS NULL OR ${t.impuesto_tasa} BETWEEN 1 AND 10000`,
     ),
     check('venta_total_positivo', sql`${t.valor_total_venta} > 0`),
     uniqueIndex('venta_numero_pedido_key').on(t.numero_pedido),
@@ -305,7 +337,7 @@ export const ventaEstadoHistorial = pgTable(
     id_venta: integer('id_venta')
       .notNull()
       .references(() => venta.id_venta, { onDelete: 'cascade' }),
-    estado: varchar('estado', { length: 12, enum: ORDER_STATES }).notNull(),
+    estado: varchar('estado', { length: 16, enum: ORDER_STATES }).notNull(),
     fecha: timestamp('fecha', { withTimezone: true }).notNull().defaultNow(),
     id_usuario: integer('id_usuario').references(() => usuario.id_usuario),
   },
@@ -320,10 +352,17 @@ export const ajustes = pgTable(
     envio_tarifa: money('envio_tarifa').notNull().default('0'),
     /** Null: no free-shipping threshold. */
     envio_gratis_desde: money('envio_gratis_desde'),
+    /** Prices include this tax, shown on orders (decision 058); rate in basis points (1600 = 16 %). */
+    impuesto_activo: boolean('impuesto_activo').notNull().default(false),
+    impuesto_nombre: varchar('impuesto_nombre', { length: 20 }).notNull().default('IVA'),
+    impuesto_tasa: integer('impuesto_tasa').notNull().default(1600),
+    /** The payment methods as the owner set them, in the shopper's order; null: the defaults (card only). */
+    metodos_pago: jsonb('metodos_pago').$type<PaymentMethodSettings[]>(),
     actualizado: timestamp('actualizado', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     check('ajustes_una_fila', sql`${t.id} = 1`),
+    check('ajustes_impuesto_tasa_valida', sql`${t.impuesto_tasa} BETWEEN 1 AND 10000`),
     check(
       'ajustes_envio_valido',
       sql`${t.envio_tarifa} >= 0 AND (${t.envio_gratis_desde} IS NULL OR ${t.envio_gratis_desde} > 0)`,

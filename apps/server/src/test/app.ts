@@ -29,7 +29,13 @@ export async function seededTestApp(
   env: Record<string, string> = {},
   deps: Pick<
     AppDeps,
-    'throttle' | 'stripeApi' | 'mercadoPago' | 'mailDelivery' | 'uploadLimit' | 'renderPage'
+    | 'throttle'
+    | 'stripeApi'
+    | 'mercadoPago'
+    | 'mailDelivery'
+    | 'uploadLimit'
+    | 'renderPage'
+    | 'unpaidOrdersExpiry'
   > = {},
 ) {
   const dataDir = await testTempDir('app-');

@@ -65,6 +65,23 @@ export const VALID_REQUESTS: Record<string, { body: unknown; headers?: Record<st
     headers: { 'idempotency-key': 'prueba-reembolso-1' },
   },
   'PUT /api/ajustes': { body: { envio_tarifa: 5, envio_gratis_desde: 50 } },
+  'PUT /api/ajustes/pagos': {
+    body: {
+      metodos: [
+        { id: 'tarjeta', activo: true, descripcion: '', instrucciones: '', reserva_minutos: null },
+        {
+          id: 'transferencia',
+          activo: true,
+          descripcion: '',
+          instrucciones: 'CLABE 0121',
+          reserva_minutos: 60,
+        },
+        { id: 'mercadopago', activo: false, descripcion: '', instrucciones: '', reserva_minutos: 60 },
+        { id: 'contra_entrega', activo: false, descripcion: '', instrucciones: '', reserva_minutos: 60 },
+      ],
+    },
+  },
+  'PUT /api/ajustes/impuestos': { body: { activo: true, nombre: 'IVA', tasa: 16 } },
   'POST /api/products/:id/calificacion': {
     body: { valor_calificacion: 5, descripcion_motivo: 'Muy buena', id_detalle_venta: 1 },
   },

@@ -6,4 +6,5 @@ export const TEST_SHOP: ShopIdentity = {
   publicUrl: 'http://localhost:3000',
   currency: 'USD',
   contactEmail: 'soporte@vitrina.local',
+  timeZone: 'America/Mexico_City',
 };

@@ -101,6 +101,7 @@ const ADMIN_PAGES: [path: string, screen: keyof Awaited<ReturnType<typeof adminS
   [PAGES.adminOrder.path, 'orderScreen'],
   [PAGES.adminSettings.path, 'settingsScreen'],
   [PAGES.adminMail.path, 'mailboxScreen'],
+  [PAGES.adminPayments.path, 'paymentSettingsScreen'],
   [PAGES.adminRatings.path, 'ratingsScreen'],
   [PAGES.adminAudit.path, 'auditScreen'],
   [PAGES.adminSynonyms.path, 'synonymsScreen'],

@@ -2,15 +2,18 @@ import {
   cardSummary,
   type DireccionEnvio,
   type FormatMoney,
+  formatRate,
   ORDER_STATE_LABELS,
   type Order,
   type OrderLine,
   type OrderState,
+  PAYMENT_METHOD_NAMES,
   refundFailureText,
+  toBasisPoints,
 } from '@vitrina/shared';
 import type { ReactNode } from 'react';
 import { useFormatInstant } from '../lib/shop-dates';
-import { useFormatMoney } from '../lib/shop-money';
+import { useFormatMoney, useShopCurrency } from '../lib/shop-money';
 import styles from './order-details.module.css';
 
 /*
@@ -21,6 +24,8 @@ import styles from './order-details.module.css';
 const ESTADO_CLASSES: Record<OrderState, string | undefined> = {
   pendiente: styles.pending,
   fallida: styles.failed,
+  pendiente_pago: styles.pending,
+  anulada: styles.failed,
   pagada: styles.paid,
   preparando: styles.pending,
   enviada: styles.shipped,
@@ -94,6 +99,7 @@ export function OrderLinesTable({ lines, caption }: { lines: readonly OrderLine[
 /** Subtotal, shipping and total as charged, and what was given back. */
 export function OrderTotals({ order }: { order: Order }) {
   const formatMoney = useFormatMoney();
+  const currency = useShopCurrency();
   return (
     <dl className={styles.totals}>
       <div>
@@ -108,6 +114,15 @@ export function OrderTotals({ order }: { order: Order }) {
         <dt>Total</dt>
         <dd>{formatMoney(order.valor_total_venta)}</dd>
       </div>
+      {order.impuesto && (
+        <div className={styles.tax}>
+          <dt>
+            Incluye {order.impuesto.nombre} ({formatRate(toBasisPoints(order.impuesto.tasa), currency)}
+            {'\u00a0'}%)
+          </dt>
+          <dd>{formatMoney(order.impuesto.monto)}</dd>
+        </div>
+      )}
       {order.monto_reembolsado > 0 && (
         <div>
           <dt>Reembolsado</dt>
@@ -161,12 +176,42 @@ export function PaymentAndShipment({ order }: { order: Order }) {
   return (
     <Facts
       items={[
-        ['Pago', order.pago_ultimos4 ? cardSummary(order.pago_marca, order.pago_ultimos4) : 'Tarjeta'],
+        [
+          'Pago',
+          order.pago_ultimos4
+            ? cardSummary(order.pago_marca, order.pago_ultimos4)
+            : PAYMENT_METHOD_NAMES[order.metodo_pago],
+        ],
         ['Estado', <EstadoBadge key="estado" estado={order.estado} />],
         ['Transportista', order.transportista],
         ['Número de guía', order.guia],
       ]}
     />
+  );
+}
+
+/**
+ * How to pay an order waiting for its money: the owner's instructions, the amount and the deadline. Shown on
+ * the shopper's page and the admin's while the order is 'pendiente_pago'.
+ */
+export function PaymentDue({ order }: { order: Order }) {
+  const formatMoney = useFormatMoney();
+  const formatDateTime = useFormatInstant();
+  if (order.estado !== 'pendiente_pago' || !order.vence) return null;
+  return (
+    <section className={styles.paymentDue} aria-labelledby="como-pagar">
+      <h2 id="como-pagar" className={styles.paymentDueTitle}>
+        Cómo pagar con {PAYMENT_METHOD_NAMES[order.metodo_pago]}
+      </h2>
+      {order.instrucciones && <p className={styles.instructions}>{order.instrucciones}</p>}
+      <p>
+        Total a pagar: <strong>{formatMoney(order.valor_total_venta)}</strong>
+      </p>
+      <p>
+        Paga antes del <strong>{formatDateTime(order.vence, 'longDateTime')}</strong>. Si no recibimos el pago
+        a tiempo, el pedido se cancela solo.
+      </p>
+    </section>
   );
 }
 

@@ -79,6 +79,10 @@ const FIELDS: Record<AuditEntity, Record<string, { label: string; show: Show } |
   ajustes: {
     envio_tarifa: { label: 'Tarifa de envío', show: money('—') },
     envio_gratis_desde: { label: 'Envío gratis desde', show: money('Sin envío gratis') },
+    impuesto_activo: { label: 'Precios con impuesto incluido', show: either('Sí', 'No') },
+    impuesto_nombre: { label: 'Impuesto', show: text },
+    impuesto_tasa: { label: 'Tasa del impuesto', show: (rate) => `${text(rate)} %` },
+    metodos_pago: { label: 'Medios de pago activos', show: text },
   },
   sinonimo: {
     terminos: { label: 'Términos', show: text },

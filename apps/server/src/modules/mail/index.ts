@@ -6,14 +6,18 @@ export { mailboxRoutes } from './routes';
 export { type MailShop, mailShop } from './shop';
 export {
   googleAccountResetMail,
+  latePaymentMail,
   newOrderMail,
   type OrderMailData,
   orderCancelledMail,
   orderConfirmedMail,
+  orderExpiredMail,
   orderRefundedMail,
   orderShippedMail,
+  type PaymentDue,
   passwordChangedMail,
   passwordResetMail,
+  paymentDueMail,
   type RefundGiven,
   welcomeMail,
 } from './templates';

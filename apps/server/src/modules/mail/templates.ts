@@ -26,6 +26,16 @@ export interface OrderMailData {
   tracking?: string | null;
   /** Everything refunded so far, this refund included. */
   refundedCents?: number;
+  /** 'Incluye IVA (16 %): $27.59' when the shop shows the tax its prices include (decision 058). */
+  taxLine?: string | null;
+}
+
+/** How to pay an order paid later (decision 056): the method, until when, and the owner's instructions. */
+export interface PaymentDue {
+  method: string;
+  /** '30 de noviembre de 2026 a las 18:10', in the shop's time zone. */
+  deadline: string;
+  instructions: string;
 }
 
 /** What one refund gave back, and the part of it that was shipping. */
@@ -95,6 +105,9 @@ function orderTableHtml(data: OrderMailData): string {
     sum('Subtotal', money(data.subtotalCents, data)),
     sum('Envío', shipping(data.shippingCents, data)),
     sum('Total', money(data.totalCents, data), true),
+    data.taxLine
+      ? `<tr><td colspan="2" style="padding:4px 0;${MUTED}">${escapeHtml(data.taxLine)}</td></tr>`
+      : '',
     '</table>',
   ].join('\n');
 }
@@ -109,6 +122,7 @@ function orderTableText(data: OrderMailData): string {
     `Subtotal: ${money(data.subtotalCents, data)}`,
     `Envío: ${shipping(data.shippingCents, data)}`,
     `Total: ${money(data.totalCents, data)}`,
+    ...(data.taxLine ? [data.taxLine] : []),
   ].join('\n');
 }
 
@@ -261,6 +275,54 @@ export function orderRefundedMail(to: string, data: OrderMailData, refund: Refun
         : []),
     ],
     next: 'El reembolso vuelve a la tarjeta con la que pagaste; según tu banco, puede tardar unos días en verse en tu estado de cuenta.',
+  });
+}
+
+/** To the shopper when an order to be paid later is placed: how to pay, how much, until when. */
+export function paymentDueMail(to: string, data: OrderMailData, due: PaymentDue): OutgoingMail {
+  const total = money(data.totalCents, data);
+  return orderMail(to, 'pedido_por_pagar', data, {
+    subject: `Tu pedido ${data.numero_pedido}: paga ${total} antes del ${due.deadline}`,
+    title: 'Recibimos tu pedido: falta el pago',
+    intro: [
+      `Apartamos los productos de tu pedido ${data.numero_pedido} hasta el ${due.deadline}. Para completarlo, paga ${total} con ${due.method}:`,
+    ],
+    highlight: [
+      ...due.instructions.split(/\r?\n/),
+      `Total a pagar: ${total}`,
+      `Paga antes del ${due.deadline}`,
+    ],
+    next: `Cuando confirmemos tu pago te escribimos y preparamos tu pedido. Si no lo recibimos antes del ${due.deadline}, el pedido se cancela solo y no tienes que hacer nada.`,
+  });
+}
+
+/** To the shopper when an order to be paid later was cancelled because its money did not arrive in time. */
+export function orderExpiredMail(to: string, data: OrderMailData): OutgoingMail {
+  return orderMail(to, 'pedido_vencido', data, {
+    subject: `Cancelamos tu pedido ${data.numero_pedido}: no recibimos el pago a tiempo`,
+    title: 'Tu pedido se canceló sin pago',
+    intro: [
+      `No recibimos el pago de tu pedido ${data.numero_pedido} dentro del plazo, así que lo cancelamos y liberamos los productos.`,
+    ],
+    next: 'Si todavía lo quieres, vuelve a comprarlo en la tienda. Si ya habías pagado, responde a este correo: te devolvemos el dinero.',
+  });
+}
+
+/** To the shop: money arrived for an order cancelled unpaid (or paid twice), which must be given back. */
+export function latePaymentMail(
+  to: string,
+  data: OrderMailData & { adminUrl: string; amountCents: number; reference: string },
+): OutgoingMail {
+  const amount = money(data.amountCents, data);
+  return orderMail(to, 'pago_tardio', data, {
+    subject: `Pago tardío de ${amount} en el pedido ${data.numero_pedido}: hay que devolverlo`,
+    title: 'Llegó un pago para un pedido que ya no lo espera',
+    greeting: 'Hola:',
+    intro: [
+      `Se confirmó un pago de ${amount} (referencia ${data.reference}) para el pedido ${data.numero_pedido}, que ya no esperaba ese dinero.`,
+    ],
+    next: 'Devuelve el pago al cliente desde el sistema de pagos, o escríbele para ofrecerle completar la compra de nuevo.',
+    action: { label: 'Ver el pedido en el panel', url: data.adminUrl },
   });
 }
 

@@ -1,13 +1,24 @@
-import { canMoveTo, type Order, type StateChange, toCents, transitionRefused } from '@vitrina/shared';
+import {
+  canMoveTo,
+  type ManualState,
+  type Order,
+  type StateChange,
+  toCents,
+  transitionRefused,
+} from '@vitrina/shared';
 import { eq } from 'drizzle-orm';
+import type { Tx } from '../../db/client';
 import { retryOnDeadlock } from '../../db/deadlock';
 import { detalleVenta, venta } from '../../db/schema';
 import { conflict, notFound } from '../../errors';
 import { recordAudit } from '../audit';
 import { returnStock } from '../catalog';
 import type { OrderContext } from './context';
+import { cancelWaitingOrders } from './expire-unpaid-orders';
 import { getOrder, ORDER_NOT_FOUND } from './order-detail';
 import { queueOrderMail } from './order-mail';
+import type { OrderRow } from './order-summary';
+import { payWaitingOrder } from './pay-later';
 import { CANCELLATION_KEY, issueRefund, lockOrder, recordRefund } from './refund-order';
 import { recordState } from './state-history';
 
@@ -30,6 +41,10 @@ export async function changeOrderState({
       if (!order) throw notFound(ORDER_NOT_FOUND);
       if (!canMoveTo(order.estado, change.estado))
         throw conflict(transitionRefused(order.estado, change.estado));
+      if (order.estado === 'pendiente_pago') {
+        await settleWaitingOrder(tx, context, order, change.estado, adminId);
+        return undefined;
+      }
       const shipping = change.estado === 'enviada';
       const [after] = await tx
         .update(venta)
@@ -76,4 +91,32 @@ export async function changeOrderState({
     }
   }
   return getOrder(db, { id_usuario: adminId, admin: true }, idVenta);
+}
+
+/**
+ * The owner's move of an order waiting for its money (decision 056): 'pagada' confirms a transfer or cash
+ * (the paid order's e-mails go out); 'cancelada' cancels it unpaid ('anulada'): its units back on the
+ * shelf, nothing to refund, the shopper told. Audited like every move; the row is locked by the caller.
+ */
+async function settleWaitingOrder(
+  tx: Tx,
+  context: OrderContext,
+  order: OrderRow,
+  to: ManualState,
+  adminId: number,
+): Promise<void> {
+  let after: OrderRow | undefined;
+  if (to === 'pagada') {
+    after = await payWaitingOrder(tx, context, { idVenta: order.id_venta, by: adminId });
+  } else {
+    after = await cancelWaitingOrders(tx, context, [order.id_venta], adminId).then((rows) => rows[0]);
+  }
+  if (!after) throw conflict(transitionRefused(order.estado, to));
+  await recordAudit(tx, {
+    id_usuario: adminId,
+    accion: 'pedido.estado',
+    id_entidad: order.id_venta,
+    antes: { estado: order.estado },
+    despues: { estado: after.estado },
+  });
 }

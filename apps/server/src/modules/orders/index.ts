@@ -1,6 +1,19 @@
+// Orders paid later (docs/decisions/056): what a provider's adapter (Mercado Pago) plugs into.
+export type { OrderContext } from './context';
+export { type ExpiryOptions, expireUnpaidOrders, unpaidOrdersExpiryPlugin } from './expire-unpaid-orders';
 export { mercadoPagoSandboxRoutes } from './mercadopago-sandbox-routes';
 export { markLineRated } from './order-lines';
 export { type ShopIdentity, shopIdentity } from './order-mail';
+export {
+  type ConfirmedPayment,
+  listAwaitingPayment,
+  markPaidByProvider,
+  type PendingSale,
+  type ProviderPaymentOutcome,
+  recordLatePayment,
+  type StartRedirect,
+} from './pay-later';
+export { createPendingOrder } from './place-order';
 export { recordPaidOrder } from './record-paid-order';
 export { settlePendingRefunds } from './refund-order';
 export { ordersRoutes } from './routes';

@@ -1,4 +1,4 @@
-import { formatOrderNumber, fromCents, type Order, toCents } from '@vitrina/shared';
+import { formatOrderNumber, fromCents, includedTaxCents, type Order, toCents } from '@vitrina/shared';
 import { and, asc, eq, ne } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { detalleVenta, producto, reembolso, usuario, venta, ventaEstadoHistorial } from '../../db/schema';
@@ -72,10 +72,33 @@ export async function toOrder(db: Db | Tx, order: OrderRow, admin: boolean): Pro
     monto_reembolsado: units(order.monto_reembolsado),
     envio_reembolsado: units(order.envio_reembolsado),
     id_usuario: order.id_usuario,
+    metodo_pago: order.metodo_pago,
+    vence: order.vence?.toISOString() ?? null,
+    instrucciones: order.pago_instrucciones,
+    impuesto:
+      order.impuesto_nombre !== null && order.impuesto_tasa !== null
+        ? {
+            nombre: order.impuesto_nombre,
+            tasa: order.impuesto_tasa / 100,
+            monto: fromCents(includedTaxCents(total, order.impuesto_tasa)),
+          }
+        : null,
     pago_marca: order.pago_marca,
     pago_ultimos4: order.pago_ultimos4,
     transportista: order.transportista,
     guia: order.guia,
+    ...(admin && {
+      pago_tardio:
+        order.pago_tardio_monto !== null &&
+        order.pago_tardio_referencia !== null &&
+        order.pago_tardio_fecha !== null
+          ? {
+              monto: units(order.pago_tardio_monto),
+              referencia: order.pago_tardio_referencia,
+              fecha: order.pago_tardio_fecha.toISOString(),
+            }
+          : null,
+    }),
     detalle_venta: lines.map(({ line, Producto }) => ({
       id_detalle_venta: line.id_detalle_venta,
       id_venta: line.id_venta,

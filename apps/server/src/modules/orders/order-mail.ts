@@ -1,16 +1,29 @@
-import { type CurrencyCode, formatOrderNumber, PAGES, pagePath, toCents } from '@vitrina/shared';
+import {
+  type CurrencyCode,
+  deadlineInTimeZone,
+  formatOrderNumber,
+  includedTaxLine,
+  isPaidLater,
+  PAGES,
+  PAYMENT_METHOD_NAMES,
+  pagePath,
+  toCents,
+} from '@vitrina/shared';
 import { asc, eq } from 'drizzle-orm';
 import type { Config } from '../../config';
 import type { Tx } from '../../db/client';
 import { detalleVenta, producto, usuario, type venta } from '../../db/schema';
 import {
+  latePaymentMail,
   newOrderMail,
   type OrderMailData,
   type OutgoingMail,
   orderCancelledMail,
   orderConfirmedMail,
+  orderExpiredMail,
   orderRefundedMail,
   orderShippedMail,
+  paymentDueMail,
   queueMail,
   type RefundGiven,
 } from '../mail';
@@ -22,14 +35,15 @@ import {
 
 /**
  * What the messages and charges need to know about the shop: its name, where its pages are (PUBLIC_URL),
- * the currency of its amounts (SHOP_CURRENCY), and where the shop itself is told of new orders
- * (SUPPORT_EMAIL, its contact address).
+ * the currency of its amounts (SHOP_CURRENCY), where the shop itself is told of new orders
+ * (SUPPORT_EMAIL, its contact address), and the time zone its deadlines are written in (SHOP_TIMEZONE).
  */
 export interface ShopIdentity {
   shopName: string;
   publicUrl: string;
   currency: CurrencyCode;
   contactEmail: string;
+  timeZone: string;
 }
 
 export const shopIdentity = (config: Config): ShopIdentity => ({
@@ -37,6 +51,7 @@ export const shopIdentity = (config: Config): ShopIdentity => ({
   publicUrl: config.publicUrl,
   currency: config.currency,
   contactEmail: config.supportEmail,
+  timeZone: config.shopTimeZone,
 });
 
 type OrderRow = typeof venta.$inferSelect;
@@ -44,6 +59,7 @@ type OrderRow = typeof venta.$inferSelect;
 const MAILS = {
   enviado: orderShippedMail,
   cancelado: orderCancelledMail,
+  vencido: orderExpiredMail,
 } satisfies Record<string, (to: string, data: OrderMailData) => OutgoingMail>;
 export type OrderMailKind = keyof typeof MAILS;
 
@@ -101,6 +117,14 @@ async function orderMailData(tx: Tx, order: OrderRow, shop: ShopIdentity) {
     carrier: order.transportista,
     tracking: order.guia,
     refundedCents: toCents(order.monto_reembolsado),
+    taxLine:
+      order.impuesto_nombre !== null && order.impuesto_tasa !== null
+        ? includedTaxLine(
+            { nombre: order.impuesto_nombre, tasa: order.impuesto_tasa },
+            totalCents,
+            shop.currency,
+          )
+        : null,
   };
   return { to: buyer?.email, data };
 }
@@ -136,4 +160,31 @@ export async function queueRefundMail(
 ): Promise<void> {
   const { to, data } = await orderMailData(tx, order, shop);
   if (to) await queueMail(tx, orderRefundedMail(to, data, refund));
+}
+
+/** The shopper's message of an order placed to be paid later: how to pay, how much, until when. */
+export async function queuePaymentDueMail(tx: Tx, order: OrderRow, shop: ShopIdentity): Promise<void> {
+  if (!isPaidLater(order.metodo_pago) || !order.vence) return;
+  const { to, data } = await orderMailData(tx, order, shop);
+  if (!to) return;
+  await queueMail(
+    tx,
+    paymentDueMail(to, data, {
+      method: PAYMENT_METHOD_NAMES[order.metodo_pago],
+      deadline: deadlineInTimeZone(order.vence, shop.timeZone),
+      instructions: order.pago_instrucciones ?? '',
+    }),
+  );
+}
+
+/** The shop's message of money that arrived for an order that no longer waited for it: give it back. */
+export async function queueLatePaymentMail(
+  tx: Tx,
+  order: OrderRow,
+  shop: ShopIdentity,
+  payment: { amountCents: number; reference: string },
+): Promise<void> {
+  const { data } = await orderMailData(tx, order, shop);
+  const adminUrl = `${shop.publicUrl}${pagePath(PAGES.adminOrder, order.id_venta)}`;
+  await queueMail(tx, latePaymentMail(shop.contactEmail, { ...data, adminUrl, ...payment }));
 }

@@ -33,16 +33,10 @@ export async function toOrderSummaries(
   withBuyer = false,
 ): Promise<OrderSummary[]> {
   if (rows.length === 0) return [];
-  const ids = rows.map((r) => r.id_venta);
-  const lines: OrderLineRow[] = await db
-    .select({
-      line: detalleVenta,
-      Producto: { id_producto: producto.id_producto, nombre: producto.nombre, imagen: producto.imagen },
-    })
-    .from(detalleVenta)
-    .innerJoin(producto, eq(producto.id_producto, detalleVenta.id_producto))
-    .where(inArray(detalleVenta.id_venta, ids))
-    .orderBy(asc(detalleVenta.id_detalle_venta));
+  const lines = await orderLines(
+    db,
+    rows.map((r) => r.id_venta),
+  );
   const buyers = withBuyer
     ? await db
         .select(BUYER_COLUMNS)
@@ -58,6 +52,19 @@ export async function toOrderSummaries(
   );
 }
 
+/** The lines of some orders with their products, in id_detalle_venta order. */
+export function orderLines(db: Db, ids: readonly number[]): Promise<OrderLineRow[]> {
+  return db
+    .select({
+      line: detalleVenta,
+      Producto: { id_producto: producto.id_producto, nombre: producto.nombre, imagen: producto.imagen },
+    })
+    .from(detalleVenta)
+    .innerJoin(producto, eq(producto.id_producto, detalleVenta.id_producto))
+    .where(inArray(detalleVenta.id_venta, [...ids]))
+    .orderBy(asc(detalleVenta.id_detalle_venta));
+}
+
 /** One order with its lines (in id_detalle_venta order) and, for an admin, its buyer. */
 export function toOrderSummary(row: OrderRow, lines: readonly OrderLineRow[], buyer?: Buyer): OrderSummary {
   return {
@@ -67,6 +74,8 @@ export function toOrderSummary(row: OrderRow, lines: readonly OrderLineRow[], bu
     valor_total_venta: units(row.valor_total_venta),
     id_usuario: row.id_usuario,
     id_pago: row.id_pago,
+    metodo_pago: row.metodo_pago,
+    vence: row.vence?.toISOString() ?? null,
     pago_marca: row.pago_marca,
     pago_ultimos4: row.pago_ultimos4,
     numero_pedido: row.numero_pedido === null ? null : formatOrderNumber(row.numero_pedido),

@@ -59,6 +59,7 @@ describe.each(TEST_DATABASE_KINDS)('checkout service on %s', (kind) => {
       buyerId: buyer,
       input: {
         detalle_venta: [{ id_producto: productId, cantidad: 2 }],
+        metodo_pago: 'tarjeta',
         id_pago: idPago,
         direccion_envio: TEST_ADDRESS,
       },

@@ -3,6 +3,9 @@ import {
   type CheckoutInput,
   centsToDecimal,
   fitsCurrency,
+  isOrder,
+  isPaidLater,
+  methodNotAvailable,
   moneyFormatter,
   type OrderSummary,
   shippingCents,
@@ -15,15 +18,30 @@ import type { Db } from '../../db/client';
 import { isConnectionLost } from '../../db/connection-lost';
 import { retryOnDeadlock } from '../../db/deadlock';
 import { detalleVenta, venta } from '../../db/schema';
-import { AppError, conflict, forbidden, notFound } from '../../errors';
+import { AppError, badRequest, conflict, forbidden, notFound } from '../../errors';
 import { type ChargeResult, chargeKey, type PaymentProvider } from '../../payments/provider';
 import { saveShippingAddress } from '../accounts';
 import { type TakenLine, takeStock } from '../catalog';
-import { readSettings } from '../settings';
+import { readCheckoutSettings } from '../settings';
 import type { OrderContext } from './context';
-import { type OrderLineRow, type OrderRow, toOrderSummaries, toOrderSummary } from './order-summary';
+import { queuePaymentDueMail } from './order-mail';
+import {
+  type OrderLineRow,
+  type OrderRow,
+  orderLines,
+  toOrderSummaries,
+  toOrderSummary,
+} from './order-summary';
+import {
+  type PendingReply,
+  type PendingSale,
+  pendingOrderValues,
+  pendingReply,
+  type StartRedirect,
+} from './pay-later';
 import type { SettleLater } from './settle-later';
 import { applyChargeResult, orderById, paymentRequired, providerUnreachable } from './settle-payment';
+import { recordState } from './state-history';
 
 /**
  * What a checkout answers when it does not fail: the order, and the extra step the browser must take; or
@@ -33,7 +51,8 @@ import { applyChargeResult, orderById, paymentRequired, providerUnreachable } fr
 export type CheckoutReply =
   | { status: 200 | 201; order: OrderSummary }
   | { status: 202; order: OrderSummary; clientSecret: string }
-  | { status: 202; order: OrderSummary; paymentReceived: true };
+  | { status: 202; order: OrderSummary; paymentReceived: true }
+  | PendingReply;
 
 export const PRICES_CHANGED = 'Los precios de tu carrito cambiaron. Revisa el total antes de pagar.';
 /** A price with cents left from before the shop changed to a currency without them (CLP, COP). */
@@ -62,12 +81,20 @@ export function requestFingerprint(input: CheckoutInput): string {
     id_pago: input.id_pago,
     total: input.valor_total_venta ?? null,
     envio: [nombre, direccion, telefono],
+    // Only when not a card, so the fingerprints of card orders stay what they were before methods existed.
+    ...(input.metodo_pago !== 'tarjeta' && { metodo: input.metodo_pago }),
   });
   return createHash('sha256').update(canonical).digest('hex');
 }
 
-/** What placing and confirming an order work with: `settleLater` records what the database could not take yet. */
-type CheckoutContext = OrderContext & { settleLater: SettleLater };
+/**
+ * What placing and confirming an order work with: `settleLater` records what the database could not take
+ * yet; `startRedirect` sends a shopper who pays with Mercado Pago there (absent: that method is refused).
+ */
+type CheckoutContext = OrderContext & { settleLater: SettleLater; startRedirect?: StartRedirect | undefined };
+
+export const MERCADOPAGO_UNAVAILABLE =
+  'Mercado Pago no está disponible en este momento. Elige otro medio de pago.';
 
 /**
  * POST /api/venta (DESIGN.md, checkout): reserve the stock and record the order in one transaction, then
@@ -87,6 +114,8 @@ export async function placeOrder({
 }): Promise<CheckoutReply> {
   const { db } = context;
   const fingerprint = requestFingerprint(input);
+  if (input.metodo_pago === 'mercadopago' && !context.startRedirect)
+    throw badRequest(MERCADOPAGO_UNAVAILABLE);
   let placed: Placed;
   try {
     placed = await reserveOrder(context, buyerId, input, idempotencyKey, fingerprint);
@@ -105,7 +134,32 @@ export async function placeOrder({
     }
     return finishOrder(context, earlier, 201);
   }
+  if (placed.order.estado === 'pendiente_pago') return pendingReply(context, placed, 201);
   return reply(context, await chargeOrder(context, placed.order), 201, placed.lines);
+}
+
+/**
+ * Places an order to be paid later by `input.metodo_pago` (stock reserved until its deadline) and returns
+ * it with its lines; under a used Idempotency-Key, the order that key made. For a provider's adapter that
+ * places orders itself; POST /api/venta goes through placeOrder.
+ */
+export async function createPendingOrder({
+  buyerId,
+  input,
+  idempotencyKey,
+  ...context
+}: OrderContext & { buyerId: number; input: CheckoutInput; idempotencyKey: string }): Promise<PendingSale> {
+  if (!isPaidLater(input.metodo_pago)) throw badRequest(methodNotAvailable(input.metodo_pago));
+  const fingerprint = requestFingerprint(input);
+  try {
+    return await reserveOrder(context, buyerId, input, idempotencyKey, fingerprint);
+  } catch (err) {
+    const earlier = await orderByKey(context.db, buyerId, idempotencyKey);
+    if (!earlier) throw err;
+    if (earlier.idempotency_fingerprint !== null && earlier.idempotency_fingerprint !== fingerprint)
+      throw new AppError(422, 'Unprocessable Entity', KEY_REUSED);
+    return { order: earlier, lines: await orderLines(context.db, [earlier.id_venta]) };
+  }
 }
 
 /**
@@ -134,10 +188,7 @@ async function orderByKey(db: Db, idUsuario: number, key: string): Promise<Order
 const lineTotal = (line: TakenLine) => centsToDecimal(line.unitCents * line.cantidad);
 
 /** A order just reserved, with its lines as the reply shows them. */
-interface Placed {
-  order: OrderRow;
-  lines: OrderLineRow[];
-}
+type Placed = PendingSale;
 
 /**
  * Stock taken, prices and shipping read, order (with its shipping address) and lines written: all in one
@@ -152,9 +203,12 @@ async function reserveOrder(
 ): Promise<Placed> {
   return retryOnDeadlock(() =>
     db.transaction(async (tx) => {
+      const settings = await readCheckoutSettings(tx);
+      const method = settings.paymentMethods.find((m) => m.id === input.metodo_pago);
+      if (!method?.activo) throw badRequest(methodNotAvailable(input.metodo_pago));
       const lines = await takeStock(tx, input.detalle_venta);
       const subtotal = totalCents(lines);
-      const shipping = shippingCents(subtotal, await readSettings(tx));
+      const shipping = shippingCents(subtotal, settings.shipping);
       const total = subtotal + shipping;
       // The shopper paid attention to a total; never charge a different one without showing it first.
       if (input.valor_total_venta !== undefined && input.valor_total_venta !== total) {
@@ -177,8 +231,12 @@ async function reserveOrder(
           envio_direccion: address.direccion.trim(),
           envio_telefono: address.telefono,
           id_usuario: idUsuario,
-          id_pago: input.id_pago,
+          // A method paid later has no card: the method stands in for the provider's payment method.
+          id_pago: input.id_pago ?? input.metodo_pago,
+          metodo_pago: input.metodo_pago,
           estado: 'pendiente',
+          ...(isPaidLater(method.id) && pendingOrderValues({ ...method, id: method.id })),
+          ...(settings.tax && { impuesto_nombre: settings.tax.nombre, impuesto_tasa: settings.tax.tasa }),
           idempotency_key: idempotencyKey,
           idempotency_fingerprint: fingerprint,
         })
@@ -202,6 +260,10 @@ async function reserveOrder(
           })),
         )
         .returning();
+      if (order.estado === 'pendiente_pago') {
+        await recordState(tx, order.id_venta, 'pendiente_pago', null);
+        await queuePaymentDueMail(tx, order, shop);
+      }
       // The lines exactly as toOrderSummaries would read them back (stored values, id order, the product's name and
       // picture from the stock update), so the reply needs no second read.
       const products = new Map(
@@ -274,6 +336,7 @@ async function finishOrder(
   order: OrderRow,
   okStatus: 200 | 201,
 ): Promise<CheckoutReply> {
+  if (order.metodo_pago !== 'tarjeta') return pendingReply(context, order, okStatus);
   if (order.estado !== 'pendiente') return reply(context, { order }, okStatus);
   let result: Awaited<ReturnType<PaymentProvider['lookup']>>;
   try {
@@ -297,7 +360,8 @@ async function reply(
   if (order.estado === 'fallida') throw paymentRequired(order.motivo_fallo);
   const [dto] = lines ? [toOrderSummary(order, lines)] : await toOrderSummaries(db, [order]);
   if (!dto) throw notFound(ORDER_ATTEMPT_NOT_FOUND);
-  if (order.estado === 'pagada') return { status: okStatus, order: dto };
+  // Paid, and perhaps moved on since (a retry of a request whose order is being prepared).
+  if (isOrder(order.estado)) return { status: okStatus, order: dto };
   if (clientSecret) return { status: 202, order: dto, clientSecret };
   if (paymentReceived) return { status: 202, order: dto, paymentReceived };
   // Pending with the provider still deciding (another request is charging it right now).

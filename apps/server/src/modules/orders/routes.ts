@@ -10,6 +10,7 @@ import {
   ordersQuerySchema,
   PAYMENT_RECEIVED,
   paymentReceivedSchema,
+  pendingPaymentSchema,
   refundSchema,
   stateChangeSchema,
 } from '@vitrina/shared';
@@ -24,6 +25,7 @@ import { customerOrdersSummary } from './customer-summary';
 import { exportFileName, exportOrdersCsv } from './export-orders';
 import { listOrders } from './list-orders';
 import { getOrder } from './order-detail';
+import type { StartRedirect } from './pay-later';
 import { type CheckoutReply, confirmPayment, placeOrder } from './place-order';
 import { refundOrder } from './refund-order';
 import { backgroundSettler } from './settle-later';
@@ -51,8 +53,21 @@ const refundHeadersSchema = idempotencyHeadersSchema(
   'Falta la clave de idempotencia del reembolso. Recarga la página e inténtalo de nuevo.',
 );
 
+/** A card order paid, or an order paid later with how to pay it (decision 056). */
+const checkoutCreatedSchema = z.union([pendingPaymentSchema, orderSummarySchema]);
+
 function sendCheckout(reply: FastifyReply, result: CheckoutReply) {
   // Refusals (a declined card, no stock) are the route's 4xx answers on the requests' metric.
+  if ('pending' in result) {
+    countCheckout(result.order.estado);
+    const { vence, instrucciones, redirectUrl } = result.pending;
+    return reply.code(result.status).send({
+      ...result.order,
+      vence,
+      instrucciones,
+      ...(redirectUrl && { redirect_url: redirectUrl }),
+    });
+  }
   if ('paymentReceived' in result) {
     countCheckout('pago_recibido');
     return reply.code(202).send({ ...result.order, pago_recibido: { message: PAYMENT_RECEIVED } });
@@ -67,6 +82,8 @@ function sendCheckout(reply: FastifyReply, result: CheckoutReply) {
 export interface OrdersRoutesOptions extends Omit<OrderContext, 'log'> {
   /** SHOP_TIMEZONE: the days of the orders history's date filter and of the CSV export. */
   timeZone: string;
+  /** Sends a shopper paying with Mercado Pago there; absent, that method is refused. */
+  startRedirect?: StartRedirect | undefined;
 }
 
 /**
@@ -75,7 +92,7 @@ export interface OrdersRoutesOptions extends Omit<OrderContext, 'log'> {
  */
 export const ordersRoutes: FastifyPluginAsyncZod<OrdersRoutesOptions> = async (
   app,
-  { timeZone, ...context },
+  { timeZone, startRedirect, ...context },
 ) => {
   const { db } = context;
   // Payments this process could not record yet; stopped with the app (the next start settles the rest).
@@ -91,14 +108,15 @@ export const ordersRoutes: FastifyPluginAsyncZod<OrdersRoutesOptions> = async (
         summary: 'Compra el carrito: precios y total del servidor, stock reservado, cobro idempotente',
         description:
           'Header Idempotency-Key obligatorio (8–255 caracteres, uno por intento de pago): repetirlo con la misma compra la devuelve sin volver a cobrar. ' +
-          '201 pagada · 202 requiere confirmación (requiere_accion.client_secret), o pago recibido que se está registrando (pago_recibido.message; no hay que reintentar) · ' +
+          'metodo_pago (por omisión tarjeta): con transferencia, contra_entrega o mercadopago el pedido queda pendiente_pago con el stock apartado hasta vence, y la respuesta trae instrucciones (y redirect_url para Mercado Pago) · ' +
+          '201 pagada, o pendiente_pago · 202 requiere confirmación (requiere_accion.client_secret), o pago recibido que se está registrando (pago_recibido.message; no hay que reintentar) · ' +
           '402 pago rechazado (stock devuelto) · ' +
           '409 stock o precios cambiaron · 422 la clave ya se usó con otra compra (nada cambia) · ' +
           '502 sin respuesta del sistema de pagos (la compra queda pendiente).',
         headers: checkoutHeadersSchema,
         body: checkoutSchema,
         response: {
-          201: orderSummarySchema,
+          201: checkoutCreatedSchema,
           202: checkoutAcceptedSchema,
           ...errors,
           402: apiErrorSchema,
@@ -112,6 +130,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<OrdersRoutesOptions> = async (
         ...context,
         log: request.log,
         settleLater: settler.settle,
+        startRedirect,
         buyerId: sessionOf(request).user.id_usuario,
         input: request.body,
         idempotencyKey: request.headers['idempotency-key'],
@@ -130,7 +149,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<OrdersRoutesOptions> = async (
           'Termina una compra pendiente (tras la confirmación del pago) preguntando al sistema de pagos',
         params: idParamsSchema,
         response: {
-          200: orderSummarySchema,
+          200: checkoutCreatedSchema,
           202: checkoutAcceptedSchema,
           ...errors,
           402: apiErrorSchema,
@@ -143,6 +162,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<OrdersRoutesOptions> = async (
         ...context,
         log: request.log,
         settleLater: settler.settle,
+        startRedirect,
         buyerId: sessionOf(request).user.id_usuario,
         orderId: request.params.id,
       });
@@ -245,7 +265,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<OrdersRoutesOptions> = async (
       schema: {
         tags: ['Pedidos'],
         summary:
-          'Cambia el estado de un pedido (preparando, enviada con transportista y guía, entregada, cancelada); 409 si no se permite desde el estado actual',
+          'Cambia el estado de un pedido (pagada para confirmar el pago de un pedido pendiente_pago; preparando, enviada con transportista y guía, entregada, cancelada); 409 si no se permite desde el estado actual',
         params: idParamsSchema,
         body: stateChangeSchema,
         response: { 200: orderSchema, ...errors, 502: apiErrorSchema },

@@ -1,2 +1,8 @@
 export { settingsRoutes } from './routes';
-export { readSettings } from './settings';
+export {
+  type CheckoutSettings,
+  readCheckoutSettings,
+  readPaymentMethods,
+  readSettings,
+  readTaxSettings,
+} from './settings';

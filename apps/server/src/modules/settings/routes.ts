@@ -1,10 +1,29 @@
-import { ajustesInputSchema, ajustesSchema, apiErrorSchema, type CurrencyCode } from '@vitrina/shared';
+import {
+  ajustesInputSchema,
+  ajustesSchema,
+  apiErrorSchema,
+  type CurrencyCode,
+  enabledPaymentMethodSchema,
+  enabledPaymentMethods,
+  paymentSettingsAnswerSchema,
+  paymentSettingsSchema,
+  taxSettingsAnswerSchema,
+  taxSettingsSchema,
+} from '@vitrina/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import type { Db } from '../../db/client';
 import { sessionOf } from '../../plugins/auth';
-import { readSettings, saveSettings } from './settings';
+import {
+  readPaymentMethods,
+  readSettings,
+  readTaxSettings,
+  savePaymentMethods,
+  saveSettings,
+  saveTaxSettings,
+} from './settings';
 
-/** The shop's settings: the shipping rate and the free-shipping threshold. */
+/** The shop's settings: shipping, the tax prices include, and the payment methods. */
 export const settingsRoutes: FastifyPluginAsyncZod<{ db: Db; currency: CurrencyCode }> = async (
   app,
   { db, currency },
@@ -36,5 +55,76 @@ export const settingsRoutes: FastifyPluginAsyncZod<{ db: Db; currency: CurrencyC
       },
     },
     async (request) => saveSettings(db, sessionOf(request).user.id_usuario, request.body),
+  );
+
+  const adminErrors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema };
+
+  app.get(
+    '/ajustes/pagos',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags,
+        summary:
+          'Medios de pago: activos, en el orden en que los ve el comprador, con su descripción, instrucciones y reserva',
+        response: { 200: paymentSettingsAnswerSchema, ...adminErrors },
+      },
+    },
+    async () => ({ metodos: [...(await readPaymentMethods(db))] }),
+  );
+
+  app.put(
+    '/ajustes/pagos',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags,
+        summary:
+          'Cambia los medios de pago (cada uno una vez, en orden; al menos uno activo; la transferencia con sus datos). Las credenciales de los proveedores nunca se guardan aquí: vienen del entorno',
+        body: paymentSettingsSchema,
+        response: { 200: paymentSettingsAnswerSchema, ...adminErrors },
+      },
+    },
+    async (request) => savePaymentMethods(db, sessionOf(request).user.id_usuario, request.body),
+  );
+
+  app.get(
+    '/pagos/metodos',
+    {
+      config: { access: 'anyone' },
+      schema: {
+        tags,
+        summary: 'Los medios de pago activos, en el orden de la tienda',
+        response: { 200: z.array(enabledPaymentMethodSchema) },
+      },
+    },
+    async () => enabledPaymentMethods(await readPaymentMethods(db)),
+  );
+
+  app.get(
+    '/ajustes/impuestos',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags,
+        summary: 'El impuesto incluido en los precios (nombre y tasa en %), si la tienda lo muestra',
+        response: { 200: taxSettingsAnswerSchema, ...adminErrors },
+      },
+    },
+    async () => readTaxSettings(db),
+  );
+
+  app.put(
+    '/ajustes/impuestos',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags,
+        summary: 'Cambia el impuesto incluido en los precios; los pedidos ya hechos conservan el suyo',
+        body: taxSettingsSchema,
+        response: { 200: taxSettingsAnswerSchema, ...adminErrors },
+      },
+    },
+    async (request) => saveTaxSettings(db, sessionOf(request).user.id_usuario, request.body),
   );
 };

@@ -1,11 +1,26 @@
-import { AJUSTES_DEFAULT, type Ajustes, centsToDecimal, fromCents, toCents } from '@vitrina/shared';
+import {
+  AJUSTES_DEFAULT,
+  type Ajustes,
+  centsToDecimal,
+  fromCents,
+  type IncludedTax,
+  isPaidLater,
+  PAYMENT_SETTINGS_DEFAULT,
+  type PaymentMethodSettings,
+  type PaymentSettings,
+  TAX_SETTINGS_DEFAULT,
+  type TaxSettings,
+  toBasisPoints,
+  toCents,
+} from '@vitrina/shared';
 import { eq } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { ajustes } from '../../db/schema';
 import { recordAudit } from '../audit';
 
 /*
- * The shop's settings (the one row of `ajustes`): the shipping rate and the free-shipping threshold.
+ * The shop's settings (the one row of `ajustes`): the shipping rate and the free-shipping threshold, the
+ * tax prices include, and the payment methods.
  * Checkout reads them inside the sale's transaction, so a sale's shipping is the rule in force when it
  * was placed; the cart shows the same rule from GET /api/ajustes (shared shippingCents).
  */
@@ -22,8 +37,115 @@ const toAjustes = (row: Row | undefined): Ajustes =>
     : AJUSTES_DEFAULT;
 
 export async function readSettings(db: Db | Tx): Promise<Ajustes> {
+  return toAjustes(await readRow(db));
+}
+
+async function readRow(db: Db | Tx): Promise<Row | undefined> {
   const [row] = await db.select().from(ajustes).where(eq(ajustes.id, 1));
-  return toAjustes(row);
+  return row;
+}
+
+/** What placing an order needs of the settings, from one read of the row in the order's transaction. */
+export interface CheckoutSettings {
+  shipping: Ajustes;
+  /** The tax prices include, when the shop shows one. */
+  tax: IncludedTax | null;
+  paymentMethods: readonly PaymentMethodSettings[];
+}
+
+export async function readCheckoutSettings(db: Db | Tx): Promise<CheckoutSettings> {
+  const row = await readRow(db);
+  return {
+    shipping: toAjustes(row),
+    tax: row?.impuesto_activo ? { nombre: row.impuesto_nombre, tasa: row.impuesto_tasa } : null,
+    paymentMethods: toPaymentMethods(row),
+  };
+}
+
+/** The stored methods, or the defaults (card only) when the owner never saved any. */
+export const toPaymentMethods = (row: Row | undefined): readonly PaymentMethodSettings[] =>
+  row?.metodos_pago ?? PAYMENT_SETTINGS_DEFAULT;
+
+export async function readPaymentMethods(db: Db | Tx): Promise<readonly PaymentMethodSettings[]> {
+  return toPaymentMethods(await readRow(db));
+}
+
+/** PUT /api/ajustes/pagos: replaces the methods (in the shopper's order), audited. */
+export async function savePaymentMethods(
+  db: Db,
+  adminId: number,
+  input: PaymentSettings,
+): Promise<PaymentSettings> {
+  return db.transaction(async (tx) => {
+    const before = await readPaymentMethods(tx);
+    const metodos = input.metodos.map((m) => ({
+      ...m,
+      // A card is paid at once: it reserves nothing.
+      reserva_minutos: isPaidLater(m.id) ? m.reserva_minutos : null,
+    }));
+    const values = { metodos_pago: metodos, actualizado: new Date() };
+    await tx
+      .insert(ajustes)
+      .values({ id: 1, ...values })
+      .onConflictDoUpdate({ target: ajustes.id, set: values });
+    await recordAudit(tx, {
+      id_usuario: adminId,
+      accion: 'ajustes.editados',
+      id_entidad: 1,
+      antes: { metodos_pago: summary(before) },
+      despues: { metodos_pago: summary(metodos) },
+    });
+    return { metodos };
+  });
+}
+
+/** The methods in the trail: which are on, in their order ('transferencia, tarjeta'). */
+const summary = (methods: readonly PaymentMethodSettings[]) =>
+  methods
+    .filter((m) => m.activo)
+    .map((m) => m.id)
+    .join(', ');
+
+const toTaxSettings = (row: Row | undefined): TaxSettings =>
+  row
+    ? { activo: row.impuesto_activo, nombre: row.impuesto_nombre, tasa: row.impuesto_tasa / 100 }
+    : TAX_SETTINGS_DEFAULT;
+
+const taxAudit = (tax: TaxSettings) => ({
+  impuesto_activo: tax.activo,
+  impuesto_nombre: tax.nombre,
+  impuesto_tasa: tax.tasa,
+});
+
+export async function readTaxSettings(db: Db | Tx): Promise<TaxSettings> {
+  return toTaxSettings(await readRow(db));
+}
+
+/** PUT /api/ajustes/impuestos: whether prices include a tax, its name and rate, audited. */
+export async function saveTaxSettings(db: Db, adminId: number, input: TaxSettings): Promise<TaxSettings> {
+  return db.transaction(async (tx) => {
+    const before = await readTaxSettings(tx);
+    const values = {
+      impuesto_activo: input.activo,
+      impuesto_nombre: input.nombre,
+      impuesto_tasa: toBasisPoints(input.tasa),
+      actualizado: new Date(),
+    };
+    const [row] = await tx
+      .insert(ajustes)
+      .values({ id: 1, ...values })
+      .onConflictDoUpdate({ target: ajustes.id, set: values })
+      .returning();
+    const after = toTaxSettings(row);
+    await recordAudit(tx, {
+      id_usuario: adminId,
+      accion: 'ajustes.editados',
+      id_entidad: 1,
+      antes: taxAudit(before),
+      despues: taxAudit(after),
+    });
+    return after;
+  });
 }
 
 /** PUT /api/ajustes: replaces both values and records the change in the audit trail. */

@@ -18,6 +18,8 @@ export const ordersScreen: Screen = () => import('./pages/orders-page').then((m)
 export const customerScreen: Screen = () => import('./pages/customer-page').then((m) => m.CustomerPage);
 export const orderScreen: Screen = () => import('./pages/order-page').then((m) => m.AdminOrderPage);
 export const settingsScreen: Screen = () => import('./pages/settings-page').then((m) => m.SettingsPage);
+export const paymentSettingsScreen: Screen = () =>
+  import('./pages/payment-settings-page').then((m) => m.PaymentSettingsPage);
 export const mailboxScreen: Screen = () => import('./pages/mailbox-page').then((m) => m.MailboxPage);
 export const ratingsScreen: Screen = () => import('./pages/ratings-page').then((m) => m.RatingsPage);
 export const auditScreen: Screen = () => import('./pages/audit-page').then((m) => m.AuditPage);

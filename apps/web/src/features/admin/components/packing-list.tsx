@@ -1,16 +1,21 @@
-import type { Order } from '@vitrina/shared';
+import { formatRate, type Order, toBasisPoints } from '@vitrina/shared';
 import { createPortal } from 'react-dom';
 import { orderTitle, ShippingAddress, unitsKept } from '../../../components/order-details';
 import { useFormatInstant } from '../../../lib/shop-dates';
+import { useFormatMoney, useShopCurrency } from '../../../lib/shop-money';
 import styles from './packing-list.module.css';
 
 /**
  * What a packer needs, and only that, for the printer (it is not shown on screen): the order number, where
  * it goes, and each product with the units to put in the box — refunded units left out, no prices. It is
  * a child of <body>, so the print style can take everything else out of the page's flow (see its CSS).
+ * Where prices include a tax, the order's total and the tax it includes close it, as the slip that goes
+ * in the box (decision 058).
  */
 export function PackingList({ order }: { order: Order }) {
   const formatDateTime = useFormatInstant();
+  const formatMoney = useFormatMoney();
+  const currency = useShopCurrency();
   const lines = order.detalle_venta.filter((line) => unitsKept(line) > 0);
   const units = lines.reduce((sum, line) => sum + unitsKept(line), 0);
   return createPortal(
@@ -54,6 +59,13 @@ export function PackingList({ order }: { order: Order }) {
           </tr>
         </tfoot>
       </table>
+      {order.impuesto && (
+        <p>
+          Total del pedido: {formatMoney(order.valor_total_venta)} · Incluye {order.impuesto.nombre} (
+          {formatRate(toBasisPoints(order.impuesto.tasa), currency)}
+          {'\u00a0'}%): {formatMoney(order.impuesto.monto)}
+        </p>
+      )}
     </section>,
     document.body,
   );

@@ -22,12 +22,14 @@ import {
   OrderTotals,
   orderTitle,
   PaymentAndShipment,
+  PaymentDue,
   ShippingAddress,
 } from '../../../components/order-details';
 import { TextField } from '../../../components/text-field';
 import { errorMessage, isApiError, isNotFound } from '../../../lib/api-client';
 import { confirm, notify } from '../../../lib/notifications';
 import { useFormatInstant } from '../../../lib/shop-dates';
+import { useFormatMoney } from '../../../lib/shop-money';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { parseId } from '../../catalog';
 import { useAdminOrder, useChangeOrderState } from '../api/admin-order';
@@ -86,6 +88,7 @@ function AdminOrder({ id }: { id: number }) {
 
 function OrderScreen({ order }: { order: Order }) {
   const formatDateTime = useFormatInstant();
+  const formatMoney = useFormatMoney();
   return (
     <div className={styles.page}>
       <div className={orderStyles.screen}>
@@ -105,6 +108,14 @@ function OrderScreen({ order }: { order: Order }) {
             </>
           )}
         </p>
+        {order.pago_tardio && (
+          <p role="alert" className={orderStyles.latePayment}>
+            Llegó un pago de {formatMoney(order.pago_tardio.monto)} (referencia {order.pago_tardio.referencia}
+            ) el {formatDateTime(order.pago_tardio.fecha, 'longDateTime')}, cuando el pedido ya no lo
+            esperaba. Devuélvelo al cliente desde el sistema de pagos.
+          </p>
+        )}
+        <PaymentDue order={order} />
         <div className={orderStyles.layout}>
           <div className={orderStyles.column}>
             <section className={styles.panel} aria-labelledby="pedido-productos">
@@ -154,9 +165,14 @@ function EstadoActions({ order }: { order: Order }) {
     const details = [transportista && `Transportista: ${transportista}.`, guia && `Número de guía: ${guia}.`]
       .filter(Boolean)
       .join(' ');
+    // An order still unpaid is cancelled without a refund: there is no payment to give back.
+    const question =
+      to === 'cancelada' && order.estado === 'pendiente_pago'
+        ? '¿Cancelar el pedido sin pago? Las unidades vuelven al inventario y le avisaremos al cliente.'
+        : action.confirm;
     const confirmed = await confirm({
       title: action.label,
-      text: details ? `${action.confirm} ${details}` : action.confirm,
+      text: details ? `${question} ${details}` : question,
       confirmText: action.label,
       cancelText: 'Volver',
       icon: to === 'cancelada' ? 'warning' : 'info',

@@ -5,6 +5,8 @@ import {
   type FormatMoney,
   NOTIFY_MS,
   PAGES,
+  type TaxSettings,
+  taxSettingsSchema,
 } from '@vitrina/shared';
 import { type FormEvent, useState } from 'react';
 import { Link } from 'react-router';
@@ -18,6 +20,7 @@ import { notify } from '../../../lib/notifications';
 import { useShippingSettings } from '../../../lib/shipping-settings';
 import { useFormatMoney, useShopCurrency } from '../../../lib/shop-money';
 import { useDocumentTitle } from '../../../lib/use-document-title';
+import { useSaveTaxSettings, useTaxSettings } from '../api/payment-settings';
 import { useSaveSettings } from '../api/save-settings';
 import styles from '../components/admin-page.module.css';
 import { AdminPageHeader } from '../components/admin-page-header';
@@ -45,6 +48,7 @@ export function SettingsPage() {
   return (
     <div className={styles.page}>
       <AdminPageHeader title="Ajustes">
+        <Link to={PAGES.adminPayments.path}>Medios de pago</Link>
         <Link to={PAGES.adminMail.path}>Correos enviados</Link>
       </AdminPageHeader>
       {settings.isPending ? (
@@ -59,6 +63,7 @@ export function SettingsPage() {
       ) : (
         <ShippingForm saved={settings.data} />
       )}
+      <TaxPanel />
     </div>
   );
 }
@@ -131,5 +136,86 @@ function ShippingForm({ saved }: { saved: Ajustes }) {
         </div>
       </form>
     </section>
+  );
+}
+
+/** Ajustes › Impuesto: whether prices include a tax, shown on orders as 'Incluye IVA (16 %): $ …'. */
+function TaxPanel() {
+  const tax = useTaxSettings();
+  return (
+    <section className={styles.panel} aria-labelledby="ajustes-impuesto">
+      <h2 id="ajustes-impuesto" className={styles.subtitle}>
+        Impuesto incluido en los precios
+      </h2>
+      {tax.isPending ? (
+        <Loader label="Cargando el impuesto…" />
+      ) : tax.isError ? (
+        <LoadError what="el impuesto" error={tax.error} onRetry={() => tax.refetch()} />
+      ) : (
+        <TaxForm saved={tax.data} />
+      )}
+    </section>
+  );
+}
+
+function TaxForm({ saved }: { saved: TaxSettings }) {
+  const save = useSaveTaxSettings();
+  const [errors, setErrors] = useState<Partial<Record<keyof TaxSettings, string>>>({});
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const data = new FormData(event.currentTarget);
+    const parsed = taxSettingsSchema.safeParse({
+      activo: data.get('activo') === 'on',
+      nombre: String(data.get('nombre') ?? ''),
+      tasa: readAmount(String(data.get('tasa') ?? '')) ?? Number.NaN,
+    });
+    if (!parsed.success) {
+      const found: Partial<Record<keyof TaxSettings, string>> = {};
+      for (const issue of parsed.error.issues) found[issue.path[0] as keyof TaxSettings] ??= issue.message;
+      setErrors(found);
+      return;
+    }
+    setErrors({});
+    save.mutate(parsed.data, {
+      onSuccess: () => notify({ title: 'Impuesto guardado', icon: 'success', timer: NOTIFY_MS }),
+      onError: (error) => {
+        if (isApiError(error) && error.fields) setErrors(error.fields);
+        notify({ title: 'Error', text: errorMessage(error), icon: 'error', timer: NOTIFY_MS });
+      },
+    });
+  };
+
+  return (
+    <form className={formStyles.form} noValidate onSubmit={onSubmit} aria-labelledby="ajustes-impuesto">
+      <p>
+        Los precios de la tienda ya incluyen el impuesto. Activado, cada pedido, su correo y su lista de
+        empaque dicen cuánto del total es impuesto; los pedidos ya hechos conservan el suyo.
+      </p>
+      <label className={formStyles.checkbox}>
+        <input type="checkbox" name="activo" defaultChecked={saved.activo} />
+        Mostrar el impuesto incluido en los pedidos
+      </label>
+      <TextField
+        label="Nombre del impuesto"
+        name="nombre"
+        defaultValue={saved.nombre}
+        maxLength={20}
+        error={errors.nombre}
+      />
+      <TextField
+        label="Tasa (%)"
+        name="tasa"
+        inputMode="decimal"
+        defaultValue={String(saved.tasa)}
+        hint="Por ejemplo 16 (IVA en México), 21 (IVA en Argentina y España) o 10,5."
+        error={errors.tasa}
+      />
+      <div className={formStyles.actions}>
+        <Button type="submit" disabled={save.isPending} aria-busy={save.isPending || undefined}>
+          Guardar impuesto
+        </Button>
+      </div>
+    </form>
   );
 }

@@ -5,7 +5,7 @@ import { buttonClass } from '../../../components/button';
 import { LegalNotice } from '../../../components/legal-notice';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { CustomerOnly } from '../../auth';
-import { CheckoutPanel, ShippingAddressFields, useShippingAddress } from '../../checkout';
+import { CheckoutPanel, ShippingAddressFields, usePaymentHeading, useShippingAddress } from '../../checkout';
 import { CartItemCard } from '../components/cart-item-card';
 import { CartTotals } from '../components/cart-totals';
 import styles from './cart-page.module.css';
@@ -24,6 +24,7 @@ export function CartPage() {
 }
 
 function Cart() {
+  const paymentHeading = usePaymentHeading();
   const review = useCartReview();
   const shipping = useCartShipping(review);
   const address = useShippingAddress();
@@ -59,7 +60,7 @@ function Cart() {
             <ShippingAddressFields address={address} />
           </div>
           <div className={styles.panel}>
-            <h2 className={styles.panelTitle}>Pago con tarjeta</h2>
+            <h2 className={styles.panelTitle}>{paymentHeading}</h2>
             <CheckoutPanel {...checkout} />
             <LegalNotice action="pagar" className={styles.legal} />
           </div>

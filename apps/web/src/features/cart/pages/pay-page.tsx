@@ -4,7 +4,7 @@ import { LegalNotice } from '../../../components/legal-notice';
 import { useFormatMoney } from '../../../lib/shop-money';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { CustomerOnly } from '../../auth';
-import { CheckoutPanel, ShippingAddressFields, useShippingAddress } from '../../checkout';
+import { CheckoutPanel, ShippingAddressFields, usePaymentHeading, useShippingAddress } from '../../checkout';
 import { CartTotals } from '../components/cart-totals';
 import { EmptyCart } from './cart-page';
 import styles from './cart-page.module.css';
@@ -23,6 +23,7 @@ export function PayPage() {
 }
 
 function Pay() {
+  const paymentHeading = usePaymentHeading();
   const review = useCartReview();
   const shipping = useCartShipping(review);
   const address = useShippingAddress();
@@ -37,7 +38,7 @@ function Pay() {
           <h2 className={styles.panelTitle}>Dirección de envío</h2>
           <ShippingAddressFields address={address} />
           <h2 id="pago-tarjeta" className={styles.panelTitle}>
-            Pago con tarjeta
+            {paymentHeading}
           </h2>
           <CheckoutPanel {...checkout} />
           <LegalNotice action="pagar" className={styles.legal} />

@@ -1,4 +1,4 @@
-import type { Cents, CheckoutInput, DireccionEnvio, OrderSummary, PaymentReceived } from '@vitrina/shared';
+import type { Cents, CheckoutRequest, DireccionEnvio, OrderSummary, PaymentReceived } from '@vitrina/shared';
 import { api } from '../../../lib/api-client';
 
 /** A sale whose payment needs the shopper's extra confirmation (3-D Secure). */
@@ -37,7 +37,7 @@ export interface PlaceOrderInput {
  * shipping or stock changed, 401/403 not a customer, 502 payment provider unreachable (the sale stays pending).
  */
 export function placeOrder(input: PlaceOrderInput, idempotencyKey: string): Promise<CheckoutReply> {
-  const body: CheckoutInput = {
+  const body: CheckoutRequest = {
     detalle_venta: input.lines.map(({ id_producto, cantidad }) => ({ id_producto, cantidad })),
     id_pago: input.id_pago,
     valor_total_venta: input.totalCents,

@@ -9,6 +9,7 @@ import {
   OrderTotals,
   orderTitle,
   PaymentAndShipment,
+  PaymentDue,
   ShippingAddress,
 } from '../../../components/order-details';
 import { isNotFound } from '../../../lib/api-client';
@@ -43,6 +44,10 @@ function nextSteps(order: Order, justPaid: boolean): string {
       return 'Tu pago sigue pendiente de confirmación. Vuelve a revisar esta página en unos minutos.';
     case 'fallida':
       return 'El pago de esta compra fue rechazado: no se te cobró nada.';
+    case 'pendiente_pago':
+      return 'Apartamos tus productos mientras llega tu pago. Cuando lo confirmemos te avisaremos por correo y prepararemos tu pedido.';
+    case 'anulada':
+      return 'Este pedido se canceló sin pago (no lo recibimos a tiempo) y sus productos se liberaron. Si ya habías pagado, escríbenos y te devolvemos el dinero.';
   }
 }
 
@@ -108,6 +113,7 @@ function OrderDetail({ id }: { id: number }) {
           Realizado el <time dateTime={data.fecha}>{formatInstant(data.fecha, 'longDateTime')}</time>
         </p>
       </header>
+      <PaymentDue order={data} />
       <section className={styles.next} aria-labelledby="pedido-siguiente">
         <h2 id="pedido-siguiente" className={styles.sectionTitle}>
           ¿Qué sigue?

@@ -1,0 +1,26 @@
+import type { LaterPaymentMethod, PendingPayment } from '@vitrina/shared';
+import { api } from '../../../lib/api-client';
+import type { PlaceOrderInput } from './place-order';
+
+/**
+ * POST /api/venta for a method paid later (transfer, cash on delivery, Mercado Pago): the order is placed
+ * 'pendiente_pago' with its stock reserved until `vence`; the answer says how to pay, and for Mercado Pago
+ * where to go. The same `idempotencyKey` for a retry returns the same order.
+ */
+export function placePendingOrder(
+  input: Omit<PlaceOrderInput, 'id_pago'> & { metodo_pago: LaterPaymentMethod },
+  idempotencyKey: string,
+): Promise<PendingPayment> {
+  return api<PendingPayment>('/venta', {
+    method: 'POST',
+    body: {
+      detalle_venta: input.lines.map(({ id_producto, cantidad }) => ({ id_producto, cantidad })),
+      metodo_pago: input.metodo_pago,
+      valor_total_venta: input.totalCents,
+      costo_envio: input.shippingCents,
+      direccion_envio: input.direccion_envio,
+      ...(input.guardar_direccion && { guardar_direccion: true }),
+    },
+    headers: { 'Idempotency-Key': idempotencyKey },
+  });
+}
