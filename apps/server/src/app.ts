@@ -17,8 +17,12 @@ import type { DeliveryOptions } from './modules/mail';
 import { mailboxRoutes, mailDeliveryPlugin } from './modules/mail';
 import {
   type ExpiryOptions,
+  mercadoPagoReconciliationPlugin,
+  mercadoPagoRedirect,
+  mercadoPagoRoutes,
   mercadoPagoSandboxRoutes,
   ordersRoutes,
+  type ReconciliationOptions,
   sandboxPaymentRoutes,
   shopIdentity,
   stripeWebhookRoutes,
@@ -62,6 +66,8 @@ export interface AppDeps {
   stripeApi?: StripeApiOptions;
   /** Mercado Pago; by default the SDK's (MERCADOPAGO_ACCESS_TOKEN) or the offline sandbox. */
   mercadoPago?: MercadoPagoGateway;
+  /** The loop that asks Mercado Pago about every order still waiting for it; tests run it faster or never. */
+  mercadoPagoReconciliation?: Partial<ReconciliationOptions>;
   /** Uploads per caller and window; tests pass smaller ones. */
   uploadLimit?: UploadPolicy;
   /** The outbox's delivery loop; tests retry faster. */
@@ -82,6 +88,7 @@ export async function buildApp({
   payments,
   stripeApi,
   mercadoPago,
+  mercadoPagoReconciliation,
   mailDelivery,
   unpaidOrdersExpiry,
   uploadLimit = DEFAULT_UPLOAD_POLICY,
@@ -140,7 +147,8 @@ export async function buildApp({
   });
 
   const storage = await createStorage(config);
-  const orders = { db, payments: provider, shop: shopIdentity(config) };
+  const orders = { db, payments: provider, mercadoPago: mercadoPagoGateway, shop: shopIdentity(config) };
+  const mercadoPagoContext = { ...orders, mercadoPago: mercadoPagoGateway };
   const searches = searchCounter(db, app.log);
   app.addHook('onClose', () => searches.flush());
   await app.register(
@@ -155,7 +163,12 @@ export async function buildApp({
       await api.register(accountsRoutes, { db, config, throttle });
       await api.register(googleRoutes, { db, config, oidc, storage });
       await api.register(uploadsRoutes, { db, storage, limit: uploadLimit });
-      await api.register(ordersRoutes, { ...orders, timeZone: config.shopTimeZone });
+      await api.register(ordersRoutes, {
+        ...orders,
+        timeZone: config.shopTimeZone,
+        startRedirect: mercadoPagoRedirect(mercadoPagoGateway),
+      });
+      await api.register(mercadoPagoRoutes, mercadoPagoContext);
       await api.register(adminRoutes, { db, timeZone: config.shopTimeZone, currency: config.currency });
       await api.register(auditRoutes, { db, timeZone: config.shopTimeZone, currency: config.currency });
       await api.register(settingsRoutes, { db, currency: config.currency });
@@ -180,6 +193,10 @@ export async function buildApp({
     renderPage: renderPage ?? (await loadRenderer(config.webRender)),
   });
   await app.register(mailDeliveryPlugin, { database, config, options: mailDelivery });
+  await app.register(mercadoPagoReconciliationPlugin, {
+    ...mercadoPagoContext,
+    options: mercadoPagoReconciliation,
+  });
   await app.register(unpaidOrdersExpiryPlugin, { ...orders, options: unpaidOrdersExpiry });
   return app;
 }

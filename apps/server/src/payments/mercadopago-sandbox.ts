@@ -53,6 +53,8 @@ function paymentOf(row: PaymentRow): MercadoPagoPayment {
     methodId: row.metodo,
     typeId: row.tipo,
     approvedAt: row.aprobado,
+    // The sandbox's voucher is shown on its preference's page, where it can be paid.
+    voucherUrl: row.tipo === 'ticket' ? sandboxCheckoutPath(row.id_preferencia) : null,
   };
 }
 

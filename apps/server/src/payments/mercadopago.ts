@@ -55,6 +55,8 @@ export interface MercadoPagoPayment {
   /** credit_card, debit_card, ticket (cash voucher), bank_transfer, account_money… */
   typeId: string | null;
   approvedAt: Date | null;
+  /** A cash voucher's page (transaction_details.external_resource_url): where the shopper sees it again. */
+  voucherUrl: string | null;
 }
 
 export interface CheckoutLine {
@@ -187,6 +189,7 @@ export interface PaymentFields {
   payment_method_id?: string | undefined;
   payment_type_id?: string | undefined;
   date_approved?: string | null | undefined;
+  transaction_details?: { external_resource_url?: string | null | undefined } | undefined;
 }
 
 export function paymentOf(fields: PaymentFields): MercadoPagoPayment {
@@ -202,6 +205,7 @@ export function paymentOf(fields: PaymentFields): MercadoPagoPayment {
     methodId: fields.payment_method_id ?? null,
     typeId: fields.payment_type_id ?? null,
     approvedAt: fields.date_approved ? new Date(fields.date_approved) : null,
+    voucherUrl: fields.transaction_details?.external_resource_url ?? null,
   };
 }
 

@@ -32,6 +32,7 @@ export async function seededTestApp(
     | 'throttle'
     | 'stripeApi'
     | 'mercadoPago'
+    | 'mercadoPagoReconciliation'
     | 'mailDelivery'
     | 'uploadLimit'
     | 'renderPage'

@@ -32,8 +32,12 @@ export interface FakeMercadoPago {
   preferences: Map<string, Json>;
   payments: Map<string, Json>;
   requests: { method: string; path: string; idempotencyKey: string | undefined; body: Json | null }[];
-  /** `down`: every call answers 500 and records nothing. */
-  failure: 'down' | null;
+  /**
+   * `down`: every call answers 500 and records nothing; `lost-writes`: a POST is carried out (and its
+   * idempotent answer kept) but the connection drops before the answer, as a network failure after
+   * Mercado Pago did the work.
+   */
+  failure: 'down' | 'lost-writes' | null;
   /** The shopper pays a preference on Checkout Pro; returns the payment Mercado Pago made. */
   pay(preferenceId: string, outcome: FakePayOutcome, method?: { id: string; type: string }): Json;
   /** What happens to a payment later: a voucher paid (approved) or expired (cancelled), a chargeback. */
@@ -208,6 +212,12 @@ export async function startFakeMercadoPago({
         notification_url: preference.notification_url ?? null,
         refunds: [],
         ...(paidWith.type === 'credit_card' && { card: { last_four_digits: '4242' } }),
+        transaction_details: {
+          external_resource_url:
+            paidWith.type === 'ticket'
+              ? `https://www.mercadopago.com.mx/payments/${id}/ticket?caller_id=1`
+              : null,
+        },
       };
       payments.set(id, payment);
       return { ...payment };
@@ -314,6 +324,10 @@ export async function startFakeMercadoPago({
     const text = JSON.stringify(answer.body);
     if (method === 'POST' && idempotencyKey && answer.status < 500)
       idempotent.set(idempotencyKey, { status: answer.status, body: text });
+    if (fake.failure === 'lost-writes' && method === 'POST') {
+      res.socket?.destroy();
+      return;
+    }
     send(answer.status, text);
   }
 

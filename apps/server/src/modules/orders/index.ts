@@ -1,6 +1,13 @@
 // Orders paid later (docs/decisions/056): what a provider's adapter (Mercado Pago) plugs into.
 export type { OrderContext } from './context';
 export { type ExpiryOptions, expireUnpaidOrders, unpaidOrdersExpiryPlugin } from './expire-unpaid-orders';
+export { applyMercadoPagoPayment, mercadoPagoRedirect, reconcileOrder } from './mercadopago-payments';
+export {
+  mercadoPagoReconciliationPlugin,
+  type ReconciliationOptions,
+  reconcileMercadoPago,
+} from './mercadopago-reconciliation';
+export { mercadoPagoRoutes } from './mercadopago-routes';
 export { mercadoPagoSandboxRoutes } from './mercadopago-sandbox-routes';
 export { markLineRated } from './order-lines';
 export { type ShopIdentity, shopIdentity } from './order-mail';
