@@ -56,63 +56,70 @@ test('Mercado Pago in the offline sandbox: approved, left pending then paid, rej
   browser,
 }) => {
   test.setTimeout(120_000);
+  const shopper = await session(browser);
+  const email = uniqueEmail('mp');
+  await shopper.api.register(email);
+  await shopper.api.signIn(email, 'Prueba12345');
+  const page = shopper.page;
+  const products = (await (await page.request.get('/api/products/categoria/6?pageSize=48')).json()) as {
+    items: Array<{ id_producto: number; stock: number }>;
+  };
+  const product = products.items.find((p) => p.stock >= 10);
+  if (!product) throw new Error('the seed needs a toy with stock');
+
+  // Mercado Pago is enabled only while the three orders are placed (the card stays first), so the specs
+  // running meanwhile see the checkout they expect; paying an order placed needs no setting.
   const admin = await session(browser);
   await admin.api.signIn(ADMIN.email, ADMIN.password);
   const before = (await (await admin.page.request.get('/api/ajustes/pagos')).json()) as {
     metodos: PaymentMethodSettings[];
   };
   const enabled = before.metodos.map((m) => (m.id === 'mercadopago' ? { ...m, activo: true } : m));
-  expect((await admin.api.put('/api/ajustes/pagos', { metodos: enabled })).status()).toBe(200);
-
+  const stock = await stockOf(page, product.id_producto);
+  let orders: Array<Awaited<ReturnType<typeof orderWithMercadoPago>>>;
   try {
-    const shopper = await session(browser);
-    const email = uniqueEmail('mp');
-    await shopper.api.register(email);
-    await shopper.api.signIn(email, 'Prueba12345');
-    const page = shopper.page;
-    const products = (await (await page.request.get('/api/products/categoria/6?pageSize=48')).json()) as {
-      items: Array<{ id_producto: number; stock: number }>;
-    };
-    const product = products.items.find((p) => p.stock >= 10);
-    if (!product) throw new Error('the seed needs a toy with stock');
-
-    await test.step('approved: back on the order page, paid', async () => {
-      const order = await orderWithMercadoPago(page, product.id_producto);
-      await page.goto(order.redirect_url);
-      await expect(page.getByRole('heading', { name: 'Mercado Pago (sandbox)' })).toBeVisible();
-      await page.getByRole('button', { name: 'Pagar con tarjeta (aprobado)' }).click();
-      await expect(page).toHaveURL(new RegExp(`/pedido/${order.id_venta}\\?`));
-      await expect(page.getByText(/^Recibimos tu pago/)).toBeVisible();
-    });
-
-    await test.step('a cash voucher left pending, then paid at the store', async () => {
-      const order = await orderWithMercadoPago(page, product.id_producto);
-      await page.goto(order.redirect_url);
-      await page.getByRole('button', { name: 'Pagar en efectivo (queda pendiente)' }).click();
-      await expect(page.getByText(/^Ficha de pago en efectivo generada/)).toBeVisible();
-      await page.getByRole('link', { name: /^Volver a / }).click();
-      await expect(page).toHaveURL(new RegExp(`/pedido/${order.id_venta}\\?`));
-      await expect(
-        page.getByText(/^Tu pago en efectivo está pendiente: paga tu ficha antes del/),
-      ).toBeVisible();
-      await page.getByRole('link', { name: 'Ver mi ficha de pago' }).click();
-      await page.getByRole('button', { name: 'Simular el pago de la ficha' }).click();
-      await expect(page).toHaveURL(new RegExp(`/pedido/${order.id_venta}\\?`));
-      await expect(page.getByText(/^Recibimos tu pago/)).toBeVisible();
-    });
-
-    await test.step('rejected: nothing charged, the units still reserved, and another try is offered', async () => {
-      const stock = await stockOf(page, product.id_producto);
-      const order = await orderWithMercadoPago(page, product.id_producto);
-      await page.goto(order.redirect_url);
-      await page.getByRole('button', { name: 'Pagar con tarjeta (rechazado)' }).click();
-      await expect(page.getByText('Tu pago fue rechazado. Puedes intentarlo de nuevo.')).toBeVisible();
-      await page.getByRole('link', { name: /^Volver a / }).click();
-      await expect(page.getByText(/^Mercado Pago rechazó tu pago: no se te cobró nada/)).toBeVisible();
-      await expect(page.getByRole('button', { name: 'Intentar de nuevo con Mercado Pago' })).toBeVisible();
-      expect(await stockOf(page, product.id_producto)).toBe(stock - 1);
-    });
+    expect((await admin.api.put('/api/ajustes/pagos', { metodos: enabled })).status()).toBe(200);
+    orders = [];
+    for (let i = 0; i < 3; i++) orders.push(await orderWithMercadoPago(page, product.id_producto));
   } finally {
     await admin.api.put('/api/ajustes/pagos', { metodos: before.metodos });
   }
+  const [approved, voucher, rejected] = orders;
+  if (!approved || !voucher || !rejected) throw new Error('three orders were placed');
+  // Each holds its unit while it waits for its money.
+  expect(await stockOf(page, product.id_producto)).toBe(stock - 3);
+
+  await test.step('approved: back on the order page, paid', async () => {
+    await page.goto(approved.redirect_url);
+    await expect(page.getByRole('heading', { name: 'Mercado Pago (sandbox)' })).toBeVisible();
+    await page.getByRole('button', { name: 'Pagar con tarjeta (aprobado)' }).click();
+    await expect(page).toHaveURL(new RegExp(`/pedido/${approved.id_venta}\\?`));
+    await expect(page.getByText(/^Recibimos tu pago/)).toBeVisible();
+  });
+
+  await test.step('a cash voucher left pending, then paid at the store', async () => {
+    await page.goto(voucher.redirect_url);
+    await page.getByRole('button', { name: 'Pagar en efectivo (queda pendiente)' }).click();
+    await expect(page.getByText(/^Ficha de pago en efectivo generada/)).toBeVisible();
+    await page.getByRole('link', { name: /^Volver a / }).click();
+    await expect(page).toHaveURL(new RegExp(`/pedido/${voucher.id_venta}\\?`));
+    await expect(
+      page.getByText(/^Tu pago en efectivo está pendiente: paga tu ficha antes del/),
+    ).toBeVisible();
+    await page.getByRole('link', { name: 'Ver mi ficha de pago' }).click();
+    await page.getByRole('button', { name: 'Simular el pago de la ficha' }).click();
+    await expect(page).toHaveURL(new RegExp(`/pedido/${voucher.id_venta}\\?`));
+    await expect(page.getByText(/^Recibimos tu pago/)).toBeVisible();
+  });
+
+  await test.step('rejected: nothing charged, the unit still reserved, and another try is offered', async () => {
+    await page.goto(rejected.redirect_url);
+    await page.getByRole('button', { name: 'Pagar con tarjeta (rechazado)' }).click();
+    await expect(page.getByText('Tu pago fue rechazado. Puedes intentarlo de nuevo.')).toBeVisible();
+    await page.getByRole('link', { name: /^Volver a / }).click();
+    await expect(page.getByText(/^Mercado Pago rechazó tu pago: no se te cobró nada/)).toBeVisible();
+    await page.getByRole('button', { name: 'Intentar de nuevo con Mercado Pago' }).click();
+    await expect(page.getByRole('heading', { name: 'Mercado Pago (sandbox)' })).toBeVisible();
+    expect(await stockOf(page, product.id_producto)).toBe(stock - 3);
+  });
 });
