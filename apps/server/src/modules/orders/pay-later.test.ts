@@ -355,6 +355,25 @@ describe.each(TEST_DATABASE_KINDS)('orders paid later on %s', (kind) => {
       expect(await stock()).toBe(100);
     });
 
+    it('several processes expiring at once cancel each order once and return its stock once', async () => {
+      const orders = await Promise.all([waitingOrder(), waitingOrder(), waitingOrder()]);
+      expect(await stock()).toBe(94);
+      const later = new Date(Date.now() + 2881 * 60_000);
+      const counts = await Promise.all(
+        Array.from({ length: 4 }, () => expireUnpaidOrders(context(), { now: later, batchSize: 2 })),
+      );
+      // What one round skipped (another held it) the next takes.
+      await expireUnpaidOrders(context(), { now: later });
+      expect(counts.reduce((a, b) => a + b, 0)).toBeLessThanOrEqual(3);
+      for (const { id } of orders) expect((await row(id))?.estado).toBe('anulada');
+      expect(await stock()).toBe(100);
+      const expired = await t.db
+        .select()
+        .from(ventaEstadoHistorial)
+        .where(eq(ventaEstadoHistorial.estado, 'anulada'));
+      for (const { id } of orders) expect(expired.filter((h) => h.id_venta === id)).toHaveLength(1);
+    });
+
     it('the loop cancels an order as soon as its deadline passes', async () => {
       const { id } = await waitingOrder();
       await t.db.update(venta).set({ vence: sql`now() - interval '1 second'` }).where(eq(venta.id_venta, id));

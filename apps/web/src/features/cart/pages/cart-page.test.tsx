@@ -162,6 +162,65 @@ describe('CartPage', () => {
     expect(localStorage.getItem('cart count')).toBe('0');
   });
 
+  it('shows only the card form while the card is the only method, titled as SPEC says', async () => {
+    api.on('GET /api/products/2', () => Response.json(product(2, { nombre: 'Taza' })));
+    api.on('GET /api/pagos/metodos', () =>
+      Response.json([{ id: 'tarjeta', nombre: 'Tarjeta de crédito o débito', descripcion: '' }]),
+    );
+    storeCart([{ id: 2, cantidad: 1, precio: 1000, nombre: 'Taza' }]);
+    renderCart();
+    await payable();
+    await waitFor(() => expect(api.calls('GET /api/pagos/metodos').length).toBeGreaterThan(0));
+    await act(async () => {});
+    expect(screen.getByRole('heading', { name: 'Pago con tarjeta' })).toBeTruthy();
+    expect(screen.queryByRole('radio')).toBeNull();
+  });
+
+  it('places an order to pay by transfer: no card, the method and no card id sent, then the order page', async () => {
+    api.on('GET /api/products/2', () => Response.json(product(2, { nombre: 'Taza', valor: 12.5 })));
+    api.on('GET /api/pagos/metodos', () =>
+      Response.json([
+        { id: 'tarjeta', nombre: 'Tarjeta de crédito o débito', descripcion: '' },
+        { id: 'transferencia', nombre: 'Transferencia bancaria', descripcion: 'Desde tu banco' },
+      ]),
+    );
+    api.on('POST /api/venta', () =>
+      Response.json(
+        {
+          ...sale({
+            estado: 'pendiente_pago',
+            metodo_pago: 'transferencia',
+            vence: '2026-03-03T10:00:00.000Z',
+          }),
+          vence: '2026-03-03T10:00:00.000Z',
+          instrucciones: 'CLABE 012180001234567897',
+        },
+        { status: 201 },
+      ),
+    );
+    storeCart([{ id: 2, cantidad: 2, precio: 1250, nombre: 'Taza' }]);
+    const router = renderCart();
+    await payable();
+    expect(await screen.findByRole('heading', { name: 'Pago' })).toBeTruthy();
+    expect(((await screen.findByRole('radio', { name: /Tarjeta/ })) as HTMLInputElement).checked).toBe(true);
+    await act(async () => fireEvent.click(screen.getByRole('radio', { name: /Transferencia bancaria/ })));
+    expect(screen.queryByLabelText('Número de tarjeta')).toBeNull();
+    const confirm = screen.getByRole('button', { name: /^Confirmar pedido por \$25\.00$/ });
+    await act(async () => fireEvent.click(confirm));
+
+    await waitFor(() => expect(router.location.pathname).toBe('/pedido/7'));
+    const [venta] = api.calls('POST /api/venta');
+    expect(venta?.body).toEqual({
+      detalle_venta: [{ id_producto: 2, cantidad: 2 }],
+      metodo_pago: 'transferencia',
+      valor_total_venta: 2500,
+      costo_envio: 0,
+      direccion_envio: ANA_ADDRESS,
+    });
+    expect(api.calls('POST /api/pagos/sandbox/metodos')).toEqual([]);
+    expect(JSON.parse(localStorage.getItem('cart') ?? '')).toEqual([]);
+  });
+
   it('a payment received but still being recorded (202) is no error: it empties the cart, says so and shows the order', async () => {
     api.on('GET /api/products/2', () => Response.json(product(2, { nombre: 'Taza' })));
     api.on('POST /api/pagos/sandbox/metodos', () =>
