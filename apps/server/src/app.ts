@@ -17,7 +17,12 @@ import type { DeliveryOptions } from './modules/mail';
 import { mailboxRoutes, mailDeliveryPlugin, shopIdentity } from './modules/mail';
 import {
   type ExpiryOptions,
+  mercadoPagoReconciliationPlugin,
+  mercadoPagoRedirect,
+  mercadoPagoRoutes,
+  mercadoPagoSandboxRoutes,
   ordersRoutes,
+  type ReconciliationOptions,
   sandboxPaymentRoutes,
   stripeWebhookRoutes,
   unpaidOrdersExpiryPlugin,
@@ -42,7 +47,8 @@ import {
 } from './modules/site';
 import { specApiRoutes } from './modules/spec-api';
 import { DEFAULT_UPLOAD_POLICY, type UploadPolicy, uploadsRoutes } from './modules/uploads';
-import { createPaymentProvider } from './payments/create-provider';
+import { createMercadoPago, createPaymentProvider } from './payments/create-provider';
+import type { MercadoPagoGateway } from './payments/mercadopago';
 import type { PaymentProvider } from './payments/provider';
 import type { StripeApiOptions } from './payments/stripe';
 import { apiDocsPlugin } from './plugins/api-docs';
@@ -66,6 +72,10 @@ export interface AppDeps {
   payments?: PaymentProvider;
   /** Where the default Stripe provider sends its requests; tests point it at a local fake. */
   stripeApi?: StripeApiOptions;
+  /** Mercado Pago; by default the SDK's (MERCADOPAGO_ACCESS_TOKEN) or the offline sandbox. */
+  mercadoPago?: MercadoPagoGateway;
+  /** The loop that asks Mercado Pago about every order still waiting for it; tests run it faster or never. */
+  mercadoPagoReconciliation?: Partial<ReconciliationOptions>;
   /** Uploads per caller and window; tests pass smaller ones. */
   uploadLimit?: UploadPolicy;
   /** The outbox's delivery loop; tests retry faster. */
@@ -85,6 +95,8 @@ export async function buildApp({
   throttle = DEFAULT_THROTTLE,
   payments,
   stripeApi,
+  mercadoPago,
+  mercadoPagoReconciliation,
   mailDelivery,
   unpaidOrdersExpiry,
   uploadLimit = DEFAULT_UPLOAD_POLICY,
@@ -135,6 +147,7 @@ export async function buildApp({
 
   const { db } = database;
   const provider = payments ?? (await createPaymentProvider(config, db, { stripeApi }));
+  const mercadoPagoGateway = mercadoPago ?? (await createMercadoPago(config, db));
   await app.register(cookie);
   await app.register(csrfPlugin, { secure: cookieSecure(config.publicUrl), publicUrl: config.publicUrl });
   await app.register(authPlugin, {
@@ -143,7 +156,8 @@ export async function buildApp({
   });
 
   const storage = await createStorage(config);
-  const orders = { db, payments: provider, shop: shopIdentity(config) };
+  const orders = { db, payments: provider, mercadoPago: mercadoPagoGateway, shop: shopIdentity(config) };
+  const mercadoPagoContext = { ...orders, mercadoPago: mercadoPagoGateway };
   const searches = searchCounter(db, app.log);
   app.addHook('onClose', () => searches.flush());
   await app.register(
@@ -158,7 +172,12 @@ export async function buildApp({
       await api.register(accountsRoutes, { db, config, throttle });
       await api.register(googleRoutes, { db, config, oidc, storage });
       await api.register(uploadsRoutes, { db, storage, limit: uploadLimit });
-      await api.register(ordersRoutes, { ...orders, timeZone: config.shopTimeZone });
+      await api.register(ordersRoutes, {
+        ...orders,
+        timeZone: config.shopTimeZone,
+        startRedirect: mercadoPagoRedirect(mercadoPagoGateway),
+      });
+      await api.register(mercadoPagoRoutes, mercadoPagoContext);
       await api.register(adminRoutes, { db, timeZone: config.shopTimeZone, currency: config.currency });
       await api.register(auditRoutes, { db, timeZone: config.shopTimeZone, currency: config.currency });
       await api.register(settingsRoutes, { db, currency: config.currency });
@@ -177,6 +196,9 @@ export async function buildApp({
     },
     { prefix: '/api' },
   );
+  if (mercadoPagoGateway.mode === 'sandbox') {
+    await app.register(mercadoPagoSandboxRoutes, { db, shopName: config.shopName });
+  }
   if (config.specFrontDist) {
     await app.register(specFrontRoutes, { config, storage, root: config.specFrontDist });
   } else {
@@ -188,6 +210,10 @@ export async function buildApp({
     });
   }
   await app.register(mailDeliveryPlugin, { database, config, options: mailDelivery });
+  await app.register(mercadoPagoReconciliationPlugin, {
+    ...mercadoPagoContext,
+    options: mercadoPagoReconciliation,
+  });
   await app.register(unpaidOrdersExpiryPlugin, { ...orders, options: unpaidOrdersExpiry });
   return app;
 }

@@ -154,6 +154,41 @@ describe('loadConfig', () => {
     });
   });
 
+  describe('Mercado Pago', () => {
+    const MP = {
+      MERCADOPAGO_ACCESS_TOKEN: 'APP_USR-6295877106812064-112718-abcdef-202809963',
+      MERCADOPAGO_WEBHOOK_SECRET: 'a3f5c8e1d2b4a6c8e0f1a2b3c4d5e6f7',
+    };
+
+    it('runs Mercado Pago in the offline sandbox when no access token is set', () => {
+      expect(loadConfig({}).payments.mercadopago).toBeUndefined();
+    });
+
+    it("takes the access token and the webhook secret, and talks to Mercado Pago's API unless told otherwise", () => {
+      expect(loadConfig(MP).payments.mercadopago).toEqual({
+        accessToken: MP.MERCADOPAGO_ACCESS_TOKEN,
+        webhookSecret: MP.MERCADOPAGO_WEBHOOK_SECRET,
+        publicKey: undefined,
+        apiUrl: 'https://api.mercadopago.com',
+      });
+      expect(
+        loadConfig({ ...MP, MERCADOPAGO_API_URL: 'http://127.0.0.1:4010/' }).payments.mercadopago?.apiUrl,
+      ).toBe('http://127.0.0.1:4010');
+    });
+
+    it('refuses an access token without the webhook secret, naming MERCADOPAGO_WEBHOOK_SECRET', () => {
+      expect(() => loadConfig({ ...MP, MERCADOPAGO_WEBHOOK_SECRET: '' })).toThrow(
+        /^Invalid configuration:\n\s+MERCADOPAGO_WEBHOOK_SECRET: is required with MERCADOPAGO_ACCESS_TOKEN/,
+      );
+    });
+
+    it('refuses a token of the wrong shape without repeating it', () => {
+      const attempt = () => loadConfig({ ...MP, MERCADOPAGO_ACCESS_TOKEN: 'sk_test_51Secret' });
+      expect(attempt).toThrow(/MERCADOPAGO_ACCESS_TOKEN: must be an access token/);
+      expect(attempt).not.toThrow(/sk_test_51Secret/);
+    });
+  });
+
   describe('sign in with Google', () => {
     it('uses the local development issuer when no Google credentials are set', () => {
       const config = loadConfig({});

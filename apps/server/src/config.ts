@@ -36,7 +36,7 @@ const unsetIfEmpty = (v: unknown) => (v === '' ? undefined : v);
 
 const optionalText = z.preprocess(unsetIfEmpty, z.string().optional());
 
-/** An optional Stripe key; the message never repeats the value, so a secret cannot reach a log. */
+/** An optional provider key (Stripe, Mercado Pago); the message never repeats the value, so a secret cannot reach a log. */
 const stripeKey = (pattern: RegExp, message: string) =>
   z.preprocess(unsetIfEmpty, z.string().regex(pattern, message).optional());
 
@@ -133,6 +133,29 @@ const envSchema = z.object({
   ),
   STRIPE_WEBHOOK_SECRET: stripeKey(/^whsec_\S+$/, "must be the webhook endpoint's signing secret (whsec_…)"),
   /**
+   * Mercado Pago's credentials (Tus integraciones → Credenciales). Unset: Mercado Pago runs in the shop's
+   * offline sandbox. Messages never repeat the value, so a secret cannot reach a log.
+   */
+  MERCADOPAGO_ACCESS_TOKEN: stripeKey(
+    /^(APP_USR|TEST)-\S+$/,
+    'must be an access token (APP_USR-… or TEST-…)',
+  ),
+  /** The secret Mercado Pago signs its notifications with (Tus integraciones → Webhooks → Clave secreta). */
+  MERCADOPAGO_WEBHOOK_SECRET: stripeKey(
+    /^\S{16,}$/,
+    'must be the webhook secret: 16 characters or more, no spaces',
+  ),
+  /** Only for a browser-side Mercado Pago brick; Checkout Pro's redirect does not need it. */
+  MERCADOPAGO_PUBLIC_KEY: stripeKey(/^(APP_USR|TEST)-\S+$/, 'must be a public key (APP_USR-… or TEST-…)'),
+  /** Where the SDK sends its requests instead of https://api.mercadopago.com (tests: a local fake). */
+  MERCADOPAGO_API_URL: z.preprocess(
+    unsetIfEmpty,
+    z
+      .url('must be a URL, e.g. http://127.0.0.1:4010')
+      .refine((v) => /^https?:\/\//.test(v), 'must start with http:// or https://')
+      .default('https://api.mercadopago.com'),
+  ),
+  /**
    * Where transactional e-mail goes: smtp://user:password@host:587 (STARTTLS when offered) or smtps://…:465.
    * Empty: each message is written as an .eml file in DATA_DIR/mail/ (read them at Ajustes › Correos).
    */
@@ -215,6 +238,13 @@ const checkedEnvSchema = envSchema.superRefine((env, ctx) => {
       }
     }
   }
+  if (env.MERCADOPAGO_ACCESS_TOKEN && !env.MERCADOPAGO_WEBHOOK_SECRET) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['MERCADOPAGO_WEBHOOK_SECRET'],
+      message: 'is required with MERCADOPAGO_ACCESS_TOKEN: without it no notification can be trusted',
+    });
+  }
   if (Boolean(env.S3_ACCESS_KEY_ID) !== Boolean(env.S3_SECRET_ACCESS_KEY)) {
     ctx.addIssue({
       code: 'custom',
@@ -292,6 +322,19 @@ function toConfig(env: z.infer<typeof envSchema>) {
               secretKey: env.STRIPE_SECRET_KEY,
               publishableKey: env.STRIPE_PUBLISHABLE_KEY,
               webhookSecret: env.STRIPE_WEBHOOK_SECRET,
+            }
+          : undefined,
+      /**
+       * Mercado Pago's account when MERCADOPAGO_ACCESS_TOKEN is set (then the webhook secret is too);
+       * undefined: the offline sandbox. The secrets are never logged.
+       */
+      mercadopago:
+        env.MERCADOPAGO_ACCESS_TOKEN && env.MERCADOPAGO_WEBHOOK_SECRET
+          ? {
+              accessToken: env.MERCADOPAGO_ACCESS_TOKEN,
+              webhookSecret: env.MERCADOPAGO_WEBHOOK_SECRET,
+              publicKey: env.MERCADOPAGO_PUBLIC_KEY,
+              apiUrl: env.MERCADOPAGO_API_URL.replace(/\/$/, ''),
             }
           : undefined,
     },

@@ -10,7 +10,7 @@ import { type OidcClientConfig, resolveOidc } from './modules/google-sign-in';
 import { shopIdentity } from './modules/mail';
 import { settlePendingOrders, settlePendingRefunds } from './modules/orders';
 import { purgeExpiredSessions } from './modules/sessions';
-import { createPaymentProvider } from './payments/create-provider';
+import { createMercadoPago, createPaymentProvider } from './payments/create-provider';
 import { demoAccounts, readyMessage, shopUrl } from './ready';
 import { seedIfEmpty } from './seed/seed';
 import {
@@ -74,11 +74,13 @@ async function main() {
   });
   running.oidc = oidc;
   const payments = await createPaymentProvider(config, database.db);
+  const mercadoPago = await createMercadoPago(config, database.db);
   const app = await buildApp({
     config,
     database,
     oidc,
     payments,
+    mercadoPago,
     // JSON in production and tests; one readable line per entry and per request in development.
     logger: loggerOptions(config),
   });
@@ -102,7 +104,7 @@ async function main() {
     );
 
   // Sales a crash or an unreachable provider left 'pendiente' are settled before any new checkout.
-  const orders = { db: database.db, payments, shop: shopIdentity(config), log: app.log };
+  const orders = { db: database.db, payments, mercadoPago, shop: shopIdentity(config), log: app.log };
   const settled = await settlePendingOrders(orders);
   if (settled.pending > 0) app.log.info(settled, 'pending orders settled');
   // Refunds a crash left between the provider and the database are finished the same way.

@@ -10,6 +10,8 @@ import {
 import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
+  bigint,
+  bigserial,
   boolean,
   check,
   customType,
@@ -537,6 +539,69 @@ export const reembolsoSandbox = pgTable(
     uniqueIndex('reembolso_sandbox_referencia_key').on(t.referencia),
     index('reembolso_sandbox_cargo_idx').on(t.referencia_cargo),
   ],
+);
+
+/*
+ * The offline Mercado Pago sandbox's own records (no MERCADOPAGO_ACCESS_TOKEN): what Mercado Pago keeps on
+ * its side of Checkout Pro. The orders module never reads them: it asks the sandbox, as it asks Mercado Pago.
+ */
+export const preferenciaMpSandbox = pgTable('preferencia_mp_sandbox', {
+  /** 'sandbox-<uuid>', as Mercado Pago's '<collector>-<uuid>'. */
+  id: varchar('id', { length: 64 }).primaryKey(),
+  /** The sale it pays ('venta-<id_venta>'); no foreign key, as Mercado Pago knows nothing of our tables. */
+  referencia_externa: varchar('referencia_externa', { length: 64 }).notNull(),
+  /** Lines, shipping, back URL, notification URL and deadline, as the shop asked for them. */
+  cuerpo: jsonb('cuerpo').notNull(),
+  monto_centavos: bigint('monto_centavos', { mode: 'number' }).notNull(),
+  moneda: varchar('moneda', { length: 3 }).notNull(),
+  created_at: createdAt(),
+});
+
+/** One row per payment attempt on a sandbox preference: approved, pending (a cash voucher) or rejected. */
+export const pagoMpSandbox = pgTable(
+  'pago_mp_sandbox',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    id_preferencia: varchar('id_preferencia', { length: 64 })
+      .notNull()
+      .references(() => preferenciaMpSandbox.id),
+    referencia_externa: varchar('referencia_externa', { length: 64 }).notNull(),
+    /** Mercado Pago's status: approved, pending, rejected, cancelled, refunded. */
+    estado: varchar('estado', { length: 20 }).notNull(),
+    detalle_estado: varchar('detalle_estado', { length: 60 }).notNull(),
+    /** visa, oxxo…, and its type: credit_card, ticket. */
+    metodo: varchar('metodo', { length: 30 }).notNull(),
+    tipo: varchar('tipo', { length: 30 }).notNull(),
+    monto_centavos: bigint('monto_centavos', { mode: 'number' }).notNull(),
+    reembolsado_centavos: bigint('reembolsado_centavos', { mode: 'number' }).notNull().default(0),
+    moneda: varchar('moneda', { length: 3 }).notNull(),
+    aprobado: timestamp('aprobado', { withTimezone: true }),
+    created_at: createdAt(),
+    actualizado: timestamp('actualizado', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('pago_mp_sandbox_referencia_idx').on(t.referencia_externa),
+    index('pago_mp_sandbox_preferencia_idx').on(t.id_preferencia),
+    check(
+      'pago_mp_sandbox_reembolso_valido',
+      sql`${t.reembolsado_centavos} >= 0 AND ${t.reembolsado_centavos} <= ${t.monto_centavos}`,
+    ),
+  ],
+);
+
+/** One row per sandbox refund; the unique idempotency key makes a retried refund answer the first. */
+export const reembolsoMpSandbox = pgTable(
+  'reembolso_mp_sandbox',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    id_pago: bigint('id_pago', { mode: 'number' })
+      .notNull()
+      .references(() => pagoMpSandbox.id),
+    idempotency_key: varchar('idempotency_key', { length: 255 }).notNull(),
+    monto_centavos: bigint('monto_centavos', { mode: 'number' }).notNull(),
+    created_at: createdAt(),
+  },
+  (t) => [uniqueIndex('reembolso_mp_sandbox_idempotency_key').on(t.idempotency_key)],
 );
 
 /** Every admin change: who, when, what, and the values before and after. */

@@ -1,5 +1,7 @@
 import type { Config } from '../config';
 import type { Db } from '../db/client';
+import { type MercadoPagoGateway, type MercadoPagoOptions, mercadoPagoGateway } from './mercadopago';
+import { mercadoPagoSandbox } from './mercadopago-sandbox';
 import type { PaymentProvider } from './provider';
 import { sandboxProvider } from './sandbox';
 import { type StripeApiOptions, stripeProvider } from './stripe';
@@ -21,4 +23,17 @@ export async function createPaymentProvider(
     case 'stripe':
       return stripeProvider(config, options.stripeApi);
   }
+}
+
+/**
+ * Mercado Pago: the real service through its SDK when MERCADOPAGO_ACCESS_TOKEN is set, otherwise the
+ * offline sandbox in the shop's own database. One per process, like the card provider.
+ */
+export async function createMercadoPago(
+  config: Config,
+  db: Db,
+  options: MercadoPagoOptions = {},
+): Promise<MercadoPagoGateway> {
+  const account = config.payments.mercadopago;
+  return account ? mercadoPagoGateway(account, options) : mercadoPagoSandbox(db);
 }

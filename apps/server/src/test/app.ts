@@ -29,7 +29,14 @@ export async function seededTestApp(
   env: Record<string, string> = {},
   deps: Pick<
     AppDeps,
-    'throttle' | 'stripeApi' | 'mailDelivery' | 'uploadLimit' | 'renderPage' | 'unpaidOrdersExpiry'
+    | 'throttle'
+    | 'stripeApi'
+    | 'mercadoPago'
+    | 'mercadoPagoReconciliation'
+    | 'mailDelivery'
+    | 'uploadLimit'
+    | 'renderPage'
+    | 'unpaidOrdersExpiry'
   > = {},
 ) {
   const dataDir = await testTempDir('app-');

@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
+import type { MercadoPagoGateway } from '../../payments/mercadopago';
 import type { PaymentProvider } from '../../payments/provider';
 import type { ShopIdentity } from '../mail';
 
@@ -10,6 +11,8 @@ import type { ShopIdentity } from '../mail';
 export interface OrderContext {
   db: Db;
   payments: PaymentProvider;
+  /** Mercado Pago (or its offline sandbox): refunds of the orders paid through it. */
+  mercadoPago?: MercadoPagoGateway | undefined;
   shop: ShopIdentity;
   log?: FastifyBaseLogger | undefined;
 }

@@ -2,6 +2,14 @@
 export type { OrderContext } from './context';
 export { type ExpiryOptions, expireUnpaidOrders, unpaidOrdersExpiryPlugin } from './expire-unpaid-orders';
 export { listOrders } from './list-orders';
+export { applyMercadoPagoPayment, mercadoPagoRedirect, reconcileOrder } from './mercadopago-payments';
+export {
+  mercadoPagoReconciliationPlugin,
+  type ReconciliationOptions,
+  reconcileMercadoPago,
+} from './mercadopago-reconciliation';
+export { mercadoPagoRoutes } from './mercadopago-routes';
+export { mercadoPagoSandboxRoutes } from './mercadopago-sandbox-routes';
 export { markLineRated } from './order-lines';
 export {
   type ConfirmedPayment,

@@ -192,6 +192,11 @@ async function completeRefund(
   );
 }
 
+function mercadoPagoOf({ mercadoPago }: OrderContext) {
+  if (!mercadoPago) throw new Error('an order paid with Mercado Pago, and no Mercado Pago to refund it');
+  return mercadoPago;
+}
+
 /** Asks the provider for a pending refund (again, harmlessly: same key) and records its answer. */
 export async function issueRefund(context: OrderContext, refund: RefundRow): Promise<RefundResult> {
   const { db, payments, log } = context;
@@ -199,14 +204,24 @@ export async function issueRefund(context: OrderContext, refund: RefundRow): Pro
   if (!order?.pago_referencia) throw notFound(ORDER_NOT_FOUND);
   let result: RefundResult;
   try {
-    result = await payments.refund({
-      saleId: order.id_venta,
-      chargeReference: order.pago_referencia,
-      amountCents: toCents(refund.monto),
-      currency: context.shop.currency,
-      idempotencyKey: refundKey(refund.id),
-      refundId: refund.id,
-    });
+    // An order paid with Mercado Pago is refunded there (its pago_referencia is the payment's id), under
+    // the same key derived from the shop's record.
+    result =
+      order.metodo_pago === 'mercadopago'
+        ? await mercadoPagoOf(context).refund({
+            paymentId: order.pago_referencia,
+            amountCents: toCents(refund.monto),
+            currency: context.shop.currency,
+            idempotencyKey: refundKey(refund.id),
+          })
+        : await payments.refund({
+            saleId: order.id_venta,
+            chargeReference: order.pago_referencia,
+            amountCents: toCents(refund.monto),
+            currency: context.shop.currency,
+            idempotencyKey: refundKey(refund.id),
+            refundId: refund.id,
+          });
   } catch (err) {
     log?.warn({ err, id_reembolso: refund.id }, 'payment provider unreachable; refund left pending');
     throw refundUnreachable();

@@ -115,4 +115,45 @@ describe('OrderPage', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Reintentar' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Pedido V-000007' })).toBeTruthy();
   });
+  describe('an order waiting for its Mercado Pago payment', () => {
+    const waiting = () =>
+      order({ estado: 'pendiente_pago', metodo_pago: 'mercadopago', vence: '2030-01-02T18:00:00.000Z' });
+
+    it('says what Mercado Pago answered about a rejected payment and offers another try', async () => {
+      api.on('GET /api/venta/7', () => Response.json(waiting()));
+      api.on('GET /api/venta/7/mercadopago', () =>
+        Response.json({
+          estado: 'pendiente_pago',
+          vence: '2030-01-02T18:00:00.000Z',
+          pago: { estado: 'rechazado', en_efectivo: false, ficha_url: null },
+        }),
+      );
+      await renderOrder(undefined, '/pedido/7?status=approved&payment_id=1');
+      // The return address says 'approved'; the page says what the server read from Mercado Pago.
+      expect(await screen.findByText(/^Mercado Pago rechazó tu pago: no se te cobró nada/)).toBeTruthy();
+      expect(screen.getByRole('button', { name: 'Intentar de nuevo con Mercado Pago' })).toBeTruthy();
+    });
+
+    it('links a pending cash voucher to its page', async () => {
+      api.on('GET /api/venta/7', () => Response.json(waiting()));
+      api.on('GET /api/venta/7/mercadopago', () =>
+        Response.json({
+          estado: 'pendiente_pago',
+          vence: '2030-01-02T18:00:00.000Z',
+          pago: {
+            estado: 'pendiente',
+            en_efectivo: true,
+            ficha_url: 'https://www.mercadopago.com.mx/ficha/1',
+          },
+        }),
+      );
+      await renderOrder();
+      expect(
+        await screen.findByText(/^Tu pago en efectivo está pendiente: paga tu ficha antes del/),
+      ).toBeTruthy();
+      expect(screen.getByRole('link', { name: 'Ver mi ficha de pago' }).getAttribute('href')).toBe(
+        'https://www.mercadopago.com.mx/ficha/1',
+      );
+    });
+  });
 });

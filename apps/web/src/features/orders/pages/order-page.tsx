@@ -18,6 +18,7 @@ import { useDocumentTitle } from '../../../lib/use-document-title';
 import { CustomerOnly } from '../../auth';
 import { parseId } from '../../catalog';
 import { useOrder } from '../api/get-order';
+import { MercadoPagoPayment } from '../components/mercadopago-payment';
 import { isJustPaid } from '../utils/just-paid';
 import styles from './order-page.module.css';
 
@@ -119,6 +120,9 @@ function OrderDetail({ id }: { id: number }) {
           ¿Qué sigue?
         </h2>
         <p>{nextSteps(data, justPaid)}</p>
+        {data.metodo_pago === 'mercadopago' && data.estado === 'pendiente_pago' && (
+          <MercadoPagoPayment id={data.id_venta} orderState={data.estado} />
+        )}
       </section>
       <div className={styles.layout}>
         <section className={styles.panel} aria-labelledby="pedido-productos">
