@@ -1,6 +1,6 @@
 import type { Database, Db } from '../../../db/client';
 import { sinonimo, vocabulario } from '../../../db/schema';
-import { soundOf, wordsOf } from './words';
+import { normalizeText, soundOf, wordsOf } from './words';
 
 /*
  * What a search compares the shopper's words with, kept in each process's memory: the catalog's words
@@ -25,8 +25,12 @@ export interface Dictionary {
   longestTerm: number;
 }
 
-/** A term as the dictionary compares it: its words, lower case and accent-free, one space apart. */
-export const termKey = (term: string) => wordsOf(term).join(' ');
+/**
+ * A term as the dictionary compares it: its words, lower case and accent-free, one space apart, a
+ * hyphenated word written whole ('t-shirt' → tshirt), as a query's words are read (expand.ts).
+ */
+export const termKey = (term: string) =>
+  wordsOf(normalizeText(term).replace(/([a-z0-9])-(?=[a-z0-9])/g, '$1')).join(' ');
 
 export async function loadDictionary(db: Db): Promise<Dictionary> {
   const [vocabulary, entries] = await Promise.all([
