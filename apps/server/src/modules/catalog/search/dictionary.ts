@@ -1,6 +1,6 @@
 import type { Database, Db } from '../../../db/client';
 import { sinonimo, vocabulario } from '../../../db/schema';
-import { normalizeText, soundOf, wordsOf } from './words';
+import { isStopWord, normalizeText, soundOf, wordsOf } from './words';
 
 /*
  * What a search compares the shopper's words with, kept in each process's memory: the catalog's words
@@ -54,6 +54,13 @@ export async function loadDictionary(db: Db): Promise<Dictionary> {
     }
     const sources = entry.unidireccional ? keys.slice(0, 1) : keys;
     for (const from of sources) for (const to of keys) add(from, to);
+  }
+  // A term is also found without its stop words, whichever the shopper used: 'carrito a control remoto'
+  // is the 'carrito de control remoto' of the dictionary.
+  for (const [key, terms] of [...synonyms]) {
+    const content = key.split(' ').filter((w) => !isStopWord(w));
+    const bare = content.join(' ');
+    if (content.length >= 2 && bare !== key && !synonyms.has(bare)) synonyms.set(bare, terms);
   }
   const words = [...products.keys()].sort();
   const byLength = new Map<number, string[]>();

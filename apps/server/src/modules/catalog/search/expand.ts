@@ -143,14 +143,17 @@ function contentOf(words: string[]): string[] {
 }
 
 /**
- * An unknown word of 8 letters or more that is two to four known words typed together, stop words
- * allowed between them ('freidoradeaire', 'cintametrica'); the split into the fewest words.
+ * An unknown word of 8 letters or more, and no typo of a catalog word, that is two to four known words
+ * of 4 letters or more typed together, stop words allowed between them ('freidoradeaire',
+ * 'cintametrica'); the split into the fewest words.
  */
 function splitCompound(dictionary: Dictionary, word: string): string[] | undefined {
   if (word.length < 8 || /\d/.test(word) || isKnown(dictionary, word) || isSpanishWord(word)) {
     return undefined;
   }
-  const part = (w: string) => isStopWord(w) || (w.length >= 3 && isKnown(dictionary, w));
+  // A typo of one word is that word ('atesanal' is 'artesanal', not 'a tes anal').
+  if (typosOf(dictionary, word).some((w) => inCatalog(dictionary, w))) return undefined;
+  const part = (w: string) => isStopWord(w) || (w.length >= 4 && isKnown(dictionary, w));
   // best[i]: the fewest parts that spell word.slice(0, i).
   const best: (string[] | undefined)[] = [[]];
   for (let end = 1; end <= word.length; end++) {
@@ -226,9 +229,9 @@ function wordConcept(dictionary: Dictionary, word: string, complete = false): Co
     }
   };
   for (const source of [...forms, singular(word), ...typos]) addSynonyms(source);
-  // A word being typed, or a long word the dictionary does not have, stands for the dictionary's terms
-  // it begins ('pendr' → pendrive; not 'calentar' → calentarse).
-  if (!number && (complete ? word.length >= MIN_COMPLETED_TERM_LENGTH : !short && !known)) {
+  // A word being typed stands for the dictionary's terms it begins ('pendr' → pendrive). A word searched
+  // is a word: 'curso' is not the beginning of 'cursor', nor 'calentar' of 'calentarse'.
+  if (complete && !number && word.length >= MIN_COMPLETED_TERM_LENGTH) {
     for (const w of prefix) addSynonyms(w);
   }
   const alternatives = [...exact, ...prefix, ...typos];
@@ -306,14 +309,15 @@ export function typosOf(
 }
 
 /**
- * The catalog word a shopper most likely meant by an unknown word, allowing one typo more than the search
- * does ('¿Quisiste decir …?' after a search that found nothing); undefined when none is plausible: the
- * correction keeps the word's first letter (or its sound), is a word products have and is no filler.
+ * The catalog words a shopper most likely meant by an unknown word, best first, allowing one typo more
+ * than the search does ('¿Quisiste decir …?' after a search that found nothing). Only plausible ones: of
+ * 5 letters or more like the word, with its first letter (or its sound), a word products have, no filler.
  */
-export function closestWord(dictionary: Dictionary, word: string): string | undefined {
-  if (word.length < MIN_EXPANDED_LENGTH || /\d/.test(word)) return undefined;
-  return typosOf(dictionary, word, Math.min(2, allowedEdits(word) + 1), Number.POSITIVE_INFINITY).find(
+export function closestWords(dictionary: Dictionary, word: string): string[] {
+  if (word.length < MIN_EXPANDED_LENGTH || /\d/.test(word)) return [];
+  return typosOf(dictionary, word, Math.min(2, allowedEdits(word) + 1), Number.POSITIVE_INFINITY).filter(
     (w) =>
+      w.length >= MIN_EXPANDED_LENGTH &&
       inCatalog(dictionary, w) &&
       !isStopWord(w) &&
       !isFiller(w) &&

@@ -3,6 +3,7 @@ import type { Db } from '../../../db/client';
 import { producto } from '../../../db/schema';
 import { dictionaryOf } from './dictionary';
 import { type Concept, type ExpandOptions, expandQuery, type Phrase } from './expand';
+import { isSpanishWord } from './lexicon';
 import { isStopWord, wordsOf } from './words';
 
 /*
@@ -73,7 +74,10 @@ const nothing = (concepts: Concept[]): ProductSearch => ({
 
 export async function productSearch(db: Db, query: string, options?: ExpandOptions): Promise<ProductSearch> {
   const concepts = expandQuery(await dictionaryOf(db), query, options);
-  return searchOf(concepts, wordsOf(query).some(isStopWord));
+  const words = wordsOf(query);
+  const last = words.at(-1);
+  const englishOrder = !words.some(isStopWord) && last !== undefined && !isSpanishWord(last);
+  return searchOf(concepts, englishOrder);
 }
 
 const nameColumn = producto.busqueda_nombre;
@@ -112,31 +116,51 @@ const merge = (all: Texts[]): Texts => ({
   name: all.flatMap((t) => t.name),
 });
 
-function searchOf(concepts: Concept[], typedApart: boolean): ProductSearch {
+function searchOf(concepts: Concept[], englishOrder: boolean): ProductSearch {
   // The first word that names something (not a number) is what is asked for: when the catalog has
-  // nothing of it ('seguro de auto', 'croquetas para perro', 'iphone 15'), the shop does not sell it, and
-  // products with only the other words would be unrelated.
-  // English puts it last ('red dress', 'wireless mouse'), in a query without Spanish's de, para, con.
+  // nothing of it ('seguro de auto', 'croquetas para perro'), the shop does not sell it, and products
+  // with only the other words would be unrelated. A brand or model before it that the catalog does not
+  // have, and that is no Spanish word, is passed over ('nike zapatillas'; 'iphone 15 pro' names nothing
+  // else). English puts the thing last ('red dress', 'wireless mouse'): so is read a query whose last
+  // word is not Spanish, without Spanish's de, para, con.
   const named = concepts.filter((c) => !c.weak);
-  const heads = [named[0] ?? concepts[0], ...(typedApart ? [] : [named.at(-1)])];
-  if (!heads.some((c) => c?.found)) return nothing(concepts);
+  const first = named.find((c) => c.found || isSpanishWord(c.typed)) ?? named[0] ?? (concepts[0] as Concept);
+  const last = named.at(-1);
+  const head = first.found ? first : englishOrder && last?.found ? last : undefined;
+  if (!head) return nothing(concepts);
   const matches = concepts.map((c) => matchesTexts(textsOf(c)));
   const every = sql.join(matches, sql` AND `);
-  // A product with only some words of a several-word term ('disco' of 'disco duro') matches nothing of
-  // it, but still belongs with the products that match some of the query.
-  // (Each word apart as typed or a word it begins: not its synonyms, as 'flash' and 'drive' of 'flash drive'.)
-  const anyTexts = merge(
-    concepts.flatMap((c) => [textsOf(c), ...c.words.map((w) => ({ text: textsOf(w).text, name: [] }))]),
+  // A product with only the first word of a several-word term ('disco' of 'disco rígido') matches
+  // nothing of it, but still belongs with the products that match some of the query; only as typed or a
+  // word it begins, not its synonyms ('flash' of 'flash drive').
+  const loosely = (c: Concept) => [
+    textsOf(c),
+    ...c.words.slice(0, 1).map((w) => ({ text: textsOf(w).text, name: [] })),
+  ];
+  const anyTexts = merge(concepts.flatMap(loosely));
+  // One of two words, two of three, three of four or five…: most of what the query names that the
+  // catalog has, not any one word. A word the catalog does not have ('camiseta blanca', 'carrito a control
+  // remoto') asks for nothing it can find, but the product must then have the thing named in its name.
+  const found = concepts.filter((c) => c.found).length;
+  const needed = Math.ceil(found / 2);
+  const conditions = [matchesTexts(anyTexts)];
+  if (needed > 1) {
+    conditions.push(sql`(${sql.join(
+      matches.map((m) => sql`(${m})::int`),
+      sql` + `,
+    )}) >= ${sql.raw(String(needed))}`);
+  }
+  if (found < concepts.length) {
+    const { text, name } = textsOf(head);
+    conditions.push(matchesAny(nameColumn, [...text, ...name]));
+  }
+  // And the shop must have the thing on sale: when only sold-out products are it ('audífonos usb' with
+  // the headphones sold out), products with the other words alone are not what was asked for. Asked
+  // once per statement (the subquery's own producto hides the outer one).
+  conditions.push(
+    sql`EXISTS (SELECT 1 FROM ${producto} WHERE ${producto.estado} AND ${producto.stock} > 0 AND ${matchesTexts(merge(loosely(head)))})`,
   );
-  // One of two words, two of three, three of four or five…: most of a long query, not any one word.
-  const needed = Math.ceil(concepts.length / 2);
-  const some =
-    needed <= 1
-      ? matchesTexts(anyTexts)
-      : sql`(${matchesTexts(anyTexts)} AND (${sql.join(
-          matches.map((m) => sql`(${m})::int`),
-          sql` + `,
-        )}) >= ${sql.raw(String(needed))})`;
+  const some = conditions.length === 1 ? (conditions[0] as SQL) : sql`(${sql.join(conditions, sql` AND `)})`;
   const when = (column: Column, text: string, points: number) =>
     sql`WHEN ${column} @@ ${tsQuery(text)} THEN ${sql.raw(String(MATCHED + points))}`;
   const scores = concepts.map((c, i) => {
