@@ -217,7 +217,7 @@ function wordConcept(dictionary: Dictionary, word: string, complete = false): Co
           .slice(0, MAX_PREFIX_WORDS);
   const known = forms.some((w) => inCatalog(dictionary, w) || dictionary.synonyms.has(w));
   const typos =
-    known || number || prefix.some((w) => inCatalog(dictionary, w) || dictionary.synonyms.has(w))
+    known || number || prefix.some((w) => inCatalog(dictionary, w))
       ? []
       : typosOf(dictionary, word, short ? 0 : allowedEdits(word)).filter(
           (w) => !w.startsWith(word) && !isStopWord(w) && !isFiller(w),

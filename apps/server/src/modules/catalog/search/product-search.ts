@@ -117,6 +117,7 @@ const merge = (all: Texts[]): Texts => ({
 });
 
 function searchOf(concepts: Concept[], englishOrder: boolean): ProductSearch {
+  if (concepts.length === 0) return nothing(concepts);
   // The first word that names something (not a number) is what is asked for: when the catalog has
   // nothing of it ('seguro de auto', 'croquetas para perro'), the shop does not sell it, and products
   // with only the other words would be unrelated. A brand or model before it that the catalog does not
@@ -145,10 +146,12 @@ function searchOf(concepts: Concept[], englishOrder: boolean): ProductSearch {
   const needed = Math.ceil(found / 2);
   const conditions = [matchesTexts(anyTexts)];
   if (needed > 1) {
-    conditions.push(sql`(${sql.join(
-      matches.map((m) => sql`(${m})::int`),
-      sql` + `,
-    )}) >= ${sql.raw(String(needed))}`);
+    conditions.push(
+      sql`(${sql.join(
+        matches.map((m) => sql`(${m})::int`),
+        sql` + `,
+      )}) >= ${sql.raw(String(needed))}`,
+    );
   }
   if (found < concepts.length) {
     const { text, name } = textsOf(head);
