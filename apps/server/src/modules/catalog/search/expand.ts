@@ -217,7 +217,9 @@ function wordConcept(dictionary: Dictionary, word: string, complete = false): Co
           .slice(0, MAX_PREFIX_WORDS);
   const known = forms.some((w) => inCatalog(dictionary, w) || dictionary.synonyms.has(w));
   const typos =
-    known || number || prefix.some((w) => inCatalog(dictionary, w))
+    known ||
+    number ||
+    prefix.some((w) => inCatalog(dictionary, w) || (complete && dictionary.synonyms.has(w)))
       ? []
       : typosOf(dictionary, word, short ? 0 : allowedEdits(word)).filter(
           (w) => !w.startsWith(word) && !isStopWord(w) && !isFiller(w),
