@@ -48,6 +48,24 @@ test('suggestions by keyboard: arrow down and Enter open the product; Enter with
   await expect(box).toHaveValue('licuadora de');
 });
 
+test('a search whose only product is sold out says so, and suggestions lead a word being typed to its product', async ({
+  page,
+}) => {
+  // The demo's circular saw is sold out: no listing shows it, and no other product stands in for it.
+  await page.goto('/products/todos?name=sierra%20circular');
+  await expect(page.getByText('No hay coincidencias')).toBeVisible();
+  await expect(
+    page.getByText('El producto «Sierra circular de 1200 W» está agotado por ahora.'),
+  ).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Sierra circular de 1200 W' })).toHaveCount(0);
+
+  // 'pendr' begins 'pendrive', a word no product name has: the suggestion is the USB memory it means.
+  const box = searchBox(page);
+  await box.fill('');
+  await box.pressSequentially('pendr');
+  await expect(suggestions(page).getByRole('option', { name: /Memoria USB de 64 GB/ })).toBeVisible();
+});
+
 test('a category facet narrows a search to the count it showed', async ({ page }) => {
   await page.goto('/products/todos?name=juego');
   const filters = page.getByRole('region', { name: 'Filtros' });

@@ -16,6 +16,8 @@ export const SUGGESTIONS_PRODUCTS = 5;
 export const SUGGESTIONS_CATEGORIES = 3;
 /** Best sellers offered when a search finds nothing. */
 export const NO_RESULTS_PRODUCTS = 4;
+/** Sold-out products named under 'No hay coincidencias' at most. */
+export const NO_RESULTS_SOLD_OUT = 3;
 
 /** Where the price bands of a dollar shop change. */
 const DOLLAR_BAND_EDGES = [25, 50, 100, 250, 500];
@@ -74,6 +76,8 @@ export type Facets = z.infer<typeof facetsSchema>;
 export const noResultsSchema = z.object({
   /** The closest spelling of the query that does find products, or null. */
   correccion: z.string().nullable(),
+  /** The names of the products the query finds that are sold out for now (SPEC keeps them out of listings). */
+  agotados: z.array(z.string()),
   productos: z.array(productSchema),
 });
 export type NoResults = z.infer<typeof noResultsSchema>;

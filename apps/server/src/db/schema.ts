@@ -180,15 +180,23 @@ export const producto = pgTable(
     nombre_normalizado: text('nombre_normalizado')
       .notNull()
       .generatedAlwaysAs(sql`f_unaccent(lower(nombre))`),
-    /** Accent-free Spanish stems of the name, for full-text search (plurals, accents). */
+    /** Accent-free Spanish stems of the name: the admin's product search (plurals, accents). */
     busqueda: tsvector('busqueda')
       .notNull()
       .generatedAlwaysAs(sql`to_tsvector('spanish'::regconfig, f_unaccent(nombre))`),
-    /** Accent-free Spanish stems of the name and description: what a search matches (the name ranks). */
+    /**
+     * The accent-free words of the name and description as written (no stems, migration 0018): what the
+     * shop's search matches. The name's own words (busqueda_nombre) rank and suggest.
+     */
     busqueda_completa: tsvector('busqueda_completa')
       .notNull()
       .generatedAlwaysAs(
-        sql`to_tsvector('spanish'::regconfig, f_unaccent(nombre || ' ' || descripcion_producto))`,
+        sql`to_tsvector('simple'::regconfig, regexp_replace(f_unaccent(lower(nombre || ' ' || descripcion_producto)), '[^a-z0-9]+', ' ', 'g'))`,
+      ),
+    busqueda_nombre: tsvector('busqueda_nombre')
+      .notNull()
+      .generatedAlwaysAs(
+        sql`to_tsvector('simple'::regconfig, regexp_replace(f_unaccent(lower(nombre)), '[^a-z0-9]+', ' ', 'g'))`,
       ),
     /** Units sold in orders paid and not cancelled or refunded, kept by triggers (migration 0010): search's last tiebreak. */
     unidades_vendidas: integer('unidades_vendidas').notNull().default(0),
@@ -231,6 +239,7 @@ export const producto = pgTable(
     index('producto_visible_vendidos_idx').on(t.unidades_vendidas.desc(), t.id_producto).where(visible(t)),
     // The public search's matches (migration 0012); producto_busqueda_completa_idx serves the admin's.
     index('producto_visible_busqueda_idx').using('gin', t.busqueda_completa).where(visible(t)),
+    index('producto_visible_busqueda_nombre_idx').using('gin', t.busqueda_nombre).where(visible(t)),
   ],
 );
 

@@ -3,7 +3,7 @@ import { count, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { categoriaProducto, producto, sinonimo, usuario } from '../db/schema';
 import { hashPassword } from '../modules/accounts';
-import { SHIPPED_SYNONYMS } from '../modules/catalog';
+import { SHIPPED_ENGLISH, SHIPPED_SYNONYMS, SHIPPED_USES } from '../modules/catalog';
 import type { FileStorage } from '../storage/local';
 import { SEED_CATALOG } from './catalog-data';
 import { DEMO_CUSTOMER } from './demo-accounts';
@@ -108,7 +108,8 @@ async function seed(db: Db, { admin, storage, currency }: SeedOptions): Promise<
       },
     ]);
     await seedOpinions(tx);
-    await tx.insert(sinonimo).values([...SHIPPED_SYNONYMS]);
+    // Regional words, English and Spanglish words, and what things are for: all edited in Sinónimos.
+    await tx.insert(sinonimo).values([...SHIPPED_SYNONYMS, ...SHIPPED_ENGLISH, ...SHIPPED_USES]);
   });
   return { seeded: true, categories: SEED_CATALOG.length, products: productRows.length };
 }

@@ -11,8 +11,10 @@ export { catalogCache, type KeptAnswer, serveFromCache } from './cache';
 export { countRating, uncountRating } from './rating-totals';
 export { catalogRoutes } from './routes';
 export { searchCounter } from './search/analytics';
+export { SHIPPED_ENGLISH } from './search/english-data';
 export { searchRoutes } from './search/routes';
 export { SHIPPED_SYNONYMS } from './search/synonyms-data';
+export { SHIPPED_USES } from './search/uses-data';
 export {
   getCategory,
   getVisibleProduct,

@@ -272,7 +272,10 @@ async function catalogMatches(db: Db, queries: string[]): Promise<CatalogMatch[]
   if (queries.length === 0) return [];
   const checks: SQL[] = [];
   for (const [i, query] of queries.entries()) {
-    const { where } = await productSearch(db, query);
+    const search = await productSearch(db, query);
+    // A sold-out product matching every word counts even when the search's some-words tier, which
+    // needs the thing asked for on sale, is empty.
+    const where = sql`(${search.whereAll} OR ${search.where})`;
     checks.push(sql`SELECT ${i}::integer AS i,
       EXISTS (SELECT 1 FROM ${producto} WHERE ${producto.estado} AND ${producto.stock} > 0 AND ${where}) AS on_sale,
       EXISTS (SELECT 1 FROM ${producto} WHERE ${producto.estado} AND ${producto.stock} <= 0 AND ${where}) AS sold_out`);

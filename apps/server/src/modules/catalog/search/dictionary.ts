@@ -1,6 +1,6 @@
 import type { Database, Db } from '../../../db/client';
 import { sinonimo, vocabulario } from '../../../db/schema';
-import { soundOf, wordsOf } from './words';
+import { isStopWord, normalizeText, soundOf, wordsOf } from './words';
 
 /*
  * What a search compares the shopper's words with, kept in each process's memory: the catalog's words
@@ -25,8 +25,12 @@ export interface Dictionary {
   longestTerm: number;
 }
 
-/** A term as the dictionary compares it: its words, lower case and accent-free, one space apart. */
-export const termKey = (term: string) => wordsOf(term).join(' ');
+/**
+ * A term as the dictionary compares it: its words, lower case and accent-free, one space apart, a
+ * hyphenated word written whole ('t-shirt' → tshirt), as a query's words are read (expand.ts).
+ */
+export const termKey = (term: string) =>
+  wordsOf(normalizeText(term).replace(/([a-z0-9])-(?=[a-z0-9])/g, '$1')).join(' ');
 
 export async function loadDictionary(db: Db): Promise<Dictionary> {
   const [vocabulary, entries] = await Promise.all([
@@ -50,6 +54,13 @@ export async function loadDictionary(db: Db): Promise<Dictionary> {
     }
     const sources = entry.unidireccional ? keys.slice(0, 1) : keys;
     for (const from of sources) for (const to of keys) add(from, to);
+  }
+  // A term is also found without its stop words, whichever the shopper used: 'carrito a control remoto'
+  // is the 'carrito de control remoto' of the dictionary.
+  for (const [key, terms] of [...synonyms]) {
+    const content = key.split(' ').filter((w) => !isStopWord(w));
+    const bare = content.join(' ');
+    if (content.length >= 2 && bare !== key && !synonyms.has(bare)) synonyms.set(bare, terms);
   }
   const words = [...products.keys()].sort();
   const byLength = new Map<number, string[]>();

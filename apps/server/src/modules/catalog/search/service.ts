@@ -6,19 +6,20 @@ import {
   type NoResults,
   type PriceBand,
   type ProductListQuery,
+  NO_RESULTS_SOLD_OUT as SOLD_OUT_NAMES,
   SUGGESTIONS_CATEGORIES,
   SUGGESTIONS_MIN_LENGTH,
   SUGGESTIONS_PRODUCTS,
   type Suggestions,
   toCents,
 } from '@vitrina/shared';
-import { and, count, desc, eq, type SQL, sql } from 'drizzle-orm';
+import { and, count, desc, eq, or, type SQL, sql } from 'drizzle-orm';
 import { type Db, rowsOf } from '../../../db/client';
 import { categoriaProducto, producto } from '../../../db/schema';
 import { productColumns, toProductDto } from '../product-mapper';
 import { firstMatches, listCategories, listingWhere, visibleToPublic } from '../service';
 import { dictionaryOf } from './dictionary';
-import { closestWord } from './expand';
+import { closestWords } from './expand';
 import { productSearch } from './product-search';
 import { isStopWord, normalizeText, wordsOf } from './words';
 
@@ -44,7 +45,8 @@ interface SuggestionRow {
 
 export async function suggestions(db: Db, q: string): Promise<Suggestions> {
   if (normalizeText(q).length < SUGGESTIONS_MIN_LENGTH) return { productos: [], categorias: [] };
-  const search = await productSearch(db, q);
+  // The last word is still being typed: it completes into catalog words and dictionary terms.
+  const search = await productSearch(db, q, { completeLast: true });
   if (search.concepts.length === 0) return { productos: [], categorias: [] };
   // Names only: a suggestion shows a name, and a short prefix is in thousands of descriptions.
   const [rows, categories] = await Promise.all([
@@ -123,29 +125,54 @@ export async function facets(db: Db, query: FacetQuery, bands: readonly PriceBan
 
 /**
  * For a search that found nothing: the query with each unknown word replaced by the closest catalog word
- * (allowing one more typo than the search does), when that finds products; and the best sellers.
+ * (allowing one more typo than the search does), when that finds products by name; the products on sale
+ * it would find were they not sold out; and the best sellers.
  */
 export async function noResults(db: Db, name: string): Promise<NoResults> {
-  const [correccion, productos] = await Promise.all([correctionOf(db, name), bestSellers(db)]);
-  return { correccion, productos };
+  const [correccion, agotados, productos] = await Promise.all([
+    correctionOf(db, name),
+    soldOutMatches(db, name),
+    bestSellers(db),
+  ]);
+  return { correccion, agotados, productos };
 }
+
+/** Corrections tried for a word at most: each is one search. */
+const CORRECTIONS_TRIED = 4;
 
 async function correctionOf(db: Db, name: string): Promise<string | null> {
   const dictionary = await dictionaryOf(db);
   const words = wordsOf(name);
-  const corrected = words.map((w) => {
-    if (isStopWord(w) || (dictionary.products.get(w) ?? 0) > 0 || dictionary.synonyms.has(w)) return w;
-    return closestWord(dictionary, w) ?? w;
-  });
-  const text = corrected.join(' ');
-  if (words.length === 0 || text === words.join(' ')) return null;
-  const search = await productSearch(db, text);
-  const [row] = await db
-    .select({ id: producto.id_producto })
+  const known = (w: string) =>
+    isStopWord(w) || (dictionary.products.get(w) ?? 0) > 0 || dictionary.synonyms.has(w);
+  const options = words.map((w) => (known(w) ? [] : closestWords(dictionary, w)));
+  // The first unknown word's closest corrections in turn, the others' closest: the first that finds a
+  // product by its name (a word only some description has is another thing).
+  const first = options.findIndex((o) => o.length > 0);
+  if (first === -1) return null;
+  for (const choice of (options[first] as string[]).slice(0, CORRECTIONS_TRIED)) {
+    const text = words.map((w, i) => (i === first ? choice : (options[i]?.[0] ?? w))).join(' ');
+    const search = await productSearch(db, text);
+    const [row] = await db
+      .select({ id: producto.id_producto })
+      .from(producto)
+      .where(and(visibleToPublic, search.where, search.whereName))
+      .limit(1);
+    if (row) return text;
+  }
+  return null;
+}
+
+/** The names of the products the search finds that are offered but out of stock (at most 3). */
+async function soldOutMatches(db: Db, name: string): Promise<string[]> {
+  const search = await productSearch(db, name);
+  const rows = await db
+    .select({ nombre: producto.nombre })
     .from(producto)
-    .where(and(visibleToPublic, search.where))
-    .limit(1);
-  return row ? text : null;
+    .where(and(eq(producto.estado, true), eq(producto.stock, 0), or(search.whereAll, search.where)))
+    .orderBy(...search.orderBy)
+    .limit(SOLD_OUT_NAMES);
+  return rows.map((r) => r.nombre);
 }
 
 async function bestSellers(db: Db) {

@@ -282,6 +282,7 @@ const cosmetics = [
 const food = [
   two('espaguetis', 'espagueti', 'spaghetti', 'fideos largos', 'tallarines'),
   two('pasta', 'fideos', 'macarrones', 'tallarín', 'pastas'),
+  one('fideos', 'espaguetis'),
   two('frijoles', 'frijol', 'porotos', 'alubias', 'judías', 'caraotas', 'habichuelas', 'fréjoles'),
   two('maíz', 'elote', 'choclo', 'mazorca', 'jojoto'),
   two(
@@ -666,6 +667,7 @@ const tools = [
   two('espátula', 'llana', 'paleta de albañil', 'cuchara de albañil'),
   two('herramientas', 'herramienta', 'ferretería', 'tlapalería', 'quincallería'),
   two('precisión', 'relojero', 'de precisión', 'micro destornilladores'),
+  one('serrucho', 'sierra'),
   one('dremel', 'minitorno', 'multiherramienta'),
   one('stanley', 'cinta métrica'),
   one('black and decker', 'herramientas eléctricas'),

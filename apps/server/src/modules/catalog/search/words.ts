@@ -15,14 +15,58 @@ export function wordsOf(text: string): string[] {
 }
 
 /**
- * Words the Spanish full-text configuration ignores and a shopper adds without meaning them as a
- * requirement ('mesa de roble' asks for a table and oak). Dropped from a query, kept inside a phrase.
+ * Words a shopper adds without meaning them as a requirement ('mesa de roble' asks for a table and oak),
+ * in Spanish and English. Dropped from a query, kept inside a phrase ('pantalón de mezclilla').
  */
 const STOP_WORDS = new Set(
-  'a al con de del el en la las lo los para por sin su sus un una unas unos y o e u'.split(' '),
+  (
+    'a al con de del el en la las lo los para por sin su sus un una unas unos y o e u ' +
+    'the an of for with and or to in on my'
+  ).split(' '),
 );
 
 export const isStopWord = (word: string) => STOP_WORDS.has(word);
+
+/**
+ * Words that say how a shopper asks, not what for ('algo para regar', 'quiero unas zapatillas', 'busco
+ * un buen taladro'): dropped like stop words unless they are the whole query. Qualities a shopper puts
+ * before the noun ('buena licuadora', 'mejor taladro') are among them, so the thing named comes first.
+ */
+const FILLER_WORDS = new Set(
+  (
+    'algo alguna alguno algunos algunas algun cosa cosas que quiero quisiera queria busco buscando ' +
+    'necesito necesitaria tienen tiene tienes tengan hay venden vende vendan comprar compro regalar ' +
+    'hacer sirva sirve sirvan usar uso como donde cual cuales cuanto cuesta precio precios me mi mis ' +
+    'te tu tus se le les nos muy mas menos bien buen bueno buena buenos buenas mejor mejores barato ' +
+    'barata baratos baratas lindo linda lindos lindas bonito bonita bonitos bonitas nuevo nueva nuevos ' +
+    'nuevas gran grande grandes tipo este esta estos estas ese esa esos esas eso esto hasta desde ' +
+    'entre sobre favor hola porfa please want need some something good best cheap new'
+  ).split(' '),
+);
+
+export const isFiller = (word: string) => FILLER_WORDS.has(word);
+
+/**
+ * The forms of a word that are the same word: itself, its singular and its plural ('mesas', 'mesa';
+ * 'lápices', 'lápiz'; 'pantalón', 'pantalones'), as Spanish and English write them. Gender is left out:
+ * 'medias' (socks) are not 'medio'.
+ */
+export function inflectionsOf(word: string): string[] {
+  if (/\d/.test(word) || word.length < 3) return [word];
+  const forms = new Set([word]);
+  if (word.endsWith('s')) {
+    forms.add(word.slice(0, -1));
+    if (word.endsWith('es') && word.length > 4) {
+      forms.add(word.slice(0, -2));
+      if (word.endsWith('ces')) forms.add(`${word.slice(0, -3)}z`);
+    }
+  } else {
+    forms.add(`${word}s`);
+    if (!/[aeiou]$/.test(word)) forms.add(`${word}es`);
+    if (word.endsWith('z')) forms.add(`${word.slice(0, -1)}ces`);
+  }
+  return [...forms];
+}
 
 /** Typos a word may carry, as the search engines count them: none below 5 letters, 1 from 5, 2 from 9. */
 export function allowedEdits(word: string): number {

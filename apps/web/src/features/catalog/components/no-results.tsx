@@ -8,8 +8,9 @@ import styles from './no-results.module.css';
 import gridStyles from './product-grid.module.css';
 
 /**
- * An empty listing: 'No hay coincidencias' (SPEC §2). After a search, also the closest spelling that does
- * find products ('¿Quisiste decir …?') and a few best sellers, so the shopper is never left with nothing.
+ * An empty listing: 'No hay coincidencias' (SPEC §2). After a search, also the products it finds that are
+ * sold out for now, the closest spelling that does find products ('¿Quisiste decir …?') and a few best
+ * sellers, so the shopper is never left with nothing.
  */
 export function NoResults({ name }: { name?: string | undefined }) {
   return (
@@ -17,11 +18,27 @@ export function NoResults({ name }: { name?: string | undefined }) {
       <div className={styles.empty}>
         <img src={warningImage} alt="" width={120} height={120} />
         <p className={styles.message}>No hay coincidencias</p>
+        {name && <SoldOut name={name} />}
         {name && <Correction name={name} />}
         <p className={styles.hint}>Prueba con otras palabras o quita algunos filtros.</p>
         <Link to={PAGES.allProducts.path}>Ver todos los productos</Link>
       </div>
       {name && <BestSellers name={name} />}
+    </>
+  );
+}
+
+/** What the search would find were it in stock: SPEC keeps sold-out products out of listings. */
+function SoldOut({ name }: { name: string }) {
+  const { data } = useNoResults(name);
+  if (!data || data.agotados.length === 0) return null;
+  return (
+    <>
+      {data.agotados.map((product) => (
+        <p key={product} className={styles.correction}>
+          El producto «{product}» está agotado por ahora.
+        </p>
+      ))}
     </>
   );
 }

@@ -37,6 +37,7 @@ const api = createFetchStub({
       Response.json(
         fixture(noResultsSchema, {
           correccion: 'camiseta',
+          agotados: ['Camiseta de lino'],
           productos: [product(5, { nombre: 'Taladro percutor' }), product(6, { nombre: 'Licuadora' })],
         }),
       ),
@@ -90,6 +91,8 @@ describe('a search with no results', () => {
     const correction = await screen.findByRole('link', { name: 'camiseta' });
     expect(correction.getAttribute('href')).toBe('/products/todos?name=camiseta');
     expect(correction.parentElement?.textContent).toBe('¿Quisiste decir camiseta?');
+    // What the search finds but is sold out is named, never listed.
+    expect(screen.getByText('El producto «Camiseta de lino» está agotado por ahora.')).toBeTruthy();
 
     const bestSellers = screen.getByRole('region', { name: 'Lo más vendido' });
     expect(
