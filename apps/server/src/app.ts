@@ -156,7 +156,8 @@ export async function buildApp({
   });
 
   const storage = await createStorage(config);
-  const orders = { db, payments: provider, mercadoPago: mercadoPagoGateway, shop: shopIdentity(config) };
+  const shop = shopIdentity(config);
+  const orders = { db, payments: provider, mercadoPago: mercadoPagoGateway, shop };
   const mercadoPagoContext = { ...orders, mercadoPago: mercadoPagoGateway };
   const searches = searchCounter(db, app.log);
   app.addHook('onClose', () => searches.flush());
@@ -169,8 +170,8 @@ export async function buildApp({
       await api.register(ratingsRoutes, { db, timeZone: config.shopTimeZone });
       await api.register(ratingsAdminRoutes, { db });
       await api.register(publicConfigRoutes, { config, db });
-      await api.register(accountsRoutes, { db, config, throttle });
-      await api.register(googleRoutes, { db, config, oidc, storage });
+      await api.register(accountsRoutes, { db, config, throttle, shop });
+      await api.register(googleRoutes, { db, config, oidc, storage, shop });
       await api.register(uploadsRoutes, { db, storage, limit: uploadLimit });
       await api.register(ordersRoutes, {
         ...orders,

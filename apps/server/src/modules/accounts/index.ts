@@ -1,3 +1,4 @@
+export { customerRoutes } from './customer-routes';
 export { hashPassword } from './password-hash';
 export { accountsRoutes } from './routes';
 export {

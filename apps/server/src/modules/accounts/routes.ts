@@ -1,15 +1,11 @@
 import {
   apiErrorSchema,
-  emailField,
-  idParamsSchema,
   loginSchema,
   PASSWORD_RESET_MINUTES,
   passwordChangeSchema,
   passwordRecoverySchema,
   passwordResetSchema,
   perfilUpdateSchema,
-  recordId,
-  registroSchema,
   sessionUserSchema,
   usuarioSchema,
 } from '@vitrina/shared';
@@ -19,23 +15,15 @@ import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { forbidden } from '../../errors';
 import { sessionOf } from '../../plugins/auth';
-import { shopIdentity } from '../mail';
+import type { ShopIdentity } from '../mail';
 import type { ThrottlePolicy } from '../sessions';
 import { cookieSecure, endSession, startSession } from '../sessions';
 import { currentShop } from '../settings';
+import { customerRoutes } from './customer-routes';
 import { requestPasswordReset, resetPassword } from './password-reset';
-import {
-  changePassword,
-  findAccountsByEmail,
-  getUser,
-  listCustomers,
-  registerUser,
-  setUserEnabled,
-  signIn,
-  updateOwnProfile,
-} from './service';
+import { changePassword, signIn, updateOwnProfile } from './service';
 import { staffRoutes } from './staff-routes';
-import { toSessionUser, toUsuarioDto } from './user-mapper';
+import { toSessionUser } from './user-mapper';
 
 const tags = ['Cuentas'];
 const errors = {
@@ -51,31 +39,20 @@ export interface AccountsOptions {
   db: Db;
   config: Config;
   throttle: ThrottlePolicy;
+  /** The shop as the configuration names it; account e-mails name it as saved in Ajustes › Tienda. */
+  shop: ShopIdentity;
 }
 
 /** Registration, sign-in with a password, the session's user, profile and password, bans. */
 export const accountsRoutes: FastifyPluginAsyncZod<AccountsOptions> = async (
   app,
-  { db, config, throttle },
+  { db, config, throttle, shop },
 ) => {
   const cookie = { secure: cookieSecure(config.publicUrl) };
-  await app.register(staffRoutes, { db, config });
+  await app.register(customerRoutes, { db, shop, tags });
+  await app.register(staffRoutes, { db, shop });
   /** The shop as the account messages name it: its saved identity, read when a message is written. */
-  const shopNow = () => currentShop(db, shopIdentity(config));
-
-  app.post(
-    '/usuario',
-    {
-      config: { access: 'anyone' },
-      schema: {
-        tags,
-        summary: 'Registro de una cuenta (estado, admin e id no se pueden fijar)',
-        body: registroSchema,
-        response: { 201: usuarioSchema, ...errors },
-      },
-    },
-    async (request, reply) => reply.code(201).send(await registerUser(db, request.body, await shopNow())),
-  );
+  const shopNow = () => currentShop(db, shop);
 
   app.post(
     '/usuario/login',
@@ -127,48 +104,6 @@ export const accountsRoutes: FastifyPluginAsyncZod<AccountsOptions> = async (
       const session = request.session;
       return session ? toSessionUser(session.user, session.metodo) : null;
     },
-  );
-
-  app.get(
-    '/usuario',
-    {
-      config: { access: 'admin' },
-      schema: {
-        tags,
-        summary: 'Clientes (activos y baneados)',
-        response: { 200: z.array(usuarioSchema), ...errors },
-      },
-    },
-    async () => listCustomers(db),
-  );
-
-  app.get(
-    '/usuario/:id',
-    {
-      // A customer may read only their own account, decided before the id is even validated.
-      config: { access: 'user', accountParam: 'id' },
-      schema: {
-        tags,
-        summary: 'Un usuario: el propio, o cualquiera para un admin',
-        params: idParamsSchema,
-        response: { 200: usuarioSchema, ...errors },
-      },
-    },
-    async (request) => toUsuarioDto(await getUser(db, request.params.id)),
-  );
-
-  app.get(
-    '/email',
-    {
-      config: { access: 'user' },
-      schema: {
-        tags,
-        summary: 'Usuarios por correo: el propio, o cualquiera para un admin',
-        querystring: z.object({ email: emailField }),
-        response: { 200: z.array(usuarioSchema), ...errors },
-      },
-    },
-    async (request) => findAccountsByEmail(db, sessionOf(request).user, request.query.email),
   );
 
   app.put(
@@ -241,26 +176,6 @@ export const accountsRoutes: FastifyPluginAsyncZod<AccountsOptions> = async (
     async (request, reply) => {
       await resetPassword(db, request.body, await shopNow());
       return reply.code(204).send(null);
-    },
-  );
-
-  app.put(
-    '/usuario/delete',
-    {
-      config: { access: 'admin' },
-      schema: {
-        tags,
-        summary: 'Banea (estado false) o restaura (true) a un cliente; banear cierra sus sesiones',
-        body: z.object({
-          id_usuario: recordId('El usuario no es válido'),
-          estado: z.boolean({ error: 'El estado debe ser true (restaurar) o false (banear)' }),
-        }),
-        response: { 200: usuarioSchema, ...errors },
-      },
-    },
-    async (request) => {
-      const { user } = sessionOf(request);
-      return setUserEnabled(db, user.id_usuario, request.body.id_usuario, request.body.estado);
     },
   );
 };

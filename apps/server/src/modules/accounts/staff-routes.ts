@@ -11,10 +11,9 @@ import {
 } from '@vitrina/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { sessionOf } from '../../plugins/auth';
-import { shopIdentity } from '../mail';
+import type { ShopIdentity } from '../mail';
 import { currentShop } from '../settings';
 import {
   acceptInvitation,
@@ -38,7 +37,10 @@ const errors = {
  * /api/personal: the owner's staff (docs/decisions/071-staff-roles.md). Every route but accepting is the
  * owner's alone (access 'admin' with no staff area): staff never manage staff.
  */
-export const staffRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = async (app, { db, config }) => {
+export const staffRoutes: FastifyPluginAsyncZod<{ db: Db; shop: ShopIdentity }> = async (
+  app,
+  { db, shop },
+) => {
   app.get(
     '/personal',
     {
@@ -66,7 +68,7 @@ export const staffRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = as
       },
     },
     async (request, reply) =>
-      reply.code(201).send(await inviteStaff(db, request.body, await currentShop(db, shopIdentity(config)))),
+      reply.code(201).send(await inviteStaff(db, request.body, await currentShop(db, shop))),
   );
 
   app.post(

@@ -11,6 +11,7 @@ import { DEMO_CUSTOMER } from '../../seed/demo-accounts';
 import { localStorage } from '../../storage/local';
 import { seededTestApp, type TestApp } from '../../test/app';
 import { TEST_DATABASE_KINDS } from '../../test/databases';
+import { shopIdentity } from '../mail';
 import { SESSION_COOKIE } from '../sessions';
 import { ACCOUNT_DISABLED, FLOW_COOKIE, GOOGLE_FAILED, googleRoutes } from './google-routes';
 import { localSubject } from './local-issuer';
@@ -390,6 +391,7 @@ describe('sign in with Google when the issuer is unreachable', () => {
       config,
       oidc,
       storage: localStorage(config.uploadsDir),
+      shop: shopIdentity(config),
     });
     const res = await app.inject({ method: 'GET', url: '/api/auth/google' });
     expect(res.statusCode).toBe(302);

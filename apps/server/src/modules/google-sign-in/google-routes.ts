@@ -5,7 +5,7 @@ import { z } from 'zod';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import type { FileStorage } from '../../storage/local';
-import { shopIdentity } from '../mail';
+import type { ShopIdentity } from '../mail';
 import { cookieSecure, startSession } from '../sessions';
 import { currentShop } from '../settings';
 import { signInWithGoogle } from './google-accounts';
@@ -23,6 +23,8 @@ export interface GoogleRoutesOptions {
   oidc: OidcClientConfig;
   /** Where a new account's profile picture is stored: the app's storage, as for uploads. */
   storage: FileStorage;
+  /** The shop as the configuration names it; the welcome e-mail names it as saved in Ajustes › Tienda. */
+  shop: ShopIdentity;
 }
 
 /** Holds the sign-in's state, nonce and PKCE verifier between the two routes below. */
@@ -47,7 +49,7 @@ function withGoogleGreeting(path: string): string {
  */
 export const googleRoutes: FastifyPluginAsyncZod<GoogleRoutesOptions> = async (
   app,
-  { db, config, oidc, storage },
+  { db, config, oidc, storage, shop },
 ) => {
   const redirectUri = googleCallbackUrl(config);
   const client = oidcClient(oidc, redirectUri);
@@ -124,7 +126,7 @@ export const googleRoutes: FastifyPluginAsyncZod<GoogleRoutesOptions> = async (
       try {
         const result = await signInWithGoogle(db, claims, {
           storage,
-          shop: await currentShop(db, shopIdentity(config)),
+          shop: await currentShop(db, shop),
         });
         if (result.outcome !== 'signed-in') {
           request.log.info({ outcome: result.outcome }, 'google sign-in: identity not accepted');

@@ -1,31 +1,12 @@
-import {
-  apiErrorSchema,
-  emailField,
-  idParamsSchema,
-  loginSchema,
-  perfilUpdateSchema,
-  recordId,
-  registroSchema,
-  usuarioSchema,
-} from '@vitrina/shared';
+import { apiErrorSchema, loginSchema, perfilUpdateSchema, usuarioSchema } from '@vitrina/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { sessionOf } from '../../plugins/auth';
-import {
-  findAccountsByEmail,
-  getUser,
-  listCustomers,
-  registerUser,
-  setUserEnabled,
-  signIn,
-  toUsuarioDto,
-  updateOwnProfile,
-} from '../accounts';
-import { shopIdentity } from '../mail';
+import { customerRoutes, signIn, toUsuarioDto, updateOwnProfile } from '../accounts';
+import type { ShopIdentity } from '../mail';
 import { cookieSecure, startSession, type ThrottlePolicy } from '../sessions';
-import { currentShop } from '../settings';
 import { specSessionSchema, toSpecSession } from './spec-shapes';
 import { signSpecToken } from './spec-token';
 
@@ -58,32 +39,20 @@ export interface SpecAccountOptions {
   db: Db;
   config: Config;
   throttle: ThrottlePolicy;
+  shop: ShopIdentity;
 }
 
 /**
- * The account calls of SPEC §7 in that front's shapes, answered by the accounts and sessions modules.
+ * The account calls of SPEC §7 in that front's shapes, answered by the accounts and sessions modules:
+ * the accounts module's own routes where the shapes agree, and here the two where they differ.
  * Who is calling is always the session cookie, never an id or token the front sends.
  */
 export const specAccountRoutes: FastifyPluginAsyncZod<SpecAccountOptions> = async (
   app,
-  { db, config, throttle },
+  { db, config, throttle, shop },
 ) => {
   const cookie = { secure: cookieSecure(config.publicUrl) };
-
-  app.post(
-    '/usuario',
-    {
-      config: { access: 'anyone' },
-      schema: {
-        tags,
-        summary: 'Registro (estado e imagen vacía del formulario se ignoran)',
-        body: registroSchema,
-        response: { 201: usuarioSchema, ...errors },
-      },
-    },
-    async (request, reply) =>
-      reply.code(201).send(await registerUser(db, request.body, await currentShop(db, shopIdentity(config)))),
-  );
+  await app.register(customerRoutes, { db, shop, tags });
 
   app.post(
     '/usuario/login',
@@ -109,47 +78,6 @@ export const specAccountRoutes: FastifyPluginAsyncZod<SpecAccountOptions> = asyn
     },
   );
 
-  app.get(
-    '/usuario',
-    {
-      config: { access: 'admin' },
-      schema: {
-        tags,
-        summary: 'Clientes (activos y baneados)',
-        response: { 200: z.array(usuarioSchema), ...errors },
-      },
-    },
-    async () => listCustomers(db),
-  );
-
-  app.get(
-    '/usuario/:id',
-    {
-      config: { access: 'user', accountParam: 'id' },
-      schema: {
-        tags,
-        summary: 'Un usuario: el propio, o cualquiera para un admin',
-        params: idParamsSchema,
-        response: { 200: usuarioSchema, ...errors },
-      },
-    },
-    async (request) => toUsuarioDto(await getUser(db, request.params.id)),
-  );
-
-  app.get(
-    '/email',
-    {
-      config: { access: 'user' },
-      schema: {
-        tags,
-        summary: 'El usuario de un correo, en una lista: el propio, o cualquiera para un admin',
-        querystring: z.object({ email: emailField }),
-        response: { 200: z.array(usuarioSchema), ...errors },
-      },
-    },
-    async (request) => findAccountsByEmail(db, sessionOf(request).user, request.query.email),
-  );
-
   app.put(
     '/usuario',
     {
@@ -163,25 +91,5 @@ export const specAccountRoutes: FastifyPluginAsyncZod<SpecAccountOptions> = asyn
       },
     },
     async (request) => updateOwnProfile(db, sessionOf(request), request.body),
-  );
-
-  app.put(
-    '/usuario/delete',
-    {
-      config: { access: 'admin' },
-      schema: {
-        tags,
-        summary: 'Banea (estado false) o restaura (true) a un cliente; banear cierra sus sesiones',
-        body: z.object({
-          id_usuario: recordId('El usuario no es válido'),
-          estado: z.boolean({ error: 'El estado debe ser true (restaurar) o false (banear)' }),
-        }),
-        response: { 200: usuarioSchema, ...errors },
-      },
-    },
-    async (request) => {
-      const { user } = sessionOf(request);
-      return setUserEnabled(db, user.id_usuario, request.body.id_usuario, request.body.estado);
-    },
   );
 };

@@ -30,6 +30,6 @@ export const specApiRoutes: FastifyPluginAsync<SpecApiOptions> = async (
 ) => {
   await app.register(specCatalogRoutes, { db, storage, currency: config.currency });
   await app.register(specRatingRoutes, { db, timeZone: config.shopTimeZone });
-  await app.register(specAccountRoutes, { db, config, throttle });
+  await app.register(specAccountRoutes, { db, config, throttle, shop });
   await app.register(specSaleRoutes, { db, payments, shop, timeZone: config.shopTimeZone });
 };
