@@ -103,6 +103,7 @@ const ADMIN_PAGES: [page: PageName, screen: keyof Awaited<ReturnType<typeof admi
   ['adminSettings', 'settingsScreen'],
   ['adminMail', 'mailboxScreen'],
   ['adminPayments', 'paymentSettingsScreen'],
+  ['adminPromotions', 'promotionsScreen'],
   ['adminShop', 'shopIdentityScreen'],
   ['adminPages', 'shopPagesScreen'],
   ['adminRatings', 'ratingsScreen'],
