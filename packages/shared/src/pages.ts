@@ -42,6 +42,7 @@ export const PAGES = {
   account: { path: '/account', title: 'Mi perfil' },
   purchaseHistory: { path: '/historial-de-compra', title: 'Historial de compras' },
   order: { path: '/pedido/:id', title: 'Pedido' },
+  orderLookup: { path: '/consultar-pedido', title: 'Consultar pedido' },
   cart: { path: '/carrito', title: 'Carrito' },
   pay: { path: '/pay', title: 'Pago' },
   adminHome: { path: '/adminHome', title: 'Administración' },

@@ -252,6 +252,10 @@ export const routes: RouteObject[] = [
         ),
       ),
       route(
+        PAGES.orderLookup.path,
+        page(() => import('../features/orders/pages/order-lookup-page').then((m) => m.OrderLookupPage)),
+      ),
+      route(
         PAGES.order.path,
         page(() => import('../features/orders/pages/order-page').then((m) => m.OrderPage)),
       ),
