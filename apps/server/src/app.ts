@@ -26,6 +26,7 @@ import {
   sandboxPaymentRoutes,
   stripeWebhookRoutes,
   unpaidOrdersExpiryPlugin,
+  usesByPromotion,
 } from './modules/orders';
 import { pagesRoutes } from './modules/pages';
 import { promotionsRoutes } from './modules/promotions';
@@ -182,7 +183,7 @@ export async function buildApp({
       await api.register(adminRoutes, { db, timeZone: config.shopTimeZone, currency: config.currency });
       await api.register(auditRoutes, { db, timeZone: config.shopTimeZone, currency: config.currency });
       await api.register(settingsRoutes, { db, currency: config.currency });
-      await api.register(promotionsRoutes, { db, currency: config.currency });
+      await api.register(promotionsRoutes, { db, currency: config.currency, usesOf: usesByPromotion });
       await api.register(shopIdentityRoutes, { database, shopName: config.shopName });
       await api.register(pagesRoutes, { database });
       await api.register(mailboxRoutes, { db });

@@ -42,6 +42,7 @@ export const PAGES = {
   account: { path: '/account', title: 'Mi perfil' },
   purchaseHistory: { path: '/historial-de-compra', title: 'Historial de compras' },
   order: { path: '/pedido/:id', title: 'Pedido' },
+  orderLookup: { path: '/consultar-pedido', title: 'Consultar pedido' },
   cart: { path: '/carrito', title: 'Carrito' },
   pay: { path: '/pay', title: 'Pago' },
   adminHome: { path: '/adminHome', title: 'Administración' },
@@ -63,6 +64,7 @@ export const PAGES = {
   adminShop: { path: '/admin/ajustes/tienda', title: 'Tienda' },
   adminPages: { path: '/admin/ajustes/paginas', title: 'Páginas' },
   adminPayments: { path: '/admin/ajustes/pagos', title: 'Pagos' },
+  adminPromotions: { path: '/admin/ajustes/promociones', title: 'Promociones' },
 } as const satisfies Record<string, PageEntry>;
 
 export type PageName = keyof typeof PAGES;

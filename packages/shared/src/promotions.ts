@@ -372,3 +372,7 @@ export const promotionSchema = z.object({
   activa: z.boolean(),
 });
 export type Promotion = z.infer<typeof promotionSchema>;
+
+/** GET /api/cupones: each promotion with the sales that got it so far (failed card attempts aside). */
+export const listedPromotionSchema = promotionSchema.extend({ usos: z.number().int() });
+export type ListedPromotion = z.infer<typeof listedPromotionSchema>;

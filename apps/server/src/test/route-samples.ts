@@ -71,6 +71,7 @@ export const VALID_REQUESTS: Record<string, { body: unknown; headers?: Record<st
   'POST /api/carrito/cotizar': {
     body: { detalle_venta: [{ id_producto: 1, cantidad: 1 }], cupon: 'PRUEBA10' },
   },
+  'POST /api/pedidos/consulta': { body: { numero_pedido: 'V-000001', email: 'cliente@vitrina.local' } },
   'POST /api/cupones': { body: { codigo: 'PRUEBA10', tipo: 'porcentaje', valor: 10 } },
   'PUT /api/cupones/:id': { body: { codigo: 'PRUEBA10', tipo: 'porcentaje', valor: 10 } },
   'PUT /api/ajustes/tienda': {

@@ -103,6 +103,7 @@ const ADMIN_PAGES: [page: PageName, screen: keyof Awaited<ReturnType<typeof admi
   ['adminSettings', 'settingsScreen'],
   ['adminMail', 'mailboxScreen'],
   ['adminPayments', 'paymentSettingsScreen'],
+  ['adminPromotions', 'promotionsScreen'],
   ['adminShop', 'shopIdentityScreen'],
   ['adminPages', 'shopPagesScreen'],
   ['adminRatings', 'ratingsScreen'],
@@ -249,6 +250,10 @@ export const routes: RouteObject[] = [
         page(() =>
           import('../features/orders/pages/purchase-history-page').then((m) => m.PurchaseHistoryPage),
         ),
+      ),
+      route(
+        PAGES.orderLookup.path,
+        page(() => import('../features/orders/pages/order-lookup-page').then((m) => m.OrderLookupPage)),
       ),
       route(
         PAGES.order.path,

@@ -21,6 +21,7 @@ export {
   type StartRedirect,
 } from './pay-later';
 export { type CheckoutReply, createPendingOrder, placeOrder } from './place-order';
+export { usesByPromotion } from './price-cart';
 export { recordPaidOrder } from './record-paid-order';
 export { settlePendingRefunds } from './refund-order';
 export { ordersRoutes } from './routes';

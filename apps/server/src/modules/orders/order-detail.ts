@@ -4,7 +4,9 @@ import {
   includedTaxCents,
   type Manager,
   mayManage,
+  ORDER_LOOKUP_MESSAGES,
   type Order,
+  type OrderLookupInput,
   STAFF_ROLE_LABELS,
   type StaffRole,
   toCents,
@@ -166,6 +168,20 @@ export const ORDER_NOT_FOUND = 'El pedido no existe.';
 /** Who is reading: the owner and staff whose role covers orders see them as the shop does. */
 export interface Viewer extends Manager {
   id_usuario: number;
+}
+
+/**
+ * POST /api/pedidos/consulta: the order with this number whose buyer's account has this e-mail, as its
+ * buyer sees it; one 404 for any mismatch (no such number, another e-mail, an order not placed yet).
+ */
+export async function lookUpOrder(db: Db, { numero_pedido, email }: OrderLookupInput): Promise<Order> {
+  const [found] = await db
+    .select({ order: venta })
+    .from(venta)
+    .innerJoin(usuario, eq(usuario.id_usuario, venta.id_usuario))
+    .where(and(eq(venta.numero_pedido, numero_pedido), eq(usuario.email, email)));
+  if (!found) throw notFound(ORDER_LOOKUP_MESSAGES.notFound);
+  return toOrder(db, found.order, false);
 }
 
 /**

@@ -88,6 +88,17 @@ async function usesOf(tx: Db | Tx, rules: readonly PromotionRule[], buyerId: num
   return uses;
 }
 
+/** GET /api/cupones: how many sales got each promotion, failed card attempts aside. */
+export async function usesByPromotion(db: Db): Promise<Map<number, number>> {
+  const rows = await db
+    .select({ id: ventaPromocion.id_promocion, uses: count() })
+    .from(ventaPromocion)
+    .innerJoin(venta, eq(venta.id_venta, ventaPromocion.id_venta))
+    .where(ne(venta.estado, 'fallida'))
+    .groupBy(ventaPromocion.id_promocion);
+  return new Map(rows.map((row) => [row.id, Number(row.uses)]));
+}
+
 /** The promotions a sale got, recorded with it: from then on they count as used. */
 export async function recordPromotions(tx: Tx, saleId: number, pricing: OrderPricing): Promise<void> {
   if (pricing.applied.length === 0) return;

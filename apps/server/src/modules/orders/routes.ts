@@ -7,6 +7,7 @@ import {
   idempotencyHeadersSchema,
   idParamsSchema,
   mayMoveOrderTo,
+  orderLookupSchema,
   orderSchema,
   orderSummarySchema,
   ordersExportQuerySchema,
@@ -24,12 +25,13 @@ import { z } from 'zod';
 import { forbidden } from '../../errors';
 import { countCheckout } from '../../metrics';
 import { sessionOf } from '../../plugins/auth';
+import { countOrderLookup } from '../sessions';
 import { changeOrderState } from './change-order-state';
 import type { OrderContext } from './context';
 import { customerOrdersSummary } from './customer-summary';
 import { exportFileName, exportOrdersCsv } from './export-orders';
 import { listOrders } from './list-orders';
-import { getOrder } from './order-detail';
+import { getOrder, lookUpOrder } from './order-detail';
 import type { StartRedirect } from './pay-later';
 import { type CheckoutReply, confirmPayment, placeOrder } from './place-order';
 import { quoteCart } from './price-cart';
@@ -283,6 +285,25 @@ export const ordersRoutes: FastifyPluginAsyncZod<OrdersRoutesOptions> = async (
       },
     },
     async (request) => getOrder(db, sessionOf(request).user, request.params.id),
+  );
+
+  app.post(
+    '/pedidos/consulta',
+    {
+      config: { access: 'anyone' },
+      schema: {
+        tags: ['Pedidos'],
+        summary: 'Consultar pedido: el pedido con ese número y ese correo, sin iniciar sesión',
+        description:
+          '404 con el mismo mensaje para cualquier diferencia (no dice qué parte no coincide); 429 tras demasiadas consultas del mismo correo o la misma dirección.',
+        body: orderLookupSchema,
+        response: { 200: orderSchema, ...errors, 429: apiErrorSchema },
+      },
+    },
+    async (request) => {
+      await countOrderLookup(db, request.body.email, request.ip);
+      return lookUpOrder(db, request.body);
+    },
   );
 
   app.put(

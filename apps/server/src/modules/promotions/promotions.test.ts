@@ -153,6 +153,10 @@ describe.each(TEST_DATABASE_KINDS)('coupons and promotions on %s', (kind) => {
       descuento: discount / 100,
       valor_total_venta: total / 100,
     });
+
+    // Ajustes › Promociones counts the sale as one use of the code.
+    const listed = (await admin.get('/api/cupones')).json() as Array<{ codigo: string; usos: number }>;
+    expect(listed.find((p) => p.codigo === 'QUINCE')?.usos).toBe(1);
   });
 
   it('says why a code does not apply, and charges nothing when the shopper counted on it', async () => {

@@ -2,6 +2,7 @@ import {
   apiErrorSchema,
   type CurrencyCode,
   idParamsSchema,
+  listedPromotionSchema,
   promotionInputSchema,
   promotionSchema,
 } from '@vitrina/shared';
@@ -21,10 +22,12 @@ const errors = {
 };
 
 /** Ajustes › Promociones: the owner's coupons and automatic promotions. */
-export const promotionsRoutes: FastifyPluginAsyncZod<{ db: Db; currency: CurrencyCode }> = async (
-  app,
-  { db, currency },
-) => {
+export const promotionsRoutes: FastifyPluginAsyncZod<{
+  db: Db;
+  currency: CurrencyCode;
+  /** How many sales got each promotion: the orders module counts its sales (usesByPromotion). */
+  usesOf: (db: Db) => Promise<ReadonlyMap<number, number>>;
+}> = async (app, { db, currency, usesOf }) => {
   const body = promotionInputSchema(currency);
 
   app.get(
@@ -33,11 +36,14 @@ export const promotionsRoutes: FastifyPluginAsyncZod<{ db: Db; currency: Currenc
       config: { access: 'admin' },
       schema: {
         tags,
-        summary: 'Los cupones y promociones automáticas, por código',
-        response: { 200: z.array(promotionSchema), ...errors },
+        summary: 'Los cupones y promociones automáticas, por código, con las ventas que los usaron',
+        response: { 200: z.array(listedPromotionSchema), ...errors },
       },
     },
-    async () => listPromotions(db),
+    async () => {
+      const [promotions, uses] = await Promise.all([listPromotions(db), usesOf(db)]);
+      return promotions.map((promotion) => ({ ...promotion, usos: uses.get(promotion.id) ?? 0 }));
+    },
   );
 
   app.post(

@@ -1,6 +1,7 @@
 export {
   assertNotLocked,
   clearFailures,
+  countOrderLookup,
   countRecoveryRequest,
   DEFAULT_THROTTLE,
   recordFailure,

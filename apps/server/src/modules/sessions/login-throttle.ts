@@ -1,4 +1,4 @@
-import { normalizeEmail, PASSWORD_RESET_MESSAGES } from '@vitrina/shared';
+import { normalizeEmail, ORDER_LOOKUP_MESSAGES, PASSWORD_RESET_MESSAGES } from '@vitrina/shared';
 import { eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { intentoLogin } from '../../db/schema';
@@ -81,6 +81,27 @@ export async function countRecoveryRequest(
   const account = `recuperar:${keys.account}`;
   const address = `recuperar:${keys.address}`;
   await assertKeysNotLocked(db, [account, address], PASSWORD_RESET_MESSAGES.tooMany);
+  await bump(db, account, limits.perEmail, limits);
+  await bump(db, address, limits.perAddress, limits);
+}
+
+/**
+ * 'Consultar pedido' lookups a window allows per e-mail and per address, found or not: guessing order
+ * numbers for an e-mail, or e-mails for a number, stops soon.
+ */
+export const LOOKUP_LIMITS = { windowMs: 3600_000, lockMs: 3600_000, perEmail: 10, perAddress: 30 };
+
+/** Counts an order lookup (POST /api/pedidos/consulta); 429 once the e-mail or the address asked too often. */
+export async function countOrderLookup(
+  db: Db,
+  email: string,
+  ip: string,
+  limits = LOOKUP_LIMITS,
+): Promise<void> {
+  const keys = keysFor(email, ip);
+  const account = `consulta:${keys.account}`;
+  const address = `consulta:${keys.address}`;
+  await assertKeysNotLocked(db, [account, address], ORDER_LOOKUP_MESSAGES.tooMany);
   await bump(db, account, limits.perEmail, limits);
   await bump(db, address, limits.perAddress, limits);
 }

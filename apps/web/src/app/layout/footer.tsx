@@ -1,4 +1,4 @@
-import { SOCIAL_NETWORKS, type SocialNetwork, shopPagePath } from '@vitrina/shared';
+import { PAGES, SOCIAL_NETWORKS, type SocialNetwork, shopPagePath } from '@vitrina/shared';
 import { Link } from 'react-router';
 import { useShopIdentity, useShopName, useShopPages } from '../../lib/shop-identity';
 import styles from './footer.module.css';
@@ -56,6 +56,9 @@ export function Footer() {
             </li>
             <li>
               <Link to="/products/todos?descuento=true">Ofertas</Link>
+            </li>
+            <li>
+              <Link to={PAGES.orderLookup.path}>Consultar pedido</Link>
             </li>
             {pages.map((page) => (
               <li key={page.slug}>

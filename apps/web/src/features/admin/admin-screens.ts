@@ -27,4 +27,5 @@ export const shopIdentityScreen: Screen = () =>
   import('./pages/shop-identity-page').then((m) => m.ShopIdentityPage);
 export const shopPagesScreen: Screen = () => import('./pages/shop-pages-page').then((m) => m.ShopPagesPage);
 export const synonymsScreen: Screen = () => import('./pages/synonyms-page').then((m) => m.SynonymsPage);
+export const promotionsScreen: Screen = () => import('./pages/promotions-page').then((m) => m.PromotionsPage);
 export const staffScreen: Screen = () => import('./pages/staff-page').then((m) => m.StaffPage);

@@ -1,6 +1,14 @@
 // @vitest-environment jsdom
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { PAYMENT_RECEIVED, type Product } from '@vitrina/shared';
+import {
+  type Ajustes,
+  type CartQuote,
+  fromCents,
+  PAYMENT_RECEIVED,
+  type Product,
+  paidCents,
+  shippingCents,
+} from '@vitrina/shared';
 import { describe, expect, it } from 'vitest';
 import { describedText } from '../../../testing/described-text';
 import { answerSession, createFetchStub } from '../../../testing/fetch-stub';
@@ -19,11 +27,38 @@ import { CartPage } from './cart-page';
 const product = (id: number, overrides: Partial<Product> = {}) =>
   productFixture(id, { valor: 10, valor_descuento: null, ...overrides });
 
+/**
+ * POST /api/carrito/cotizar as the server answers a cart without promotions: the products' prices and the
+ * shop's shipping, read from this stub's own answers (a test replaces it to quote a discount).
+ */
+async function quoteWithoutPromotions(_url: URL, init?: RequestInit): Promise<Response> {
+  const { detalle_venta } = JSON.parse(String(init?.body)) as {
+    detalle_venta: Array<{ id_producto: number; cantidad: number }>;
+  };
+  let subtotal = 0;
+  for (const line of detalle_venta) {
+    const answer = await fetch(`/api/products/${line.id_producto}`);
+    subtotal += paidCents((await answer.json()) as Product) * line.cantidad;
+  }
+  const settings = (await (await fetch('/api/ajustes')).json()) as Ajustes;
+  const envio = shippingCents(subtotal, settings);
+  const quote: CartQuote = {
+    subtotal: fromCents(subtotal),
+    descuento: 0,
+    envio: fromCents(envio),
+    total: fromCents(subtotal + envio),
+    cupon: null,
+    promociones: [],
+  };
+  return Response.json(quote);
+}
+
 const api = createFetchStub({
   routes: {
     'GET /api/usuario/me': answerSession(sessionUser()),
     'GET /api/config': () => Response.json(shopConfig()),
     'GET /api/ajustes': () => Response.json(ajustes()),
+    'POST /api/carrito/cotizar': quoteWithoutPromotions,
   },
 });
 
@@ -78,8 +113,10 @@ describe('CartPage', () => {
     expect(
       await within(await findCard('Taza')).findByText('El precio cambió: antes $10.00, ahora $12.50'),
     ).toBeTruthy();
-    // Only what can be paid counts: 2 × $12.50.
-    expect(payButton('Pagar 25.00 USD').disabled).toBe(true);
+    // Only what can be paid counts: 2 × $12.50, as the server quotes it.
+    expect((await screen.findByRole('button', { name: 'Pagar 25.00 USD' })).hasAttribute('disabled')).toBe(
+      true,
+    );
     expect(screen.getByText('Revisa los productos marcados antes de pagar.')).toBeTruthy();
 
     fireEvent.click(within(card('Lámpara')).getByRole('button', { name: 'Eliminar' }));
@@ -103,7 +140,8 @@ describe('CartPage', () => {
     expect(JSON.parse(localStorage.getItem('cart') ?? '')[0].cantidad).toBe(3);
     fireEvent.click(within(silla).getByRole('button', { name: 'Ajustar a 2' }));
     expect(localStorage.getItem('cart count')).toBe('2');
-    expect(payButton('Pagar 20.00 USD').disabled).toBe(false);
+    // The new total is the server's quote for the new quantity.
+    await waitFor(() => expect(payButton('Pagar 20.00 USD').disabled).toBe(false));
 
     fireEvent.click(within(silla).getByRole('button', { name: 'Aumentar cantidad' }));
     expect(await screen.findByText('Máximas unidades disponibles de Silla alcanzadas')).toBeTruthy();
@@ -488,6 +526,83 @@ describe('CartPage', () => {
       direccion_envio: { telefono: '5587654321' },
       guardar_direccion: true,
     });
+  });
+
+  it("shows and charges the server's quote: an automatic promotion's discount, no arithmetic in the browser", async () => {
+    api.on('GET /api/products/2', () => Response.json(product(2, { nombre: 'Taza', valor: 12.5 })));
+    api.on('POST /api/carrito/cotizar', () =>
+      Response.json({
+        subtotal: 25,
+        descuento: 2.5,
+        envio: 0,
+        total: 22.5,
+        cupon: null,
+        promociones: [{ codigo: 'OTONO', descuento: 2.5 }],
+      } satisfies CartQuote),
+    );
+    api.on('POST /api/pagos/sandbox/metodos', () =>
+      Response.json({ id_pago: 'pm_9', marca: 'visa', ultimos4: '4242' }, { status: 201 }),
+    );
+    api.on('POST /api/venta', () => Response.json(sale({ valor_total_venta: 22.5 }), { status: 201 }));
+    storeCart([{ id: 2, cantidad: 2, precio: 1250, nombre: 'Taza' }]);
+    renderCart();
+    await payable();
+    const totals = screen.getByRole('complementary', { name: 'Resumen' });
+    expect(within(totals).getByText('Descuento (OTONO)').nextElementSibling?.textContent).toBe('−$2.50');
+    expect(within(totals).getByText('Total').nextElementSibling?.textContent).toBe('$22.50');
+
+    await fillCard();
+    await act(async () => fireEvent.click(payButton('Pagar 22.50 USD')));
+    const [venta] = api.calls('POST /api/venta');
+    expect(venta?.body).toMatchObject({ valor_total_venta: 2250, costo_envio: 0 });
+    expect(venta?.body).not.toHaveProperty('cupon');
+  });
+
+  it("applies a 'Código de descuento' the server accepts, sends it with the sale, and shows a refusal's reason", async () => {
+    api.on('GET /api/products/2', () => Response.json(product(2, { nombre: 'Taza', valor: 12.5 })));
+    api.on('POST /api/carrito/cotizar', (_url, init) => {
+      const { cupon } = JSON.parse(String(init?.body)) as { cupon?: string };
+      const base = { subtotal: 25, envio: 0, promociones: [] };
+      if (cupon === 'HOLA10')
+        return Response.json({
+          ...base,
+          descuento: 2.5,
+          total: 22.5,
+          cupon: { aplicado: true, motivo: null },
+          promociones: [{ codigo: 'HOLA10', descuento: 2.5 }],
+        } satisfies CartQuote);
+      if (cupon)
+        return Response.json({
+          ...base,
+          descuento: 0,
+          total: 25,
+          cupon: { aplicado: false, motivo: 'Te faltan $5.00 para usar este código.' },
+        } satisfies CartQuote);
+      return Response.json({ ...base, descuento: 0, total: 25, cupon: null } satisfies CartQuote);
+    });
+    api.on('POST /api/pagos/sandbox/metodos', () =>
+      Response.json({ id_pago: 'pm_10', marca: 'visa', ultimos4: '4242' }, { status: 201 }),
+    );
+    api.on('POST /api/venta', () => Response.json(sale({ valor_total_venta: 22.5 }), { status: 201 }));
+    storeCart([{ id: 2, cantidad: 2, precio: 1250, nombre: 'Taza' }]);
+    renderCart();
+    await payable();
+
+    fireEvent.change(screen.getByLabelText('Código de descuento'), { target: { value: 'grande' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Aplicar' }));
+    expect(await screen.findByText('Te faltan $5.00 para usar este código.')).toBeTruthy();
+    expect(payButton('Pagar 25.00 USD')).toBeTruthy();
+
+    fireEvent.change(screen.getByLabelText('Código de descuento'), { target: { value: 'hola10' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Aplicar' }));
+    expect(await screen.findByText('Código HOLA10 aplicado')).toBeTruthy();
+    await payable();
+    expect(api.calls('POST /api/carrito/cotizar').at(-1)?.body).toMatchObject({ cupon: 'HOLA10' });
+
+    await fillCard();
+    await act(async () => fireEvent.click(payButton('Pagar 22.50 USD')));
+    expect(api.calls('POST /api/venta')[0]?.body).toMatchObject({ valor_total_venta: 2250, cupon: 'HOLA10' });
+    expect(localStorage.getItem('cupon')).toBeNull();
   });
 
   it('sends visitors to /login', async () => {

@@ -8,10 +8,11 @@ import { CustomerOnly } from '../../auth';
 import { CheckoutPanel, ShippingAddressFields, usePaymentHeading, useShippingAddress } from '../../checkout';
 import { CartItemCard } from '../components/cart-item-card';
 import { CartTotals } from '../components/cart-totals';
+import { CouponField } from '../components/coupon-field';
 import styles from './cart-page.module.css';
 import { useCartCheckout } from './use-cart-checkout';
+import { useCartPricing } from './use-cart-pricing';
 import { useCartReview } from './use-cart-review';
-import { useCartShipping } from './use-cart-shipping';
 
 /** /carrito (SPEC §2 Cart): the lines, checked against the server, their totals and the card payment. */
 export function CartPage() {
@@ -26,9 +27,9 @@ export function CartPage() {
 function Cart() {
   const paymentHeading = usePaymentHeading();
   const review = useCartReview();
-  const shipping = useCartShipping(review);
+  const pricing = useCartPricing(review);
   const address = useShippingAddress();
-  const checkout = useCartCheckout(review, shipping, address);
+  const checkout = useCartCheckout(review, pricing, address);
   const headingRef = useRef<HTMLHeadingElement>(null);
 
   if (review.lines.length === 0) return <EmptyCart />;
@@ -53,7 +54,8 @@ function Cart() {
             <h2 id="resumen-compra" className={styles.panelTitle}>
               Resumen
             </h2>
-            <CartTotals review={review} shipping={shipping} />
+            <CartTotals review={review} pricing={pricing} />
+            <CouponField pricing={pricing} />
           </div>
           <div className={styles.panel}>
             <h2 className={styles.panelTitle}>Dirección de envío</h2>

@@ -6,11 +6,12 @@ import { useDocumentTitle } from '../../../lib/use-document-title';
 import { CustomerOnly } from '../../auth';
 import { CheckoutPanel, ShippingAddressFields, usePaymentHeading, useShippingAddress } from '../../checkout';
 import { CartTotals } from '../components/cart-totals';
+import { CouponField } from '../components/coupon-field';
 import { EmptyCart } from './cart-page';
 import styles from './cart-page.module.css';
 import { useCartCheckout } from './use-cart-checkout';
+import { useCartPricing } from './use-cart-pricing';
 import { useCartReview } from './use-cart-review';
-import { useCartShipping } from './use-cart-shipping';
 
 /** /pay (SPEC §2): the card form for the current cart, with a short summary of what is paid. */
 export function PayPage() {
@@ -25,9 +26,9 @@ export function PayPage() {
 function Pay() {
   const paymentHeading = usePaymentHeading();
   const review = useCartReview();
-  const shipping = useCartShipping(review);
+  const pricing = useCartPricing(review);
   const address = useShippingAddress();
-  const checkout = useCartCheckout(review, shipping, address);
+  const checkout = useCartCheckout(review, pricing, address);
   const formatMoney = useFormatMoney();
   if (review.lines.length === 0) return <EmptyCart />;
   return (
@@ -57,7 +58,8 @@ function Pay() {
               </li>
             ))}
           </ul>
-          <CartTotals review={review} shipping={shipping} />
+          <CartTotals review={review} pricing={pricing} />
+          <CouponField pricing={pricing} />
           {review.blocked && (
             <p className={styles.notice}>
               Hay productos por revisar en tu carrito. <Link to="/carrito">Revisar el carrito</Link>

@@ -5,17 +5,19 @@ import { productQueryKey } from '../../../lib/query-keys';
 import type { CheckoutPanelProps, ShippingAddress } from '../../checkout';
 import { type JustPaidState, salesQueryKey } from '../../orders';
 import { clearCart } from '../store/cart-store';
+import { setCouponCode } from '../store/coupon-store';
 import type { CartReview } from '../utils/cart-review';
-import type { CartShipping } from './use-cart-shipping';
+import type { CartPricing } from './use-cart-pricing';
 
 /**
- * What the checkout needs from the cart: the payable lines and total (shipping included), whether paying
- * is possible now, the shipping address, and what happens after — the cart is emptied only once the
- * server confirmed the sale (DESIGN.md), then the order's page shows it.
+ * What the checkout needs from the cart: the payable lines, the server's quoted total (discount and
+ * shipping included) and the applied code, whether paying is possible now, the shipping address, and what
+ * happens after — the cart is emptied only once the server confirmed the sale (DESIGN.md), then the
+ * order's page shows it.
  */
 export function useCartCheckout(
   review: CartReview,
-  shipping: CartShipping,
+  pricing: CartPricing,
   address: ShippingAddress,
 ): CheckoutPanelProps {
   const queryClient = useQueryClient();
@@ -24,16 +26,17 @@ export function useCartCheckout(
     ? 'Comprobando precios y existencias…'
     : review.blocked
       ? 'Revisa los productos marcados antes de pagar.'
-      : shipping.error
-        ? 'No pudimos calcular el envío: vuelve a intentarlo.'
-        : shipping.cents === null
-          ? 'Calculando el envío…'
+      : pricing.error
+        ? 'No pudimos calcular el total: vuelve a intentarlo.'
+        : pricing.totalCents === null || pricing.loading
+          ? 'Calculando el total…'
           : undefined;
   return {
     order: {
       lines: review.payable.map(({ line }) => ({ id_producto: line.id, cantidad: line.cantidad })),
-      totalCents: review.totalCents + (shipping.cents ?? 0),
-      shippingCents: shipping.cents ?? 0,
+      totalCents: pricing.totalCents ?? 0,
+      shippingCents: pricing.cents ?? 0,
+      ...(pricing.appliedCode && { cupon: pricing.appliedCode }),
     },
     disabled: disabledReason !== undefined,
     disabledReason,
@@ -41,6 +44,7 @@ export function useCartCheckout(
     onPaid: (sale) => {
       const bought = review.payable.map(({ line }) => line.id);
       clearCart();
+      setCouponCode(null);
       void queryClient.invalidateQueries({ queryKey: salesQueryKey });
       // Their stock changed.
       for (const id of bought) void queryClient.invalidateQueries({ queryKey: productQueryKey(id) });
@@ -49,8 +53,8 @@ export function useCartCheckout(
     },
     onConflict: () => {
       review.refresh();
-      // The shop's shipping may have changed too.
-      shipping.retry();
+      // Promotions, the code's uses and the shop's shipping may have changed too.
+      pricing.retry();
     },
   };
 }

@@ -27,6 +27,8 @@ export interface PlaceOrderInput {
   shippingCents: Cents;
   /** Who receives the order, where: stored with the sale. */
   direccion_envio: DireccionEnvio;
+  /** The discount code applied in the cart's quote. */
+  cupon?: string;
   /** Also keep that address and phone in the profile. */
   guardar_direccion?: boolean;
 }
@@ -43,6 +45,7 @@ export function placeOrder(input: PlaceOrderInput, idempotencyKey: string): Prom
     valor_total_venta: input.totalCents,
     costo_envio: input.shippingCents,
     direccion_envio: input.direccion_envio,
+    ...(input.cupon && { cupon: input.cupon }),
     ...(input.guardar_direccion && { guardar_direccion: true }),
   };
   return api<CheckoutReply>('/venta', {

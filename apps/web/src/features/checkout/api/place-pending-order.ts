@@ -19,6 +19,7 @@ export function placePendingOrder(
       valor_total_venta: input.totalCents,
       costo_envio: input.shippingCents,
       direccion_envio: input.direccion_envio,
+      ...(input.cupon && { cupon: input.cupon }),
       ...(input.guardar_direccion && { guardar_direccion: true }),
     },
     headers: { 'Idempotency-Key': idempotencyKey },

@@ -47,7 +47,7 @@ export function LaterPaymentForm({
     if (placing) return;
     const address = readAddress();
     if (!address) return;
-    const signature = JSON.stringify([method, order.lines, order.totalCents, address]);
+    const signature = JSON.stringify([method, order.lines, order.totalCents, order.cupon, address]);
     if (attempt.current?.signature !== signature) attempt.current = { signature, key: newIdempotencyKey() };
     setPlacing(true);
     setError(null);
@@ -58,6 +58,7 @@ export function LaterPaymentForm({
           lines: order.lines,
           totalCents: order.totalCents,
           shippingCents: order.shippingCents,
+          ...(order.cupon && { cupon: order.cupon }),
           ...address,
         },
         attempt.current.key,

@@ -22,6 +22,8 @@ export interface Order {
   totalCents: Cents;
   /** The shipping included in it: a refused total then says whether only the shipping changed. */
   shippingCents: Cents;
+  /** The discount code the server applied in the cart's quote: the sale applies it again. */
+  cupon?: string;
 }
 
 export interface PayCallbacks {
@@ -83,7 +85,7 @@ export function usePayCart<TCard>({ onPaid, onConflict, readAddress, payments }:
     if (paying) return undefined;
     const address = readAddress();
     if (!address) return undefined;
-    const signature = JSON.stringify([card, order.lines, order.totalCents, address]);
+    const signature = JSON.stringify([card, order.lines, order.totalCents, order.cupon, address]);
     if (attempt.current?.signature !== signature) {
       attempt.current = { signature, key: newIdempotencyKey() };
     }
@@ -98,6 +100,7 @@ export function usePayCart<TCard>({ onPaid, onConflict, readAddress, payments }:
           id_pago: current.method.id_pago,
           totalCents: order.totalCents,
           shippingCents: order.shippingCents,
+          ...(order.cupon && { cupon: order.cupon }),
           ...address,
         },
         current.key,

@@ -87,7 +87,6 @@ function OrderNotFound() {
 function OrderDetail({ id }: { id: number }) {
   const justPaid = isJustPaid(useLocation().state);
   const order = useOrder(id, justPaid);
-  const formatInstant = useFormatInstant();
   useDocumentTitle(order.data ? orderTitle(order.data) : PAGES.order.title);
 
   if (order.isPending) return <Loader label="Cargando tu pedido…" />;
@@ -104,7 +103,23 @@ function OrderDetail({ id }: { id: number }) {
       />
     );
   }
-  const data = order.data;
+  return <OrderContent order={order.data} justPaid={justPaid} />;
+}
+
+/**
+ * An order as its buyer sees it; `found` when it was looked up by number and e-mail ('Consultar pedido'),
+ * without an account's history or payment steps to link to.
+ */
+export function OrderContent({
+  order: data,
+  justPaid = false,
+  found = false,
+}: {
+  order: Order;
+  justPaid?: boolean;
+  found?: boolean;
+}) {
+  const formatInstant = useFormatInstant();
   return (
     <div className={styles.page}>
       <header className={styles.header}>
@@ -120,7 +135,7 @@ function OrderDetail({ id }: { id: number }) {
           ¿Qué sigue?
         </h2>
         <p>{nextSteps(data, justPaid)}</p>
-        {data.metodo_pago === 'mercadopago' && data.estado === 'pendiente_pago' && (
+        {!found && data.metodo_pago === 'mercadopago' && data.estado === 'pendiente_pago' && (
           <MercadoPagoPayment id={data.id_venta} orderState={data.estado} />
         )}
       </section>
@@ -148,9 +163,11 @@ function OrderDetail({ id }: { id: number }) {
           </section>
         </div>
       </div>
-      <p>
-        <Link to={PAGES.purchaseHistory.path}>Ver todas mis compras</Link>
-      </p>
+      {!found && (
+        <p>
+          <Link to={PAGES.purchaseHistory.path}>Ver todas mis compras</Link>
+        </p>
+      )}
     </div>
   );
 }
