@@ -310,7 +310,7 @@ export const venta = pgTable(
     index('venta_pendiente_pago_idx').on(t.vence).where(sql`${t.estado} = 'pendiente_pago'`),
     check(
       'venta_estado_valido',
-      sql`${t.estado} IN ('pendiente', 'fallida', 'pendiente_pago', 'anulada', 'pagada', 'preparando', 'enviada', 'entregada', 'cancelada', 'reembolsada')`,
+      sql`${t.estado} IN ('pendiente', 'fallida', 'pendiente_pago', 'por_cobrar', 'anulada', 'pagada', 'preparando', 'enviada', 'entregada', 'cancelada', 'reembolsada')`,
     ),
     check(
       'venta_metodo_pago_valido',

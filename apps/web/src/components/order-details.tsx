@@ -25,6 +25,7 @@ const ESTADO_CLASSES: Record<OrderState, string | undefined> = {
   pendiente: styles.pending,
   fallida: styles.failed,
   pendiente_pago: styles.pending,
+  por_cobrar: styles.shipped,
   anulada: styles.failed,
   pagada: styles.paid,
   preparando: styles.pending,

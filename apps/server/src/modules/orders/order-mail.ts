@@ -36,6 +36,7 @@ import { currentShop } from '../settings';
 type OrderRow = typeof venta.$inferSelect;
 
 const MAILS = {
+  pagado: orderConfirmedMail,
   enviado: orderShippedMail,
   cancelado: orderCancelledMail,
   vencido: orderExpiredMail,
