@@ -497,6 +497,36 @@ describe.each(TEST_DATABASE_KINDS)('orders paid later on %s', (kind) => {
     });
   });
 
+  describe('the dashboard’s orders to act on', () => {
+    it('counts the orders waiting for their money and the late payments, as the filtered lists show them', async () => {
+      const dashboard = async () => (await admin.get('/api/admin/resumen')).json();
+      const listed = async (estado: string) =>
+        (await admin.get(`/api/venta?estado=${estado}&pageSize=50`))
+          .json()
+          .items.map((o: Json) => o.id_venta);
+      const before = await dashboard();
+      const waiting = await waitingOrder();
+      const c = await customer();
+      const cash = (await buy(c.a, { metodo_pago: 'contra_entrega' })).json().id_venta as number;
+      expect((await setState(cash, 'por_cobrar')).statusCode).toBe(200);
+      const late = await waitingOrder();
+      await setState(late.id, 'cancelada');
+      await markPaidByProvider(context(), { idVenta: late.id, reference: 'tarde-1', amountCents: total() });
+
+      const after = await dashboard();
+      expect(after.pedidos_por_pagar).toBe(before.pedidos_por_pagar + 2);
+      expect(after.pagos_tardios).toBe(before.pagos_tardios + 1);
+      const toBePaid = await listed('por_pagar');
+      expect(toBePaid).toEqual(expect.arrayContaining([waiting.id, cash]));
+      expect(toBePaid).not.toContain(late.id);
+      expect(await listed('pago_tardio')).toContain(late.id);
+      expect(await listed('pago_tardio')).not.toContain(waiting.id);
+      // Paid, it waits no more.
+      await setState(waiting.id, 'pagada');
+      expect((await dashboard()).pedidos_por_pagar).toBe(before.pedidos_por_pagar + 1);
+    });
+  });
+
   describe('tax included', () => {
     it('shows no tax out of the box, and the tax the order was placed with once set', async () => {
       expect((await admin.get('/api/ajustes/impuestos')).json()).toEqual({
