@@ -372,6 +372,8 @@ export const orderRefundSchema = z.object({
   /** Currency units, shipping included. */
   monto: z.number(),
   envio: z.number(),
+  /** The tax included in what it gave back (decision 058's rule on `monto`); null when the order shows none. */
+  impuesto: z.number().nullable(),
   lineas: z.array(z.object({ nombre: z.string(), cantidad: z.number().int() })),
   /** Who made it: shown to admins only. */
   usuario: changedBySchema,

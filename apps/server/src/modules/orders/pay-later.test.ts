@@ -553,6 +553,29 @@ describe.each(TEST_DATABASE_KINDS)('orders paid later on %s', (kind) => {
       expect((await admin.get(`/api/venta/${id}`)).json().impuesto.tasa).toBe(16);
     });
 
+    it('a refund of a transfer is recorded as given by the shop and restates the tax it included', async () => {
+      await admin.put('/api/ajustes/impuestos', { activo: true, nombre: 'IVA', tasa: 16 });
+      const { id, user } = await waitingOrder();
+      expect((await setState(id, 'pagada')).statusCode).toBe(200);
+      const order = (await admin.get(`/api/venta/${id}`)).json();
+      const line = order.detalle_venta[0];
+      const res = await admin.request(
+        'POST',
+        `/api/venta/${id}/reembolso`,
+        { lineas: [{ id_detalle_venta: line.id_detalle_venta, cantidad: 1 }] },
+        { 'idempotency-key': randomUUID() },
+      );
+      expect(res.statusCode, res.body).toBe(200);
+      const refundCents = paidCents(product);
+      const tax = includedTaxCents(refundCents, 1600);
+      expect(res.json().reembolsos).toMatchObject([{ monto: refundCents / 100, impuesto: tax / 100 }]);
+      expect(await stock()).toBe(99);
+      const mail = (await mails(user.email)).at(-1);
+      expect(mail?.tipo).toBe('pedido_reembolsado');
+      expect(mail?.texto).toContain(`Incluye IVA (16\u00a0%): $${(tax / 100).toFixed(2)}`);
+      expect(mail?.texto).toContain('Te devolvemos el dinero por transferencia o en efectivo');
+    });
+
     it.each([
       [{ activo: true, nombre: '', tasa: 16 }, 'nombre', 'Escribe el nombre del impuesto (por ejemplo, IVA)'],
       [{ activo: true, nombre: 'IVA', tasa: 0 }, 'tasa', 'La tasa debe ser mayor que 0'],
