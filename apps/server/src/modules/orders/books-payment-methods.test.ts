@@ -58,6 +58,7 @@ describe.each(TEST_DATABASE_KINDS)('books of every payment method on %s', (kind)
   });
   afterAll(() => t.close());
 
+  // Sixteen shoppers and every settlement at once: more than the default 30 s on a busy machine.
   it('balance after a burst of mixed methods, settlements, expiries and refunds', async () => {
     const revenue = async () => toCents((await t.admin.get('/api/admin/resumen')).json().ventas.hoy.ingresos);
     const revenueBefore = await revenue();
@@ -176,5 +177,5 @@ describe.each(TEST_DATABASE_KINDS)('books of every payment method on %s', (kind)
       .filter((s) => (ACTIVE_ORDER_STATES as readonly string[]).includes(s.estado))
       .reduce((sum, s) => sum + toCents(s.valor_total_venta) - toCents(s.monto_reembolsado), 0);
     expect((await revenue()) - revenueBefore).toBe(kept$);
-  });
+  }, 90_000);
 });
