@@ -13,6 +13,7 @@ import {
 import { TEST_ADDRESS } from '../../test/shipping-address';
 import { shopIdentity } from '../mail';
 import { expireUnpaidOrders } from './expire-unpaid-orders';
+import { reconcileMercadoPago } from './mercadopago-reconciliation';
 
 /*
  * The books after a burst of every way of paying (issue 35): card, transfer, cash on delivery and Mercado
@@ -104,7 +105,8 @@ describe.each(TEST_DATABASE_KINDS)('books of every payment method on %s', (kind)
             sendMercadoPagoNotification(t.app, t.fake.notification(String(payment.id))),
           ),
         );
-        expect(answers.map((a) => a.statusCode)).toEqual([200, 200, 200]);
+        // 502 when the shop could not read the payment in time: Mercado Pago retries, the loop catches up.
+        for (const answer of answers) expect([200, 502], answer.body).toContain(answer.statusCode);
       }
       if (n === 0) expect((await refund(id)).statusCode).toBe(200);
     };
@@ -116,8 +118,15 @@ describe.each(TEST_DATABASE_KINDS)('books of every payment method on %s', (kind)
       .where(inArray(venta.id_venta, late));
     const expire = () => expireUnpaidOrders({ db: t.db, shop: shopIdentity(t.config) });
     await Promise.all([...orders.map(settle), expire()]);
-    // Whatever the expiry skipped while the others were being settled, it finds in its next round.
+    // Whatever the expiry skipped while the others were being settled, or a notification could not
+    // settle, the next rounds of the loops find.
     await expire();
+    await reconcileMercadoPago({
+      db: t.db,
+      payments: { name: 'sandbox' } as never,
+      mercadoPago: t.mercadoPago,
+      shop: shopIdentity(t.config),
+    });
 
     const ids = orders.map((o) => o.id);
     const sales = await t.db.select().from(venta).where(inArray(venta.id_venta, ids));
