@@ -9,6 +9,7 @@ const SECTIONS = {
   api: ['API load', () => import('./api-load.mjs')],
   scale: ['Catalog at 100,000 products (PostgreSQL)', () => import('./catalog-scale.mjs')],
   checkout: ['Checkout', () => import('./checkout.mjs')],
+  mercadopago: ['Mercado Pago: duplicates and reconciliation', () => import('./mercadopago.mjs')],
   web: ['Web', () => import('./web.mjs')],
   nginx: ['Behind nginx: two instances next to one', () => import('./nginx.mjs')],
   memory: ['Memory of the shop process', () => import('./memory.mjs')],

@@ -4,11 +4,12 @@ import { apiAs, uniqueEmail } from '../support/api';
 import { expect, test } from '../support/test';
 
 /*
- * Orders paid later (decision 056), in the browser: the owner enables bank transfer and cash on delivery;
- * a shopper pays by transfer, reads on the order page how to pay, how much and until when, the owner marks
- * it paid and the shopper sees 'Pagado'; another order, to be paid on delivery within a minute, is
- * cancelled by the shop at its deadline and its unit goes back on the shelf. The card stays first, so the
- * other specs running meanwhile still see the card form they expect; the settings go back at the end.
+ * Every way of paying later, in the browser, as issue 35's walks ask (decisions 056, 060, 061, 084): the
+ * owner enables Mercado Pago, bank transfer and cash on delivery; shoppers pick one at the checkout and pay
+ * (approved), leave it pending then pay, leave it pending until it expires (the unit back on the shelf),
+ * are rejected, and are refunded. Mercado Pago runs against its offline sandbox, which notifies the shop
+ * signed as Mercado Pago does. One file, serial: the payment settings are the shop's, and the card stays
+ * first, so the other specs running meanwhile still see the card form they expect.
  */
 
 const TRANSFER = 'Banco Azteca · Titular: Vitrina SA · CLABE 012180001234567897';
@@ -16,6 +17,7 @@ const TRANSFER = 'Banco Azteca · Titular: Vitrina SA · CLABE 01218000123456789
 const METHODS = {
   metodos: [
     { id: 'tarjeta', activo: true, descripcion: '', instrucciones: '', reserva_minutos: null },
+    { id: 'mercadopago', activo: true, descripcion: '', instrucciones: '', reserva_minutos: 4320 },
     {
       id: 'transferencia',
       activo: true,
@@ -23,14 +25,18 @@ const METHODS = {
       instrucciones: `${TRANSFER}\nConcepto: tu número de pedido.`,
       reserva_minutos: 2 * 24 * 60,
     },
-    // A minute: the shortest reservation, so the deadline passes within the test.
-    { id: 'contra_entrega', activo: true, descripcion: '', instrucciones: '', reserva_minutos: 1 },
-    { id: 'mercadopago', activo: false, descripcion: '', instrucciones: '', reserva_minutos: 4320 },
+    { id: 'contra_entrega', activo: true, descripcion: '', instrucciones: '', reserva_minutos: 7 * 24 * 60 },
   ],
+};
+/** A minute for every method paid later: the shortest reservation, so deadlines pass within the test. */
+const ONE_MINUTE = {
+  metodos: METHODS.metodos.map((m) => (m.reserva_minutos === null ? m : { ...m, reserva_minutos: 1 })),
 };
 const CARD_ONLY = {
   metodos: METHODS.metodos.map((m) => ({ ...m, activo: m.id === 'tarjeta' })),
 };
+
+type Method = 'Mercado Pago' | 'Transferencia bancaria' | 'Pago al recibir';
 
 interface ApiProduct {
   id_producto: number;
@@ -50,7 +56,7 @@ async function productToBuy(page: Page): Promise<ApiProduct> {
   }>;
   const last = Math.max(...categories.map((c) => c.id_categoria_producto));
   const res = await page.request.get(`/api/products/categoria/${last}?pageSize=48&orden=precio_desc`);
-  const product = (await res.json()).items.find((p: ApiProduct) => p.stock >= 5);
+  const product = (await res.json()).items.find((p: ApiProduct) => p.stock >= 10);
   if (!product) throw new Error('the seed needs a product with stock in its last category');
   return product;
 }
@@ -58,101 +64,215 @@ async function productToBuy(page: Page): Promise<ApiProduct> {
 const stockOf = async (page: Page, id: number) =>
   ((await (await page.request.get(`/api/products/${id}`)).json()) as ApiProduct).stock;
 
-/** A new shopper, signed in, with one unit of `product` in the cart, on the cart page. */
-async function shopperWithCart(browser: Browser, product: ApiProduct) {
-  const shopper = await session(browser);
-  const email = uniqueEmail('paga-despues');
-  await shopper.api.register(email);
-  await shopper.api.signIn(email, 'Prueba12345');
-  await shopper.page.goto(`/products/${product.id_producto}`);
-  await shopper.page.getByRole('button', { name: 'Comprar' }).click();
-  await expect(shopper.page).toHaveURL(/\/carrito$/);
-  return shopper;
-}
+const shippingState = (page: Page, label: string) =>
+  page.getByRole('region', { name: 'Envío' }).getByText(label, { exact: true });
 
 test.describe.configure({ mode: 'serial' });
 
 let admin: Awaited<ReturnType<typeof session>>;
+let product: ApiProduct;
 
 test.beforeAll(async ({ browser }) => {
   admin = await session(browser);
   await admin.api.signIn(ADMIN.email, ADMIN.password);
   const res = await admin.api.put('/api/ajustes/pagos', METHODS);
   expect(res.status()).toBe(200);
+  product = await productToBuy(admin.page);
 });
 
 test.afterAll(async () => {
   await admin.api.put('/api/ajustes/pagos', CARD_ONLY);
 });
 
-test('a shopper pays by transfer, reads how to pay, the owner marks it paid and the shopper sees it paid', async ({
+/**
+ * A new shopper buys one unit at the checkout, picking `method` among the enabled ones, and confirms:
+ * Mercado Pago lands on its sandbox's Checkout Pro, the others on the order page. Returns the order's id.
+ */
+async function checkoutWith(browser: Browser, method: Method) {
+  const shopper = await session(browser);
+  const email = uniqueEmail('paga-despues');
+  await shopper.api.register(email);
+  await shopper.api.signIn(email, 'Prueba12345');
+  const { page } = shopper;
+  await page.goto(`/products/${product.id_producto}`);
+  await page.getByRole('button', { name: 'Comprar' }).click();
+  await expect(page).toHaveURL(/\/carrito$/);
+  await expect(page.getByRole('heading', { name: 'Pago', exact: true })).toBeVisible();
+  // The card comes first, as the owner ordered them.
+  await expect(page.getByRole('radio', { name: /Tarjeta de crédito o débito/ })).toBeChecked();
+  await page.getByRole('radio', { name: new RegExp(method) }).check();
+  await expect(page.getByLabel('Número de tarjeta')).toBeHidden();
+  await page.getByRole('button', { name: /^Confirmar pedido por \$/ }).click();
+  if (method === 'Mercado Pago') {
+    await expect(page.getByRole('heading', { name: 'Mercado Pago (sandbox)' })).toBeVisible();
+    const orders = (await (await page.request.get('/api/venta')).json()) as {
+      items: Array<{ id_venta: number }>;
+    };
+    const id = orders.items[0]?.id_venta;
+    if (!id) throw new Error('the Mercado Pago order is in the shopper’s history');
+    return { page, id };
+  }
+  await expect(page).toHaveURL(/\/pedido\/\d+$/);
+  await expect(page.getByRole('region', { name: `Cómo pagar con ${method}` })).toBeVisible();
+  return { page, id: Number(page.url().split('/').at(-1)) };
+}
+
+/**
+ * The owner presses one of the order's buttons and confirms it in its dialog; once the server took it, the
+ * page offers that move no more.
+ */
+async function ownerDoes(id: number, button: string, confirmWith = button) {
+  await admin.page.goto(`/admin/pedidos/${id}`);
+  const action = admin.page.getByRole('button', { name: button, exact: true });
+  await action.click();
+  await admin.page.getByRole('alertdialog').getByRole('button', { name: confirmWith, exact: true }).click();
+  await expect(action).toHaveCount(0);
+}
+
+/** The owner refunds the whole order from its page. */
+const ownerRefunds = (id: number) => ownerDoes(id, 'Reembolsar todo el pedido', 'Reembolsar');
+
+test('Mercado Pago: approved, then refunded', async ({ browser }) => {
+  test.setTimeout(120_000);
+  const { page, id } = await checkoutWith(browser, 'Mercado Pago');
+  await page.getByRole('button', { name: 'Pagar con tarjeta (aprobado)' }).click();
+  await expect(page).toHaveURL(new RegExp(`/pedido/${id}\\?`));
+  await expect(page.getByText(/^Recibimos tu pago/)).toBeVisible();
+
+  await ownerRefunds(id);
+  await page.reload();
+  await expect(shippingState(page, 'Reembolsado')).toBeVisible();
+});
+
+test('Mercado Pago: a cash voucher left pending, then paid by a later notification', async ({ browser }) => {
+  test.setTimeout(120_000);
+  const { page, id } = await checkoutWith(browser, 'Mercado Pago');
+  await page.getByRole('button', { name: 'Pagar en efectivo (queda pendiente)' }).click();
+  await expect(page.getByText(/^Ficha de pago en efectivo generada/)).toBeVisible();
+  await page.getByRole('link', { name: /^Volver a / }).click();
+  await expect(page).toHaveURL(new RegExp(`/pedido/${id}\\?`));
+  await expect(page.getByText(/^Tu pago en efectivo está pendiente: paga tu ficha antes del/)).toBeVisible();
+  await page.getByRole('link', { name: 'Ver mi ficha de pago' }).click();
+  await page.getByRole('button', { name: 'Simular el pago de la ficha' }).click();
+  await expect(page).toHaveURL(new RegExp(`/pedido/${id}\\?`));
+  await expect(page.getByText(/^Recibimos tu pago/)).toBeVisible();
+});
+
+test('Mercado Pago: rejected, nothing charged, the unit still reserved, another try offered', async ({
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const { page, id } = await checkoutWith(browser, 'Mercado Pago');
+  const stock = await stockOf(page, product.id_producto);
+  await page.getByRole('button', { name: 'Pagar con tarjeta (rechazado)' }).click();
+  await expect(page.getByText('Tu pago fue rechazado. Puedes intentarlo de nuevo.')).toBeVisible();
+  await page.getByRole('link', { name: /^Volver a / }).click();
+  await expect(page).toHaveURL(new RegExp(`/pedido/${id}\\?`));
+  await expect(page.getByText(/^Mercado Pago rechazó tu pago: no se te cobró nada/)).toBeVisible();
+  await page.getByRole('button', { name: 'Intentar de nuevo con Mercado Pago' }).click();
+  await expect(page.getByRole('heading', { name: 'Mercado Pago (sandbox)' })).toBeVisible();
+  expect(await stockOf(page, product.id_producto)).toBe(stock);
+});
+
+test('transfer: pending, the owner marks it paid, the shopper sees it paid; then refunded', async ({
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const { page, id } = await checkoutWith(browser, 'Transferencia bancaria');
+  const due = page.getByRole('region', { name: 'Cómo pagar con Transferencia bancaria' });
+  await expect(due.getByText(TRANSFER)).toBeVisible();
+  await expect(due.getByText(/^Total a pagar:/)).toBeVisible();
+  await expect(due.getByText(/^Paga antes del/)).toBeVisible();
+  await expect(page.getByText('Esperando pago').first()).toBeVisible();
+
+  await ownerDoes(id, 'Marcar como pagado');
+  await expect(admin.page.getByRole('button', { name: 'Preparar pedido' })).toBeVisible();
+  await page.reload();
+  await expect(shippingState(page, 'Pagado')).toBeVisible();
+  await expect(page.getByRole('region', { name: /^Cómo pagar/ })).toHaveCount(0);
+
+  await ownerRefunds(id);
+  await page.reload();
+  await expect(shippingState(page, 'Reembolsado')).toBeVisible();
+});
+
+test('transfer never made: the owner cancels it unpaid and the unit returns to stock', async ({
   browser,
 }) => {
   test.setTimeout(90_000);
-  const product = await productToBuy(admin.page);
-  const { page } = await shopperWithCart(browser, product);
-
-  await test.step('the shopper chooses the transfer and confirms the order', async () => {
-    await expect(page.getByRole('heading', { name: 'Pago', exact: true })).toBeVisible();
-    // The card comes first, as the owner ordered them.
-    await expect(page.getByRole('radio', { name: /Tarjeta de crédito o débito/ })).toBeChecked();
-    await page.getByRole('radio', { name: /Transferencia bancaria/ }).check();
-    await expect(page.getByLabel('Número de tarjeta')).toBeHidden();
-    await page.getByRole('button', { name: /^Confirmar pedido por \$/ }).click();
-    await expect(page).toHaveURL(/\/pedido\/\d+$/);
-  });
-
-  const orderUrl = page.url();
-  await test.step('the order page says how to pay, how much and until when', async () => {
-    const due = page.getByRole('region', { name: 'Cómo pagar con Transferencia bancaria' });
-    await expect(due.getByText(TRANSFER)).toBeVisible();
-    await expect(due.getByText(/^Total a pagar:/)).toBeVisible();
-    await expect(due.getByText(/^Paga antes del/)).toBeVisible();
-    await expect(page.getByText('Esperando pago').first()).toBeVisible();
-  });
-
-  await test.step('the owner marks it paid', async () => {
-    const id = orderUrl.split('/').at(-1);
-    await admin.page.goto(`/admin/pedidos/${id}`);
-    await admin.page.getByRole('button', { name: 'Marcar como pagado' }).click();
-    await admin.page.getByRole('alertdialog').getByRole('button', { name: 'Marcar como pagado' }).click();
-    await expect(admin.page.getByRole('button', { name: 'Preparar pedido' })).toBeVisible();
-  });
-
-  await test.step('the shopper sees it paid', async () => {
-    await page.reload();
-    await expect(
-      page.getByRole('region', { name: 'Envío' }).getByText('Pagado', { exact: true }),
-    ).toBeVisible();
-    await expect(page.getByRole('region', { name: /^Cómo pagar/ })).toHaveCount(0);
-  });
+  const { page, id } = await checkoutWith(browser, 'Transferencia bancaria');
+  const stock = await stockOf(page, product.id_producto);
+  await ownerDoes(id, 'Cancelar pedido');
+  await page.reload();
+  await expect(shippingState(page, 'Cancelado sin pago')).toBeVisible();
+  expect(await stockOf(page, product.id_producto)).toBe(stock + 1);
 });
 
-test('an order paid on delivery that is not paid by its deadline is cancelled and its unit returns to stock', async ({
+test('cash on delivery: shipped unpaid, delivered with the cash, then refunded', async ({ browser }) => {
+  test.setTimeout(120_000);
+  const { page, id } = await checkoutWith(browser, 'Pago al recibir');
+  // It cannot be prepared unpaid: the owner ships it to be paid at the door.
+  await admin.page.goto(`/admin/pedidos/${id}`);
+  await expect(admin.page.getByRole('button', { name: 'Preparar pedido' })).toHaveCount(0);
+  await ownerDoes(id, 'Enviar y cobrar al entregar');
+  await expect(admin.page.getByRole('button', { name: 'Entregado y cobrado' })).toBeVisible();
+  await page.reload();
+  await expect(shippingState(page, 'Enviado, por cobrar')).toBeVisible();
+  await expect(page.getByText(/Paga el total en efectivo cuando lo recibas\.$/)).toBeVisible();
+
+  await ownerDoes(id, 'Entregado y cobrado');
+  await page.reload();
+  await expect(shippingState(page, 'Entregado')).toBeVisible();
+
+  await ownerRefunds(id);
+  await page.reload();
+  await expect(shippingState(page, 'Reembolsado')).toBeVisible();
+});
+
+test('cash on delivery refused at the door: cancelled unpaid when it comes back, the unit back', async ({
   browser,
 }) => {
-  test.setTimeout(150_000);
-  const product = await productToBuy(admin.page);
-  const { page } = await shopperWithCart(browser, product);
-  const before = await stockOf(page, product.id_producto);
+  test.setTimeout(90_000);
+  const { page, id } = await checkoutWith(browser, 'Pago al recibir');
+  const stock = await stockOf(page, product.id_producto);
+  await ownerDoes(id, 'Enviar y cobrar al entregar');
+  await ownerDoes(id, 'Cancelar pedido');
+  await page.reload();
+  await expect(shippingState(page, 'Cancelado sin pago')).toBeVisible();
+  expect(await stockOf(page, product.id_producto)).toBe(stock + 1);
+});
 
-  await page.getByRole('radio', { name: /Pago al recibir/ }).check();
-  await page.getByRole('button', { name: /^Confirmar pedido por \$/ }).click();
-  await expect(page).toHaveURL(/\/pedido\/\d+$/);
-  await expect(page.getByRole('region', { name: 'Cómo pagar con Pago al recibir' })).toBeVisible();
-  expect(await stockOf(page, product.id_producto)).toBe(before - 1);
+test('left pending past the deadline, each method: cancelled by the shop, the units back on the shelf', async ({
+  browser,
+}) => {
+  test.setTimeout(240_000);
+  const before = await stockOf(admin.page, product.id_producto);
+  let placed: Array<Awaited<ReturnType<typeof checkoutWith>>>;
+  try {
+    expect((await admin.api.put('/api/ajustes/pagos', ONE_MINUTE)).status()).toBe(200);
+    placed = [
+      await checkoutWith(browser, 'Mercado Pago'),
+      await checkoutWith(browser, 'Transferencia bancaria'),
+      await checkoutWith(browser, 'Pago al recibir'),
+    ];
+  } finally {
+    await admin.api.put('/api/ajustes/pagos', METHODS);
+  }
+  expect(await stockOf(admin.page, product.id_producto)).toBe(before - 3);
 
-  // The reservation is a minute: the shop cancels the order once it passes, with nobody asking.
-  await expect
-    .poll(
-      async () => {
-        await page.reload();
-        // The page shows the order once it has read it: wait for it, then read its state.
-        await expect(page.getByRole('heading', { level: 1, name: /^Pedido V-\d{6}$/ })).toBeVisible();
-        return page.getByRole('region', { name: 'Envío' }).getByText('Cancelado sin pago').isVisible();
-      },
-      { timeout: 120_000, intervals: [5_000] },
-    )
-    .toBe(true);
-  expect(await stockOf(page, product.id_producto)).toBe(before);
+  // Nobody pays: the shop cancels each order once its minute passes, with nobody asking.
+  for (const { page, id } of placed) {
+    await expect
+      .poll(
+        async () => {
+          await page.goto(`/pedido/${id}`);
+          // The page shows the order once it has read it: wait for it, then read its state.
+          await expect(page.getByRole('heading', { level: 1, name: /^Pedido V-\d{6}$/ })).toBeVisible();
+          return shippingState(page, 'Cancelado sin pago').isVisible();
+        },
+        { timeout: 150_000, intervals: [5_000] },
+      )
+      .toBe(true);
+  }
+  expect(await stockOf(admin.page, product.id_producto)).toBe(before);
 });

@@ -222,6 +222,10 @@ export const dashboardSchema = z.object({
   auditoria_reciente: z.array(auditEntrySchema),
   /** Paid orders nobody started preparing yet ('pagada'). */
   pedidos_por_preparar: z.number().int(),
+  /** Orders waiting for their money ('pendiente_pago', and cash on delivery on its way: 'por_cobrar'). */
+  pedidos_por_pagar: z.number().int(),
+  /** Orders with money that arrived after they stopped waiting for it, which the owner must give back. */
+  pagos_tardios: z.number().int(),
   /** Messages of the outbox given up on after their last attempt (Ajustes › Correos shows why). */
   correos_fallidos: z.number().int(),
 });

@@ -7,6 +7,7 @@ import {
   ORDER_TRANSITIONS,
   parseOrderNumber,
   shippingCents,
+  stateAction,
   transitionRefused,
 } from './orders';
 
@@ -68,21 +69,39 @@ describe('order transitions', () => {
   it('never leaves a cancelled, refunded or delivered order, nor reaches a payment state', () => {
     for (const from of ['cancelada', 'reembolsada', 'entregada', 'pendiente', 'fallida'] as const)
       expect(ORDER_TRANSITIONS[from]).toEqual([]);
-    expect(canMoveTo('pagada', 'cancelada')).toBe(true);
-    expect(canMoveTo('preparando', 'cancelada')).toBe(true);
-    expect(canMoveTo('enviada', 'cancelada')).toBe(false);
+    expect(canMoveTo('pagada', 'cancelada', 'tarjeta')).toBe(true);
+    expect(canMoveTo('preparando', 'cancelada', 'tarjeta')).toBe(true);
+    expect(canMoveTo('enviada', 'cancelada', 'tarjeta')).toBe(false);
+  });
+
+  it('ships unpaid only an order paid on delivery, which is paid when delivered (decision 084)', () => {
+    expect(canMoveTo('pendiente_pago', 'por_cobrar', 'contra_entrega')).toBe(true);
+    for (const method of ['transferencia', 'mercadopago'] as const)
+      expect(canMoveTo('pendiente_pago', 'por_cobrar', method)).toBe(false);
+    for (const to of ['preparando', 'enviada', 'entregada'] as const)
+      expect(canMoveTo('pendiente_pago', to, 'contra_entrega')).toBe(false);
+    expect(canMoveTo('por_cobrar', 'entregada', 'contra_entrega')).toBe(true);
+    expect(canMoveTo('por_cobrar', 'cancelada', 'contra_entrega')).toBe(true);
+    expect(canMoveTo('por_cobrar', 'pagada', 'contra_entrega')).toBe(false);
+    expect(transitionRefused('pendiente_pago', 'por_cobrar', 'transferencia')).toBe(
+      'Solo un pedido con pago al recibir se envía sin pagar: marca este pedido como pagado antes de enviarlo.',
+    );
+    expect(transitionRefused('pendiente_pago', 'entregada', 'contra_entrega')).toContain(
+      '«Enviar y cobrar al entregar»',
+    );
+    expect(stateAction('por_cobrar', 'entregada').confirm).toContain('cobraste el total');
   });
 
   it('explains a refused move in Spanish, saying what to do', () => {
-    expect(transitionRefused('pagada', 'entregada')).toBe(
+    expect(transitionRefused('pagada', 'entregada', 'tarjeta')).toBe(
       'Un pedido «Pagado» no se puede marcar como «Entregado». Recarga la página para ver su estado actual.',
     );
-    expect(transitionRefused('enviada', 'cancelada')).toBe(
+    expect(transitionRefused('enviada', 'cancelada', 'tarjeta')).toBe(
       'El pedido ya se envió y no se puede cancelar. Si el cliente lo devuelve, reembólsalo.',
     );
-    expect(transitionRefused('preparando', 'preparando')).toBe(
+    expect(transitionRefused('preparando', 'preparando', 'tarjeta')).toBe(
       'El pedido ya está «En preparación». Recarga la página.',
     );
-    expect(transitionRefused('fallida', 'preparando')).toContain('no se pagó');
+    expect(transitionRefused('fallida', 'preparando', 'tarjeta')).toContain('no se pagó');
   });
 });

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { PLACEHOLDER_PHONE } from './constants';
 import { type CurrencyCode, fitsCurrency } from './currency';
-import { PAYMENT_METHODS } from './payment-methods';
+import { PAYMENT_METHODS, type PaymentMethod } from './payment-methods';
 import { type Cents, type FormatMoney, toCents } from './pricing';
 import { agreeing } from './validation/agreement';
 import { addressField, DIGITS_ONLY, notBlank } from './validation/rules';
@@ -18,12 +18,14 @@ import { singleLineText } from './validation/text';
  * 'pagada' and moves on from there. 'reembolsada' = the whole order refunded (a partial refund keeps the
  * state and is recorded per line). An order paid later (transfer, cash, Mercado Pago: decision 056) waits
  * 'pendiente_pago' with its stock reserved, and becomes 'pagada', or 'anulada' when it is cancelled unpaid
- * (its deadline passed, or the owner cancelled it): no money was ever taken for an 'anulada' order.
+ * (its deadline passed, or the owner cancelled it): no money was ever taken for an 'anulada' order. An
+ * order paid on delivery travels unpaid, 'por_cobrar', and is paid when it is delivered (decision 084).
  */
 export const ORDER_STATES = [
   'pendiente',
   'fallida',
   'pendiente_pago',
+  'por_cobrar',
   'anulada',
   'pagada',
   'preparando',
@@ -48,12 +50,14 @@ export const isOrder = (estado: OrderState): estado is PaidOrderState =>
   (PAID_ORDER_STATES as readonly string[]).includes(estado);
 
 /**
- * The orders a shopper placed, paid or not: the paid ones, those waiting for their money and those
- * cancelled unpaid. Histories list these; figures (sales, spending) count the paid ones only.
+ * The orders a shopper placed, paid or not: the paid ones, those waiting for their money (at home or on
+ * their way to be paid on delivery) and those cancelled unpaid. Histories list these; figures (sales,
+ * spending) count the paid ones only.
  */
 export const PLACED_ORDER_STATES = [
   ...PAID_ORDER_STATES,
   'pendiente_pago',
+  'por_cobrar',
   'anulada',
 ] as const satisfies readonly OrderState[];
 
@@ -62,6 +66,7 @@ export const ORDER_STATE_LABELS: Record<OrderState, string> = {
   pendiente: 'Pago pendiente',
   fallida: 'Pago rechazado',
   pendiente_pago: 'Esperando pago',
+  por_cobrar: 'Enviado, por cobrar',
   anulada: 'Cancelado sin pago',
   pagada: 'Pagado',
   preparando: 'En preparación',
@@ -74,15 +79,27 @@ export const ORDER_STATE_LABELS: Record<OrderState, string> = {
 /**
  * The states an admin sets with PUT /api/venta/:id/estado ('reembolsada' comes from a refund). 'pagada'
  * confirms the money of an order paid later; 'cancelada' on such an order, still unpaid, makes it 'anulada'.
+ * 'por_cobrar' ships an order paid on delivery before its money; delivering it records the cash received.
  */
-export const MANUAL_STATES = ['pagada', 'preparando', 'enviada', 'entregada', 'cancelada'] as const;
+export const MANUAL_STATES = [
+  'pagada',
+  'por_cobrar',
+  'preparando',
+  'enviada',
+  'entregada',
+  'cancelada',
+] as const;
 export type ManualState = (typeof MANUAL_STATES)[number];
 
-/** From each state, the states an admin may move the order to. Cancelling is only possible before shipping. */
+/**
+ * From each state, the states an admin may move the order to. Cancelling is only possible before shipping,
+ * except an order paid on delivery that comes back unpaid (refused at the door): it is cancelled unpaid.
+ */
 export const ORDER_TRANSITIONS: Record<OrderState, readonly ManualState[]> = {
   pendiente: [],
   fallida: [],
-  pendiente_pago: ['pagada', 'cancelada'],
+  pendiente_pago: ['pagada', 'por_cobrar', 'cancelada'],
+  por_cobrar: ['entregada', 'cancelada'],
   anulada: [],
   pagada: ['preparando', 'cancelada'],
   preparando: ['enviada', 'cancelada'],
@@ -92,7 +109,9 @@ export const ORDER_TRANSITIONS: Record<OrderState, readonly ManualState[]> = {
   reembolsada: [],
 };
 
-export const canMoveTo = (from: OrderState, to: ManualState): boolean => ORDER_TRANSITIONS[from].includes(to);
+/** Only cash on delivery travels before it is paid (decision 084): every other order is paid first. */
+export const canMoveTo = (from: OrderState, to: ManualState, method: PaymentMethod): boolean =>
+  ORDER_TRANSITIONS[from].includes(to) && (to !== 'por_cobrar' || method === 'contra_entrega');
 
 /** The button that makes each move, and what it asks before doing it. */
 export const STATE_ACTIONS: Record<ManualState, { label: string; confirm: string }> = {
@@ -100,6 +119,11 @@ export const STATE_ACTIONS: Record<ManualState, { label: string; confirm: string
     label: 'Marcar como pagado',
     confirm:
       '¿Confirmas que recibiste el pago completo de este pedido? Le avisaremos al cliente y podrás prepararlo.',
+  },
+  por_cobrar: {
+    label: 'Enviar y cobrar al entregar',
+    confirm:
+      '¿Enviar el pedido sin cobrarlo todavía? No contará como venta hasta que confirmes que recibiste el dinero al entregarlo.',
   },
   preparando: {
     label: 'Preparar pedido',
@@ -117,8 +141,35 @@ export const STATE_ACTIONS: Record<ManualState, { label: string; confirm: string
   },
 };
 
+/**
+ * The button of a move from `from`: delivering an order paid on delivery is also confirming its cash, so
+ * the owner is asked for both.
+ */
+export function stateAction(from: OrderState, to: ManualState): { label: string; confirm: string } {
+  if (from === 'por_cobrar' && to === 'entregada')
+    return {
+      label: 'Entregado y cobrado',
+      confirm:
+        '¿Confirmas que el cliente recibió el pedido y que cobraste el total? El pedido quedará pagado y entregado.',
+    };
+  return STATE_ACTIONS[to];
+}
+
 /** The 409 of a move that is not allowed from the order's current state. */
-export function transitionRefused(from: OrderState, to: ManualState): string {
+export function transitionRefused(from: OrderState, to: ManualState, method: PaymentMethod): string {
+  if (to === 'por_cobrar')
+    return method !== 'contra_entrega'
+      ? 'Solo un pedido con pago al recibir se envía sin pagar: marca este pedido como pagado antes de enviarlo.'
+      : from === 'por_cobrar'
+        ? 'El pedido ya se envió. Recarga la página.'
+        : 'Este pedido ya no espera su pago: no se puede enviar para cobrar al entregar. Recarga la página.';
+  if (from === 'pendiente_pago' && to !== 'cancelada')
+    return method === 'contra_entrega'
+      ? 'El pedido aún no se envía: usa «Enviar y cobrar al entregar», o márcalo como pagado si ya recibiste el dinero.'
+      : 'El pedido espera su pago: márcalo como pagado cuando recibas el dinero, antes de prepararlo o enviarlo.';
+  if (from === 'por_cobrar' && to === 'pagada')
+    return 'El pedido va en camino: se marca como pagado al confirmar su entrega con el cobro.';
+  if (from === 'por_cobrar') return 'El pedido ya se envió. Recarga la página.';
   if (to === 'pagada')
     return from === 'anulada'
       ? 'El pedido se canceló sin pago y su stock se liberó: no se puede marcar como pagado. Si recibiste el dinero, devuélvelo o pide al cliente que compre de nuevo.'
@@ -321,6 +372,8 @@ export const orderRefundSchema = z.object({
   /** Currency units, shipping included. */
   monto: z.number(),
   envio: z.number(),
+  /** The tax included in what it gave back (decision 058's rule on `monto`); null when the order shows none. */
+  impuesto: z.number().nullable(),
   lineas: z.array(z.object({ nombre: z.string(), cantidad: z.number().int() })),
   /** Who made it: shown to admins only. */
   usuario: changedBySchema,

@@ -151,15 +151,28 @@ export const calendarDayFilter = (label: string) =>
 
 /**
  * The sales history's state filter. A failed or unfinished attempt is not a sale: the history lists the
- * orders ('pedidos': every sale paid or placed to be paid later, whatever became of it since) unless the admin asks for one state or
- * for every attempt ('todas'). Customers see their orders only.
+ * orders ('pedidos': every sale paid or placed to be paid later, whatever became of it since) unless the
+ * admin asks for one state, for every attempt ('todas'), for the orders still waiting for their money
+ * ('por_pagar': at home or travelling to be paid on delivery) or for those whose money came too late
+ * ('pago_tardio', to give back). Customers see their orders only.
  */
-export const ORDER_STATE_FILTERS = ['pedidos', ...ORDER_STATES, 'todas'] as const;
+export const ORDER_STATE_FILTERS = ['pedidos', 'por_pagar', 'pago_tardio', ...ORDER_STATES, 'todas'] as const;
 export type OrderStateFilter = (typeof ORDER_STATE_FILTERS)[number];
 export const ORDER_STATE_FILTER_DEFAULT = 'pedidos' satisfies OrderStateFilter;
-/** The states each filter value lists; null = every attempt. */
+/** The orders that wait for their money: what the dashboard counts as 'por pagar'. */
+export const AWAITING_PAYMENT_STATES = [
+  'pendiente_pago',
+  'por_cobrar',
+] as const satisfies readonly OrderState[];
+/** The states each filter value lists ('pago_tardio' narrows further to the flagged ones); null = every attempt. */
 export const statesOfFilter = (filtro: OrderStateFilter): readonly OrderState[] | null =>
-  filtro === 'todas' ? null : filtro === 'pedidos' ? PLACED_ORDER_STATES : [filtro];
+  filtro === 'todas'
+    ? null
+    : filtro === 'pedidos' || filtro === 'pago_tardio'
+      ? PLACED_ORDER_STATES
+      : filtro === 'por_pagar'
+        ? AWAITING_PAYMENT_STATES
+        : [filtro];
 export const ORDERS_SEARCH_MAX = 254;
 
 const ESTADO_ERROR = `El estado debe ser uno de: ${ORDER_STATE_FILTERS.join(', ')}`;

@@ -40,7 +40,10 @@ export interface IncludedTax {
   tasa: BasisPoints;
 }
 
-/** 'Incluye IVA (16 %): $27.59' (a no-break space before the percent sign). */
+/**
+ * 'Incluye IVA (16 %): $27.59' (a no-break space before the percent sign). A refund restates its own tax
+ * with the same rule applied to the amount it gave back ('Incluye IVA (16 %): $1.38' of $10.00).
+ */
 export function includedTaxLine(tax: IncludedTax, totalCents: Cents, code: CurrencyCode): string {
   const amount = formatMoney(fromCents(includedTaxCents(totalCents, tax.tasa)), code);
   return `Incluye ${tax.nombre} (${formatRate(tax.tasa, code)}\u00a0%): ${amount}`;

@@ -308,9 +308,11 @@ export const venta = pgTable(
     index('venta_pendiente_idx').on(t.fecha).where(sql`${t.estado} = 'pendiente'`),
     // The expiry loop and the reconciliation find the orders waiting for their money by their deadline.
     index('venta_pendiente_pago_idx').on(t.vence).where(sql`${t.estado} = 'pendiente_pago'`),
+    // The dashboard counts the late payments to give back, and the orders screen lists them.
+    index('venta_pago_tardio_idx').on(t.id_venta).where(sql`${t.pago_tardio_referencia} IS NOT NULL`),
     check(
       'venta_estado_valido',
-      sql`${t.estado} IN ('pendiente', 'fallida', 'pendiente_pago', 'anulada', 'pagada', 'preparando', 'enviada', 'entregada', 'cancelada', 'reembolsada')`,
+      sql`${t.estado} IN ('pendiente', 'fallida', 'pendiente_pago', 'por_cobrar', 'anulada', 'pagada', 'preparando', 'enviada', 'entregada', 'cancelada', 'reembolsada')`,
     ),
     check(
       'venta_metodo_pago_valido',

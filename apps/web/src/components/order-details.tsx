@@ -1,4 +1,5 @@
 import {
+  type CurrencyCode,
   cardSummary,
   type DireccionEnvio,
   type FormatMoney,
@@ -25,6 +26,7 @@ const ESTADO_CLASSES: Record<OrderState, string | undefined> = {
   pendiente: styles.pending,
   fallida: styles.failed,
   pendiente_pago: styles.pending,
+  por_cobrar: styles.shipped,
   anulada: styles.failed,
   pagada: styles.paid,
   preparando: styles.pending,
@@ -215,14 +217,26 @@ export function PaymentDue({ order }: { order: Order }) {
   );
 }
 
-/** What a refund gave back, for the order's history: 'Reembolso de $14.90: 1 × Gorra y el envío'. */
-function refundText(refund: Order['reembolsos'][number], formatMoney: FormatMoney): string {
+/**
+ * What a refund gave back, for the order's history: 'Reembolso de $14.90: 1 × Gorra y el envío', and the
+ * tax it included when the order shows one ('. Incluye IVA (16 %): $2.06').
+ */
+function refundText(
+  refund: Order['reembolsos'][number],
+  tax: Order['impuesto'],
+  formatMoney: FormatMoney,
+  currency: CurrencyCode,
+): string {
   const parts = [
     ...refund.lineas.map((l) => `${l.cantidad} × ${l.nombre}`),
     ...(refund.envio > 0 ? [`el envío (${formatMoney(refund.envio)})`] : []),
   ];
   const listed = parts.length > 1 ? `${parts.slice(0, -1).join(', ')} y ${parts.at(-1)}` : (parts[0] ?? '');
-  return `Reembolso de ${formatMoney(refund.monto)}${listed ? `: ${listed}` : ''}`;
+  const taxPart =
+    tax && refund.impuesto !== null
+      ? `. Incluye ${tax.nombre} (${formatRate(toBasisPoints(tax.tasa), currency)}\u00a0%): ${formatMoney(refund.impuesto)}`
+      : '';
+  return `Reembolso de ${formatMoney(refund.monto)}${listed ? `: ${listed}` : ''}${taxPart}`;
 }
 
 type HistoryEntry =
@@ -233,9 +247,10 @@ type HistoryEntry =
  * Every state the order went through and every refund, oldest first; an admin also reads who made each
  * change.
  */
-export function OrderHistory({ order }: { order: Pick<Order, 'historial' | 'reembolsos'> }) {
+export function OrderHistory({ order }: { order: Pick<Order, 'historial' | 'reembolsos' | 'impuesto'> }) {
   const formatDateTime = useFormatInstant();
   const formatMoney = useFormatMoney();
+  const currency = useShopCurrency();
   const entries: HistoryEntry[] = [
     ...order.historial.map((entry) => ({ kind: 'estado' as const, entry })),
     ...order.reembolsos.map((entry) => ({ kind: 'reembolso' as const, entry })),
@@ -247,7 +262,7 @@ export function OrderHistory({ order }: { order: Pick<Order, 'historial' | 'reem
           {'estado' in entry ? (
             <EstadoBadge estado={entry.estado} />
           ) : (
-            <span>{refundText(entry, formatMoney)}</span>
+            <span>{refundText(entry, order.impuesto, formatMoney, currency)}</span>
           )}{' '}
           <time dateTime={entry.fecha}>{formatDateTime(entry.fecha)}</time>
           {entry.usuario && (

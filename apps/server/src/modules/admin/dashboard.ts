@@ -1,5 +1,6 @@
 import {
   ACTIVE_ORDER_STATES,
+  AWAITING_PAYMENT_STATES,
   type CurrencyCode,
   DASHBOARD_DAYS,
   DASHBOARD_RECENT_AUDIT,
@@ -21,7 +22,9 @@ import {
   eq,
   gte,
   inArray,
+  isNotNull,
   lt,
+  or,
   type SQL,
   sql,
 } from 'drizzle-orm';
@@ -77,76 +80,90 @@ export async function dashboardSummary(db: Db, options: DashboardOptions): Promi
     lt(venta.fecha, startOfDay(today, timeZone, 1)),
   );
 
-  const [perDay, top, stockCounts, outOfStock, lowStock, customers, auditoria, toPrepare] = await Promise.all(
-    [
-      db
-        .select({
-          fecha: dayOf(venta.fecha, timeZone),
-          cents: centsSum(sql`(${venta.valor_total_venta} - ${venta.monto_reembolsado})`),
-          ventas: count(),
-        })
-        .from(venta)
-        .where(paidInWindow)
-        // By position: the day expression carries a bound parameter, which GROUP BY could not repeat.
-        .groupBy(sql`1`),
-      db
-        .select({
-          id_producto: producto.id_producto,
-          nombre: producto.nombre,
-          unidades:
-            sql<number>`sum(${detalleVenta.cantidad} - ${detalleVenta.cantidad_reembolsada})::int`.mapWith(
-              Number,
-            ),
-          cents: centsSum(
-            sql`(${detalleVenta.valor_unitario} * (${detalleVenta.cantidad} - ${detalleVenta.cantidad_reembolsada}))`,
+  const [perDay, top, stockCounts, outOfStock, lowStock, customers, auditoria, toDo] = await Promise.all([
+    db
+      .select({
+        fecha: dayOf(venta.fecha, timeZone),
+        cents: centsSum(sql`(${venta.valor_total_venta} - ${venta.monto_reembolsado})`),
+        ventas: count(),
+      })
+      .from(venta)
+      .where(paidInWindow)
+      // By position: the day expression carries a bound parameter, which GROUP BY could not repeat.
+      .groupBy(sql`1`),
+    db
+      .select({
+        id_producto: producto.id_producto,
+        nombre: producto.nombre,
+        unidades:
+          sql<number>`sum(${detalleVenta.cantidad} - ${detalleVenta.cantidad_reembolsada})::int`.mapWith(
+            Number,
           ),
-        })
-        .from(detalleVenta)
-        .innerJoin(venta, eq(venta.id_venta, detalleVenta.id_venta))
-        .innerJoin(producto, eq(producto.id_producto, detalleVenta.id_producto))
-        .where(paidInWindow)
-        .groupBy(producto.id_producto, producto.nombre)
-        .orderBy(
-          desc(sql`sum(${detalleVenta.cantidad} - ${detalleVenta.cantidad_reembolsada})`),
-          desc(
-            sql`sum(${detalleVenta.valor_unitario} * (${detalleVenta.cantidad} - ${detalleVenta.cantidad_reembolsada}))`,
+        cents: centsSum(
+          sql`(${detalleVenta.valor_unitario} * (${detalleVenta.cantidad} - ${detalleVenta.cantidad_reembolsada}))`,
+        ),
+      })
+      .from(detalleVenta)
+      .innerJoin(venta, eq(venta.id_venta, detalleVenta.id_venta))
+      .innerJoin(producto, eq(producto.id_producto, detalleVenta.id_producto))
+      .where(paidInWindow)
+      .groupBy(producto.id_producto, producto.nombre)
+      .orderBy(
+        desc(sql`sum(${detalleVenta.cantidad} - ${detalleVenta.cantidad_reembolsada})`),
+        desc(
+          sql`sum(${detalleVenta.valor_unitario} * (${detalleVenta.cantidad} - ${detalleVenta.cantidad_reembolsada}))`,
+        ),
+        asc(producto.id_producto),
+      )
+      .limit(DASHBOARD_TOP_PRODUCTS),
+    db
+      .select({
+        agotados: sql<number>`count(*) filter (where ${producto.stock} = 0)`.mapWith(Number),
+        stock_bajo:
+          sql<number>`count(*) filter (where ${producto.stock} between 1 and ${LOW_STOCK_THRESHOLD})`.mapWith(
+            Number,
           ),
-          asc(producto.id_producto),
-        )
-        .limit(DASHBOARD_TOP_PRODUCTS),
-      db
-        .select({
-          agotados: sql<number>`count(*) filter (where ${producto.stock} = 0)`.mapWith(Number),
-          stock_bajo:
-            sql<number>`count(*) filter (where ${producto.stock} between 1 and ${LOW_STOCK_THRESHOLD})`.mapWith(
-              Number,
-            ),
-        })
-        .from(producto)
-        .where(eq(producto.estado, true)),
-      db
-        .select({ id_producto: producto.id_producto, nombre: producto.nombre, stock: producto.stock })
-        .from(producto)
-        .where(and(eq(producto.estado, true), eq(producto.stock, 0)))
-        .orderBy(asc(producto.nombre), asc(producto.id_producto))
-        .limit(DASHBOARD_STOCK_LIST_SIZE),
-      db
-        .select({ id_producto: producto.id_producto, nombre: producto.nombre, stock: producto.stock })
-        .from(producto)
-        .where(and(eq(producto.estado, true), between(producto.stock, 1, LOW_STOCK_THRESHOLD)))
-        .orderBy(asc(producto.stock), asc(producto.nombre), asc(producto.id_producto))
-        .limit(DASHBOARD_STOCK_LIST_SIZE),
-      db
-        .select({
-          total: count(),
-          baneados: sql<number>`count(*) filter (where not ${usuario.estado})`.mapWith(Number),
-        })
-        .from(usuario)
-        .where(eq(usuario.admin, false)),
-      latestAuditEntries(db, DASHBOARD_RECENT_AUDIT, options.currency),
-      db.select({ n: count() }).from(venta).where(eq(venta.estado, 'pagada')),
-    ],
-  );
+      })
+      .from(producto)
+      .where(eq(producto.estado, true)),
+    db
+      .select({ id_producto: producto.id_producto, nombre: producto.nombre, stock: producto.stock })
+      .from(producto)
+      .where(and(eq(producto.estado, true), eq(producto.stock, 0)))
+      .orderBy(asc(producto.nombre), asc(producto.id_producto))
+      .limit(DASHBOARD_STOCK_LIST_SIZE),
+    db
+      .select({ id_producto: producto.id_producto, nombre: producto.nombre, stock: producto.stock })
+      .from(producto)
+      .where(and(eq(producto.estado, true), between(producto.stock, 1, LOW_STOCK_THRESHOLD)))
+      .orderBy(asc(producto.stock), asc(producto.nombre), asc(producto.id_producto))
+      .limit(DASHBOARD_STOCK_LIST_SIZE),
+    db
+      .select({
+        total: count(),
+        baneados: sql<number>`count(*) filter (where not ${usuario.estado})`.mapWith(Number),
+      })
+      .from(usuario)
+      .where(eq(usuario.admin, false)),
+    latestAuditEntries(db, DASHBOARD_RECENT_AUDIT, options.currency),
+    db
+      .select({
+        porPreparar: sql<number>`count(*) filter (where ${venta.estado} = 'pagada')`.mapWith(Number),
+        porPagar:
+          sql<number>`count(*) filter (where ${inArray(venta.estado, [...AWAITING_PAYMENT_STATES])})`.mapWith(
+            Number,
+          ),
+        pagosTardios:
+          sql<number>`count(*) filter (where ${venta.pago_tardio_referencia} is not null)`.mapWith(Number),
+      })
+      .from(venta)
+      .where(
+        or(
+          inArray(venta.estado, ['pagada', ...AWAITING_PAYMENT_STATES]),
+          isNotNull(venta.pago_tardio_referencia),
+        ),
+      ),
+  ]);
 
   const byDay = new Map(perDay.map((d) => [d.fecha, d]));
   const series = days.map((fecha) => ({
@@ -177,7 +194,9 @@ export async function dashboardSummary(db: Db, options: DashboardOptions): Promi
     },
     clientes: { total: customers[0]?.total ?? 0, baneados: customers[0]?.baneados ?? 0 },
     auditoria_reciente: auditoria,
-    pedidos_por_preparar: toPrepare[0]?.n ?? 0,
+    pedidos_por_preparar: toDo[0]?.porPreparar ?? 0,
+    pedidos_por_pagar: toDo[0]?.porPagar ?? 0,
+    pagos_tardios: toDo[0]?.pagosTardios ?? 0,
     correos_fallidos: await failedMailCount(db),
   };
 }

@@ -1,4 +1,11 @@
-import { type CurrencyCode, cardSummary, formatMoney, fromCents } from '@vitrina/shared';
+import {
+  type CurrencyCode,
+  cardSummary,
+  formatMoney,
+  fromCents,
+  type IncludedTax,
+  includedTaxLine,
+} from '@vitrina/shared';
 import type { OutgoingMail } from './outbox';
 
 /*
@@ -30,6 +37,8 @@ export interface OrderMailData {
   refundedCents?: number;
   /** 'Incluye IVA (16 %): $27.59' when the shop shows the tax its prices include (decision 058). */
   taxLine?: string | null;
+  /** The tax the order was sold with, to restate the tax inside a refund; null when it shows none. */
+  tax?: IncludedTax | null;
 }
 
 /** How to pay an order paid later (decision 056): the method, until when, and the owner's instructions. */
@@ -44,6 +53,8 @@ export interface PaymentDue {
 export interface RefundGiven {
   cents: number;
   shippingCents: number;
+  /** Paid by transfer or in cash: the shop gives the money back itself, not a card or Mercado Pago. */
+  byShop?: boolean;
 }
 
 export interface AccountMailData {
@@ -282,11 +293,14 @@ export function orderRefundedMail(to: string, data: OrderMailData, refund: Refun
     // What this refund gave back, and apart the total so far: two refunds are never read as one sum.
     highlight: [
       `Este reembolso: ${amount}`,
+      ...(data.tax ? [includedTaxLine(data.tax, refund.cents, data.currency)] : []),
       ...(total !== refund.cents
         ? [`Reembolsado en total: ${money(total, data)} de ${money(data.totalCents, data)} pagados`]
         : []),
     ],
-    next: 'El reembolso vuelve a la tarjeta con la que pagaste; según tu banco, puede tardar unos días en verse en tu estado de cuenta.',
+    next: refund.byShop
+      ? 'Te devolvemos el dinero por transferencia o en efectivo; si necesitamos tus datos bancarios, te escribiremos.'
+      : 'El reembolso vuelve a la tarjeta con la que pagaste; según tu banco, puede tardar unos días en verse en tu estado de cuenta.',
   });
 }
 

@@ -1,11 +1,4 @@
-import {
-  canMoveTo,
-  type ManualState,
-  type Order,
-  type StateChange,
-  toCents,
-  transitionRefused,
-} from '@vitrina/shared';
+import { canMoveTo, type Order, type StateChange, toCents, transitionRefused } from '@vitrina/shared';
 import { eq } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { retryOnDeadlock } from '../../db/deadlock';
@@ -13,6 +6,7 @@ import { detalleVenta, venta } from '../../db/schema';
 import { conflict, notFound } from '../../errors';
 import { recordAudit } from '../audit';
 import { returnStock } from '../catalog';
+import { deliverAndCollect, shipUnpaid } from './cash-on-delivery';
 import type { OrderContext } from './context';
 import { cancelWaitingOrders } from './expire-unpaid-orders';
 import { getOrder, ORDER_NOT_FOUND } from './order-detail';
@@ -39,10 +33,10 @@ export async function changeOrderState({
     db.transaction(async (tx) => {
       const order = await lockOrder(tx, idVenta);
       if (!order) throw notFound(ORDER_NOT_FOUND);
-      if (!canMoveTo(order.estado, change.estado))
-        throw conflict(transitionRefused(order.estado, change.estado));
-      if (order.estado === 'pendiente_pago') {
-        await settleWaitingOrder(tx, context, order, change.estado, adminId);
+      if (!canMoveTo(order.estado, change.estado, order.metodo_pago))
+        throw conflict(transitionRefused(order.estado, change.estado, order.metodo_pago));
+      if (order.estado === 'pendiente_pago' || order.estado === 'por_cobrar') {
+        await settleWaitingOrder(tx, context, order, change, adminId);
         return undefined;
       }
       const shipping = change.estado === 'enviada';
@@ -94,24 +88,32 @@ export async function changeOrderState({
 }
 
 /**
- * The owner's move of an order waiting for its money (decision 056): 'pagada' confirms a transfer or cash
- * (the paid order's e-mails go out); 'cancelada' cancels it unpaid ('anulada'): its units back on the
- * shelf, nothing to refund, the shopper told. Audited like every move; the row is locked by the caller.
+ * The owner's move of an order waiting for its money (decisions 056, 084): 'pagada' confirms a transfer or
+ * cash (the paid order's e-mails go out); 'por_cobrar' ships cash on delivery unpaid, and 'entregada' then
+ * records the cash received with the delivery; 'cancelada' cancels it unpaid ('anulada'): its units back on
+ * the shelf, nothing to refund, the shopper told. Audited like every move; the row is locked by the caller.
  */
 async function settleWaitingOrder(
   tx: Tx,
   context: OrderContext,
   order: OrderRow,
-  to: ManualState,
+  change: StateChange,
   adminId: number,
 ): Promise<void> {
+  const to = change.estado;
+  const idVenta = order.id_venta;
   let after: OrderRow | undefined;
-  if (to === 'pagada') {
-    after = await payWaitingOrder(tx, context, { idVenta: order.id_venta, by: adminId });
-  } else {
-    after = await cancelWaitingOrders(tx, context, [order.id_venta], adminId).then((rows) => rows[0]);
-  }
-  if (!after) throw conflict(transitionRefused(order.estado, to));
+  if (to === 'pagada') after = await payWaitingOrder(tx, context, { idVenta, by: adminId });
+  else if (to === 'por_cobrar')
+    after = await shipUnpaid(tx, context, {
+      idVenta,
+      by: adminId,
+      carrier: change.transportista,
+      tracking: change.guia,
+    });
+  else if (to === 'entregada') after = await deliverAndCollect(tx, context, { idVenta, by: adminId });
+  else after = await cancelWaitingOrders(tx, context, [idVenta], adminId).then((rows) => rows[0]);
+  if (!after) throw conflict(transitionRefused(order.estado, to, order.metodo_pago));
   await recordAudit(tx, {
     id_usuario: adminId,
     accion: 'pedido.estado',

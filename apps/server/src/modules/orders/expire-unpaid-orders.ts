@@ -19,7 +19,7 @@ import { recordState } from './state-history';
 
 /**
  * Cancels unpaid the orders among `ids` (or, with `due`, the rows the subquery claims) that still wait for
- * their money: state, stock back, history (`by`: the owner, or null for the deadline) and the shopper's
+ * their money, at home or on their way to be paid on delivery (decision 084): state, stock back, history (`by`: the owner, or null for the deadline) and the shopper's
  * e-mail, all in `tx`. Returns the orders it cancelled.
  */
 export async function cancelWaitingOrders(
@@ -31,7 +31,12 @@ export async function cancelWaitingOrders(
   const cancelled = await tx
     .update(venta)
     .set({ estado: 'anulada' })
-    .where(and(inArray(venta.id_venta, 'getSQL' in ids ? ids : [...ids]), eq(venta.estado, 'pendiente_pago')))
+    .where(
+      and(
+        inArray(venta.id_venta, 'getSQL' in ids ? ids : [...ids]),
+        inArray(venta.estado, ['pendiente_pago', 'por_cobrar']),
+      ),
+    )
     .returning();
   if (cancelled.length === 0) return [];
   const lines = await tx

@@ -6,7 +6,7 @@ import {
   parseOrderNumber,
   statesOfFilter,
 } from '@vitrina/shared';
-import { and, count, desc, eq, gte, inArray, like, lt, or, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gte, inArray, isNotNull, like, lt, or, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { usuario, venta } from '../../db/schema';
 import { startOfDay } from '../../db/shop-days';
@@ -67,14 +67,14 @@ export async function listOrders({
   timeZone: string;
 }): Promise<OrdersPage> {
   const shopView = mayManage(viewer, 'pedidos');
-  const estados = statesOfFilter(
-    shopView ? (query.estado ?? ORDER_STATE_FILTER_DEFAULT) : ORDER_STATE_FILTER_DEFAULT,
-  );
+  const filter = shopView ? (query.estado ?? ORDER_STATE_FILTER_DEFAULT) : ORDER_STATE_FILTER_DEFAULT;
+  const estados = statesOfFilter(filter);
   const where = and(
     shopView || !('id_usuario' in viewer) ? undefined : eq(venta.id_usuario, viewer.id_usuario),
     query.desde ? gte(venta.fecha, startOfDay(query.desde, timeZone)) : undefined,
     query.hasta ? lt(venta.fecha, startOfDay(query.hasta, timeZone, 1)) : undefined,
     estados ? inArray(venta.estado, [...estados]) : undefined,
+    filter === 'pago_tardio' ? isNotNull(venta.pago_tardio_referencia) : undefined,
     shopView && query.q ? searchCondition(db, query.q) : undefined,
     shopView && query.cliente ? eq(venta.id_usuario, query.cliente) : undefined,
   );

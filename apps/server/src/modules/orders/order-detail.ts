@@ -128,6 +128,10 @@ export async function toOrder(db: Db | Tx, order: OrderRow, admin: boolean): Pro
         fecha: refund.actualizado.toISOString(),
         monto: units(refund.monto),
         envio: units(refund.envio),
+        impuesto:
+          order.impuesto_nombre !== null && order.impuesto_tasa !== null
+            ? fromCents(includedTaxCents(toCents(refund.monto), order.impuesto_tasa))
+            : null,
         lineas: refund.lineas.map((l) => ({
           nombre:
             lines.find(({ line }) => line.id_detalle_venta === l.id_detalle_venta)?.Producto.nombre ?? '',

@@ -36,6 +36,7 @@ import { currentShop } from '../settings';
 type OrderRow = typeof venta.$inferSelect;
 
 const MAILS = {
+  pagado: orderConfirmedMail,
   enviado: orderShippedMail,
   cancelado: orderCancelledMail,
   vencido: orderExpiredMail,
@@ -70,6 +71,10 @@ async function orderMailData(tx: Tx, order: OrderRow, base: ShopIdentity) {
   );
   const shippingCents = toCents(order.costo_envio);
   const totalCents = toCents(order.valor_total_venta);
+  const tax =
+    order.impuesto_nombre !== null && order.impuesto_tasa !== null
+      ? { nombre: order.impuesto_nombre, tasa: order.impuesto_tasa }
+      : null;
   const data: OrderMailData = {
     shopName: shop.shopName,
     logoUrl: shop.logoUrl,
@@ -101,14 +106,8 @@ async function orderMailData(tx: Tx, order: OrderRow, base: ShopIdentity) {
     carrier: order.transportista,
     tracking: order.guia,
     refundedCents: toCents(order.monto_reembolsado),
-    taxLine:
-      order.impuesto_nombre !== null && order.impuesto_tasa !== null
-        ? includedTaxLine(
-            { nombre: order.impuesto_nombre, tasa: order.impuesto_tasa },
-            totalCents,
-            shop.currency,
-          )
-        : null,
+    taxLine: tax ? includedTaxLine(tax, totalCents, shop.currency) : null,
+    tax,
   };
   return { to: buyer?.email, data, shop };
 }

@@ -397,6 +397,90 @@ describe.each(TEST_DATABASE_KINDS)('orders paid later on %s', (kind) => {
     });
   });
 
+  describe('cash on delivery (decision 084)', () => {
+    it('travels unpaid, counts as no sale on its way, and is paid when delivered with the cash', async () => {
+      const summary = async () => (await admin.get('/api/admin/resumen')).json().ventas.hoy;
+      const sold = async () =>
+        (
+          await t.db
+            .select({ n: producto.unidades_vendidas })
+            .from(producto)
+            .where(eq(producto.id_producto, product.id_producto))
+        )[0]?.n;
+      const before = { summary: await summary(), sold: await sold() };
+      const c = await customer();
+      const placed = await buy(c.a, { metodo_pago: 'contra_entrega' });
+      expect(placed.statusCode, placed.body).toBe(201);
+      const id = placed.json().id_venta as number;
+
+      // Prepared or delivered before it is shipped for collection: refused, saying what to do.
+      const early = await setState(id, 'entregada');
+      expect(early.statusCode).toBe(409);
+      expect(early.json().message).toBe(
+        'El pedido aún no se envía: usa «Enviar y cobrar al entregar», o márcalo como pagado si ya recibiste el dinero.',
+      );
+      const shipped = await admin.put(`/api/venta/${id}/estado`, {
+        estado: 'por_cobrar',
+        transportista: 'Estafeta',
+        guia: 'EST123',
+      });
+      expect(shipped.statusCode, shipped.body).toBe(200);
+      expect(shipped.json()).toMatchObject({
+        estado: 'por_cobrar',
+        transportista: 'Estafeta',
+        guia: 'EST123',
+      });
+      expect((await mails(c.user.email)).map((m) => m.tipo)).toEqual(['pedido_por_pagar', 'pedido_enviado']);
+      // On its way it is no sale, and no deadline cancels it: the parcel is on the truck.
+      expect(await summary()).toEqual(before.summary);
+      expect(await sold()).toBe(before.sold);
+      await expireUnpaidOrders(context(), { now: new Date(Date.now() + 365 * 86_400_000) });
+      expect((await row(id))?.estado).toBe('por_cobrar');
+      expect(await stock()).toBe(98);
+      const paidFirst = await setState(id, 'pagada');
+      expect(paidFirst.statusCode).toBe(409);
+      expect(paidFirst.json().message).toBe(
+        'El pedido va en camino: se marca como pagado al confirmar su entrega con el cobro.',
+      );
+
+      const delivered = await setState(id, 'entregada');
+      expect(delivered.statusCode, delivered.body).toBe(200);
+      expect(delivered.json().estado).toBe('entregada');
+      expect(delivered.json().historial.map((h: Json) => h.estado)).toEqual([
+        'pendiente_pago',
+        'por_cobrar',
+        'pagada',
+        'entregada',
+      ]);
+      expect((await mails(c.user.email)).at(-1)?.tipo).toBe('pedido_confirmado');
+      const after = await summary();
+      expect(after.ventas).toBe(before.summary.ventas + 1);
+      expect(toCents(after.ingresos) - toCents(before.summary.ingresos)).toBe(total());
+      expect(await sold()).toBe((before.sold ?? 0) + 2);
+      expect((await setState(id, 'entregada')).statusCode).toBe(409);
+    });
+
+    it('comes back unpaid: cancelled without a refund, its units back on the shelf', async () => {
+      const c = await customer();
+      const id = (await buy(c.a, { metodo_pago: 'contra_entrega' })).json().id_venta as number;
+      expect((await setState(id, 'por_cobrar')).statusCode).toBe(200);
+      const res = await setState(id, 'cancelada');
+      expect(res.json()).toMatchObject({ estado: 'anulada', monto_reembolsado: 0 });
+      expect(await stock()).toBe(100);
+      expect(await t.db.select().from(reembolso).where(eq(reembolso.id_venta, id))).toEqual([]);
+    });
+
+    it('only cash on delivery is shipped unpaid', async () => {
+      const { id } = await waitingOrder();
+      const res = await setState(id, 'por_cobrar');
+      expect(res.statusCode).toBe(409);
+      expect(res.json().message).toBe(
+        'Solo un pedido con pago al recibir se envía sin pagar: marca este pedido como pagado antes de enviarlo.',
+      );
+      expect((await row(id))?.estado).toBe('pendiente_pago');
+    });
+  });
+
   describe('figures', () => {
     it('count paid orders only: a waiting order is no sale until it is paid', async () => {
       const summary = async () => (await admin.get('/api/admin/resumen')).json().ventas.hoy;
@@ -410,6 +494,36 @@ describe.each(TEST_DATABASE_KINDS)('orders paid later on %s', (kind) => {
       expect(after.ventas).toBe(before.ventas + 1);
       expect(toCents(after.ingresos) - toCents(before.ingresos)).toBe(total());
       expect(await spent()).toMatchObject({ pedidos: 1, total_gastado: total() / 100 });
+    });
+  });
+
+  describe('the dashboard’s orders to act on', () => {
+    it('counts the orders waiting for their money and the late payments, as the filtered lists show them', async () => {
+      const dashboard = async () => (await admin.get('/api/admin/resumen')).json();
+      const listed = async (estado: string) =>
+        (await admin.get(`/api/venta?estado=${estado}&pageSize=50`))
+          .json()
+          .items.map((o: Json) => o.id_venta);
+      const before = await dashboard();
+      const waiting = await waitingOrder();
+      const c = await customer();
+      const cash = (await buy(c.a, { metodo_pago: 'contra_entrega' })).json().id_venta as number;
+      expect((await setState(cash, 'por_cobrar')).statusCode).toBe(200);
+      const late = await waitingOrder();
+      await setState(late.id, 'cancelada');
+      await markPaidByProvider(context(), { idVenta: late.id, reference: 'tarde-1', amountCents: total() });
+
+      const after = await dashboard();
+      expect(after.pedidos_por_pagar).toBe(before.pedidos_por_pagar + 2);
+      expect(after.pagos_tardios).toBe(before.pagos_tardios + 1);
+      const toBePaid = await listed('por_pagar');
+      expect(toBePaid).toEqual(expect.arrayContaining([waiting.id, cash]));
+      expect(toBePaid).not.toContain(late.id);
+      expect(await listed('pago_tardio')).toContain(late.id);
+      expect(await listed('pago_tardio')).not.toContain(waiting.id);
+      // Paid, it waits no more.
+      await setState(waiting.id, 'pagada');
+      expect((await dashboard()).pedidos_por_pagar).toBe(before.pedidos_por_pagar + 1);
     });
   });
 
@@ -437,6 +551,29 @@ describe.each(TEST_DATABASE_KINDS)('orders paid later on %s', (kind) => {
       // A later change of rate leaves the order as it was sold.
       await admin.put('/api/ajustes/impuestos', { activo: true, nombre: 'IVA', tasa: 8 });
       expect((await admin.get(`/api/venta/${id}`)).json().impuesto.tasa).toBe(16);
+    });
+
+    it('a refund of a transfer is recorded as given by the shop and restates the tax it included', async () => {
+      await admin.put('/api/ajustes/impuestos', { activo: true, nombre: 'IVA', tasa: 16 });
+      const { id, user } = await waitingOrder();
+      expect((await setState(id, 'pagada')).statusCode).toBe(200);
+      const order = (await admin.get(`/api/venta/${id}`)).json();
+      const line = order.detalle_venta[0];
+      const res = await admin.request(
+        'POST',
+        `/api/venta/${id}/reembolso`,
+        { lineas: [{ id_detalle_venta: line.id_detalle_venta, cantidad: 1 }] },
+        { 'idempotency-key': randomUUID() },
+      );
+      expect(res.statusCode, res.body).toBe(200);
+      const refundCents = paidCents(product);
+      const tax = includedTaxCents(refundCents, 1600);
+      expect(res.json().reembolsos).toMatchObject([{ monto: refundCents / 100, impuesto: tax / 100 }]);
+      expect(await stock()).toBe(99);
+      const mail = (await mails(user.email)).at(-1);
+      expect(mail?.tipo).toBe('pedido_reembolsado');
+      expect(mail?.texto).toContain(`Incluye IVA (16\u00a0%): $${(tax / 100).toFixed(2)}`);
+      expect(mail?.texto).toContain('Te devolvemos el dinero por transferencia o en efectivo');
     });
 
     it.each([

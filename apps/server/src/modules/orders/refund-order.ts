@@ -187,6 +187,7 @@ async function completeRefund(
         await queueRefundMail(tx, after, shop, {
           cents: toCents(done.monto),
           shippingCents: toCents(done.envio),
+          byShop: order.metodo_pago === 'transferencia' || order.metodo_pago === 'contra_entrega',
         });
     }),
   );
@@ -201,7 +202,15 @@ function mercadoPagoOf({ mercadoPago }: OrderContext) {
 export async function issueRefund(context: OrderContext, refund: RefundRow): Promise<RefundResult> {
   const { db, payments, log } = context;
   const [order] = await db.select().from(venta).where(eq(venta.id_venta, refund.id_venta));
-  if (!order?.pago_referencia) throw notFound(ORDER_NOT_FOUND);
+  if (!order) throw notFound(ORDER_NOT_FOUND);
+  // A transfer or cash went through no provider: the owner gives the money back the same way, and the
+  // refund is recorded as given (its record's key is its reference).
+  if (order.metodo_pago === 'transferencia' || order.metodo_pago === 'contra_entrega') {
+    const given: RefundResult = { status: 'succeeded', reference: refundKey(refund.id) };
+    await completeRefund(context, refund, given);
+    return given;
+  }
+  if (!order.pago_referencia) throw notFound(ORDER_NOT_FOUND);
   let result: RefundResult;
   try {
     // An order paid with Mercado Pago is refunded there (its pago_referencia is the payment's id), under

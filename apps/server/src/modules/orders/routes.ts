@@ -313,7 +313,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<OrdersRoutesOptions> = async (
       schema: {
         tags: ['Pedidos'],
         summary:
-          'Cambia el estado de un pedido (pagada para confirmar el pago de un pedido pendiente_pago; preparando, enviada con transportista y guía, entregada, cancelada); 409 si no se permite desde el estado actual',
+          'Cambia el estado de un pedido (pagada para confirmar el pago de un pedido pendiente_pago; preparando, enviada con transportista y guía, entregada, cancelada; por_cobrar envía sin cobrar un pedido contra_entrega, y entregada lo marca pagado y entregado); 409 si no se permite desde el estado actual',
         description:
           'El personal con pedidos a su cargo prepara, envía y entrega; cancelar (devuelve el dinero) es solo del dueño.',
         params: idParamsSchema,

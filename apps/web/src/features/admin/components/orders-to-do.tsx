@@ -4,18 +4,25 @@ import { Link } from 'react-router';
 import styles from './dashboard.module.css';
 import ownStyles from './orders-to-do.module.css';
 
-/** The orders screen filtered to the paid orders nobody started preparing. */
+/** The orders screen filtered to the paid orders nobody started preparing, and to the other lists below. */
 const TO_PREPARE = `${PAGES.adminOrders.path}?estado=pagada`;
+const TO_BE_PAID = `${PAGES.adminOrders.path}?estado=por_pagar`;
+const LATE_PAYMENTS = `${PAGES.adminOrders.path}?estado=pago_tardio`;
 
 /**
- * What the owner has to act on: the paid orders waiting to be prepared, and the e-mails the shop gave up
- * sending (their customers were not told), which Ajustes › Correos explains.
+ * What the owner has to act on: the paid orders waiting to be prepared, the orders waiting for their money
+ * (a transfer to check, cash on its way), the money that came too late and must be given back, and the
+ * e-mails the shop gave up sending (their customers were not told), which Ajustes › Correos explains.
  */
 export function OrdersToDo({
   porPreparar,
+  porPagar,
+  pagosTardios,
   correosFallidos,
 }: {
   porPreparar: number;
+  porPagar: number;
+  pagosTardios: number;
   correosFallidos: number;
 }) {
   const titleId = useId();
@@ -44,6 +51,23 @@ export function OrdersToDo({
             </div>
           </dl>
           <Link to={TO_PREPARE}>Ver pedidos por preparar</Link>
+        </article>
+        <article className={styles.card} aria-labelledby={`${titleId}-pagar`}>
+          <h3 id={`${titleId}-pagar`} className={styles.cardTitle}>
+            Pedidos por pagar
+          </h3>
+          <dl className={styles.figures}>
+            <div className={styles.main}>
+              <dt>Esperando su pago</dt>
+              <dd>{porPagar}</dd>
+            </div>
+            <div>
+              <dt>Pagos tardíos por devolver</dt>
+              <dd>{pagosTardios}</dd>
+            </div>
+          </dl>
+          <Link to={TO_BE_PAID}>Ver pedidos por pagar</Link>
+          {pagosTardios > 0 && <Link to={LATE_PAYMENTS}>Ver pagos tardíos</Link>}
         </article>
       </div>
     </section>

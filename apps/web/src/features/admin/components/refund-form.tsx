@@ -2,6 +2,7 @@ import {
   fromCents,
   NOTIFY_MS,
   type Order,
+  type PaymentMethod,
   planRefund,
   type RefundableOrder,
   type RefundInput,
@@ -24,6 +25,14 @@ const isTransient = (error: unknown) => !isApiError(error) || error.status === 0
 
 const fieldName = (id: number) => `reembolso-${id}`;
 const SHIPPING_FIELD = 'reembolso-envio';
+
+/** Where a refund's money goes: a transfer or cash went through no provider, so the owner gives it back. */
+const WHERE_IT_GOES: Record<PaymentMethod, string> = {
+  tarjeta: 'Se devuelve a la tarjeta del cliente',
+  mercadopago: 'Se devuelve por Mercado Pago',
+  transferencia: 'Queda registrado: devuelve tú el dinero por transferencia',
+  contra_entrega: 'Queda registrado: devuelve tú el dinero al cliente',
+};
 
 /** What is left to refund of the order, as the shared rule reads it (the server adds pending refunds). */
 const refundable = (order: Order): RefundableOrder => ({
@@ -65,7 +74,7 @@ export function RefundForm({ order }: { order: Order }) {
     }
     const confirmed = await confirm({
       title: '¿Reembolsar?',
-      text: `${what(plan.cents, plan.shippingCents)} Se devuelve a la tarjeta del cliente y le avisaremos por correo. No se puede deshacer.`,
+      text: `${what(plan.cents, plan.shippingCents)} ${WHERE_IT_GOES[order.metodo_pago]} y le avisaremos por correo. No se puede deshacer.`,
       confirmText: 'Reembolsar',
       cancelText: 'Volver',
       icon: 'warning',

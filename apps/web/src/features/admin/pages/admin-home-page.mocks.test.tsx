@@ -47,6 +47,8 @@ const dashboard = fixture(dashboardSchema, {
   clientes: { total: 40, baneados: 3 },
   correos_fallidos: 0,
   pedidos_por_preparar: 3,
+  pedidos_por_pagar: 0,
+  pagos_tardios: 0,
   auditoria_reciente: [
     {
       id: 1,
@@ -127,6 +129,22 @@ describe('AdminHomePage', () => {
     expect(screen.getByText(/^2 correos a clientes no se pudieron enviar\./)).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Revisa por qué en Correos' }).getAttribute('href')).toBe(
       '/admin/ajustes/correos',
+    );
+  });
+
+  it('counts the orders waiting for their money and the late payments to give back, linking to each list', async () => {
+    api.on('GET /api/admin/resumen', () =>
+      Response.json({ ...dashboard, pedidos_por_pagar: 4, pagos_tardios: 1 }),
+    );
+    renderAdmin(<AdminHomePage />, { path: '/adminHome' });
+    const toBePaid = await screen.findByRole('article', { name: 'Pedidos por pagar' });
+    expect(figure(toBePaid, 'Esperando su pago')).toBe('4');
+    expect(figure(toBePaid, 'Pagos tardíos por devolver')).toBe('1');
+    expect(within(toBePaid).getByRole('link', { name: 'Ver pedidos por pagar' }).getAttribute('href')).toBe(
+      '/admin/pedidos?estado=por_pagar',
+    );
+    expect(within(toBePaid).getByRole('link', { name: 'Ver pagos tardíos' }).getAttribute('href')).toBe(
+      '/admin/pedidos?estado=pago_tardio',
     );
   });
 

@@ -141,7 +141,12 @@ function Dashboard() {
         Resumen al {formatInstant(data.generado, data.zona_horaria)} (días según la zona horaria{' '}
         {data.zona_horaria}).
       </p>
-      <OrdersToDo porPreparar={data.pedidos_por_preparar} correosFallidos={data.correos_fallidos} />
+      <OrdersToDo
+        porPreparar={data.pedidos_por_preparar}
+        porPagar={data.pedidos_por_pagar}
+        pagosTardios={data.pagos_tardios}
+        correosFallidos={data.correos_fallidos}
+      />
       <SalesFiguresSection ventas={data.ventas} />
       <DashboardCharts days={data.ingresos_por_dia} top={data.mas_vendidos} />
       <StockAlerts inventario={data.inventario} clientes={data.clientes} />

@@ -256,6 +256,7 @@ describe('AdminOrderPage', () => {
           fecha: '2026-03-02T10:00:00.000Z',
           monto: 9,
           envio: 5,
+          impuesto: null,
           lineas: [{ nombre: 'Taza', cantidad: 1 }],
           usuario: admin,
         },
@@ -264,6 +265,27 @@ describe('AdminOrderPage', () => {
     renderOrder();
     const entry = await screen.findByText('Reembolso de $9.00: 1 × Taza y el envío ($5.00)');
     expect(entry.closest('li')?.textContent).toContain('Admin Vitrina (admin@vitrina.local)');
+  });
+
+  it('restates the tax included in each refund when the order shows its tax', async () => {
+    current = order({
+      impuesto: { nombre: 'IVA', tasa: 16, monto: 6.73 },
+      monto_reembolsado: 10,
+      reembolsos: [
+        {
+          fecha: '2026-03-02T10:00:00.000Z',
+          monto: 10,
+          envio: 0,
+          impuesto: 1.38,
+          lineas: [{ nombre: 'Taza', cantidad: 1 }],
+          usuario: admin,
+        },
+      ],
+    });
+    renderOrder();
+    expect(
+      await screen.findByText(/^Reembolso de \$10\.00: 1 × Taza\. Incluye IVA \(16\s%\): \$1\.38$/),
+    ).toBeTruthy();
   });
 
   it('refunds the whole order with an empty body', async () => {

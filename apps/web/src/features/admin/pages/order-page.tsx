@@ -8,7 +8,7 @@ import {
   NOTIFY_MS,
   type Order,
   PAGES,
-  STATE_ACTIONS,
+  stateAction,
   TRANSPORTISTA_MAX,
 } from '@vitrina/shared';
 import { useRef } from 'react';
@@ -162,14 +162,15 @@ function EstadoActions({ order }: { order: Order }) {
   const { user } = useSession();
   // Staff prepare, ship and deliver; cancelling (it gives the money back) is offered to the owner only.
   const moves = MANUAL_STATES.filter(
-    (to) => canMoveTo(order.estado, to) && user !== null && mayMoveOrderTo(user, to),
+    (to) => canMoveTo(order.estado, to, order.metodo_pago) && user !== null && mayMoveOrderTo(user, to),
   );
   if (moves.length === 0) return null;
 
   const move = async (to: ManualState) => {
-    const action = STATE_ACTIONS[to];
-    const transportista = to === 'enviada' ? (carrierRef.current?.value.trim() ?? '') : '';
-    const guia = to === 'enviada' ? (trackingRef.current?.value.trim() ?? '') : '';
+    const action = stateAction(order.estado, to);
+    const ships = to === 'enviada' || to === 'por_cobrar';
+    const transportista = ships ? (carrierRef.current?.value.trim() ?? '') : '';
+    const guia = ships ? (trackingRef.current?.value.trim() ?? '') : '';
     const details = [transportista && `Transportista: ${transportista}.`, guia && `Número de guía: ${guia}.`]
       .filter(Boolean)
       .join(' ');
@@ -177,7 +178,9 @@ function EstadoActions({ order }: { order: Order }) {
     const question =
       to === 'cancelada' && order.estado === 'pendiente_pago'
         ? '¿Cancelar el pedido sin pago? Las unidades vuelven al inventario y le avisaremos al cliente.'
-        : action.confirm;
+        : to === 'cancelada' && order.estado === 'por_cobrar'
+          ? '¿Cancelar el pedido sin pago? Hazlo cuando el paquete vuelva: las unidades vuelven al inventario y le avisaremos al cliente.'
+          : action.confirm;
     const confirmed = await confirm({
       title: action.label,
       text: details ? `${question} ${details}` : question,
@@ -215,7 +218,7 @@ function EstadoActions({ order }: { order: Order }) {
       {change.isError && isApiError(change.error) && change.error.status === 409 && (
         <p role="alert">{change.error.message}</p>
       )}
-      {moves.includes('enviada') && (
+      {(moves.includes('enviada') || moves.includes('por_cobrar')) && (
         <div className={orderStyles.shipping}>
           <TextField
             ref={carrierRef}
@@ -234,7 +237,7 @@ function EstadoActions({ order }: { order: Order }) {
             disabled={change.isPending}
             onClick={() => void move(to)}
           >
-            {STATE_ACTIONS[to].label}
+            {stateAction(order.estado, to).label}
           </Button>
         ))}
       </div>

@@ -36,6 +36,9 @@ const NO_SALES = 'No se ha realizado ninguna venta';
 function filterLabel(estado: OrderStateFilter): { option: string; caption: string } {
   if (estado === 'pedidos') return { option: 'Todos los pedidos', caption: 'Pedidos' };
   if (estado === 'todas') return { option: 'Todos los intentos de compra', caption: 'Intentos de compra' };
+  if (estado === 'por_pagar') return { option: 'Por pagar', caption: 'Pedidos por pagar' };
+  if (estado === 'pago_tardio')
+    return { option: 'Con pago tardío por devolver', caption: 'Pedidos con pago tardío por devolver' };
   const label = ORDER_STATE_LABELS[estado];
   return { option: label, caption: `Pedidos «${label}»` };
 }

@@ -47,6 +47,8 @@ function nextSteps(order: Order, justPaid: boolean): string {
       return 'El pago de esta compra fue rechazado: no se te cobró nada.';
     case 'pendiente_pago':
       return 'Apartamos tus productos mientras llega tu pago. Cuando lo confirmemos te avisaremos por correo y prepararemos tu pedido.';
+    case 'por_cobrar':
+      return `Tu pedido va en camino${order.guia ? ` (número de guía ${order.guia}${order.transportista ? ` en ${order.transportista}` : ''})` : ''}. Paga el total en efectivo cuando lo recibas.`;
     case 'anulada':
       return 'Este pedido se canceló sin pago (no lo recibimos a tiempo) y sus productos se liberaron. Si ya habías pagado, escríbenos y te devolvemos el dinero.';
   }
