@@ -98,6 +98,7 @@ test('a shopper pays by transfer, reads how to pay, the owner marks it paid and 
     await expect(page.getByRole('radio', { name: /Tarjeta de crédito o débito/ })).toBeChecked();
     await page.getByRole('radio', { name: /Transferencia bancaria/ }).check();
     await expect(page.getByLabel('Número de tarjeta')).toBeHidden();
+    await page.getByRole('combobox', { name: 'Estado' }).selectOption('Texas');
     await page.getByRole('button', { name: /^Confirmar pedido por \$/ }).click();
     await expect(page).toHaveURL(/\/pedido\/\d+$/);
   });
@@ -137,6 +138,7 @@ test('an order paid on delivery that is not paid by its deadline is cancelled an
   const before = await stockOf(page, product.id_producto);
 
   await page.getByRole('radio', { name: /Pago al recibir/ }).check();
+  await page.getByRole('combobox', { name: 'Estado' }).selectOption('Texas');
   await page.getByRole('button', { name: /^Confirmar pedido por \$/ }).click();
   await expect(page).toHaveURL(/\/pedido\/\d+$/);
   await expect(page.getByRole('region', { name: 'Cómo pagar con Pago al recibir' })).toBeVisible();

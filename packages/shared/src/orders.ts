@@ -28,6 +28,7 @@ export const ORDER_STATES = [
   'pagada',
   'preparando',
   'enviada',
+  'lista_retiro',
   'entregada',
   'cancelada',
   'reembolsada',
@@ -39,6 +40,7 @@ export const PAID_ORDER_STATES = [
   'pagada',
   'preparando',
   'enviada',
+  'lista_retiro',
   'entregada',
   'cancelada',
   'reembolsada',
@@ -66,6 +68,7 @@ export const ORDER_STATE_LABELS: Record<OrderState, string> = {
   pagada: 'Pagado',
   preparando: 'En preparación',
   enviada: 'Enviado',
+  lista_retiro: 'Listo para retirar',
   entregada: 'Entregado',
   cancelada: 'Cancelado',
   reembolsada: 'Reembolsado',
@@ -75,10 +78,20 @@ export const ORDER_STATE_LABELS: Record<OrderState, string> = {
  * The states an admin sets with PUT /api/venta/:id/estado ('reembolsada' comes from a refund). 'pagada'
  * confirms the money of an order paid later; 'cancelada' on such an order, still unpaid, makes it 'anulada'.
  */
-export const MANUAL_STATES = ['pagada', 'preparando', 'enviada', 'entregada', 'cancelada'] as const;
+export const MANUAL_STATES = [
+  'pagada',
+  'preparando',
+  'enviada',
+  'lista_retiro',
+  'entregada',
+  'cancelada',
+] as const;
 export type ManualState = (typeof MANUAL_STATES)[number];
 
-/** From each state, the states an admin may move the order to. Cancelling is only possible before shipping. */
+/**
+ * From each state, the states an admin may move an order shipped to an address to. Cancelling is only
+ * possible before shipping.
+ */
 export const ORDER_TRANSITIONS: Record<OrderState, readonly ManualState[]> = {
   pendiente: [],
   fallida: [],
@@ -87,12 +100,26 @@ export const ORDER_TRANSITIONS: Record<OrderState, readonly ManualState[]> = {
   pagada: ['preparando', 'cancelada'],
   preparando: ['enviada', 'cancelada'],
   enviada: ['entregada'],
+  lista_retiro: [],
   entregada: [],
   cancelada: [],
   reembolsada: [],
 };
 
-export const canMoveTo = (from: OrderState, to: ManualState): boolean => ORDER_TRANSITIONS[from].includes(to);
+/**
+ * An order picked up at the store is never shipped: once prepared it waits 'lista_retiro' at the store,
+ * where it can still be cancelled until the shopper takes it ('entregada').
+ */
+export const PICKUP_TRANSITIONS: Record<OrderState, readonly ManualState[]> = {
+  ...ORDER_TRANSITIONS,
+  preparando: ['lista_retiro', 'cancelada'],
+  enviada: [],
+  lista_retiro: ['entregada', 'cancelada'],
+};
+
+/** Whether an admin may move an order from `from` to `to`; `pickup` for an order picked up at the store. */
+export const canMoveTo = (from: OrderState, to: ManualState, pickup = false): boolean =>
+  (pickup ? PICKUP_TRANSITIONS : ORDER_TRANSITIONS)[from].includes(to);
 
 /** The button that makes each move, and what it asks before doing it. */
 export const STATE_ACTIONS: Record<ManualState, { label: string; confirm: string }> = {
@@ -109,6 +136,10 @@ export const STATE_ACTIONS: Record<ManualState, { label: string; confirm: string
     label: 'Marcar como enviado',
     confirm: '¿Marcar el pedido como enviado? Le avisaremos al cliente por correo.',
   },
+  lista_retiro: {
+    label: 'Listo para retirar',
+    confirm: '¿El pedido ya está listo en la tienda? Le avisaremos al cliente que puede pasar a retirarlo.',
+  },
   entregada: { label: 'Marcar como entregado', confirm: '¿Confirmas que el cliente recibió el pedido?' },
   cancelada: {
     label: 'Cancelar pedido',
@@ -117,8 +148,12 @@ export const STATE_ACTIONS: Record<ManualState, { label: string; confirm: string
   },
 };
 
-/** The 409 of a move that is not allowed from the order's current state. */
-export function transitionRefused(from: OrderState, to: ManualState): string {
+/** The 409 of a move that is not allowed from the order's current state (`pickup`: picked up at the store). */
+export function transitionRefused(from: OrderState, to: ManualState, pickup = false): string {
+  if (pickup && to === 'enviada')
+    return 'Este pedido se retira en la tienda: no se envía. Márcalo como listo para retirar.';
+  if (!pickup && to === 'lista_retiro')
+    return 'Este pedido se envía a domicilio: no se retira en la tienda. Márcalo como enviado.';
   if (to === 'pagada')
     return from === 'anulada'
       ? 'El pedido se canceló sin pago y su stock se liberó: no se puede marcar como pagado. Si recibiste el dinero, devuélvelo o pide al cliente que compre de nuevo.'
@@ -141,6 +176,7 @@ export const ACTIVE_ORDER_STATES = [
   'pagada',
   'preparando',
   'enviada',
+  'lista_retiro',
   'entregada',
 ] as const satisfies readonly OrderState[];
 export const isActiveOrder = (estado: OrderState): boolean =>
@@ -164,6 +200,8 @@ export const SHIPPING_ADDRESS_MIN = 15;
 export const SHIPPING_ADDRESS_MAX = 100;
 export const SHIPPING_PHONE_MIN = 10;
 export const SHIPPING_PHONE_MAX = 25;
+/** A state or province's name, from the list of the shop's country (shipping-regions.ts). */
+export const REGION_MAX = 60;
 
 const required = (message: string) => singleLineText({ error: message }).min(1, { error: message });
 
@@ -192,6 +230,13 @@ export const direccionEnvioSchema = z.object(
       .max(SHIPPING_PHONE_MAX, { error: `El teléfono puede tener hasta ${SHIPPING_PHONE_MAX} dígitos` })
       // A Google account's placeholder is not a phone anyone answers.
       .refine((v) => v !== PLACEHOLDER_PHONE, { error: 'Escribe un teléfono de contacto real' }),
+    /**
+     * The state or province (decision 082): the server checks it is one of the country's and prices the
+     * shipping from it; clients from before zones send none and pay the rest-of-country rate.
+     */
+    region: singleLineText({ error: 'Elige la región de entrega de la lista' })
+      .max(REGION_MAX, { error: 'Elige la región de entrega de la lista' })
+      .optional(),
   },
   { error: 'Falta la dirección de envío' },
 );
@@ -332,8 +377,12 @@ export const orderSchema = z.object({
   /** 'V-000123'; null for a sale never paid. */
   numero_pedido: z.string().nullable(),
   estado: z.enum(ORDER_STATES),
-  /** Null for sales made before addresses were recorded. */
+  /** Null for sales made before addresses were recorded, and for pickup. */
   direccion_envio: direccionEnvioSchema.nullable(),
+  /** Delivered to the address, or picked up at the store (decision 082). */
+  metodo_envio: z.enum(['domicilio', 'retiro']),
+  /** Pickup: where and when, as the shop said when the order was placed; null for delivery. */
+  retiro: z.object({ direccion: z.string(), horario: z.string() }).nullable(),
   /** Currency units. valor_total_venta = subtotal − descuento + costo_envio. */
   subtotal: z.number(),
   /** What promotions took off the products; free shipping shows as costo_envio 0 and in promociones. */

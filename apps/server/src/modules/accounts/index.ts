@@ -1,3 +1,4 @@
+export { orderNoticeEmails } from './order-notices';
 export { hashPassword } from './password-hash';
 export { accountsRoutes } from './routes';
 export {

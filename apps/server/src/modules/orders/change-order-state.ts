@@ -39,8 +39,9 @@ export async function changeOrderState({
     db.transaction(async (tx) => {
       const order = await lockOrder(tx, idVenta);
       if (!order) throw notFound(ORDER_NOT_FOUND);
-      if (!canMoveTo(order.estado, change.estado))
-        throw conflict(transitionRefused(order.estado, change.estado));
+      const pickup = order.metodo_envio === 'retiro';
+      if (!canMoveTo(order.estado, change.estado, pickup))
+        throw conflict(transitionRefused(order.estado, change.estado, pickup));
       if (order.estado === 'pendiente_pago') {
         await settleWaitingOrder(tx, context, order, change.estado, adminId);
         return undefined;
@@ -67,6 +68,7 @@ export async function changeOrderState({
         },
       });
       if (shipping) await queueOrderMail(tx, 'enviado', after, shop);
+      if (change.estado === 'lista_retiro') await queueOrderMail(tx, 'listo', after, shop);
       if (change.estado !== 'cancelada') return undefined;
 
       const lines = await tx.select().from(detalleVenta).where(eq(detalleVenta.id_venta, idVenta));

@@ -26,8 +26,8 @@ export function CartPage() {
 function Cart() {
   const paymentHeading = usePaymentHeading();
   const review = useCartReview();
-  const shipping = useCartShipping(review);
   const address = useShippingAddress();
+  const shipping = useCartShipping(review, { method: address.method, region: address.values.region });
   const checkout = useCartCheckout(review, shipping, address);
   const headingRef = useRef<HTMLHeadingElement>(null);
 
@@ -56,7 +56,7 @@ function Cart() {
             <CartTotals review={review} shipping={shipping} />
           </div>
           <div className={styles.panel}>
-            <h2 className={styles.panelTitle}>Dirección de envío</h2>
+            <h2 className={styles.panelTitle}>Entrega</h2>
             <ShippingAddressFields address={address} />
           </div>
           <div className={styles.panel}>

@@ -25,8 +25,8 @@ export function PayPage() {
 function Pay() {
   const paymentHeading = usePaymentHeading();
   const review = useCartReview();
-  const shipping = useCartShipping(review);
   const address = useShippingAddress();
+  const shipping = useCartShipping(review, { method: address.method, region: address.values.region });
   const checkout = useCartCheckout(review, shipping, address);
   const formatMoney = useFormatMoney();
   if (review.lines.length === 0) return <EmptyCart />;
@@ -35,7 +35,7 @@ function Pay() {
       <h1 className={styles.heading}>Pago</h1>
       <div className={styles.layout}>
         <section className={styles.panel} aria-labelledby="pago-tarjeta">
-          <h2 className={styles.panelTitle}>Dirección de envío</h2>
+          <h2 className={styles.panelTitle}>Entrega</h2>
           <ShippingAddressFields address={address} />
           <h2 id="pago-tarjeta" className={styles.panelTitle}>
             {paymentHeading}
