@@ -63,6 +63,7 @@ export const PAGES = {
   adminShop: { path: '/admin/ajustes/tienda', title: 'Tienda' },
   adminPages: { path: '/admin/ajustes/paginas', title: 'Páginas' },
   adminPayments: { path: '/admin/ajustes/pagos', title: 'Pagos' },
+  adminShipping: { path: '/admin/ajustes/envio', title: 'Envío' },
 } as const satisfies Record<string, PageEntry>;
 
 export type PageName = keyof typeof PAGES;

@@ -103,6 +103,7 @@ const ADMIN_PAGES: [page: PageName, screen: keyof Awaited<ReturnType<typeof admi
   ['adminSettings', 'settingsScreen'],
   ['adminMail', 'mailboxScreen'],
   ['adminPayments', 'paymentSettingsScreen'],
+  ['adminShipping', 'shippingSettingsScreen'],
   ['adminShop', 'shopIdentityScreen'],
   ['adminPages', 'shopPagesScreen'],
   ['adminRatings', 'ratingsScreen'],

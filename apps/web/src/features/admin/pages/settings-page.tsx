@@ -49,6 +49,7 @@ export function SettingsPage() {
     <div className={styles.page}>
       <AdminPageHeader title="Ajustes">
         <Link to={PAGES.adminPayments.path}>Medios de pago</Link>
+        <Link to={PAGES.adminShipping.path}>Zonas de envío y retiro</Link>
         <Link to={PAGES.adminMail.path}>Correos enviados</Link>
         <Link to={PAGES.adminShop.path}>Tienda</Link>
         <Link to={PAGES.adminPages.path}>Páginas</Link>
