@@ -77,6 +77,8 @@ test('a customer fills the cart, keeps it across a reload, pays with 4242, sees 
   });
   // The profile's name, address and phone are the order's shipping address unless changed.
   await expect(page.getByLabel('Dirección de entrega')).toHaveValue('Calle Durango 120, Roma Norte');
+  // The state prices the shipping (the demo shop ships free everywhere).
+  await page.getByRole('combobox', { name: 'Estado' }).selectOption('Texas');
   await fillCard(page, '4242 4242 4242 4242');
   await page.getByRole('button', { name: `Pagar ${total} USD` }).click();
   await expect(page.getByText('Gracias por tu compra!').first()).toBeVisible();
@@ -102,6 +104,7 @@ test('a declined card shows why and keeps the cart', async ({ page }) => {
   await page.goto(`/products/${product?.id_producto}`);
   await page.getByRole('button', { name: 'Comprar' }).click();
   await expect(page).toHaveURL(/\/carrito$/);
+  await page.getByRole('combobox', { name: 'Estado' }).selectOption('Texas');
   await fillCard(page, '4000 0000 0000 0002');
   await page.getByRole('button', { name: /^Pagar .* USD$/ }).click();
   await expect(page.getByText(/Tarjeta rechazada/).first()).toBeVisible();

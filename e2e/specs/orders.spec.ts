@@ -81,6 +81,7 @@ test('an order from checkout to refund: address, order page, mailbox, preparing,
     await expect(page.getByLabel('Nombre de quien recibe')).toHaveValue('Prueba Playwright');
     await expect(page.getByLabel('Teléfono de contacto')).toHaveValue('5512345678');
     await page.getByLabel('Dirección de entrega').fill('Avenida Insurgentes Sur 1602, Crédito Constructor');
+    await page.getByRole('combobox', { name: 'Estado' }).selectOption('Texas');
     await expect(page.getByRole('complementary').getByText('Gratis')).toBeVisible();
 
     await page.getByLabel('Número de tarjeta').fill('4242 4242 4242 4242');

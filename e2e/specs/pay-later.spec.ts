@@ -102,6 +102,7 @@ async function checkoutWith(browser: Browser, method: Method) {
   await expect(page.getByRole('radio', { name: /Tarjeta de crédito o débito/ })).toBeChecked();
   await page.getByRole('radio', { name: new RegExp(method) }).check();
   await expect(page.getByLabel('Número de tarjeta')).toBeHidden();
+  await page.getByRole('combobox', { name: 'Estado' }).selectOption('Texas');
   await page.getByRole('button', { name: /^Confirmar pedido por \$/ }).click();
   if (method === 'Mercado Pago') {
     await expect(page.getByRole('heading', { name: 'Mercado Pago (sandbox)' })).toBeVisible();

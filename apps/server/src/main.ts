@@ -8,7 +8,7 @@ import { loggerOptions } from './logger';
 import { startMetricsServer, watchDatabase, watchPool } from './metrics';
 import { type OidcClientConfig, resolveOidc } from './modules/google-sign-in';
 import { shopIdentity } from './modules/mail';
-import { settlePendingOrders, settlePendingRefunds } from './modules/orders';
+import { queueDailySummary, settlePendingOrders, settlePendingRefunds } from './modules/orders';
 import { purgeExpiredSessions } from './modules/sessions';
 import { createMercadoPago, createPaymentProvider } from './payments/create-provider';
 import { demoAccounts, readyMessage, shopUrl } from './ready';
@@ -130,6 +130,16 @@ async function main() {
           .then((r) => r.pending > 0 && app.log.info(r, 'pending refunds settled'))
           .catch((err) => app.log.warn({ err }, 'settling pending orders failed')),
       5 * 60_000,
+    ).unref(),
+  );
+  // The owner's daily summary of paid orders: any process may find the day over; only one sends it.
+  running.timers.push(
+    setInterval(
+      () =>
+        queueDailySummary(orders)
+          .then((day) => day && app.log.info({ day }, 'daily orders summary queued'))
+          .catch((err) => app.log.warn({ err }, 'daily orders summary failed')),
+      10 * 60_000,
     ).unref(),
   );
   // Which demo accounts the ready line can name (read before the port changes hands).

@@ -24,6 +24,8 @@ export * from './refunds';
 export * from './return-to';
 export * from './sales';
 export * from './search';
+export * from './shipping-regions';
+export * from './shipping-zones';
 export * from './shop-config';
 export * from './shop-identity';
 export * from './shop-pages';

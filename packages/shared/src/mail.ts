@@ -18,6 +18,8 @@ export const MAIL_KINDS = [
   'pedido_por_pagar',
   'pedido_vencido',
   'pago_tardio',
+  'pedido_listo',
+  'resumen_pedidos',
 ] as const;
 export type MailKind = (typeof MAIL_KINDS)[number];
 
@@ -35,6 +37,8 @@ export const MAIL_KIND_LABELS: Record<MailKind, string> = {
   pedido_por_pagar: 'Pedido por pagar',
   pedido_vencido: 'Pedido cancelado sin pago',
   pago_tardio: 'Pago tardío (a la tienda)',
+  pedido_listo: 'Pedido listo para retirar',
+  resumen_pedidos: 'Resumen diario de pedidos (a la tienda)',
 };
 
 /** pendiente: waiting for (another) attempt; enviado: delivered; fallido: given up after the last attempt. */

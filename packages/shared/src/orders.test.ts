@@ -10,6 +10,10 @@ import {
   stateAction,
   transitionRefused,
 } from './orders';
+import type { PaymentMethod } from './payment-methods';
+
+const shipped = (method: PaymentMethod) => ({ method, pickup: false });
+const pickedUp = (method: PaymentMethod) => ({ method, pickup: true });
 
 describe('order numbers', () => {
   it('shows six digits after V-, and more when the shop grows', () => {
@@ -69,39 +73,55 @@ describe('order transitions', () => {
   it('never leaves a cancelled, refunded or delivered order, nor reaches a payment state', () => {
     for (const from of ['cancelada', 'reembolsada', 'entregada', 'pendiente', 'fallida'] as const)
       expect(ORDER_TRANSITIONS[from]).toEqual([]);
-    expect(canMoveTo('pagada', 'cancelada', 'tarjeta')).toBe(true);
-    expect(canMoveTo('preparando', 'cancelada', 'tarjeta')).toBe(true);
-    expect(canMoveTo('enviada', 'cancelada', 'tarjeta')).toBe(false);
+    expect(canMoveTo('pagada', 'cancelada', shipped('tarjeta'))).toBe(true);
+    expect(canMoveTo('preparando', 'cancelada', shipped('tarjeta'))).toBe(true);
+    expect(canMoveTo('enviada', 'cancelada', shipped('tarjeta'))).toBe(false);
   });
 
   it('ships unpaid only an order paid on delivery, which is paid when delivered (decision 084)', () => {
-    expect(canMoveTo('pendiente_pago', 'por_cobrar', 'contra_entrega')).toBe(true);
+    expect(canMoveTo('pendiente_pago', 'por_cobrar', shipped('contra_entrega'))).toBe(true);
     for (const method of ['transferencia', 'mercadopago'] as const)
-      expect(canMoveTo('pendiente_pago', 'por_cobrar', method)).toBe(false);
+      expect(canMoveTo('pendiente_pago', 'por_cobrar', shipped(method))).toBe(false);
     for (const to of ['preparando', 'enviada', 'entregada'] as const)
-      expect(canMoveTo('pendiente_pago', to, 'contra_entrega')).toBe(false);
-    expect(canMoveTo('por_cobrar', 'entregada', 'contra_entrega')).toBe(true);
-    expect(canMoveTo('por_cobrar', 'cancelada', 'contra_entrega')).toBe(true);
-    expect(canMoveTo('por_cobrar', 'pagada', 'contra_entrega')).toBe(false);
-    expect(transitionRefused('pendiente_pago', 'por_cobrar', 'transferencia')).toBe(
+      expect(canMoveTo('pendiente_pago', to, shipped('contra_entrega'))).toBe(false);
+    expect(canMoveTo('por_cobrar', 'entregada', shipped('contra_entrega'))).toBe(true);
+    expect(canMoveTo('por_cobrar', 'cancelada', shipped('contra_entrega'))).toBe(true);
+    expect(canMoveTo('por_cobrar', 'pagada', shipped('contra_entrega'))).toBe(false);
+    expect(transitionRefused('pendiente_pago', 'por_cobrar', shipped('transferencia'))).toBe(
       'Solo un pedido con pago al recibir se envía sin pagar: marca este pedido como pagado antes de enviarlo.',
     );
-    expect(transitionRefused('pendiente_pago', 'entregada', 'contra_entrega')).toContain(
+    expect(transitionRefused('pendiente_pago', 'entregada', shipped('contra_entrega'))).toContain(
       '«Enviar y cobrar al entregar»',
     );
     expect(stateAction('por_cobrar', 'entregada').confirm).toContain('cobraste el total');
   });
 
+  it('never ships an order picked up at the store: it waits at the store, paid there or before', () => {
+    expect(canMoveTo('preparando', 'lista_retiro', pickedUp('tarjeta'))).toBe(true);
+    expect(canMoveTo('preparando', 'enviada', pickedUp('tarjeta'))).toBe(false);
+    expect(canMoveTo('lista_retiro', 'entregada', pickedUp('tarjeta'))).toBe(true);
+    expect(canMoveTo('lista_retiro', 'cancelada', pickedUp('tarjeta'))).toBe(true);
+    expect(canMoveTo('preparando', 'lista_retiro', shipped('tarjeta'))).toBe(false);
+    expect(canMoveTo('pendiente_pago', 'pagada', pickedUp('contra_entrega'))).toBe(true);
+    expect(canMoveTo('pendiente_pago', 'por_cobrar', pickedUp('contra_entrega'))).toBe(false);
+    expect(transitionRefused('preparando', 'enviada', pickedUp('tarjeta'))).toBe(
+      'Este pedido se retira en la tienda: no se envía. Márcalo como listo para retirar.',
+    );
+    expect(transitionRefused('pendiente_pago', 'por_cobrar', pickedUp('contra_entrega'))).toContain(
+      'cuando el cliente pague al retirarlo',
+    );
+  });
+
   it('explains a refused move in Spanish, saying what to do', () => {
-    expect(transitionRefused('pagada', 'entregada', 'tarjeta')).toBe(
+    expect(transitionRefused('pagada', 'entregada', shipped('tarjeta'))).toBe(
       'Un pedido «Pagado» no se puede marcar como «Entregado». Recarga la página para ver su estado actual.',
     );
-    expect(transitionRefused('enviada', 'cancelada', 'tarjeta')).toBe(
+    expect(transitionRefused('enviada', 'cancelada', shipped('tarjeta'))).toBe(
       'El pedido ya se envió y no se puede cancelar. Si el cliente lo devuelve, reembólsalo.',
     );
-    expect(transitionRefused('preparando', 'preparando', 'tarjeta')).toBe(
+    expect(transitionRefused('preparando', 'preparando', shipped('tarjeta'))).toBe(
       'El pedido ya está «En preparación». Recarga la página.',
     );
-    expect(transitionRefused('fallida', 'preparando', 'tarjeta')).toContain('no se pagó');
+    expect(transitionRefused('fallida', 'preparando', shipped('tarjeta'))).toContain('no se pagó');
   });
 });

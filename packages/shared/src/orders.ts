@@ -30,6 +30,7 @@ export const ORDER_STATES = [
   'pagada',
   'preparando',
   'enviada',
+  'lista_retiro',
   'entregada',
   'cancelada',
   'reembolsada',
@@ -41,6 +42,7 @@ export const PAID_ORDER_STATES = [
   'pagada',
   'preparando',
   'enviada',
+  'lista_retiro',
   'entregada',
   'cancelada',
   'reembolsada',
@@ -71,6 +73,7 @@ export const ORDER_STATE_LABELS: Record<OrderState, string> = {
   pagada: 'Pagado',
   preparando: 'En preparación',
   enviada: 'Enviado',
+  lista_retiro: 'Listo para retirar',
   entregada: 'Entregado',
   cancelada: 'Cancelado',
   reembolsada: 'Reembolsado',
@@ -86,14 +89,16 @@ export const MANUAL_STATES = [
   'por_cobrar',
   'preparando',
   'enviada',
+  'lista_retiro',
   'entregada',
   'cancelada',
 ] as const;
 export type ManualState = (typeof MANUAL_STATES)[number];
 
 /**
- * From each state, the states an admin may move the order to. Cancelling is only possible before shipping,
- * except an order paid on delivery that comes back unpaid (refused at the door): it is cancelled unpaid.
+ * From each state, the states an admin may move an order shipped to an address to. Cancelling is only
+ * possible before shipping, except an order paid on delivery that comes back unpaid (refused at the door):
+ * it is cancelled unpaid.
  */
 export const ORDER_TRANSITIONS: Record<OrderState, readonly ManualState[]> = {
   pendiente: [],
@@ -104,14 +109,39 @@ export const ORDER_TRANSITIONS: Record<OrderState, readonly ManualState[]> = {
   pagada: ['preparando', 'cancelada'],
   preparando: ['enviada', 'cancelada'],
   enviada: ['entregada'],
+  lista_retiro: [],
   entregada: [],
   cancelada: [],
   reembolsada: [],
 };
 
-/** Only cash on delivery travels before it is paid (decision 084): every other order is paid first. */
-export const canMoveTo = (from: OrderState, to: ManualState, method: PaymentMethod): boolean =>
-  ORDER_TRANSITIONS[from].includes(to) && (to !== 'por_cobrar' || method === 'contra_entrega');
+/**
+ * An order picked up at the store is never shipped: once prepared it waits 'lista_retiro' at the store,
+ * where it can still be cancelled until the shopper takes it ('entregada'). Paid at the store, it is
+ * marked paid there ('pagada'), never sent to be collected.
+ */
+export const PICKUP_TRANSITIONS: Record<OrderState, readonly ManualState[]> = {
+  ...ORDER_TRANSITIONS,
+  pendiente_pago: ['pagada', 'cancelada'],
+  por_cobrar: [],
+  preparando: ['lista_retiro', 'cancelada'],
+  enviada: [],
+  lista_retiro: ['entregada', 'cancelada'],
+};
+
+/** What decides an order's moves besides its state: how it is paid and whether it is picked up. */
+export interface OrderRoute {
+  method: PaymentMethod;
+  pickup: boolean;
+}
+
+/**
+ * Whether an admin may move an order from `from` to `to`. Only cash on delivery travels before it is
+ * paid (decision 084): every other order is paid first.
+ */
+export const canMoveTo = (from: OrderState, to: ManualState, { method, pickup }: OrderRoute): boolean =>
+  (pickup ? PICKUP_TRANSITIONS : ORDER_TRANSITIONS)[from].includes(to) &&
+  (to !== 'por_cobrar' || method === 'contra_entrega');
 
 /** The button that makes each move, and what it asks before doing it. */
 export const STATE_ACTIONS: Record<ManualState, { label: string; confirm: string }> = {
@@ -132,6 +162,10 @@ export const STATE_ACTIONS: Record<ManualState, { label: string; confirm: string
   enviada: {
     label: 'Marcar como enviado',
     confirm: '¿Marcar el pedido como enviado? Le avisaremos al cliente por correo.',
+  },
+  lista_retiro: {
+    label: 'Listo para retirar',
+    confirm: '¿El pedido ya está listo en la tienda? Le avisaremos al cliente que puede pasar a retirarlo.',
   },
   entregada: { label: 'Marcar como entregado', confirm: '¿Confirmas que el cliente recibió el pedido?' },
   cancelada: {
@@ -155,8 +189,14 @@ export function stateAction(from: OrderState, to: ManualState): { label: string;
   return STATE_ACTIONS[to];
 }
 
-/** The 409 of a move that is not allowed from the order's current state. */
-export function transitionRefused(from: OrderState, to: ManualState, method: PaymentMethod): string {
+/** The 409 of a move that is not allowed from the order's current state, how it is paid and where it goes. */
+export function transitionRefused(from: OrderState, to: ManualState, { method, pickup }: OrderRoute): string {
+  if (pickup && to === 'enviada')
+    return 'Este pedido se retira en la tienda: no se envía. Márcalo como listo para retirar.';
+  if (!pickup && to === 'lista_retiro')
+    return 'Este pedido se envía a domicilio: no se retira en la tienda. Márcalo como enviado.';
+  if (pickup && to === 'por_cobrar')
+    return 'Este pedido se retira en la tienda: márcalo como pagado cuando el cliente pague al retirarlo.';
   if (to === 'por_cobrar')
     return method !== 'contra_entrega'
       ? 'Solo un pedido con pago al recibir se envía sin pagar: marca este pedido como pagado antes de enviarlo.'
@@ -164,7 +204,7 @@ export function transitionRefused(from: OrderState, to: ManualState, method: Pay
         ? 'El pedido ya se envió. Recarga la página.'
         : 'Este pedido ya no espera su pago: no se puede enviar para cobrar al entregar. Recarga la página.';
   if (from === 'pendiente_pago' && to !== 'cancelada')
-    return method === 'contra_entrega'
+    return method === 'contra_entrega' && !pickup
       ? 'El pedido aún no se envía: usa «Enviar y cobrar al entregar», o márcalo como pagado si ya recibiste el dinero.'
       : 'El pedido espera su pago: márcalo como pagado cuando recibas el dinero, antes de prepararlo o enviarlo.';
   if (from === 'por_cobrar' && to === 'pagada')
@@ -192,6 +232,7 @@ export const ACTIVE_ORDER_STATES = [
   'pagada',
   'preparando',
   'enviada',
+  'lista_retiro',
   'entregada',
 ] as const satisfies readonly OrderState[];
 export const isActiveOrder = (estado: OrderState): boolean =>
@@ -215,6 +256,8 @@ export const SHIPPING_ADDRESS_MIN = 15;
 export const SHIPPING_ADDRESS_MAX = 100;
 export const SHIPPING_PHONE_MIN = 10;
 export const SHIPPING_PHONE_MAX = 25;
+/** A state or province's name, from the list of the shop's country (shipping-regions.ts). */
+export const REGION_MAX = 60;
 
 const required = (message: string) => singleLineText({ error: message }).min(1, { error: message });
 
@@ -243,6 +286,13 @@ export const direccionEnvioSchema = z.object(
       .max(SHIPPING_PHONE_MAX, { error: `El teléfono puede tener hasta ${SHIPPING_PHONE_MAX} dígitos` })
       // A Google account's placeholder is not a phone anyone answers.
       .refine((v) => v !== PLACEHOLDER_PHONE, { error: 'Escribe un teléfono de contacto real' }),
+    /**
+     * The state or province (decision 082): the server checks it is one of the country's and prices the
+     * shipping from it; clients from before zones send none and pay the rest-of-country rate.
+     */
+    region: singleLineText({ error: 'Elige la región de entrega de la lista' })
+      .max(REGION_MAX, { error: 'Elige la región de entrega de la lista' })
+      .optional(),
   },
   { error: 'Falta la dirección de envío' },
 );
@@ -385,8 +435,12 @@ export const orderSchema = z.object({
   /** 'V-000123'; null for a sale never paid. */
   numero_pedido: z.string().nullable(),
   estado: z.enum(ORDER_STATES),
-  /** Null for sales made before addresses were recorded. */
+  /** Null for sales made before addresses were recorded, and for pickup. */
   direccion_envio: direccionEnvioSchema.nullable(),
+  /** Delivered to the address, or picked up at the store (decision 082). */
+  metodo_envio: z.enum(['domicilio', 'retiro']),
+  /** Pickup: where and when, as the shop said when the order was placed; null for delivery. */
+  retiro: z.object({ direccion: z.string(), horario: z.string() }).nullable(),
   /** Currency units. valor_total_venta = subtotal − descuento + costo_envio. */
   subtotal: z.number(),
   /** What promotions took off the products; free shipping shows as costo_envio 0 and in promociones. */

@@ -65,6 +65,7 @@ export const PAGES = {
   adminPages: { path: '/admin/ajustes/paginas', title: 'Páginas' },
   adminPayments: { path: '/admin/ajustes/pagos', title: 'Pagos' },
   adminPromotions: { path: '/admin/ajustes/promociones', title: 'Promociones' },
+  adminShipping: { path: '/admin/ajustes/envio', title: 'Envío' },
 } as const satisfies Record<string, PageEntry>;
 
 export type PageName = keyof typeof PAGES;

@@ -16,6 +16,7 @@ import {
 } from './orders';
 import { PAYMENT_METHODS } from './payment-methods';
 import { couponField } from './promotions';
+import { SHIPPING_METHODS, shippingMethodField } from './shipping-zones';
 import { recordId } from './validation/record-id';
 import { singleLineText } from './validation/text';
 
@@ -56,8 +57,13 @@ export const checkoutSchema = z
     valor_total_venta: z.number().int().nonnegative().optional(),
     /** The shipping the shopper saw, in cents too: a refused total then says whether only the shipping changed. */
     costo_envio: z.number().int().nonnegative().optional(),
-    /** Who receives the order, where: stored with the sale, so later profile changes never change it. */
-    direccion_envio: direccionEnvioSchema,
+    /** Delivered to the address (today's clients send none), or picked up at the store (decision 082). */
+    metodo_envio: shippingMethodField,
+    /**
+     * Who receives the order, where: stored with the sale, so later profile changes never change it.
+     * Required for delivery; pickup needs none.
+     */
+    direccion_envio: direccionEnvioSchema.optional(),
     /** The discount code the shopper typed in the cart; the server decides what it takes off. */
     cupon: couponField,
     /** Also keep the address and phone in the buyer's profile, for the next purchase. */
@@ -68,6 +74,10 @@ export const checkoutSchema = z
   .refine((input) => input.metodo_pago !== 'tarjeta' || input.id_pago !== undefined, {
     error: 'Falta el medio de pago',
     path: ['id_pago'],
+  })
+  .refine((input) => input.metodo_envio === 'retiro' || input.direccion_envio !== undefined, {
+    error: 'Falta la dirección de envío',
+    path: ['direccion_envio'],
   });
 export type CheckoutInput = z.infer<typeof checkoutSchema>;
 /** What a client sends: `metodo_pago` may be left out (a card). */
@@ -99,6 +109,7 @@ export const orderSummarySchema = z.object({
   promociones: z.array(z.object({ codigo: z.string(), descuento: z.number() })),
   transportista: z.string().nullable(),
   guia: z.string().nullable(),
+  metodo_envio: z.enum(SHIPPING_METHODS),
   Usuario: z
     .object({
       id_usuario: z.number().int(),
@@ -242,6 +253,9 @@ export const ordersExportQuerySchema = z
 export const cartQuoteSchema = z.object({
   detalle_venta: checkoutSchema.shape.detalle_venta,
   cupon: couponField,
+  /** Where it goes: the shipping is the rate of `region` (the rest of the country's without one), or 0 for pickup. */
+  metodo_envio: shippingMethodField,
+  region: direccionEnvioSchema.shape.region,
 });
 export type CartQuoteInput = z.infer<typeof cartQuoteSchema>;
 

@@ -61,3 +61,15 @@ export const staffListSchema = z.object({
   invitaciones: z.array(staffInvitationSchema),
 });
 export type StaffList = z.infer<typeof staffListSchema>;
+
+/** GET and PUT /api/personal/avisos: whether this staff member (or the owner) gets an e-mail of each new order. */
+export const orderNoticesSchema = z.object({
+  pedidos: z.boolean({ error: 'Indica con sí o no si quieres un correo por cada pedido nuevo' }),
+});
+export type OrderNotices = z.infer<typeof orderNoticesSchema>;
+
+/** GET and PUT /api/ajustes/avisos (owner): one e-mail a day with the day's paid orders instead of one each. */
+export const shopNoticesSchema = z.object({
+  resumen_diario: z.boolean({ error: 'Indica con sí o no si prefieres un resumen diario' }),
+});
+export type ShopNotices = z.infer<typeof shopNoticesSchema>;

@@ -5,6 +5,8 @@ import {
   PAYMENT_METHODS,
   type PaymentMethodSettings,
   PROMOTION_TYPES,
+  SHIPPING_METHODS,
+  type ShippingZone,
   STAFF_ROLES,
 } from '@vitrina/shared';
 import { sql } from 'drizzle-orm';
@@ -54,6 +56,8 @@ export const usuario = pgTable(
     admin: boolean('admin').notNull().default(false),
     /** A staff member's role (docs/decisions/071-staff-roles.md); null for the owner and customers. */
     rol: varchar('rol', { length: 10, enum: STAFF_ROLES }),
+    /** Staff (or the owner) who asked for an e-mail of each new paid order (decision 083). */
+    avisos_pedidos: boolean('avisos_pedidos').notNull().default(false),
     /** Null for accounts that only ever signed in with Google. */
     password_hash: text('password_hash'),
     created_at: createdAt(),
@@ -289,6 +293,15 @@ export const venta = pgTable(
     envio_nombre: varchar('envio_nombre', { length: 100 }),
     envio_direccion: varchar('envio_direccion', { length: 100 }),
     envio_telefono: varchar('envio_telefono', { length: 25 }),
+    /** Delivered to the address, or picked up at the store (decision 082). */
+    metodo_envio: varchar('metodo_envio', { length: 10, enum: SHIPPING_METHODS })
+      .notNull()
+      .default('domicilio'),
+    /** The state or province shipped to; null for pickup and for orders from clients that sent none. */
+    envio_region: varchar('envio_region', { length: 60 }),
+    /** Pickup: where and when, as the shop said when the order was placed. */
+    retiro_direccion: varchar('retiro_direccion', { length: 200 }),
+    retiro_horario: varchar('retiro_horario', { length: 200 }),
     /** Included in valor_total_venta. */
     costo_envio: money('costo_envio').notNull().default('0'),
     transportista: varchar('transportista', { length: 60 }),
@@ -312,8 +325,9 @@ export const venta = pgTable(
     index('venta_pago_tardio_idx').on(t.id_venta).where(sql`${t.pago_tardio_referencia} IS NOT NULL`),
     check(
       'venta_estado_valido',
-      sql`${t.estado} IN ('pendiente', 'fallida', 'pendiente_pago', 'por_cobrar', 'anulada', 'pagada', 'preparando', 'enviada', 'entregada', 'cancelada', 'reembolsada')`,
+      sql`${t.estado} IN ('pendiente', 'fallida', 'pendiente_pago', 'por_cobrar', 'anulada', 'pagada', 'preparando', 'enviada', 'lista_retiro', 'entregada', 'cancelada', 'reembolsada')`,
     ),
+    check('venta_metodo_envio_valido', sql`${t.metodo_envio} IN ('domicilio', 'retiro')`),
     check(
       'venta_metodo_pago_valido',
       sql`${t.metodo_pago} IN ('tarjeta', 'mercadopago', 'transferencia', 'contra_entrega')`,
@@ -397,6 +411,16 @@ export const ajustes = pgTable(
     impuesto_tasa: integer('impuesto_tasa').notNull().default(1600),
     /** The payment methods as the owner set them, in the shopper's order; null: the defaults (card only). */
     metodos_pago: jsonb('metodos_pago').$type<PaymentMethodSettings[]>(),
+    /*
+     * Shipping zones (decision 082): each with its regions and rate in cents; a region in none pays
+     * envio_tarifa / envio_gratis_desde, the rest-of-country rate.
+     */
+    envio_zonas: jsonb('envio_zonas').$type<ShippingZone[]>().notNull().default([]),
+    retiro_activo: boolean('retiro_activo').notNull().default(false),
+    retiro_direccion: varchar('retiro_direccion', { length: 200 }).notNull().default(''),
+    retiro_horario: varchar('retiro_horario', { length: 200 }).notNull().default(''),
+    /** The shop is told of paid orders once a day instead of one e-mail each (decision 083). */
+    resumen_diario: boolean('resumen_diario').notNull().default(false),
     actualizado: timestamp('actualizado', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -805,6 +829,12 @@ export const tienda = pgTable(
   },
   (t) => [check('tienda_una_fila', sql`${t.id} = 1`)],
 );
+
+/** The days whose summary of paid orders was queued: the claim that sends each day's once (decision 083). */
+export const resumenPedidos = pgTable('resumen_pedidos', {
+  dia: date('dia').primaryKey(),
+  creado: timestamp('creado', { withTimezone: true }).notNull().defaultNow(),
+});
 
 /**
  * The pages the owner writes (pages module): about, terms and privacy once edited (until then their

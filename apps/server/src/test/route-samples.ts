@@ -68,6 +68,19 @@ export const VALID_REQUESTS: Record<string, { body: unknown; headers?: Record<st
     headers: { 'idempotency-key': 'prueba-reembolso-1' },
   },
   'PUT /api/ajustes': { body: { envio_tarifa: 5, envio_gratis_desde: 50 } },
+  'PUT /api/ajustes/envio': {
+    body: {
+      zonas: [{ nombre: 'Sur', regiones: ['Texas', 'Florida'], tarifa: 1500, gratis_desde: null }],
+      resto: { tarifa: 900, gratis_desde: 10_000 },
+      retiro: {
+        activo: true,
+        direccion: 'Av. Insurgentes Sur 1234, CDMX',
+        horario: 'Lunes a viernes de 10 a 18',
+      },
+    },
+  },
+  'PUT /api/ajustes/avisos': { body: { resumen_diario: true } },
+  'PUT /api/personal/avisos': { body: { pedidos: true } },
   'POST /api/carrito/cotizar': {
     body: { detalle_venta: [{ id_producto: 1, cantidad: 1 }], cupon: 'PRUEBA10' },
   },

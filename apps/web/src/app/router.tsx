@@ -104,6 +104,7 @@ const ADMIN_PAGES: [page: PageName, screen: keyof Awaited<ReturnType<typeof admi
   ['adminMail', 'mailboxScreen'],
   ['adminPayments', 'paymentSettingsScreen'],
   ['adminPromotions', 'promotionsScreen'],
+  ['adminShipping', 'shippingSettingsScreen'],
   ['adminShop', 'shopIdentityScreen'],
   ['adminPages', 'shopPagesScreen'],
   ['adminRatings', 'ratingsScreen'],

@@ -31,6 +31,7 @@ const ESTADO_CLASSES: Record<OrderState, string | undefined> = {
   pagada: styles.paid,
   preparando: styles.pending,
   enviada: styles.shipped,
+  lista_retiro: styles.shipped,
   entregada: styles.paid,
   cancelada: styles.failed,
   reembolsada: styles.failed,
@@ -144,13 +145,30 @@ export function OrderTotals({ order }: { order: Order }) {
   );
 }
 
-export function ShippingAddress({ address }: { address: DireccionEnvio | null }) {
+export function ShippingAddress({
+  address,
+  pickup = null,
+}: {
+  address: DireccionEnvio | null;
+  /** Picked up at the store: where and when, instead of an address. */
+  pickup?: { direccion: string; horario: string } | null;
+}) {
+  if (pickup)
+    return (
+      <address className={styles.address}>
+        <strong>Retiro en tienda</strong>
+        <br />
+        {pickup.direccion}
+        <br />
+        Horario: {pickup.horario}
+      </address>
+    );
   if (!address) return <p className={styles.muted}>Esta compra no tiene dirección de envío registrada.</p>;
   return (
     <address className={styles.address}>
       {address.nombre}
       <br />
-      {address.direccion}
+      {address.region ? `${address.direccion}, ${address.region}` : address.direccion}
       <br />
       Tel. {address.telefono}
     </address>

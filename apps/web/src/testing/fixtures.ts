@@ -170,6 +170,7 @@ export const sale = (overrides: Partial<OrderSummary> = {}): OrderSummary =>
     promociones: [],
     transportista: null,
     guia: null,
+    metodo_envio: 'domicilio',
     detalle_venta: [],
     ...overrides,
   });
@@ -193,6 +194,8 @@ export const order = (overrides: Partial<Order> = {}): Order =>
       direccion: 'Calle Durango 120, Roma Norte',
       telefono: '5512345678',
     },
+    metodo_envio: 'domicilio',
+    retiro: null,
     subtotal: 31.8,
     descuento: 0,
     costo_envio: 5,

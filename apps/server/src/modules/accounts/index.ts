@@ -1,4 +1,5 @@
 export { customerRoutes } from './customer-routes';
+export { orderNoticeEmails } from './order-notices';
 export { hashPassword } from './password-hash';
 export { accountsRoutes } from './routes';
 export {

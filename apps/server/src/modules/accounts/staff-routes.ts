@@ -1,6 +1,7 @@
 import {
   apiErrorSchema,
   idParamsSchema,
+  orderNoticesSchema,
   sessionUserSchema,
   staffAcceptSchema,
   staffInvitationSchema,
@@ -15,6 +16,7 @@ import type { Db } from '../../db/client';
 import { sessionOf } from '../../plugins/auth';
 import type { ShopIdentity } from '../mail';
 import { currentShop } from '../settings';
+import { readOwnOrderNotices, saveOwnOrderNotices } from './order-notices';
 import {
   acceptInvitation,
   cancelInvitation,
@@ -84,6 +86,35 @@ export const staffRoutes: FastifyPluginAsyncZod<{ db: Db; shop: ShopIdentity }> 
       },
     },
     async (request) => acceptInvitation(db, sessionOf(request), request.body.token),
+  );
+
+  app.get(
+    '/personal/avisos',
+    {
+      config: { access: 'user' },
+      schema: {
+        tags,
+        summary: 'Si quien llama (personal o dueño) recibe un correo por cada pedido pagado',
+        response: { 200: orderNoticesSchema, ...errors },
+      },
+    },
+    async (request) => readOwnOrderNotices(db, sessionOf(request).user),
+  );
+
+  app.put(
+    '/personal/avisos',
+    {
+      config: { access: 'user' },
+      schema: {
+        tags,
+        summary:
+          'Quien trabaja en la tienda activa o desactiva para sí el correo de cada pedido pagado; 403 para clientes',
+        body: orderNoticesSchema,
+        response: { 200: orderNoticesSchema, ...errors },
+      },
+    },
+    async (request) =>
+      saveOwnOrderNotices(db, { user: sessionOf(request).user, pedidos: request.body.pedidos }),
   );
 
   app.put(

@@ -92,6 +92,9 @@ const FIELDS: Record<AuditEntity, Record<string, { label: string; show: Show } |
     impuesto_nombre: { label: 'Impuesto', show: text },
     impuesto_tasa: { label: 'Tasa del impuesto', show: (rate) => `${text(rate)} %` },
     metodos_pago: { label: 'Medios de pago activos', show: text },
+    envio_zonas: { label: 'Zonas de envío', show: text },
+    retiro: { label: 'Retiro en tienda', show: text },
+    resumen_diario: { label: 'Resumen diario de pedidos', show: either('Sí', 'No') },
   },
   tienda: {
     nombre: { label: 'Nombre', show: text },

@@ -5,6 +5,7 @@ export { mailDeliveryPlugin } from './plugin';
 export { mailboxRoutes } from './routes';
 export { type ShopIdentity, shopIdentity } from './shop';
 export {
+  dailyOrdersMail,
   googleAccountResetMail,
   latePaymentMail,
   newOrderMail,
@@ -12,6 +13,7 @@ export {
   orderCancelledMail,
   orderConfirmedMail,
   orderExpiredMail,
+  orderReadyMail,
   orderRefundedMail,
   orderShippedMail,
   type PaymentDue,
@@ -19,6 +21,7 @@ export {
   passwordResetMail,
   paymentDueMail,
   type RefundGiven,
+  type SummaryOrder,
   staffInvitationMail,
   welcomeMail,
 } from './templates';

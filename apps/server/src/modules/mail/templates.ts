@@ -30,6 +30,8 @@ export interface OrderMailData {
   shippingCents: number;
   totalCents: number;
   address: { nombre: string; direccion: string; telefono: string };
+  /** Picked up at the store (decision 082): where and when, instead of the shipping address. */
+  pickup?: { direccion: string; horario: string } | null;
   card: { brand: string; last4: string } | null;
   carrier?: string | null;
   tracking?: string | null;
@@ -148,15 +150,16 @@ function orderTableText(data: OrderMailData): string {
   ].join('\n');
 }
 
-const addressLines = (data: OrderMailData) => [
-  data.address.nombre,
-  data.address.direccion,
-  `Tel. ${data.address.telefono}`,
-];
+const addressLines = (data: OrderMailData) =>
+  data.pickup
+    ? [data.pickup.direccion, `Horario: ${data.pickup.horario}`]
+    : [data.address.nombre, data.address.direccion, `Tel. ${data.address.telefono}`];
+
+const addressTitle = (data: OrderMailData) => (data.pickup ? 'Retiro en tienda' : 'Dirección de envío');
 
 function addressHtml(data: OrderMailData): string {
   return (
-    `<p style="margin:0 0 4px;font-weight:bold">Dirección de envío</p>` +
+    `<p style="margin:0 0 4px;font-weight:bold">${addressTitle(data)}</p>` +
     `<p style="margin:0 0 16px">${addressLines(data).map(escapeHtml).join('<br>')}</p>`
   );
 }
@@ -219,7 +222,7 @@ function orderMail(
     `Pedido ${data.numero_pedido}`,
     orderTableText(data),
     '',
-    'Dirección de envío:',
+    `${addressTitle(data)}:`,
     ...addressLines(data),
     '',
     ...(card ? [card, ''] : []),
@@ -238,7 +241,9 @@ export function orderConfirmedMail(to: string, data: OrderMailData): OutgoingMai
     subject: `Confirmamos tu pedido ${data.numero_pedido} en ${data.shopName}`,
     title: '¡Gracias por tu compra!',
     intro: [`Recibimos el pago de tu pedido ${data.numero_pedido}. Este es el resumen.`],
-    next: 'Preparamos tu pedido y te escribimos cuando salga, con el número de guía para seguir el envío. Puedes ver su estado cuando quieras en la página del pedido.',
+    next: data.pickup
+      ? 'Preparamos tu pedido y te escribimos cuando esté listo para retirar en la tienda, en la dirección y el horario de abajo.'
+      : 'Preparamos tu pedido y te escribimos cuando salga, con el número de guía para seguir el envío. Puedes ver su estado cuando quieras en la página del pedido.',
   });
 }
 
@@ -250,7 +255,9 @@ export function newOrderMail(to: string, data: OrderMailData & { adminUrl: strin
     greeting: 'Hola:',
     intro: [`${data.customerName} pagó el pedido ${data.numero_pedido}. Esto hay que preparar:`],
     highlight: data.lines.map((line) => `${line.cantidad} × ${line.nombre}`),
-    next: 'Ábrelo en el panel para marcarlo en preparación, imprimir la lista de empaque y, cuando salga, anotar la guía.',
+    next: data.pickup
+      ? 'Se retira en la tienda: ábrelo en el panel para marcarlo en preparación, imprimir la lista de empaque y, cuando esté listo, avisar al cliente.'
+      : 'Ábrelo en el panel para marcarlo en preparación, imprimir la lista de empaque y, cuando salga, anotar la guía.',
     action: { label: 'Ver el pedido en el panel', url: data.adminUrl },
   });
 }
@@ -265,6 +272,17 @@ export function orderShippedMail(to: string, data: OrderMailData): OutgoingMail 
     next: tracking.length
       ? 'Con el número de guía puedes seguir el envío en la página del transportista. Lo recibirás en la dirección de envío de abajo.'
       : 'Lo recibirás en la dirección de envío de abajo. Puedes ver el estado del pedido en su página.',
+  });
+}
+
+/** To the shopper when an order picked up at the store is ready there. */
+export function orderReadyMail(to: string, data: OrderMailData): OutgoingMail {
+  return orderMail(to, 'pedido_listo', data, {
+    subject: `Tu pedido ${data.numero_pedido} está listo para retirar`,
+    title: 'Tu pedido está listo para retirar',
+    intro: [`Tu pedido ${data.numero_pedido} te espera en la tienda.`],
+    highlight: data.pickup ? [data.pickup.direccion, `Horario: ${data.pickup.horario}`] : [],
+    next: 'Pasa a retirarlo en el horario de la tienda; si lo retira otra persona, que diga el número de pedido.',
   });
 }
 
@@ -350,6 +368,77 @@ export function latePaymentMail(
     next: 'Devuelve el pago al cliente desde el sistema de pagos, o escríbele para ofrecerle completar la compra de nuevo.',
     action: { label: 'Ver el pedido en el panel', url: data.adminUrl },
   });
+}
+
+/** One paid order in the day's summary: what to pack, and where it goes. */
+export interface SummaryOrder {
+  numero_pedido: string;
+  customerName: string;
+  totalCents: number;
+  lines: Array<{ nombre: string; cantidad: number }>;
+  /** 'Retiro en tienda', or the region it ships to. */
+  destination: string;
+  adminUrl: string;
+}
+
+/** To the shop once a day, instead of one message per order (decision 083): the day's paid orders. */
+export function dailyOrdersMail(
+  to: string,
+  data: {
+    shopName: string;
+    logoUrl?: string | null;
+    currency: CurrencyCode;
+    /** '27 de noviembre de 2026'. */
+    day: string;
+    orders: SummaryOrder[];
+    ordersUrl: string;
+  },
+): OutgoingMail {
+  const amount = (cents: number) => formatMoney(fromCents(cents), data.currency);
+  const total = data.orders.reduce((sum, order) => sum + order.totalCents, 0);
+  const title = `Pedidos del ${data.day}`;
+  const intro =
+    data.orders.length === 0
+      ? 'Ese día no entró ningún pedido pagado.'
+      : `${data.orders.length === 1 ? 'Entró 1 pedido pagado' : `Entraron ${data.orders.length} pedidos pagados`} por ${amount(total)}. Esto hay que preparar:`;
+  const describe = (order: SummaryOrder) =>
+    `${order.numero_pedido} · ${order.customerName} · ${amount(order.totalCents)} · ${order.destination}`;
+  const packing = (order: SummaryOrder) => order.lines.map((line) => `${line.cantidad} × ${line.nombre}`);
+  const html = layout(
+    data.shopName,
+    title,
+    [
+      p('Hola:'),
+      p(intro),
+      ...data.orders.map(
+        (order) =>
+          `<p style="margin:0 0 16px;padding:12px;background:#f3f4f6;border-radius:6px">` +
+          `<a href="${escapeHtml(order.adminUrl)}" style="font-weight:bold;color:#111827">${escapeHtml(describe(order))}</a><br>` +
+          `${packing(order).map(escapeHtml).join('<br>')}</p>`,
+      ),
+      button('Ver los pedidos en el panel', data.ordersUrl),
+    ].join('\n'),
+    data.logoUrl,
+  );
+  const text = [
+    title,
+    '',
+    'Hola:',
+    '',
+    intro,
+    '',
+    ...data.orders.flatMap((order) => [describe(order), ...packing(order), order.adminUrl, '']),
+    `Ver los pedidos en el panel: ${data.ordersUrl}`,
+    '',
+    data.shopName,
+  ].join('\n');
+  return {
+    to,
+    kind: 'resumen_pedidos',
+    subject: `Resumen de pedidos del ${data.day}: ${data.orders.length}`,
+    html,
+    text,
+  };
 }
 
 function accountMail(

@@ -33,8 +33,9 @@ export async function changeOrderState({
     db.transaction(async (tx) => {
       const order = await lockOrder(tx, idVenta);
       if (!order) throw notFound(ORDER_NOT_FOUND);
-      if (!canMoveTo(order.estado, change.estado, order.metodo_pago))
-        throw conflict(transitionRefused(order.estado, change.estado, order.metodo_pago));
+      const route = { method: order.metodo_pago, pickup: order.metodo_envio === 'retiro' };
+      if (!canMoveTo(order.estado, change.estado, route))
+        throw conflict(transitionRefused(order.estado, change.estado, route));
       if (order.estado === 'pendiente_pago' || order.estado === 'por_cobrar') {
         await settleWaitingOrder(tx, context, order, change, adminId);
         return undefined;
@@ -61,6 +62,7 @@ export async function changeOrderState({
         },
       });
       if (shipping) await queueOrderMail(tx, 'enviado', after, shop);
+      if (change.estado === 'lista_retiro') await queueOrderMail(tx, 'listo', after, shop);
       if (change.estado !== 'cancelada') return undefined;
 
       const lines = await tx.select().from(detalleVenta).where(eq(detalleVenta.id_venta, idVenta));
@@ -113,7 +115,10 @@ async function settleWaitingOrder(
     });
   else if (to === 'entregada') after = await deliverAndCollect(tx, context, { idVenta, by: adminId });
   else after = await cancelWaitingOrders(tx, context, [idVenta], adminId).then((rows) => rows[0]);
-  if (!after) throw conflict(transitionRefused(order.estado, to, order.metodo_pago));
+  if (!after)
+    throw conflict(
+      transitionRefused(order.estado, to, { method: order.metodo_pago, pickup: order.metodo_envio === 'retiro' }),
+    );
   await recordAudit(tx, {
     id_usuario: adminId,
     accion: 'pedido.estado',

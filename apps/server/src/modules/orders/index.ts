@@ -1,5 +1,6 @@
 // Orders paid later (docs/decisions/056): what a provider's adapter (Mercado Pago) plugs into.
 export type { OrderContext } from './context';
+export { queueDailySummary } from './daily-summary';
 export { type ExpiryOptions, expireUnpaidOrders, unpaidOrdersExpiryPlugin } from './expire-unpaid-orders';
 export { listOrders } from './list-orders';
 export { applyMercadoPagoPayment, mercadoPagoRedirect, reconcileOrder } from './mercadopago-payments';

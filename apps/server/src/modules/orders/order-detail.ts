@@ -79,7 +79,17 @@ export async function toOrder(db: Db | Tx, order: OrderRow, admin: boolean): Pro
     estado: order.estado,
     direccion_envio:
       order.envio_nombre !== null && order.envio_direccion !== null && order.envio_telefono !== null
-        ? { nombre: order.envio_nombre, direccion: order.envio_direccion, telefono: order.envio_telefono }
+        ? {
+            nombre: order.envio_nombre,
+            direccion: order.envio_direccion,
+            telefono: order.envio_telefono,
+            ...(order.envio_region !== null && { region: order.envio_region }),
+          }
+        : null,
+    metodo_envio: order.metodo_envio,
+    retiro:
+      order.metodo_envio === 'retiro'
+        ? { direccion: order.retiro_direccion ?? '', horario: order.retiro_horario ?? '' }
         : null,
     subtotal: fromCents(total - shipping + toCents(order.descuento)),
     descuento: units(order.descuento),

@@ -9,8 +9,9 @@ import {
   toCents,
 } from '@vitrina/shared';
 import { asc, eq } from 'drizzle-orm';
-import type { Tx } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 import { detalleVenta, producto, usuario, type venta } from '../../db/schema';
+import { orderNoticeEmails } from '../accounts';
 import {
   latePaymentMail,
   newOrderMail,
@@ -19,6 +20,7 @@ import {
   orderCancelledMail,
   orderConfirmedMail,
   orderExpiredMail,
+  orderReadyMail,
   orderRefundedMail,
   orderShippedMail,
   paymentDueMail,
@@ -26,7 +28,7 @@ import {
   type RefundGiven,
   type ShopIdentity,
 } from '../mail';
-import { currentShop } from '../settings';
+import { currentShop, readShopNotices } from '../settings';
 
 /*
  * The customer is told of every step of their order: the message is queued in the outbox in the same
@@ -38,6 +40,7 @@ type OrderRow = typeof venta.$inferSelect;
 const MAILS = {
   pagado: orderConfirmedMail,
   enviado: orderShippedMail,
+  listo: orderReadyMail,
   cancelado: orderCancelledMail,
   vencido: orderExpiredMail,
 } satisfies Record<string, (to: string, data: OrderMailData) => OutgoingMail>;
@@ -96,9 +99,13 @@ async function orderMailData(tx: Tx, order: OrderRow, base: ShopIdentity) {
     totalCents,
     address: {
       nombre: order.envio_nombre ?? '',
-      direccion: order.envio_direccion ?? '',
+      direccion: [order.envio_direccion, order.envio_region].filter(Boolean).join(', '),
       telefono: order.envio_telefono ?? '',
     },
+    pickup:
+      order.metodo_envio === 'retiro'
+        ? { direccion: order.retiro_direccion ?? '', horario: order.retiro_horario ?? '' }
+        : null,
     card:
       order.pago_marca && order.pago_ultimos4
         ? { brand: order.pago_marca, last4: order.pago_ultimos4 }
@@ -113,14 +120,23 @@ async function orderMailData(tx: Tx, order: OrderRow, base: ShopIdentity) {
 }
 
 /**
- * A paid order's two messages, from one read of it: the buyer's confirmation, and the shop's notice with
- * what to pack.
+ * A paid order's messages, from one read of it: the buyer's confirmation, and the shop's notice with what
+ * to pack, to its contact address and to the staff who asked for it (decision 083), unless the owner
+ * chose the daily summary instead.
  */
 export async function queuePaidOrderMails(tx: Tx, order: OrderRow, base: ShopIdentity): Promise<void> {
   const { to, data, shop } = await orderMailData(tx, order, base);
   if (to) await queueMail(tx, orderConfirmedMail(to, data));
+  if ((await readShopNotices(tx)).resumen_diario) return;
   const adminUrl = `${shop.publicUrl}${pagePath(PAGES.adminOrder, order.id_venta)}`;
-  await queueMail(tx, newOrderMail(shop.contactEmail, { ...data, adminUrl }));
+  for (const address of await shopRecipients(tx, shop))
+    await queueMail(tx, newOrderMail(address, { ...data, adminUrl }));
+}
+
+/** Who hears of the shop's orders: its contact address and the staff who asked, each once. */
+export async function shopRecipients(tx: Db | Tx, shop: ShopIdentity): Promise<string[]> {
+  const staff = await orderNoticeEmails(tx);
+  return [...new Set([shop.contactEmail.toLowerCase(), ...staff])];
 }
 
 /** Queues the message of an order's step for its buyer, in the step's transaction. */

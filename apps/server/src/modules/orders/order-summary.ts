@@ -91,7 +91,7 @@ export const toOrderLine = ({ line, Producto }: OrderLineRow) => ({
 });
 
 /** The lines of some orders with their products, in id_detalle_venta order. */
-export function orderLines(db: Db, ids: readonly number[]): Promise<OrderLineRow[]> {
+export function orderLines(db: Db | Tx, ids: readonly number[]): Promise<OrderLineRow[]> {
   return db
     .select({
       line: detalleVenta,
@@ -127,6 +127,7 @@ export function toOrderSummary(
     promociones,
     transportista: row.transportista,
     guia: row.guia,
+    metodo_envio: row.metodo_envio,
     ...(buyer && { Usuario: buyer }),
     detalle_venta: lines.map(toOrderLine),
   };

@@ -60,6 +60,7 @@ describe.each(TEST_DATABASE_KINDS)('checkout service on %s', (kind) => {
       input: {
         detalle_venta: [{ id_producto: productId, cantidad: 2 }],
         metodo_pago: 'tarjeta',
+        metodo_envio: 'domicilio',
         id_pago: idPago,
         direccion_envio: TEST_ADDRESS,
       },

@@ -12,6 +12,7 @@ import {
   type OrderPricing,
   type OrderSummary,
   PROMOTION_MESSAGES,
+  type ShippingDestination,
   shippingChanged,
   toCents,
 } from '@vitrina/shared';
@@ -78,14 +79,18 @@ class AlreadyPlaced extends Error {}
  * still the same purchase and gets the first order, with the shipping it was placed with.
  */
 export function requestFingerprint(input: CheckoutInput): string {
-  const { nombre, direccion, telefono } = input.direccion_envio;
+  const address = input.direccion_envio;
   const canonical = JSON.stringify({
     lineas: [...input.detalle_venta]
       .sort((a, b) => a.id_producto - b.id_producto)
       .map((line) => [line.id_producto, line.cantidad]),
     id_pago: input.id_pago,
     total: input.valor_total_venta ?? null,
-    envio: [nombre, direccion, telefono],
+    // Pickup has no address; a region only when sent, so earlier fingerprints stay what they were.
+    envio:
+      input.metodo_envio === 'retiro' || !address
+        ? 'retiro'
+        : [address.nombre, address.direccion, address.telefono, ...(address.region ? [address.region] : [])],
     // Only when typed, so the fingerprints of purchases without a code stay what they were.
     ...(input.cupon && { cupon: input.cupon }),
     // Only when not a card, so the fingerprints of card orders stay what they were before methods existed.
@@ -232,6 +237,10 @@ async function reserveOrder(
       const settings = await readCheckoutSettings(tx);
       const method = settings.paymentMethods.find((m) => m.id === input.metodo_pago);
       if (!method?.activo) throw badRequest(methodNotAvailable(input.metodo_pago));
+      const address = input.metodo_envio === 'retiro' ? undefined : input.direccion_envio;
+      const destination: ShippingDestination = address
+        ? { metodo: 'domicilio', region: address.region }
+        : { metodo: 'retiro' };
       const lines = await takeStock(tx, input.detalle_venta);
       const pricing = await priceCart(tx, {
         lines,
@@ -240,6 +249,7 @@ async function reserveOrder(
         currency: shop.currency,
         timeZone: shop.timeZone,
         shipping: settings.shipping,
+        destination,
         lock: true,
       });
       const { totalCents: total, shippingCents: shipping } = pricing;
@@ -253,16 +263,22 @@ async function reserveOrder(
         throw conflict(totalChanged(input, pricing, shop.currency));
       }
       if (!fitsCurrency(total, shop.currency)) throw conflict(CENTS_IN_WHOLE_CURRENCY(shop.currency));
-      const address = input.direccion_envio;
+      const { retiro } = settings.shipping;
       const [order] = await tx
         .insert(venta)
         .values({
           valor_total_venta: centsToDecimal(total),
           costo_envio: centsToDecimal(shipping),
           descuento: centsToDecimal(pricing.discountCents),
-          envio_nombre: address.nombre.trim(),
-          envio_direccion: address.direccion.trim(),
-          envio_telefono: address.telefono,
+          metodo_envio: destination.metodo,
+          ...(address
+            ? {
+                envio_nombre: address.nombre.trim(),
+                envio_direccion: address.direccion.trim(),
+                envio_telefono: address.telefono,
+                envio_region: address.region ?? null,
+              }
+            : { retiro_direccion: retiro.direccion, retiro_horario: retiro.horario }),
           id_usuario: idUsuario,
           // A method paid later has no card: the method stands in for the provider's payment method.
           id_pago: input.id_pago ?? input.metodo_pago,
@@ -276,7 +292,7 @@ async function reserveOrder(
         .onConflictDoNothing({ target: [venta.id_usuario, venta.idempotency_key] })
         .returning();
       if (!order) throw new AlreadyPlaced();
-      if (input.guardar_direccion)
+      if (input.guardar_direccion && address)
         await saveShippingAddress(tx, idUsuario, {
           direccion: address.direccion.trim(),
           telefono: address.telefono,

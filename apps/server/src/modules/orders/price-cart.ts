@@ -1,23 +1,26 @@
 import {
-  type Ajustes,
   type CartQuote,
   type CartQuoteInput,
   type CurrencyCode,
   centsToDecimal,
   dayInTimeZone,
+  deliveryCents,
+  destinationProblem,
   fromCents,
   moneyFormatter,
   type OrderPricing,
   type PromotionRule,
   priceOrder,
-  shippingCents,
+  type ShippingDestination,
+  type ShippingSettings,
 } from '@vitrina/shared';
 import { and, count, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { venta, ventaPromocion } from '../../db/schema';
+import { badRequest } from '../../errors';
 import { priceLines, type TakenLine } from '../catalog';
 import { promotionsFor } from '../promotions';
-import { readSettings } from '../settings';
+import { readShippingSettings } from '../settings';
 
 /*
  * A cart's price with the shop's promotions (docs/decisions/073-promotions.md): the one arithmetic of the
@@ -33,16 +36,20 @@ export interface CartPricingOptions {
   buyerId: number | null;
   currency: CurrencyCode;
   timeZone: string;
-  /** The shop's shipping rule, as the sale's transaction read it. */
-  shipping: Ajustes;
+  /** The shop's shipping zones and pickup, as the sale's transaction read them. */
+  shipping: ShippingSettings;
+  /** Where the order goes: its rate is its region's (decision 082). */
+  destination: ShippingDestination;
   /** Inside a sale's transaction: lock the limited promotions until the sale commits (promotionsFor). */
   lock?: boolean;
 }
 
 export async function priceCart(
   tx: Db | Tx,
-  { lines, code, buyerId, currency, timeZone, shipping, lock = false }: CartPricingOptions,
+  { lines, code, buyerId, currency, timeZone, shipping, destination, lock = false }: CartPricingOptions,
 ): Promise<OrderPricing> {
+  const problem = destinationProblem(destination, shipping, currency);
+  if (problem) throw badRequest(problem);
   const promotions = await promotionsFor(tx, code, { lock });
   const candidates = [...promotions.automatic, ...(promotions.code?.rule ? [promotions.code.rule] : [])];
   const usage = await usesOf(tx, candidates, buyerId);
@@ -51,7 +58,7 @@ export async function priceCart(
     automatic: promotions.automatic,
     code: promotions.code,
     usage: (rule) => usage.get(rule.id) ?? { total: 0, byCustomer: 0 },
-    shippingFor: (subtotal) => shippingCents(subtotal, shipping),
+    shippingFor: (subtotal) => deliveryCents(subtotal, shipping, destination),
     today: dayInTimeZone(new Date(), timeZone),
     currency,
     money: moneyFormatter(currency),
@@ -118,11 +125,15 @@ export async function quoteCart(
   {
     input,
     ...options
-  }: Omit<CartPricingOptions, 'lines' | 'code' | 'lock' | 'shipping'> & { input: CartQuoteInput },
+  }: Omit<CartPricingOptions, 'lines' | 'code' | 'lock' | 'shipping' | 'destination'> & {
+    input: CartQuoteInput;
+  },
 ): Promise<CartQuote> {
   const lines = await priceLines(db, input.detalle_venta);
-  const shipping = await readSettings(db);
-  const pricing = await priceCart(db, { ...options, lines, code: input.cupon, shipping });
+  const shipping = await readShippingSettings(db);
+  const destination: ShippingDestination =
+    input.metodo_envio === 'retiro' ? { metodo: 'retiro' } : { metodo: 'domicilio', region: input.region };
+  const pricing = await priceCart(db, { ...options, lines, code: input.cupon, shipping, destination });
   return {
     subtotal: fromCents(pricing.subtotalCents),
     descuento: fromCents(pricing.discountCents),

@@ -7,4 +7,6 @@ export {
   readSettings,
   readTaxSettings,
 } from './settings';
+export { readShippingSettings } from './shipping-settings';
 export { currentShop, readShopIdentity } from './shop-identity';
+export { readShopNotices } from './shop-notices';

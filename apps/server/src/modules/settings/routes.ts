@@ -7,6 +7,9 @@ import {
   enabledPaymentMethods,
   paymentSettingsAnswerSchema,
   paymentSettingsSchema,
+  shippingSettingsAnswerSchema,
+  shippingSettingsInputSchema,
+  shopNoticesSchema,
   taxSettingsAnswerSchema,
   taxSettingsSchema,
 } from '@vitrina/shared';
@@ -22,6 +25,8 @@ import {
   saveSettings,
   saveTaxSettings,
 } from './settings';
+import { readShippingSettings, saveShippingSettings, shippingAnswer } from './shipping-settings';
+import { readShopNotices, saveShopNotices } from './shop-notices';
 
 /** The shop's settings: shipping, the tax prices include, and the payment methods. */
 export const settingsRoutes: FastifyPluginAsyncZod<{ db: Db; currency: CurrencyCode }> = async (
@@ -99,6 +104,71 @@ export const settingsRoutes: FastifyPluginAsyncZod<{ db: Db; currency: CurrencyC
       },
     },
     async () => enabledPaymentMethods(await readPaymentMethods(db)),
+  );
+
+  app.get(
+    '/ajustes/envio',
+    {
+      config: { access: 'anyone', readsSession: true },
+      schema: {
+        tags,
+        summary:
+          'Envío: las regiones del país y el retiro en tienda (todos); también las zonas y tarifas en centavos (dueño)',
+        response: { 200: shippingSettingsAnswerSchema },
+      },
+    },
+    async (request) =>
+      shippingAnswer(await readShippingSettings(db), currency, request.session?.user.admin === true),
+  );
+
+  app.put(
+    '/ajustes/envio',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags,
+        summary:
+          'Cambia las zonas de envío (cada región en una sola), la tarifa del resto del país y el retiro en tienda; montos en centavos',
+        body: shippingSettingsInputSchema(currency),
+        response: { 200: shippingSettingsAnswerSchema, ...adminErrors },
+      },
+    },
+    async (request) =>
+      shippingAnswer(
+        await saveShippingSettings(db, { adminId: sessionOf(request).user.id_usuario, input: request.body }),
+        currency,
+        true,
+      ),
+  );
+
+  app.get(
+    '/ajustes/avisos',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags,
+        summary:
+          'Si la tienda recibe un resumen diario de los pedidos pagados en vez de un correo por pedido',
+        response: { 200: shopNoticesSchema, ...adminErrors },
+      },
+    },
+    async () => readShopNotices(db),
+  );
+
+  app.put(
+    '/ajustes/avisos',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags,
+        summary:
+          'Elige entre un correo por cada pedido pagado o un resumen por día (en la zona horaria de la tienda)',
+        body: shopNoticesSchema,
+        response: { 200: shopNoticesSchema, ...adminErrors },
+      },
+    },
+    async (request) =>
+      saveShopNotices(db, { adminId: sessionOf(request).user.id_usuario, input: request.body }),
   );
 
   app.get(

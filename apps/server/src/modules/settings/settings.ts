@@ -8,6 +8,7 @@ import {
   PAYMENT_SETTINGS_DEFAULT,
   type PaymentMethodSettings,
   type PaymentSettings,
+  type ShippingSettings,
   TAX_SETTINGS_DEFAULT,
   type TaxSettings,
   toBasisPoints,
@@ -17,6 +18,7 @@ import { eq } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { ajustes } from '../../db/schema';
 import { recordAudit } from '../audit';
+import { toShippingSettings } from './shipping-settings';
 
 /*
  * The shop's settings (the one row of `ajustes`): the shipping rate and the free-shipping threshold, the
@@ -47,7 +49,7 @@ async function readRow(db: Db | Tx): Promise<Row | undefined> {
 
 /** What placing an order needs of the settings, from one read of the row in the order's transaction. */
 export interface CheckoutSettings {
-  shipping: Ajustes;
+  shipping: ShippingSettings;
   /** The tax prices include, when the shop shows one. */
   tax: IncludedTax | null;
   paymentMethods: readonly PaymentMethodSettings[];
@@ -56,7 +58,7 @@ export interface CheckoutSettings {
 export async function readCheckoutSettings(db: Db | Tx): Promise<CheckoutSettings> {
   const row = await readRow(db);
   return {
-    shipping: toAjustes(row),
+    shipping: toShippingSettings(row),
     tax: row?.impuesto_activo ? { nombre: row.impuesto_nombre, tasa: row.impuesto_tasa } : null,
     paymentMethods: toPaymentMethods(row),
   };

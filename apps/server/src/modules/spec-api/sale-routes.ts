@@ -103,7 +103,13 @@ export const specSaleRoutes: FastifyPluginAsyncZod<SpecSaleOptions> = async (
         log: request.log,
         settleLater: settler.settle,
         buyerId: user.id_usuario,
-        input: { detalle_venta, metodo_pago: 'tarjeta', id_pago, direccion_envio: address.data },
+        input: {
+          detalle_venta,
+          metodo_pago: 'tarjeta',
+          metodo_envio: 'domicilio',
+          id_pago,
+          direccion_envio: address.data,
+        },
         idempotencyKey: idempotencyKeyOf(id_pago),
       });
       return reply.code(result.status).send(result.order);

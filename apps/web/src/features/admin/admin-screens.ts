@@ -20,6 +20,8 @@ export const orderScreen: Screen = () => import('./pages/order-page').then((m) =
 export const settingsScreen: Screen = () => import('./pages/settings-page').then((m) => m.SettingsPage);
 export const paymentSettingsScreen: Screen = () =>
   import('./pages/payment-settings-page').then((m) => m.PaymentSettingsPage);
+export const shippingSettingsScreen: Screen = () =>
+  import('./pages/shipping-settings-page').then((m) => m.ShippingSettingsPage);
 export const mailboxScreen: Screen = () => import('./pages/mailbox-page').then((m) => m.MailboxPage);
 export const ratingsScreen: Screen = () => import('./pages/ratings-page').then((m) => m.RatingsPage);
 export const auditScreen: Screen = () => import('./pages/audit-page').then((m) => m.AuditPage);

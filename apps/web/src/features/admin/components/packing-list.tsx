@@ -30,8 +30,8 @@ export function PackingList({ order }: { order: Order }) {
       )}
       <h2>Lista de empaque · {orderTitle(order)}</h2>
       <p>Pedido del {formatDateTime(order.fecha, 'longDateTime')}</p>
-      <h3>Enviar a</h3>
-      <ShippingAddress address={order.direccion_envio} />
+      <h3>{order.retiro ? 'Se retira en la tienda' : 'Enviar a'}</h3>
+      <ShippingAddress address={order.direccion_envio} pickup={order.retiro} />
       <table>
         <thead>
           <tr>

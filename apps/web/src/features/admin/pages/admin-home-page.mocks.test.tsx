@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { screen, within } from '@testing-library/react';
+import { act, fireEvent, screen, within } from '@testing-library/react';
 import { dashboardSchema } from '@vitrina/shared';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fixture } from '../../../testing/fixtures';
@@ -89,7 +89,7 @@ const figure = (article: HTMLElement, term: string) =>
   within(article).getByText(term, { selector: 'dt' }).nextElementSibling?.textContent;
 
 describe('AdminHomePage', () => {
-  it('keeps the twelve sections on top and shows the figures of today, 7 and 30 days', async () => {
+  it('keeps the thirteen sections on top and shows the figures of today, 7 and 30 days', async () => {
     renderAdmin(<AdminHomePage />, { path: '/adminHome' });
     const nav = screen.getByRole('navigation', { name: 'Secciones de administración' });
     expect(
@@ -105,6 +105,7 @@ describe('AdminHomePage', () => {
       'Registro de cambios',
       'Sinónimos',
       'Ajustes',
+      'Envío',
       'Tienda',
       'Páginas',
       'Correos',
@@ -146,6 +147,19 @@ describe('AdminHomePage', () => {
     expect(within(toBePaid).getByRole('link', { name: 'Ver pagos tardíos' }).getAttribute('href')).toBe(
       '/admin/pedidos?estado=pago_tardio',
     );
+  });
+
+  it('lets whoever works for the shop turn on, for themselves, the e-mail of each paid order', async () => {
+    api.on('GET /api/personal/avisos', () => Response.json({ pedidos: false }));
+    api.on('PUT /api/personal/avisos', (_url, init) => Response.json(JSON.parse(String(init?.body))));
+    renderAdmin(<AdminHomePage />, { path: '/adminHome' });
+    const toggle = (await screen.findByLabelText(
+      'Recibir en mi correo cada pedido pagado, con lo que hay que preparar',
+    )) as HTMLInputElement;
+    expect(toggle.checked).toBe(false);
+    await act(async () => fireEvent.click(toggle));
+    expect(api.calls('PUT /api/personal/avisos')[0]?.body).toEqual({ pedidos: true });
+    expect(toggle.checked).toBe(true);
   });
 
   it('says nothing of e-mail while every message went out', async () => {

@@ -10,6 +10,7 @@ import styles from '../components/admin-page.module.css';
 import { AuditTable } from '../components/audit-table';
 import dashboardStyles from '../components/dashboard.module.css';
 import { DashboardCharts } from '../components/dashboard-charts';
+import { OrderNoticesToggle } from '../components/order-notices-toggle';
 import { OrdersToDo } from '../components/orders-to-do';
 import { SalesFiguresSection } from '../components/sales-figures';
 import { SearchAnalyticsSection } from '../components/search-analytics';
@@ -68,6 +69,12 @@ const SECTIONS: ReadonlyArray<{ page: PageName; to: string; label: string; text:
     text: 'La tarifa de envío y el envío gratis.',
   },
   {
+    page: 'adminShipping',
+    to: PAGES.adminShipping.path,
+    label: 'Envío',
+    text: 'Zonas de envío por estado o provincia, el resto del país, el retiro en tienda y los avisos de pedidos.',
+  },
+  {
     page: 'adminShop',
     to: PAGES.adminShop.path,
     label: 'Tienda',
@@ -121,6 +128,7 @@ export function AdminHomePage() {
           })}
         </ul>
       </nav>
+      <OrderNoticesToggle />
       {user?.admin && <Dashboard />}
     </div>
   );

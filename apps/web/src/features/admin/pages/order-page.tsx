@@ -137,7 +137,7 @@ function OrderScreen({ order }: { order: Order }) {
               <h2 id="pedido-envio" className={styles.subtitle}>
                 Envío y pago
               </h2>
-              <ShippingAddress address={order.direccion_envio} />
+              <ShippingAddress address={order.direccion_envio} pickup={order.retiro} />
               <PaymentAndShipment order={order} />
             </section>
             <section className={styles.panel} aria-labelledby="pedido-historial">
@@ -162,7 +162,10 @@ function EstadoActions({ order }: { order: Order }) {
   const { user } = useSession();
   // Staff prepare, ship and deliver; cancelling (it gives the money back) is offered to the owner only.
   const moves = MANUAL_STATES.filter(
-    (to) => canMoveTo(order.estado, to, order.metodo_pago) && user !== null && mayMoveOrderTo(user, to),
+    (to) =>
+      canMoveTo(order.estado, to, { method: order.metodo_pago, pickup: order.metodo_envio === 'retiro' }) &&
+      user !== null &&
+      mayMoveOrderTo(user, to),
   );
   if (moves.length === 0) return null;
 

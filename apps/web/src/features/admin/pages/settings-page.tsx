@@ -50,6 +50,7 @@ export function SettingsPage() {
       <AdminPageHeader title="Ajustes">
         <Link to={PAGES.adminPayments.path}>Medios de pago</Link>
         <Link to={PAGES.adminPromotions.path}>Promociones</Link>
+        <Link to={PAGES.adminShipping.path}>Zonas de envío y retiro</Link>
         <Link to={PAGES.adminMail.path}>Correos enviados</Link>
         <Link to={PAGES.adminShop.path}>Tienda</Link>
         <Link to={PAGES.adminPages.path}>Páginas</Link>

@@ -1,5 +1,5 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { CartQuote, CartQuoteInput } from '@vitrina/shared';
+import type { CartQuote, CartQuoteInput, ShippingMethod } from '@vitrina/shared';
 import { api } from '../../../lib/api-client';
 
 export interface QuoteLine {
@@ -7,14 +7,24 @@ export interface QuoteLine {
   cantidad: number;
 }
 
+/** Where the order goes, as the checkout's shipping fields say so far. */
+export interface CartDestination {
+  method: ShippingMethod;
+  /** '' until the shopper picks one: the server then quotes the rest of the country's rate. */
+  region: string;
+}
+
 /**
- * POST /api/carrito/cotizar: the cart priced as the sale would be (promotions, the typed code, shipping).
- * Asked again whenever the lines or the code change; the previous answer stays shown meanwhile.
+ * POST /api/carrito/cotizar: the cart priced as the sale would be (promotions, the typed code, the
+ * destination's shipping). Asked again whenever the lines, the code or the destination change; the
+ * previous answer stays shown meanwhile.
  */
-export function useCartQuote(lines: readonly QuoteLine[], code: string | null) {
+export function useCartQuote(lines: readonly QuoteLine[], code: string | null, destination: CartDestination) {
   const body: CartQuoteInput = {
     detalle_venta: lines.map(({ id_producto, cantidad }) => ({ id_producto, cantidad })),
     ...(code && { cupon: code }),
+    metodo_envio: destination.method,
+    ...(destination.method === 'domicilio' && destination.region !== '' && { region: destination.region }),
   };
   return useQuery({
     queryKey: ['carrito', 'cotizar', body] as const,

@@ -9,7 +9,7 @@ import {
   paidCents,
   shippingCents,
 } from '@vitrina/shared';
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { describedText } from '../../../testing/described-text';
 import { answerSession, createFetchStub } from '../../../testing/fetch-stub';
 import {
@@ -27,13 +27,22 @@ import { CartPage } from './cart-page';
 const product = (id: number, overrides: Partial<Product> = {}) =>
   productFixture(id, { valor: 10, valor_descuento: null, ...overrides });
 
+/** The shipping the server quotes once a state is picked, in dollars; a test sets its shop's rate. */
+let quoted = 0;
+beforeEach(() => {
+  quoted = 0;
+});
+
 /**
- * POST /api/carrito/cotizar as the server answers a cart without promotions: the products' prices and the
- * shop's shipping, read from this stub's own answers (a test replaces it to quote a discount).
+ * POST /api/carrito/cotizar as the server answers a cart without promotions: the products' prices, and
+ * the shipping of the destination — nothing for pickup, `quoted` once a state is picked, the shop's flat
+ * rate before — read from this stub's own answers (a test replaces it to quote a discount).
  */
 async function quoteWithoutPromotions(_url: URL, init?: RequestInit): Promise<Response> {
-  const { detalle_venta } = JSON.parse(String(init?.body)) as {
+  const { detalle_venta, metodo_envio, region } = JSON.parse(String(init?.body)) as {
     detalle_venta: Array<{ id_producto: number; cantidad: number }>;
+    metodo_envio?: string;
+    region?: string;
   };
   let subtotal = 0;
   for (const line of detalle_venta) {
@@ -41,7 +50,8 @@ async function quoteWithoutPromotions(_url: URL, init?: RequestInit): Promise<Re
     subtotal += paidCents((await answer.json()) as Product) * line.cantidad;
   }
   const settings = (await (await fetch('/api/ajustes')).json()) as Ajustes;
-  const envio = shippingCents(subtotal, settings);
+  const envio =
+    metodo_envio === 'retiro' ? 0 : region ? Math.round(quoted * 100) : shippingCents(subtotal, settings);
   const quote: CartQuote = {
     subtotal: fromCents(subtotal),
     descuento: 0,
@@ -53,17 +63,31 @@ async function quoteWithoutPromotions(_url: URL, init?: RequestInit): Promise<Re
   return Response.json(quote);
 }
 
+const PICKUP = { activo: true, direccion: 'Calle Roble 12, Austin', horario: 'Lunes a viernes de 9 a 18' };
+const shippingOptions = (retiro = { activo: false, direccion: '', horario: '' }) => ({
+  pais: 'Estados Unidos',
+  nombre_region: 'Estado',
+  regiones: ['Florida', 'Texas'],
+  retiro,
+});
+
 const api = createFetchStub({
   routes: {
     'GET /api/usuario/me': answerSession(sessionUser()),
     'GET /api/config': () => Response.json(shopConfig()),
     'GET /api/ajustes': () => Response.json(ajustes()),
+    'GET /api/ajustes/envio': () => Response.json(shippingOptions()),
     'POST /api/carrito/cotizar': quoteWithoutPromotions,
   },
 });
 
-/** Ana's profile address (the session fixture), which the shipping fields start with. */
-const ANA_ADDRESS = { nombre: 'Ana López', direccion: 'Avenida Reforma 123', telefono: '5512345678' };
+/** Ana's profile address (the session fixture), which the shipping fields start with, and the state picked. */
+const ANA_ADDRESS = {
+  nombre: 'Ana López',
+  direccion: 'Avenida Reforma 123',
+  telefono: '5512345678',
+  region: 'Texas',
+};
 setUpAppTests(api);
 
 function storeCart(lines: Array<{ id: number; cantidad: number; precio?: number; nombre?: string }>) {
@@ -96,7 +120,22 @@ async function fillCard(numero = '4242 4242 4242 4242') {
 }
 /** The lines were checked with the server and the pay button is on. */
 const payable = () => waitFor(() => expect(payButton().disabled).toBe(false));
-const submit = () => act(async () => fireEvent.click(payButton()));
+/** Picks the state the order ships to; the shipping then follows the server's quote for it. */
+async function pickState(state = 'Texas') {
+  const select = screen.getByRole('combobox', { name: 'Estado' }) as HTMLSelectElement;
+  await waitFor(() => expect(select.disabled).toBe(false));
+  if (select.value === state) return;
+  const quotes = api.calls('POST /api/carrito/cotizar').length;
+  await act(async () => fireEvent.change(select, { target: { value: state } }));
+  if (select.value !== state) throw new Error(`${state} is not in the list`);
+  await waitFor(() => expect(api.calls('POST /api/carrito/cotizar').length).toBeGreaterThan(quotes));
+  await act(async () => {});
+}
+const submit = async () => {
+  await pickState();
+  await payable();
+  await act(async () => fireEvent.click(payButton()));
+};
 
 const SAVE_ADDRESS = 'Guardar esta dirección y teléfono en mi perfil para la próxima compra';
 
@@ -190,6 +229,7 @@ describe('CartPage', () => {
       id_pago: 'pm_1',
       valor_total_venta: 2500,
       costo_envio: 0,
+      metodo_envio: 'domicilio',
       direccion_envio: ANA_ADDRESS,
     });
     expect(venta?.headers.get('Idempotency-Key')).toMatch(/^[0-9a-f-]{36}$/);
@@ -243,7 +283,9 @@ describe('CartPage', () => {
     expect(((await screen.findByRole('radio', { name: /Tarjeta/ })) as HTMLInputElement).checked).toBe(true);
     await act(async () => fireEvent.click(screen.getByRole('radio', { name: /Transferencia bancaria/ })));
     expect(screen.queryByLabelText('Número de tarjeta')).toBeNull();
+    await pickState();
     const confirm = screen.getByRole('button', { name: /^Confirmar pedido por \$25\.00$/ });
+    await waitFor(() => expect((confirm as HTMLButtonElement).disabled).toBe(false));
     await act(async () => fireEvent.click(confirm));
 
     await waitFor(() => expect(router.location.pathname).toBe('/pedido/7'));
@@ -253,6 +295,7 @@ describe('CartPage', () => {
       metodo_pago: 'transferencia',
       valor_total_venta: 2500,
       costo_envio: 0,
+      metodo_envio: 'domicilio',
       direccion_envio: ANA_ADDRESS,
     });
     expect(api.calls('POST /api/pagos/sandbox/metodos')).toEqual([]);
@@ -413,6 +456,8 @@ describe('CartPage', () => {
     expect(within(totals).getByText('Te faltan $25.00 para el envío gratis.')).toBeTruthy();
 
     await fillCard();
+    quoted = 5;
+    await pickState();
     await act(async () => fireEvent.click(payButton('Pagar 30.00 USD')));
     expect(api.calls('POST /api/venta')[0]?.body).toMatchObject({
       valor_total_venta: 3000,
@@ -431,6 +476,7 @@ describe('CartPage', () => {
     );
     api.on('POST /api/venta', () => {
       rate = 8;
+      quoted = 8;
       return Response.json(
         apiError('Conflict', 'El costo de envío cambió: ahora es $8.00. Revisa el total antes de pagar.'),
         { status: 409 },
@@ -440,6 +486,8 @@ describe('CartPage', () => {
     renderCart();
     await payable();
     await fillCard();
+    quoted = 5;
+    await pickState();
     await act(async () => fireEvent.click(payButton('Pagar 30.00 USD')));
     expect(await screen.findByText(/El costo de envío cambió: ahora es \$8\.00/)).toBeTruthy();
     expect(screen.queryByText(/Los precios de tu carrito cambiaron/)).toBeNull();
@@ -603,6 +651,61 @@ describe('CartPage', () => {
     await act(async () => fireEvent.click(payButton('Pagar 22.50 USD')));
     expect(api.calls('POST /api/venta')[0]?.body).toMatchObject({ valor_total_venta: 2250, cupon: 'HOLA10' });
     expect(localStorage.getItem('cupon')).toBeNull();
+  });
+
+  it('asks for the state from the list before paying, and shows the shipping the server quotes for it', async () => {
+    api.on('GET /api/products/2', () => Response.json(product(2, { nombre: 'Taza' })));
+    storeCart([{ id: 2, cantidad: 1, precio: 1000, nombre: 'Taza' }]);
+    renderCart();
+    await payable();
+    await fillCard();
+    await act(async () => fireEvent.click(payButton()));
+    const state = screen.getByRole('combobox', { name: 'Estado' });
+    expect(describedText(state)).toContain('Elige un estado de la lista');
+    expect(document.activeElement).toBe(state);
+    expect(api.calls('POST /api/venta')).toHaveLength(0);
+
+    quoted = 12;
+    await pickState('Florida');
+    expect(api.calls('POST /api/carrito/cotizar').at(-1)?.body).toEqual({
+      detalle_venta: [{ id_producto: 2, cantidad: 1 }],
+      metodo_envio: 'domicilio',
+      region: 'Florida',
+    });
+    const totals = screen.getByRole('complementary', { name: 'Resumen' });
+    expect(within(totals).getByText('Envío').nextElementSibling?.textContent).toBe('$12.00');
+    expect(payButton('Pagar 22.00 USD')).toBeTruthy();
+  });
+
+  it('offers pickup at the store when the shop has it: its address and hours, no address asked, no shipping', async () => {
+    api.on('GET /api/ajustes', () => Response.json(ajustes({ envio_tarifa: 5, envio_gratis_desde: null })));
+    api.on('GET /api/ajustes/envio', () => Response.json(shippingOptions(PICKUP)));
+    api.on('GET /api/products/2', () => Response.json(product(2, { nombre: 'Taza' })));
+    api.on('POST /api/pagos/sandbox/metodos', () =>
+      Response.json({ id_pago: 'pm_9', marca: 'visa', ultimos4: '4242' }, { status: 201 }),
+    );
+    api.on('POST /api/venta', () => Response.json(sale(), { status: 201 }));
+    storeCart([{ id: 2, cantidad: 1, precio: 1000, nombre: 'Taza' }]);
+    renderCart();
+    await payable();
+    const pickup = await screen.findByRole('radio', { name: /Retiro en tienda/ });
+    expect(pickup.closest('label')?.textContent).toContain('Calle Roble 12, Austin');
+    expect(pickup.closest('label')?.textContent).toContain('Horario: Lunes a viernes de 9 a 18');
+    await act(async () => fireEvent.click(pickup));
+    expect(screen.queryByLabelText('Dirección de entrega')).toBeNull();
+    await payable();
+    const totals = screen.getByRole('complementary', { name: 'Resumen' });
+    expect(within(totals).getByText('Envío').nextElementSibling?.textContent).toBe('Gratis');
+
+    await fillCard();
+    await act(async () => fireEvent.click(payButton('Pagar 10.00 USD')));
+    expect(api.calls('POST /api/venta')[0]?.body).toEqual({
+      detalle_venta: [{ id_producto: 2, cantidad: 1 }],
+      id_pago: 'pm_9',
+      valor_total_venta: 1000,
+      costo_envio: 0,
+      metodo_envio: 'retiro',
+    });
   });
 
   it('sends visitors to /login', async () => {

@@ -27,8 +27,8 @@ export function CartPage() {
 function Cart() {
   const paymentHeading = usePaymentHeading();
   const review = useCartReview();
-  const pricing = useCartPricing(review);
   const address = useShippingAddress();
+  const pricing = useCartPricing(review, { method: address.method, region: address.values.region });
   const checkout = useCartCheckout(review, pricing, address);
   const headingRef = useRef<HTMLHeadingElement>(null);
 
@@ -58,7 +58,7 @@ function Cart() {
             <CouponField pricing={pricing} />
           </div>
           <div className={styles.panel}>
-            <h2 className={styles.panelTitle}>Dirección de envío</h2>
+            <h2 className={styles.panelTitle}>Entrega</h2>
             <ShippingAddressFields address={address} />
           </div>
           <div className={styles.panel}>

@@ -26,8 +26,8 @@ export function PayPage() {
 function Pay() {
   const paymentHeading = usePaymentHeading();
   const review = useCartReview();
-  const pricing = useCartPricing(review);
   const address = useShippingAddress();
+  const pricing = useCartPricing(review, { method: address.method, region: address.values.region });
   const checkout = useCartCheckout(review, pricing, address);
   const formatMoney = useFormatMoney();
   if (review.lines.length === 0) return <EmptyCart />;
@@ -36,7 +36,7 @@ function Pay() {
       <h1 className={styles.heading}>Pago</h1>
       <div className={styles.layout}>
         <section className={styles.panel} aria-labelledby="pago-tarjeta">
-          <h2 className={styles.panelTitle}>Dirección de envío</h2>
+          <h2 className={styles.panelTitle}>Entrega</h2>
           <ShippingAddressFields address={address} />
           <h2 id="pago-tarjeta" className={styles.panelTitle}>
             {paymentHeading}

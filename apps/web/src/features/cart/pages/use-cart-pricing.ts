@@ -1,6 +1,6 @@
 import { type CartQuote, type Cents, toCents } from '@vitrina/shared';
 import { useShippingSettings } from '../../../lib/shipping-settings';
-import { useCartQuote } from '../api/quote-cart';
+import { type CartDestination, useCartQuote } from '../api/quote-cart';
 import { setCouponCode, useCouponCode } from '../store/coupon-store';
 import type { CartReview } from '../utils/cart-review';
 
@@ -25,13 +25,14 @@ export interface CartPricing {
 }
 
 /**
- * The cart's money as POST /api/carrito/cotizar answers it (subtotal, promotions' discount, shipping,
- * total): the browser computes no discount, so the total shown is the total the sale charges.
+ * The cart's money as POST /api/carrito/cotizar answers it (subtotal, promotions' discount, the
+ * destination's shipping, total): the browser computes no discount and no rate, so the total shown is the
+ * total the sale charges.
  */
-export function useCartPricing(review: CartReview): CartPricing {
+export function useCartPricing(review: CartReview, destination: CartDestination): CartPricing {
   const code = useCouponCode();
   const lines = review.payable.map(({ line }) => ({ id_producto: line.id, cantidad: line.cantidad }));
-  const quoted = useCartQuote(lines, code);
+  const quoted = useCartQuote(lines, code, destination);
   const settings = useShippingSettings();
   const quote = lines.length > 0 && quoted.data ? quoted.data : null;
   const data = settings.data;

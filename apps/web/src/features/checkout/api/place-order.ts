@@ -1,4 +1,11 @@
-import type { Cents, CheckoutRequest, DireccionEnvio, OrderSummary, PaymentReceived } from '@vitrina/shared';
+import type {
+  Cents,
+  CheckoutRequest,
+  DireccionEnvio,
+  OrderSummary,
+  PaymentReceived,
+  ShippingMethod,
+} from '@vitrina/shared';
 import { api } from '../../../lib/api-client';
 
 /** A sale whose payment needs the shopper's extra confirmation (3-D Secure). */
@@ -25,8 +32,10 @@ export interface PlaceOrderInput {
   totalCents: Cents;
   /** The shipping included in the total, in cents. */
   shippingCents: Cents;
-  /** Who receives the order, where: stored with the sale. */
-  direccion_envio: DireccionEnvio;
+  /** Delivered to the address, or picked up at the store. */
+  metodo_envio: ShippingMethod;
+  /** Who receives the order, where: stored with the sale (none for pickup). */
+  direccion_envio?: DireccionEnvio | undefined;
   /** The discount code applied in the cart's quote. */
   cupon?: string;
   /** Also keep that address and phone in the profile. */
@@ -44,7 +53,8 @@ export function placeOrder(input: PlaceOrderInput, idempotencyKey: string): Prom
     id_pago: input.id_pago,
     valor_total_venta: input.totalCents,
     costo_envio: input.shippingCents,
-    direccion_envio: input.direccion_envio,
+    metodo_envio: input.metodo_envio,
+    ...(input.direccion_envio && { direccion_envio: input.direccion_envio }),
     ...(input.cupon && { cupon: input.cupon }),
     ...(input.guardar_direccion && { guardar_direccion: true }),
   };

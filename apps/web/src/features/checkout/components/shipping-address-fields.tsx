@@ -1,11 +1,17 @@
+import { SHIPPING_METHOD_LABELS, type ShippingSettingsAnswer } from '@vitrina/shared';
 import { useId } from 'react';
+import { Field } from '../../../components/field';
 import formStyles from '../../../components/form.module.css';
 import { TextField } from '../../../components/text-field';
+import { useShippingOptions } from '../../../lib/shipping-options';
 import type { AddressField, ShippingAddress } from '../hooks/use-shipping-address';
+import pickerStyles from './method-picker.module.css';
 import styles from './shipping-address-fields.module.css';
 
+type TextAddressField = Exclude<AddressField, 'region'>;
+
 const FIELDS: Record<
-  AddressField,
+  TextAddressField,
   { label: string; autoComplete: string; type?: string; inputMode?: 'numeric'; hint?: string }
 > = {
   nombre: { label: 'Nombre de quien recibe', autoComplete: 'shipping name' },
@@ -24,46 +30,126 @@ const FIELDS: Record<
 };
 
 /**
- * Who receives the order and where (required): prefilled from the profile, checked when a field is left
- * and again when paying. It is stored with the order; the profile changes only when the shopper ticks
- * 'Guardar en mi perfil', offered when the address or phone typed is not the profile's.
+ * Delivery or pickup at the store (when the shop offers it), then who receives the order and where
+ * (required for delivery): prefilled from the profile, checked when a field is left and again when paying.
+ * The state or province comes from the country's list: the server prices the shipping from it. The
+ * address is stored with the order; the profile changes only when the shopper ticks 'Guardar en mi
+ * perfil', offered when the address or phone typed is not the profile's.
  */
 export function ShippingAddressFields({ address }: { address: ShippingAddress }) {
   const saveId = useId();
+  const options = useShippingOptions().data;
+  const pickup = options?.retiro.activo ? options.retiro : null;
+  const delivery = !pickup || address.method === 'domicilio';
   return (
     <div className={styles.fields}>
-      {(Object.keys(FIELDS) as AddressField[]).map((field) => {
-        const { hint, ...input } = FIELDS[field];
-        return (
-          <TextField
-            key={field}
-            ref={(element) => {
-              address.inputs.current[field] = element;
-            }}
-            name={field}
-            required
-            hint={hint}
-            {...input}
-            value={address.values[field]}
-            error={address.errors[field]}
-            onChange={(event) => address.change(field, event.target.value)}
-            onBlur={() => address.check(field)}
-          />
-        );
-      })}
-      {address.offerToSave && (
-        <div className={formStyles.checkbox}>
-          <input
-            id={saveId}
-            type="checkbox"
-            checked={address.save}
-            onChange={(event) => address.setSave(event.target.checked)}
-          />
-          <label htmlFor={saveId}>
-            Guardar esta dirección y teléfono en mi perfil para la próxima compra
+      {pickup && (
+        <fieldset className={pickerStyles.picker}>
+          <legend className={pickerStyles.legend}>¿Cómo recibes tu pedido?</legend>
+          <label className={pickerStyles.option}>
+            <input
+              type="radio"
+              name="metodo_envio"
+              value="domicilio"
+              checked={address.method === 'domicilio'}
+              onChange={() => address.setMethod('domicilio')}
+            />
+            <span className={pickerStyles.name}>{SHIPPING_METHOD_LABELS.domicilio}</span>
           </label>
-        </div>
+          <label className={pickerStyles.option}>
+            <input
+              type="radio"
+              name="metodo_envio"
+              value="retiro"
+              checked={address.method === 'retiro'}
+              onChange={() => address.setMethod('retiro')}
+            />
+            <span className={pickerStyles.name}>{SHIPPING_METHOD_LABELS.retiro} (sin costo de envío)</span>
+            <span className={pickerStyles.description}>
+              {pickup.direccion}
+              <br />
+              Horario: {pickup.horario}
+            </span>
+          </label>
+        </fieldset>
+      )}
+      {delivery && (
+        <>
+          {(['nombre', 'direccion'] as const).map((field) => (
+            <AddressText key={field} field={field} address={address} />
+          ))}
+          <RegionField address={address} options={options} />
+          <AddressText field="telefono" address={address} />
+          {address.offerToSave && (
+            <div className={formStyles.checkbox}>
+              <input
+                id={saveId}
+                type="checkbox"
+                checked={address.save}
+                onChange={(event) => address.setSave(event.target.checked)}
+              />
+              <label htmlFor={saveId}>
+                Guardar esta dirección y teléfono en mi perfil para la próxima compra
+              </label>
+            </div>
+          )}
+        </>
       )}
     </div>
+  );
+}
+
+function AddressText({ field, address }: { field: TextAddressField; address: ShippingAddress }) {
+  const { hint, ...input } = FIELDS[field];
+  return (
+    <TextField
+      ref={(element) => {
+        address.inputs.current[field] = element;
+      }}
+      name={field}
+      required
+      hint={hint}
+      {...input}
+      value={address.values[field]}
+      error={address.errors[field]}
+      onChange={(event) => address.change(field, event.target.value)}
+      onBlur={() => address.check(field)}
+    />
+  );
+}
+
+/** The state or province, from the list of the shop's country (GET /api/ajustes/envio). */
+function RegionField({
+  address,
+  options,
+}: {
+  address: ShippingAddress;
+  options: ShippingSettingsAnswer | undefined;
+}) {
+  return (
+    <Field label={options?.nombre_region ?? 'Estado o provincia'} error={address.errors.region}>
+      {(control) => (
+        <select
+          ref={(element) => {
+            address.inputs.current.region = element;
+          }}
+          {...control}
+          name="region"
+          required
+          autoComplete="shipping address-level1"
+          value={address.values.region}
+          disabled={!options}
+          onChange={(event) => address.change('region', event.target.value)}
+          onBlur={() => address.check('region')}
+        >
+          <option value="">{options ? 'Elige de la lista' : 'Cargando…'}</option>
+          {options?.regiones.map((region) => (
+            <option key={region} value={region}>
+              {region}
+            </option>
+          ))}
+        </select>
+      )}
+    </Field>
   );
 }

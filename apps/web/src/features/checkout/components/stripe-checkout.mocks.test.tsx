@@ -71,7 +71,11 @@ function renderPanel(props: Partial<CheckoutPanelProps> = {}) {
       <CheckoutPanel
         order={{ lines: [{ id_producto: 2, cantidad: 1 }], totalCents: 1000, shippingCents: 0 }}
         onPaid={onPaid}
-        readAddress={() => ({ direccion_envio: ADDRESS, guardar_direccion: false })}
+        readAddress={() => ({
+          metodo_envio: 'domicilio',
+          direccion_envio: ADDRESS,
+          guardar_direccion: false,
+        })}
         {...props}
       />
     </QueryClientProvider>,
@@ -171,6 +175,7 @@ describe('CheckoutPanel with Stripe', () => {
       id_pago: 'pm_stripe_1',
       valor_total_venta: 1000,
       costo_envio: 0,
+      metodo_envio: 'domicilio',
       direccion_envio: ADDRESS,
     });
     expect(venta?.headers.get('Idempotency-Key')).toMatch(/^[0-9a-f-]{36}$/);

@@ -4,12 +4,15 @@ import {
   knownAddress,
   knownPhone,
   type SessionUser,
+  SHIPPING_MESSAGES,
+  type ShippingMethod,
 } from '@vitrina/shared';
 import { useRef, useState } from 'react';
 import { useSession } from '../../../lib/session';
+import { useShopCurrency } from '../../../lib/shop-money';
 
-export type AddressField = keyof DireccionEnvio;
-const ADDRESS_FIELDS: readonly AddressField[] = ['nombre', 'direccion', 'telefono'];
+export type AddressField = keyof Required<DireccionEnvio>;
+const ADDRESS_FIELDS: readonly AddressField[] = ['nombre', 'direccion', 'region', 'telefono'];
 
 type Values = Record<AddressField, string>;
 type Errors = Partial<Record<AddressField, string>>;
@@ -19,21 +22,29 @@ type Errors = Partial<Record<AddressField, string>>;
  * asiganada', '5500000000') mean "not filled in yet": they are left empty for the shopper to write.
  */
 function addressFromProfile(user: SessionUser | null): Values {
-  if (!user) return { nombre: '', direccion: '', telefono: '' };
+  if (!user) return { nombre: '', direccion: '', region: '', telefono: '' };
   return {
     nombre: `${user.primer_nombre} ${user.primer_apellido}`.trim(),
     direccion: knownAddress(user.direccion) ?? '',
+    region: '',
     telefono: knownPhone(user.telefono) ?? '',
   };
 }
 
-/** What the checkout sends of its address fields: the address, and whether to keep it in the profile. */
+/**
+ * What the checkout sends of its shipping: delivery to the address (and whether to keep it in the
+ * profile), or pickup at the store with no address.
+ */
 export interface ShippingChoice {
-  direccion_envio: DireccionEnvio;
+  metodo_envio: ShippingMethod;
+  direccion_envio?: DireccionEnvio;
   guardar_direccion: boolean;
 }
 
 export interface ShippingAddress {
+  /** Delivered to the address, or picked up at the store (when the shop offers it). */
+  method: ShippingMethod;
+  setMethod(method: ShippingMethod): void;
   values: Values;
   /** The typed address or phone is not the profile's: offer to keep it there. */
   offerToSave: boolean;
@@ -41,7 +52,7 @@ export interface ShippingAddress {
   setSave(save: boolean): void;
   errors: Errors;
   /** The fields' inputs, to focus the first one to fix. */
-  inputs: { current: Partial<Record<AddressField, HTMLInputElement | null>> };
+  inputs: { current: Partial<Record<AddressField, HTMLInputElement | HTMLSelectElement | null>> };
   change(field: AddressField, value: string): void;
   /** Checks one field when the shopper leaves it. */
   check(field: AddressField): void;
@@ -52,6 +63,8 @@ export interface ShippingAddress {
 /** The order's shipping address (who receives it, where, a phone), checked with the shared rules. */
 export function useShippingAddress(): ShippingAddress {
   const { user } = useSession();
+  const currency = useShopCurrency();
+  const [method, setMethod] = useState<ShippingMethod>('domicilio');
   const [values, setValues] = useState<Values>(() => addressFromProfile(user));
   const profile = addressFromProfile(user);
   const offerToSave =
@@ -59,11 +72,12 @@ export function useShippingAddress(): ShippingAddress {
   // A profile without an address (a Google account's first purchase) keeps the one typed unless unticked.
   const [save, setSave] = useState(() => profile.direccion === '' || profile.telefono === '');
   const [errors, setErrors] = useState<Errors>({});
-  const inputs = useRef<Partial<Record<AddressField, HTMLInputElement | null>>>({});
+  const inputs = useRef<Partial<Record<AddressField, HTMLInputElement | HTMLSelectElement | null>>>({});
 
+  // The server prices the shipping from the region: the form asks for one (the API still takes none).
   const problems = (current: Values): Errors => {
+    const found: Errors = current.region === '' ? { region: SHIPPING_MESSAGES.regionRequired(currency) } : {};
     const parsed = direccionEnvioSchema.safeParse(current);
-    const found: Errors = {};
     if (parsed.success) return found;
     for (const issue of parsed.error.issues) {
       const field = issue.path[0] as AddressField;
@@ -73,6 +87,8 @@ export function useShippingAddress(): ShippingAddress {
   };
 
   return {
+    method,
+    setMethod,
     values,
     offerToSave,
     save,
@@ -89,12 +105,20 @@ export function useShippingAddress(): ShippingAddress {
       setErrors((current) => ({ ...current, [field]: problems(values)[field] }));
     },
     read() {
-      const parsed = direccionEnvioSchema.safeParse(values);
-      if (parsed.success) {
+      if (method === 'retiro') {
         setErrors({});
-        return { direccion_envio: parsed.data, guardar_direccion: offerToSave && save };
+        return { metodo_envio: 'retiro', guardar_direccion: false };
       }
       const found = problems(values);
+      const parsed = direccionEnvioSchema.safeParse(values);
+      if (parsed.success && Object.keys(found).length === 0) {
+        setErrors({});
+        return {
+          metodo_envio: 'domicilio',
+          direccion_envio: parsed.data,
+          guardar_direccion: offerToSave && save,
+        };
+      }
       setErrors(found);
       const first = ADDRESS_FIELDS.find((field) => found[field]);
       if (first) inputs.current[first]?.focus();

@@ -24,15 +24,22 @@ import styles from './order-page.module.css';
 
 /** What the shopper can expect next, for each state of the order; `justPaid` right after the checkout. */
 function nextSteps(order: Order, justPaid: boolean): string {
+  const pickup = order.retiro;
   switch (order.estado) {
     case 'pagada':
+      if (pickup)
+        return 'Recibimos tu pago y te enviamos la confirmación por correo. Ahora preparamos tu pedido; cuando esté listo para retirar en la tienda te avisaremos por correo.';
       return 'Recibimos tu pago y te enviamos la confirmación por correo. Ahora preparamos tu pedido; cuando salga te avisaremos por correo con su número de guía.';
     case 'preparando':
+      if (pickup)
+        return 'Estamos preparando tu pedido. Cuando esté listo para retirar en la tienda te avisaremos por correo.';
       return 'Estamos preparando tu pedido. Cuando salga te avisaremos por correo con su número de guía.';
     case 'enviada':
       return order.guia
         ? `Tu pedido va en camino. Sigue el envío con el número de guía ${order.guia}${order.transportista ? ` en ${order.transportista}` : ''}.`
         : 'Tu pedido va en camino.';
+    case 'lista_retiro':
+      return `Tu pedido te espera en la tienda: ${pickup?.direccion ?? ''}. Horario: ${pickup?.horario ?? ''}.`;
     case 'entregada':
       return 'Tu pedido fue entregado. Puedes calificar los productos desde tu historial de compras.';
     case 'cancelada':
@@ -154,7 +161,7 @@ export function OrderContent({
             <h2 id="pedido-envio" className={styles.sectionTitle}>
               Envío
             </h2>
-            <ShippingAddress address={data.direccion_envio} />
+            <ShippingAddress address={data.direccion_envio} pickup={data.retiro} />
             <PaymentAndShipment order={data} />
           </section>
           <section className={styles.panel} aria-labelledby="pedido-historial">
