@@ -117,7 +117,10 @@ async function settleWaitingOrder(
   else after = await cancelWaitingOrders(tx, context, [idVenta], adminId).then((rows) => rows[0]);
   if (!after)
     throw conflict(
-      transitionRefused(order.estado, to, { method: order.metodo_pago, pickup: order.metodo_envio === 'retiro' }),
+      transitionRefused(order.estado, to, {
+        method: order.metodo_pago,
+        pickup: order.metodo_envio === 'retiro',
+      }),
     );
   await recordAudit(tx, {
     id_usuario: adminId,

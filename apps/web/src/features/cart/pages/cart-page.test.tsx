@@ -599,6 +599,7 @@ describe('CartPage', () => {
     expect(within(totals).getByText('Descuento (OTONO)').nextElementSibling?.textContent).toBe('−$2.50');
     expect(within(totals).getByText('Total').nextElementSibling?.textContent).toBe('$22.50');
 
+    await pickState('Texas');
     await fillCard();
     await act(async () => fireEvent.click(payButton('Pagar 22.50 USD')));
     const [venta] = api.calls('POST /api/venta');
@@ -647,6 +648,7 @@ describe('CartPage', () => {
     await payable();
     expect(api.calls('POST /api/carrito/cotizar').at(-1)?.body).toMatchObject({ cupon: 'HOLA10' });
 
+    await pickState('Texas');
     await fillCard();
     await act(async () => fireEvent.click(payButton('Pagar 22.50 USD')));
     expect(api.calls('POST /api/venta')[0]?.body).toMatchObject({ valor_total_venta: 2250, cupon: 'HOLA10' });
