@@ -22,6 +22,7 @@ export * from './ratings';
 export * from './refunds';
 export * from './return-to';
 export * from './sales';
+export * from './saved-cart';
 export * from './search';
 export * from './shop-config';
 export * from './shop-identity';

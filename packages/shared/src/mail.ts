@@ -18,6 +18,7 @@ export const MAIL_KINDS = [
   'pedido_por_pagar',
   'pedido_vencido',
   'pago_tardio',
+  'carrito_abandonado',
 ] as const;
 export type MailKind = (typeof MAIL_KINDS)[number];
 
@@ -35,6 +36,7 @@ export const MAIL_KIND_LABELS: Record<MailKind, string> = {
   pedido_por_pagar: 'Pedido por pagar',
   pedido_vencido: 'Pedido cancelado sin pago',
   pago_tardio: 'Pago tardío (a la tienda)',
+  carrito_abandonado: 'Carrito olvidado',
 };
 
 /** pendiente: waiting for (another) attempt; enviado: delivered; fallido: given up after the last attempt. */

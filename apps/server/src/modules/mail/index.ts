@@ -5,6 +5,8 @@ export { mailDeliveryPlugin } from './plugin';
 export { mailboxRoutes } from './routes';
 export { type ShopIdentity, shopIdentity } from './shop';
 export {
+  type CartReminderData,
+  cartReminderMail,
   googleAccountResetMail,
   latePaymentMail,
   newOrderMail,

@@ -435,3 +435,52 @@ export function passwordChangedMail(to: string, data: AccountMailData): Outgoing
     action: 'Ir a la tienda',
   });
 }
+
+/** What an abandoned-cart reminder shows: the items, a link back to the cart and one to stop these. */
+export interface CartReminderData extends AccountMailData {
+  currency: CurrencyCode;
+  lines: Array<{ nombre: string; cantidad: number; unitCents: number }>;
+  cartUrl: string;
+  unsubscribeUrl: string;
+}
+
+/** The one reminder of a cart left with items (docs/decisions/081-abandoned-carts.md). */
+export function cartReminderMail(to: string, data: CartReminderData): OutgoingMail {
+  const price = (cents: number) => formatMoney(fromCents(cents), data.currency);
+  const items = data.lines.map((line) => `${line.nombre}: ${line.cantidad} × ${price(line.unitCents)}`);
+  const title = 'Tu carrito te espera';
+  const intro = 'Dejaste estos productos en tu carrito. Siguen ahí cuando quieras terminar tu compra:';
+  const stop = '¿No quieres estos recordatorios? Deja de recibirlos aquí:';
+  const html = layout(
+    data.shopName,
+    title,
+    [
+      p(`Hola, ${data.name}:`),
+      p(intro),
+      `<p style="margin:0 0 16px;padding:12px;background:#f3f4f6;border-radius:6px">` +
+        `${items.map(escapeHtml).join('<br>')}</p>`,
+      p('Los precios y las existencias pueden cambiar hasta que pagues.', MUTED),
+      button('Volver a mi carrito', data.cartUrl),
+      `<p style="margin:0;${MUTED}">${escapeHtml(stop)} <a href="${escapeHtml(data.unsubscribeUrl)}">` +
+        'No enviarme más recordatorios</a></p>',
+    ].join('\n'),
+    data.logoUrl,
+  );
+  const text = [
+    title,
+    '',
+    `Hola, ${data.name}:`,
+    '',
+    intro,
+    ...items.map((item) => `- ${item}`),
+    '',
+    'Los precios y las existencias pueden cambiar hasta que pagues.',
+    '',
+    `Volver a mi carrito: ${data.cartUrl}`,
+    '',
+    `${stop} ${data.unsubscribeUrl}`,
+    '',
+    data.shopName,
+  ].join('\n');
+  return { to, kind: 'carrito_abandonado', subject: `Tu carrito en ${data.shopName} te espera`, html, text };
+}

@@ -18,12 +18,14 @@ import {
   STAFF_MESSAGES,
   stateChangeSchema,
 } from '@vitrina/shared';
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { Db } from '../../db/client';
 import { forbidden } from '../../errors';
 import { countCheckout } from '../../metrics';
 import { sessionOf } from '../../plugins/auth';
+import { emptySavedCart } from '../carts';
 import { changeOrderState } from './change-order-state';
 import type { OrderContext } from './context';
 import { customerOrdersSummary } from './customer-summary';
@@ -61,6 +63,19 @@ const refundHeadersSchema = idempotencyHeadersSchema(
 
 /** A card order paid, or an order paid later with how to pay it (decision 056). */
 const checkoutCreatedSchema = z.union([pendingPaymentSchema, orderSummarySchema]);
+
+/**
+ * An order placed (paid, or to be paid later) empties the buyer's saved cart on every device; a card
+ * still asking for its confirmation step does not yet. The order stands even if this fails.
+ */
+async function emptyCartAfter(request: FastifyRequest, db: Db, result: CheckoutReply) {
+  if ('clientSecret' in result) return;
+  try {
+    await emptySavedCart({ db, userId: sessionOf(request).user.id_usuario, orderId: result.order.id_venta });
+  } catch (err) {
+    request.log.warn({ err, id_venta: result.order.id_venta }, 'saved cart not emptied after an order');
+  }
+}
 
 function sendCheckout(reply: FastifyReply, result: CheckoutReply) {
   // Refusals (a declined card, no stock) are the route's 4xx answers on the requests' metric.
@@ -141,6 +156,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<OrdersRoutesOptions> = async (
         input: request.body,
         idempotencyKey: request.headers['idempotency-key'],
       });
+      await emptyCartAfter(request, db, result);
       return sendCheckout(reply, result);
     },
   );
@@ -193,6 +209,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<OrdersRoutesOptions> = async (
         buyerId: sessionOf(request).user.id_usuario,
         orderId: request.params.id,
       });
+      await emptyCartAfter(request, db, result);
       return sendCheckout(reply, result);
     },
   );
