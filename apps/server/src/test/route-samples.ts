@@ -71,6 +71,9 @@ export const VALID_REQUESTS: Record<string, { body: unknown; headers?: Record<st
   'POST /api/carrito/cotizar': {
     body: { detalle_venta: [{ id_producto: 1, cantidad: 1 }], cupon: 'PRUEBA10' },
   },
+  'PUT /api/carrito': { body: { lineas: [{ id_producto: 1, cantidad: 1 }] } },
+  'POST /api/carrito/fusionar': { body: { lineas: [{ id_producto: 1, cantidad: 1 }] } },
+  'PUT /api/carrito/recordatorios': { body: { recordatorios: false } },
   'POST /api/cupones': { body: { codigo: 'PRUEBA10', tipo: 'porcentaje', valor: 10 } },
   'PUT /api/cupones/:id': { body: { codigo: 'PRUEBA10', tipo: 'porcentaje', valor: 10 } },
   'PUT /api/ajustes/tienda': {
