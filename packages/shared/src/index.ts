@@ -10,6 +10,7 @@ export * from './errors';
 export * from './listing';
 export * from './locale';
 export * from './mail';
+export * from './order-requests';
 export * from './orders';
 export * from './page-schema';
 export * from './pages';

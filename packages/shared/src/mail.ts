@@ -19,6 +19,8 @@ export const MAIL_KINDS = [
   'pedido_vencido',
   'pago_tardio',
   'carrito_abandonado',
+  'solicitud_pedido',
+  'solicitud_respondida',
 ] as const;
 export type MailKind = (typeof MAIL_KINDS)[number];
 
@@ -37,6 +39,8 @@ export const MAIL_KIND_LABELS: Record<MailKind, string> = {
   pedido_vencido: 'Pedido cancelado sin pago',
   pago_tardio: 'Pago tardío (a la tienda)',
   carrito_abandonado: 'Carrito olvidado',
+  solicitud_pedido: 'Solicitud de cancelación o devolución (a la tienda)',
+  solicitud_respondida: 'Respuesta a una solicitud',
 };
 
 /** pendiente: waiting for (another) attempt; enviado: delivered; fallido: given up after the last attempt. */

@@ -1,6 +1,8 @@
 import {
   LOGIN_TYPES,
   MAIL_STATES,
+  ORDER_REQUEST_STATES,
+  ORDER_REQUEST_TYPES,
   ORDER_STATES,
   PAYMENT_METHODS,
   type PaymentMethodSettings,
@@ -861,4 +863,31 @@ export const carritoRecordatorio = pgTable(
     id_venta: integer('id_venta').references(() => venta.id_venta, { onDelete: 'set null' }),
   },
   (t) => [index('carrito_recordatorio_usuario_idx').on(t.id_usuario)],
+);
+
+/**
+ * A customer's request to cancel an order not shipped yet, or to return a delivered one (orders module):
+ * at most one waits per order; the owner or staff with the orders area accepts or refuses it.
+ */
+export const solicitudPedido = pgTable(
+  'solicitud_pedido',
+  {
+    id: serial('id').primaryKey(),
+    id_venta: integer('id_venta')
+      .notNull()
+      .references(() => venta.id_venta, { onDelete: 'cascade' }),
+    tipo: varchar('tipo', { length: 12, enum: ORDER_REQUEST_TYPES }).notNull(),
+    motivo: varchar('motivo', { length: 500 }).notNull(),
+    estado: varchar('estado', { length: 10, enum: ORDER_REQUEST_STATES }).notNull().default('pendiente'),
+    creada: timestamp('creada', { withTimezone: true }).notNull().defaultNow(),
+    decidida: timestamp('decidida', { withTimezone: true }),
+    id_decisor: integer('id_decisor').references(() => usuario.id_usuario),
+    respuesta: varchar('respuesta', { length: 500 }),
+  },
+  (t) => [
+    index('solicitud_pedido_venta_idx').on(t.id_venta),
+    uniqueIndex('solicitud_pedido_una_pendiente_idx').on(t.id_venta).where(sql`${t.estado} = 'pendiente'`),
+    check('solicitud_pedido_tipo_valido', sql`${t.tipo} IN ('cancelacion', 'devolucion')`),
+    check('solicitud_pedido_estado_valido', sql`${t.estado} IN ('pendiente', 'aceptada', 'rechazada')`),
+  ],
 );

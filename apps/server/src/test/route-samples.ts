@@ -67,6 +67,8 @@ export const VALID_REQUESTS: Record<string, { body: unknown; headers?: Record<st
     body: { lineas: [{ id_detalle_venta: 1, cantidad: 1 }] },
     headers: { 'idempotency-key': 'prueba-reembolso-1' },
   },
+  'POST /api/venta/:id/solicitudes': { body: { tipo: 'cancelacion', motivo: 'Ya no lo necesito' } },
+  'PUT /api/venta/:id/solicitudes/:solicitud': { body: { decision: 'rechazar', respuesta: 'Ya salió' } },
   'PUT /api/ajustes': { body: { envio_tarifa: 5, envio_gratis_desde: 50 } },
   'POST /api/carrito/cotizar': {
     body: { detalle_venta: [{ id_producto: 1, cantidad: 1 }], cupon: 'PRUEBA10' },

@@ -22,3 +22,22 @@ CREATE TABLE "carrito_recordatorio" (
 ALTER TABLE "carrito_recordatorio" ADD CONSTRAINT "carrito_recordatorio_id_usuario_usuario_id_usuario_fk" FOREIGN KEY ("id_usuario") REFERENCES "public"."usuario"("id_usuario") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "carrito_recordatorio" ADD CONSTRAINT "carrito_recordatorio_id_venta_venta_id_venta_fk" FOREIGN KEY ("id_venta") REFERENCES "public"."venta"("id_venta") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "carrito_recordatorio_usuario_idx" ON "carrito_recordatorio" USING btree ("id_usuario");
+--> statement-breakpoint
+CREATE TABLE "solicitud_pedido" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"id_venta" integer NOT NULL,
+	"tipo" varchar(12) NOT NULL,
+	"motivo" varchar(500) NOT NULL,
+	"estado" varchar(10) DEFAULT 'pendiente' NOT NULL,
+	"creada" timestamp with time zone DEFAULT now() NOT NULL,
+	"decidida" timestamp with time zone,
+	"id_decisor" integer,
+	"respuesta" varchar(500),
+	CONSTRAINT "solicitud_pedido_tipo_valido" CHECK ("solicitud_pedido"."tipo" IN ('cancelacion', 'devolucion')),
+	CONSTRAINT "solicitud_pedido_estado_valido" CHECK ("solicitud_pedido"."estado" IN ('pendiente', 'aceptada', 'rechazada'))
+);
+--> statement-breakpoint
+ALTER TABLE "solicitud_pedido" ADD CONSTRAINT "solicitud_pedido_id_venta_venta_id_venta_fk" FOREIGN KEY ("id_venta") REFERENCES "public"."venta"("id_venta") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "solicitud_pedido" ADD CONSTRAINT "solicitud_pedido_id_decisor_usuario_id_usuario_fk" FOREIGN KEY ("id_decisor") REFERENCES "public"."usuario"("id_usuario") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "solicitud_pedido_venta_idx" ON "solicitud_pedido" USING btree ("id_venta");--> statement-breakpoint
+CREATE UNIQUE INDEX "solicitud_pedido_una_pendiente_idx" ON "solicitud_pedido" USING btree ("id_venta") WHERE "solicitud_pedido"."estado" = 'pendiente';

@@ -484,3 +484,45 @@ export function cartReminderMail(to: string, data: CartReminderData): OutgoingMa
   ].join('\n');
   return { to, kind: 'carrito_abandonado', subject: `Tu carrito en ${data.shopName} te espera`, html, text };
 }
+
+/** A customer's request about an order, as the shop and the customer read it. */
+export interface OrderRequestMail {
+  /** 'cancelación' or 'devolución'. */
+  what: string;
+  reason: string;
+}
+
+/** The shop's notice of a cancel or return request, with a link to answer it in the panel. */
+export function orderRequestMail(
+  to: string,
+  data: OrderMailData & OrderRequestMail & { adminUrl: string },
+): OutgoingMail {
+  return orderMail(to, 'solicitud_pedido', data, {
+    subject: `Solicitud de ${data.what} del pedido ${data.numero_pedido}`,
+    title: `${data.customerName} pide la ${data.what} de un pedido`,
+    greeting: 'Hola:',
+    intro: [`${data.customerName} pide la ${data.what} del pedido ${data.numero_pedido}. Su motivo:`],
+    highlight: [data.reason],
+    next: 'Ábrelo en el panel para aceptar o rechazar la solicitud; le avisamos de tu respuesta por correo.',
+    action: { label: 'Responder en el panel', url: data.adminUrl },
+  });
+}
+
+/** The customer's answer to their request: accepted or refused, with the shop's words if any. */
+export function orderRequestAnsweredMail(
+  to: string,
+  data: OrderMailData & OrderRequestMail & { accepted: boolean; answer: string | null },
+): OutgoingMail {
+  const verdict = data.accepted ? 'aceptó' : 'rechazó';
+  return orderMail(to, 'solicitud_respondida', data, {
+    subject: `Respondimos tu solicitud de ${data.what} del pedido ${data.numero_pedido}`,
+    title: data.accepted
+      ? `Aceptamos tu solicitud de ${data.what}`
+      : `No pudimos aceptar tu solicitud de ${data.what}`,
+    intro: [`La tienda ${verdict} tu solicitud de ${data.what} del pedido ${data.numero_pedido}.`],
+    highlight: data.answer ? [data.answer] : [],
+    next: data.accepted
+      ? 'Te escribiremos de nuevo cuando emitamos tu reembolso.'
+      : 'Si tienes dudas, responde a este correo y te ayudamos.',
+  });
+}

@@ -32,8 +32,15 @@ export async function changeOrderState({
   adminId,
   orderId: idVenta,
   change,
+  alsoInTx,
   ...context
-}: OrderContext & { adminId: number; orderId: number; change: StateChange }): Promise<Order> {
+}: OrderContext & {
+  adminId: number;
+  orderId: number;
+  change: StateChange;
+  /** What else commits with the move or not at all (the customer's request it answers). */
+  alsoInTx?: (tx: Tx) => Promise<void>;
+}): Promise<Order> {
   const { db, shop, log } = context;
   const refund = await retryOnDeadlock(() =>
     db.transaction(async (tx) => {
@@ -41,6 +48,7 @@ export async function changeOrderState({
       if (!order) throw notFound(ORDER_NOT_FOUND);
       if (!canMoveTo(order.estado, change.estado))
         throw conflict(transitionRefused(order.estado, change.estado));
+      await alsoInTx?.(tx);
       if (order.estado === 'pendiente_pago') {
         await settleWaitingOrder(tx, context, order, change.estado, adminId);
         return undefined;

@@ -6,7 +6,11 @@ import {
   customerOrdersSummarySchema,
   idempotencyHeadersSchema,
   idParamsSchema,
+  idSchema,
   mayMoveOrderTo,
+  orderRequestDecisionSchema,
+  orderRequestInputSchema,
+  orderRequestSchema,
   orderSchema,
   orderSummarySchema,
   ordersExportQuerySchema,
@@ -32,6 +36,7 @@ import { customerOrdersSummary } from './customer-summary';
 import { exportFileName, exportOrdersCsv } from './export-orders';
 import { listOrders } from './list-orders';
 import { getOrder } from './order-detail';
+import { askOrderRequest, decideOrderRequest, listOrderRequests } from './order-requests';
 import type { StartRedirect } from './pay-later';
 import { type CheckoutReply, confirmPayment, placeOrder } from './place-order';
 import { quoteCart } from './price-cart';
@@ -300,6 +305,69 @@ export const ordersRoutes: FastifyPluginAsyncZod<OrdersRoutesOptions> = async (
       },
     },
     async (request) => getOrder(db, sessionOf(request).user, request.params.id),
+  );
+
+  app.post(
+    '/venta/:id/solicitudes',
+    {
+      config: { access: 'customer' },
+      schema: {
+        tags: ['Pedidos'],
+        summary:
+          'El comprador pide cancelar un pedido aún no enviado o devolver uno entregado, con su motivo; 409 si el estado no lo permite o ya hay una pendiente',
+        params: idParamsSchema,
+        body: orderRequestInputSchema,
+        response: { 201: orderRequestSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      reply.code(201);
+      return askOrderRequest({
+        ...context,
+        buyerId: sessionOf(request).user.id_usuario,
+        orderId: request.params.id,
+        input: request.body,
+      });
+    },
+  );
+
+  app.get(
+    '/venta/:id/solicitudes',
+    {
+      config: { access: 'user' },
+      schema: {
+        tags: ['Pedidos'],
+        summary:
+          'Las solicitudes de cancelación o devolución de un pedido (su comprador, el dueño o el personal con pedidos a su cargo)',
+        params: idParamsSchema,
+        response: { 200: z.array(orderRequestSchema), ...errors },
+      },
+    },
+    async (request) => listOrderRequests({ db, viewer: sessionOf(request).user, orderId: request.params.id }),
+  );
+
+  app.put(
+    '/venta/:id/solicitudes/:solicitud',
+    {
+      config: { access: 'admin', staff: 'pedidos' },
+      schema: {
+        tags: ['Pedidos'],
+        summary:
+          'Acepta o rechaza una solicitud (aceptar una cancelación cancela el pedido y devuelve el dinero: solo el dueño); 409 si ya se respondió o el pedido cambió',
+        params: z.object({ id: idSchema, solicitud: idSchema }),
+        body: orderRequestDecisionSchema,
+        response: { 200: orderRequestSchema, ...errors, 502: apiErrorSchema },
+      },
+    },
+    async (request) =>
+      decideOrderRequest({
+        ...context,
+        log: request.log,
+        decider: sessionOf(request).user,
+        orderId: request.params.id,
+        requestId: request.params.solicitud,
+        decision: request.body,
+      }),
   );
 
   app.put(
