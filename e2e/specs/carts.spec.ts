@@ -1,10 +1,12 @@
 import type { Browser, Page } from '@playwright/test';
+import { ADMIN } from '../support/accounts';
 import { apiAs, uniqueEmail } from '../support/api';
 import { expect, test } from '../support/test';
 
 /*
  * Carts that follow the shopper (docs/decisions/080): what a customer puts in the cart in one browser is
- * in the cart of another browser once they sign in there.
+ * in the cart of another browser once they sign in there. And a customer's request to cancel an order,
+ * which the owner accepts from the order's page.
  */
 
 interface ApiProduct {
@@ -36,7 +38,9 @@ test('a cart filled in one browser shows in another after signing in there', asy
   await phone.goto(`/products/${first.id_producto}`);
   await phone.getByRole('button', { name: 'Aumentar cantidad' }).click();
   await phone.getByRole('button', { name: 'Agregar al carrito' }).click();
+  await expect(cartLink(phone)).toHaveAccessibleName('Carrito, 2 productos');
   await phone.goto(`/products/${second.id_producto}`);
+  await expect(phone.getByRole('heading', { name: second.nombre })).toBeVisible();
   await phone.getByRole('button', { name: 'Agregar al carrito' }).click();
   await expect(cartLink(phone)).toHaveAccessibleName('Carrito, 3 productos');
   // The phone sends its cart a moment after the last change.
@@ -65,4 +69,34 @@ test('a cart filled in one browser shows in another after signing in there', asy
     .toBe(2);
   await phone.reload();
   await expect(cartLink(phone)).toHaveAccessibleName('Carrito, 4 productos');
+});
+
+test('a customer asks to cancel an order and the owner accepts it', async ({ browser }) => {
+  test.setTimeout(90_000);
+  const customer = await device(browser);
+  const api = await apiAs(customer.request);
+  const email = uniqueEmail('cancela');
+  await api.register(email);
+  await api.signIn(email, 'Prueba12345');
+  const [product] = await productsOf(customer, 8);
+  if (!product) throw new Error('the seed needs a product with stock in category 8');
+  const sale = (await api.buy(product.id_producto)) as unknown as { id_venta: number };
+
+  await customer.goto(`/pedido/${sale.id_venta}`);
+  await customer.getByLabel('Motivo').fill('Lo pedí por error');
+  await customer.getByRole('button', { name: 'Pedir la cancelación' }).click();
+  await expect(customer.getByText('Enviamos tu solicitud')).toBeVisible();
+  await expect(customer.getByText('Cancelación: Pendiente')).toBeVisible();
+
+  const owner = await device(browser);
+  await (await apiAs(owner.request)).signIn(ADMIN.email, ADMIN.password);
+  await owner.goto(`/admin/pedidos/${sale.id_venta}`);
+  await expect(owner.getByText('El cliente pide la cancelación. Motivo: Lo pedí por error')).toBeVisible();
+  await owner.getByRole('button', { name: 'Aceptar la cancelación' }).click();
+  await expect(owner.getByText('Aceptaste la cancelación')).toBeVisible();
+  await expect(owner.getByText('Cancelación: Aceptada')).toBeVisible();
+
+  await customer.reload();
+  await expect(customer.getByText('Cancelación: Aceptada')).toBeVisible();
+  await expect(customer.getByText(/Cancelamos este pedido/)).toBeVisible();
 });

@@ -40,6 +40,7 @@ import { AdminPageHeader } from '../components/admin-page-header';
 import { PackingList } from '../components/packing-list';
 import { RefundForm } from '../components/refund-form';
 import orderStyles from './order-page.module.css';
+import { OrderRequestsPanel } from './order-requests-panel';
 
 /**
  * /admin/pedidos/:id: one order for the owner — buyer, address, lines and money, the moves its state
@@ -132,6 +133,7 @@ function OrderScreen({ order }: { order: Order }) {
             {isActiveOrder(order.estado) && user?.admin && <RefundForm order={order} />}
           </div>
           <div className={orderStyles.column}>
+            <OrderRequestsPanel order={order} />
             <EstadoActions order={order} />
             <section className={styles.panel} aria-labelledby="pedido-envio">
               <h2 id="pedido-envio" className={styles.subtitle}>
