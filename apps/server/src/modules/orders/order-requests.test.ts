@@ -23,12 +23,14 @@ describe.each(TEST_DATABASE_KINDS)('cancel and return requests on %s', (kind) =>
     const member = await newCustomer(t.app, `ventas${++counter}@example.com`);
     await t.db.update(usuario).set({ rol: 'ventas' }).where(eq(usuario.id_usuario, member.user.id_usuario));
     staff = member.agent;
-    [product] = await t.db
+    const [first] = await t.db
       .select()
       .from(producto)
       .where(and(eq(producto.estado, true), gt(producto.stock, 30)))
       .orderBy(asc(producto.id_producto))
       .limit(1);
+    if (!first) throw new Error('the seed needs a product with stock');
+    product = first;
   });
   afterAll(() => t.close());
 
