@@ -9,6 +9,7 @@ import { measureRequests } from './metrics';
 import { accountsRoutes } from './modules/accounts';
 import { adminRoutes } from './modules/admin';
 import { auditRoutes } from './modules/audit';
+import { type CartReminderOptions, cartRemindersPlugin, cartsRoutes } from './modules/carts';
 import { catalogAdminRoutes, catalogRoutes, searchCounter, searchRoutes } from './modules/catalog';
 import type { OidcClientConfig } from './modules/google-sign-in';
 import { googleRoutes } from './modules/google-sign-in';
@@ -83,6 +84,8 @@ export interface AppDeps {
   mailDelivery?: Partial<DeliveryOptions>;
   /** The loop that cancels unpaid orders at their deadline. */
   unpaidOrdersExpiry?: Partial<ExpiryOptions>;
+  /** The abandoned-cart reminders' loop; tests run it faster. */
+  cartReminders?: Partial<CartReminderOptions>;
   /** The storefront's server render; by default the web build's (config.webRender), when built. */
   renderPage?: RenderPage;
 }
@@ -100,6 +103,7 @@ export async function buildApp({
   mercadoPagoReconciliation,
   mailDelivery,
   unpaidOrdersExpiry,
+  cartReminders,
   uploadLimit = DEFAULT_UPLOAD_POLICY,
   renderPage,
 }: AppDeps) {
@@ -160,6 +164,7 @@ export async function buildApp({
   const shop = shopIdentity(config);
   const orders = { db, payments: provider, mercadoPago: mercadoPagoGateway, shop };
   const mercadoPagoContext = { ...orders, mercadoPago: mercadoPagoGateway };
+  const reminders = { afterMs: config.abandonedCartHours * 3_600_000, ...cartReminders };
   const searches = searchCounter(db, app.log);
   app.addHook('onClose', () => searches.flush());
   await app.register(
@@ -180,6 +185,7 @@ export async function buildApp({
         startRedirect: mercadoPagoRedirect(mercadoPagoGateway),
       });
       await api.register(mercadoPagoRoutes, mercadoPagoContext);
+      await api.register(cartsRoutes, { db, reminderAfterMs: reminders.afterMs });
       await api.register(adminRoutes, { db, timeZone: config.shopTimeZone, currency: config.currency });
       await api.register(auditRoutes, { db, timeZone: config.shopTimeZone, currency: config.currency });
       await api.register(settingsRoutes, { db, currency: config.currency });
@@ -217,5 +223,6 @@ export async function buildApp({
     options: mercadoPagoReconciliation,
   });
   await app.register(unpaidOrdersExpiryPlugin, { ...orders, options: unpaidOrdersExpiry });
+  await app.register(cartRemindersPlugin, { db, shop: orders.shop, options: reminders });
   return app;
 }

@@ -68,6 +68,8 @@ const envSchema = z.object({
     z.coerce.number().int().min(1).max(200).default(DEFAULT_DATABASE_POOL_SIZE),
   ),
   LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
+  /** Hours a signed-in shopper's cart rests with items before its one reminder (docs/decisions/081). */
+  ABANDONED_CART_HOURS: z.preprocess(unsetIfEmpty, z.coerce.number().min(0.25).max(720).default(4)),
   /** The address shoppers use; absolute links in SEO tags and the sitemap are built from it. */
   PUBLIC_URL: z.url().optional(),
   /** Shown to banned users and in the about page. */
@@ -286,6 +288,7 @@ function toConfig(env: z.infer<typeof envSchema>) {
     databaseUrl: env.DATABASE_URL,
     databasePoolSize: env.DATABASE_POOL_SIZE,
     logLevel: env.LOG_LEVEL,
+    abandonedCartHours: env.ABANDONED_CART_HOURS,
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),
     supportEmail: env.SUPPORT_EMAIL,
     shopName: env.SHOP_NAME,

@@ -35,6 +35,7 @@ export const AUDIT_ACTIONS = [
   'pedido.estado',
   'pedido.reembolsado',
   'pedido.reembolso_fallido',
+  'pedido.solicitud',
   'ajustes.editados',
   'sinonimo.creado',
   'sinonimo.editado',

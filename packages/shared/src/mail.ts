@@ -20,6 +20,9 @@ export const MAIL_KINDS = [
   'pago_tardio',
   'pedido_listo',
   'resumen_pedidos',
+  'carrito_abandonado',
+  'solicitud_pedido',
+  'solicitud_respondida',
 ] as const;
 export type MailKind = (typeof MAIL_KINDS)[number];
 
@@ -39,6 +42,9 @@ export const MAIL_KIND_LABELS: Record<MailKind, string> = {
   pago_tardio: 'Pago tardío (a la tienda)',
   pedido_listo: 'Pedido listo para retirar',
   resumen_pedidos: 'Resumen diario de pedidos (a la tienda)',
+  carrito_abandonado: 'Carrito olvidado',
+  solicitud_pedido: 'Solicitud de cancelación o devolución (a la tienda)',
+  solicitud_respondida: 'Respuesta a una solicitud',
 };
 
 /** pendiente: waiting for (another) attempt; enviado: delivered; fallido: given up after the last attempt. */

@@ -135,6 +135,12 @@ export interface OrderRoute {
   pickup: boolean;
 }
 
+/** The route of an order as its row or its JSON says it. */
+export const orderRoute = (order: { metodo_pago: PaymentMethod; metodo_envio: string }): OrderRoute => ({
+  method: order.metodo_pago,
+  pickup: order.metodo_envio === 'retiro',
+});
+
 /**
  * Whether an admin may move an order from `from` to `to`. Only cash on delivery travels before it is
  * paid (decision 084): every other order is paid first.

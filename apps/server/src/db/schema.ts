@@ -1,6 +1,8 @@
 import {
   LOGIN_TYPES,
   MAIL_STATES,
+  ORDER_REQUEST_STATES,
+  ORDER_REQUEST_TYPES,
   ORDER_STATES,
   PAYMENT_METHODS,
   type PaymentMethodSettings,
@@ -30,6 +32,7 @@ import {
   text,
   timestamp,
   uniqueIndex,
+  uuid,
   varchar,
 } from 'drizzle-orm/pg-core';
 
@@ -848,3 +851,75 @@ export const pagina = pgTable('pagina', {
   contenido: text('contenido').notNull(),
   actualizada: timestamp('actualizada', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * A signed-in shopper's cart as the server keeps it (carts module, docs/decisions/080-saved-carts.md):
+ * the lines as the shared rules left them; `desde` when it last went from empty to holding items,
+ * `recordado` when the one reminder of abandoned-cart for those items went out (081).
+ */
+export const carrito = pgTable(
+  'carrito',
+  {
+    id_usuario: integer('id_usuario')
+      .primaryKey()
+      .references(() => usuario.id_usuario, { onDelete: 'cascade' }),
+    lineas: jsonb('lineas')
+      .$type<Array<{ id_producto: number; id_variante: number | null; cantidad: number }>>()
+      .notNull()
+      .default([]),
+    actualizado: timestamp('actualizado', { withTimezone: true }).notNull().defaultNow(),
+    desde: timestamp('desde', { withTimezone: true }),
+    recordado: timestamp('recordado', { withTimezone: true }),
+    sin_recordatorios: boolean('sin_recordatorios').notNull().default(false),
+    /** The secret of the reminder's unsubscribe link. */
+    token_baja: uuid('token_baja').notNull().defaultRandom(),
+  },
+  (t) => [
+    uniqueIndex('carrito_token_baja_idx').on(t.token_baja),
+    index('carrito_por_recordar_idx')
+      .on(t.actualizado)
+      .where(sql`${t.desde} IS NOT NULL AND ${t.recordado} IS NULL`),
+  ],
+);
+
+/** Every abandoned-cart reminder sent, and the order that followed it (recovered), if any. */
+export const carritoRecordatorio = pgTable(
+  'carrito_recordatorio',
+  {
+    id: serial('id').primaryKey(),
+    id_usuario: integer('id_usuario')
+      .notNull()
+      .references(() => usuario.id_usuario, { onDelete: 'cascade' }),
+    enviado: timestamp('enviado', { withTimezone: true }).notNull().defaultNow(),
+    unidades: integer('unidades').notNull(),
+    id_venta: integer('id_venta').references(() => venta.id_venta, { onDelete: 'set null' }),
+  },
+  (t) => [index('carrito_recordatorio_usuario_idx').on(t.id_usuario)],
+);
+
+/**
+ * A customer's request to cancel an order not shipped yet, or to return a delivered one (orders module):
+ * at most one waits per order; the owner or staff with the orders area accepts or refuses it.
+ */
+export const solicitudPedido = pgTable(
+  'solicitud_pedido',
+  {
+    id: serial('id').primaryKey(),
+    id_venta: integer('id_venta')
+      .notNull()
+      .references(() => venta.id_venta, { onDelete: 'cascade' }),
+    tipo: varchar('tipo', { length: 12, enum: ORDER_REQUEST_TYPES }).notNull(),
+    motivo: varchar('motivo', { length: 500 }).notNull(),
+    estado: varchar('estado', { length: 10, enum: ORDER_REQUEST_STATES }).notNull().default('pendiente'),
+    creada: timestamp('creada', { withTimezone: true }).notNull().defaultNow(),
+    decidida: timestamp('decidida', { withTimezone: true }),
+    id_decisor: integer('id_decisor').references(() => usuario.id_usuario),
+    respuesta: varchar('respuesta', { length: 500 }),
+  },
+  (t) => [
+    index('solicitud_pedido_venta_idx').on(t.id_venta),
+    uniqueIndex('solicitud_pedido_una_pendiente_idx').on(t.id_venta).where(sql`${t.estado} = 'pendiente'`),
+    check('solicitud_pedido_tipo_valido', sql`${t.tipo} IN ('cancelacion', 'devolucion')`),
+    check('solicitud_pedido_estado_valido', sql`${t.estado} IN ('pendiente', 'aceptada', 'rechazada')`),
+  ],
+);

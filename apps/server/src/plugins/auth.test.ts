@@ -72,8 +72,9 @@ const STAFF_REACHES: Record<StaffRole, string[]> = {
     'PUT /api/products/calificaciones/:id',
     'PUT /api/products/calificaciones/:id/restaurar',
     'PUT /api/venta/:id/estado',
+    'PUT /api/venta/:id/solicitudes/:solicitud',
   ],
-  ventas: ['PUT /api/venta/:id/estado'],
+  ventas: ['PUT /api/venta/:id/estado', 'PUT /api/venta/:id/solicitudes/:solicitud'],
 };
 
 /** Owner-only routes that must stay so: money leaving the shop, users, settings, the trail, mail, staff. */
@@ -90,6 +91,7 @@ const OWNER_ONLY = [
   'GET /api/admin/auditoria',
   'GET /api/admin/correos',
   'GET /api/admin/resumen',
+  'GET /api/admin/carritos',
   'GET /api/personal',
   'POST /api/personal',
   'PUT /api/personal/:id',

@@ -67,6 +67,8 @@ export const VALID_REQUESTS: Record<string, { body: unknown; headers?: Record<st
     body: { lineas: [{ id_detalle_venta: 1, cantidad: 1 }] },
     headers: { 'idempotency-key': 'prueba-reembolso-1' },
   },
+  'POST /api/venta/:id/solicitudes': { body: { tipo: 'cancelacion', motivo: 'Ya no lo necesito' } },
+  'PUT /api/venta/:id/solicitudes/:solicitud': { body: { decision: 'rechazar', respuesta: 'Ya salió' } },
   'PUT /api/ajustes': { body: { envio_tarifa: 5, envio_gratis_desde: 50 } },
   'PUT /api/ajustes/envio': {
     body: {
@@ -85,6 +87,9 @@ export const VALID_REQUESTS: Record<string, { body: unknown; headers?: Record<st
     body: { detalle_venta: [{ id_producto: 1, cantidad: 1 }], cupon: 'PRUEBA10' },
   },
   'POST /api/pedidos/consulta': { body: { numero_pedido: 'V-000001', email: 'cliente@vitrina.local' } },
+  'PUT /api/carrito': { body: { lineas: [{ id_producto: 1, cantidad: 1 }] } },
+  'POST /api/carrito/fusionar': { body: { lineas: [{ id_producto: 1, cantidad: 1 }] } },
+  'PUT /api/carrito/recordatorios': { body: { recordatorios: false } },
   'POST /api/cupones': { body: { codigo: 'PRUEBA10', tipo: 'porcentaje', valor: 10 } },
   'PUT /api/cupones/:id': { body: { codigo: 'PRUEBA10', tipo: 'porcentaje', valor: 10 } },
   'PUT /api/ajustes/tienda': {

@@ -5,6 +5,8 @@
 export const LOGIN_TYPE_KEY = 'estaLogueado';
 export const CART_KEY = 'cart';
 export const CART_COUNT_KEY = 'cart count';
+/** What this browser last agreed with the server's copy of the cart (features/cart/store/cart-sync.ts). */
+export const CART_SYNCED_KEY = 'cart synced';
 
 export function readStorage(key: string): string | null {
   try {

@@ -166,6 +166,7 @@ const SENTENCES: Record<AuditAction, string> = {
   'pedido.estado': 'Cambió el estado del pedido',
   'pedido.reembolsado': 'Reembolsó el pedido',
   'pedido.reembolso_fallido': 'El sistema de pagos rechazó un reembolso ya hecho del pedido',
+  'pedido.solicitud': 'Respondió la solicitud de cancelación o devolución del pedido',
   'ajustes.editados': 'Editó los ajustes de la tienda',
   'sinonimo.creado': 'Creó el sinónimo',
   'sinonimo.editado': 'Editó el sinónimo',

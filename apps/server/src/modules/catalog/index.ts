@@ -7,6 +7,7 @@ export {
   listAllProducts,
   toggleProduct,
 } from './admin-service';
+export { availableStock } from './available-stock';
 export { catalogCache, type KeptAnswer, serveFromCache } from './cache';
 export { countRating, uncountRating } from './rating-totals';
 export { catalogRoutes } from './routes';

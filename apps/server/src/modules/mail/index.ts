@@ -5,16 +5,21 @@ export { mailDeliveryPlugin } from './plugin';
 export { mailboxRoutes } from './routes';
 export { type ShopIdentity, shopIdentity } from './shop';
 export {
+  type CartReminderData,
+  cartReminderMail,
   dailyOrdersMail,
   googleAccountResetMail,
   latePaymentMail,
   newOrderMail,
   type OrderMailData,
+  type OrderRequestMail,
   orderCancelledMail,
   orderConfirmedMail,
   orderExpiredMail,
   orderReadyMail,
   orderRefundedMail,
+  orderRequestAnsweredMail,
+  orderRequestMail,
   orderShippedMail,
   type PaymentDue,
   passwordChangedMail,

@@ -538,3 +538,94 @@ export function passwordChangedMail(to: string, data: AccountMailData): Outgoing
     action: 'Ir a la tienda',
   });
 }
+
+/** What an abandoned-cart reminder shows: the items, a link back to the cart and one to stop these. */
+export interface CartReminderData extends AccountMailData {
+  currency: CurrencyCode;
+  lines: Array<{ nombre: string; cantidad: number; unitCents: number }>;
+  cartUrl: string;
+  unsubscribeUrl: string;
+}
+
+/** The one reminder of a cart left with items (docs/decisions/081-abandoned-carts.md). */
+export function cartReminderMail(to: string, data: CartReminderData): OutgoingMail {
+  const price = (cents: number) => formatMoney(fromCents(cents), data.currency);
+  const items = data.lines.map((line) => `${line.nombre}: ${line.cantidad} × ${price(line.unitCents)}`);
+  const title = 'Tu carrito te espera';
+  const intro = 'Dejaste estos productos en tu carrito. Siguen ahí cuando quieras terminar tu compra:';
+  const stop = '¿No quieres estos recordatorios? Deja de recibirlos aquí:';
+  const html = layout(
+    data.shopName,
+    title,
+    [
+      p(`Hola, ${data.name}:`),
+      p(intro),
+      `<p style="margin:0 0 16px;padding:12px;background:#f3f4f6;border-radius:6px">` +
+        `${items.map(escapeHtml).join('<br>')}</p>`,
+      p('Los precios y las existencias pueden cambiar hasta que pagues.', MUTED),
+      button('Volver a mi carrito', data.cartUrl),
+      `<p style="margin:0;${MUTED}">${escapeHtml(stop)} <a href="${escapeHtml(data.unsubscribeUrl)}">` +
+        'No enviarme más recordatorios</a></p>',
+    ].join('\n'),
+    data.logoUrl,
+  );
+  const text = [
+    title,
+    '',
+    `Hola, ${data.name}:`,
+    '',
+    intro,
+    ...items.map((item) => `- ${item}`),
+    '',
+    'Los precios y las existencias pueden cambiar hasta que pagues.',
+    '',
+    `Volver a mi carrito: ${data.cartUrl}`,
+    '',
+    `${stop} ${data.unsubscribeUrl}`,
+    '',
+    data.shopName,
+  ].join('\n');
+  return { to, kind: 'carrito_abandonado', subject: `Tu carrito en ${data.shopName} te espera`, html, text };
+}
+
+/** A customer's request about an order, as the shop and the customer read it. */
+export interface OrderRequestMail {
+  /** 'cancelación' or 'devolución'. */
+  what: string;
+  reason: string;
+}
+
+/** The shop's notice of a cancel or return request, with a link to answer it in the panel. */
+export function orderRequestMail(
+  to: string,
+  data: OrderMailData & OrderRequestMail & { adminUrl: string },
+): OutgoingMail {
+  return orderMail(to, 'solicitud_pedido', data, {
+    subject: `Solicitud de ${data.what} del pedido ${data.numero_pedido}`,
+    title: `${data.customerName} pide la ${data.what} de un pedido`,
+    greeting: 'Hola:',
+    intro: [`${data.customerName} pide la ${data.what} del pedido ${data.numero_pedido}. Su motivo:`],
+    highlight: [data.reason],
+    next: 'Ábrelo en el panel para aceptar o rechazar la solicitud; le avisamos de tu respuesta por correo.',
+    action: { label: 'Responder en el panel', url: data.adminUrl },
+  });
+}
+
+/** The customer's answer to their request: accepted or refused, with the shop's words if any. */
+export function orderRequestAnsweredMail(
+  to: string,
+  data: OrderMailData & OrderRequestMail & { accepted: boolean; answer: string | null },
+): OutgoingMail {
+  const verdict = data.accepted ? 'aceptó' : 'rechazó';
+  return orderMail(to, 'solicitud_respondida', data, {
+    subject: `Respondimos tu solicitud de ${data.what} del pedido ${data.numero_pedido}`,
+    title: data.accepted
+      ? `Aceptamos tu solicitud de ${data.what}`
+      : `No pudimos aceptar tu solicitud de ${data.what}`,
+    intro: [`La tienda ${verdict} tu solicitud de ${data.what} del pedido ${data.numero_pedido}.`],
+    highlight: data.answer ? [data.answer] : [],
+    next: data.accepted
+      ? 'Te escribiremos de nuevo cuando emitamos tu reembolso.'
+      : 'Si tienes dudas, responde a este correo y te ayudamos.',
+  });
+}

@@ -1,4 +1,11 @@
-import { canMoveTo, type Order, type StateChange, toCents, transitionRefused } from '@vitrina/shared';
+import {
+  canMoveTo,
+  type Order,
+  orderRoute,
+  type StateChange,
+  toCents,
+  transitionRefused,
+} from '@vitrina/shared';
 import { eq } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { retryOnDeadlock } from '../../db/deadlock';
@@ -26,16 +33,24 @@ export async function changeOrderState({
   adminId,
   orderId: idVenta,
   change,
+  alsoInTx,
   ...context
-}: OrderContext & { adminId: number; orderId: number; change: StateChange }): Promise<Order> {
+}: OrderContext & {
+  adminId: number;
+  orderId: number;
+  change: StateChange;
+  /** What else commits with the move or not at all (the customer's request it answers). */
+  alsoInTx?: (tx: Tx) => Promise<void>;
+}): Promise<Order> {
   const { db, shop, log } = context;
   const refund = await retryOnDeadlock(() =>
     db.transaction(async (tx) => {
       const order = await lockOrder(tx, idVenta);
       if (!order) throw notFound(ORDER_NOT_FOUND);
-      const route = { method: order.metodo_pago, pickup: order.metodo_envio === 'retiro' };
+      const route = orderRoute(order);
       if (!canMoveTo(order.estado, change.estado, route))
         throw conflict(transitionRefused(order.estado, change.estado, route));
+      await alsoInTx?.(tx);
       if (order.estado === 'pendiente_pago' || order.estado === 'por_cobrar') {
         await settleWaitingOrder(tx, context, order, change, adminId);
         return undefined;
@@ -115,13 +130,7 @@ async function settleWaitingOrder(
     });
   else if (to === 'entregada') after = await deliverAndCollect(tx, context, { idVenta, by: adminId });
   else after = await cancelWaitingOrders(tx, context, [idVenta], adminId).then((rows) => rows[0]);
-  if (!after)
-    throw conflict(
-      transitionRefused(order.estado, to, {
-        method: order.metodo_pago,
-        pickup: order.metodo_envio === 'retiro',
-      }),
-    );
+  if (!after) throw conflict(transitionRefused(order.estado, to, orderRoute(order)));
   await recordAudit(tx, {
     id_usuario: adminId,
     accion: 'pedido.estado',

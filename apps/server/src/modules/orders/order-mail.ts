@@ -16,12 +16,15 @@ import {
   latePaymentMail,
   newOrderMail,
   type OrderMailData,
+  type OrderRequestMail,
   type OutgoingMail,
   orderCancelledMail,
   orderConfirmedMail,
   orderExpiredMail,
   orderReadyMail,
   orderRefundedMail,
+  orderRequestAnsweredMail,
+  orderRequestMail,
   orderShippedMail,
   paymentDueMail,
   queueMail,
@@ -186,4 +189,27 @@ export async function queueLatePaymentMail(
   const { data } = await orderMailData(tx, order, shop);
   const adminUrl = `${shop.publicUrl}${pagePath(PAGES.adminOrder, order.id_venta)}`;
   await queueMail(tx, latePaymentMail(shop.contactEmail, { ...data, adminUrl, ...payment }));
+}
+
+/** The shop's notice of a customer's cancel or return request. */
+export async function queueOrderRequestMail(
+  tx: Tx,
+  order: OrderRow,
+  base: ShopIdentity,
+  request: OrderRequestMail,
+): Promise<void> {
+  const { data, shop } = await orderMailData(tx, order, base);
+  const adminUrl = `${shop.publicUrl}${pagePath(PAGES.adminOrder, order.id_venta)}`;
+  await queueMail(tx, orderRequestMail(shop.contactEmail, { ...data, ...request, adminUrl }));
+}
+
+/** The customer's message with the answer to their request. */
+export async function queueOrderRequestAnswer(
+  tx: Tx,
+  order: OrderRow,
+  shop: ShopIdentity,
+  answer: OrderRequestMail & { accepted: boolean; answer: string | null },
+): Promise<void> {
+  const { to, data } = await orderMailData(tx, order, shop);
+  if (to) await queueMail(tx, orderRequestAnsweredMail(to, { ...data, ...answer }));
 }

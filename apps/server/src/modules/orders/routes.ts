@@ -6,8 +6,12 @@ import {
   customerOrdersSummarySchema,
   idempotencyHeadersSchema,
   idParamsSchema,
+  idSchema,
   mayMoveOrderTo,
   orderLookupSchema,
+  orderRequestDecisionSchema,
+  orderRequestInputSchema,
+  orderRequestSchema,
   orderSchema,
   orderSummarySchema,
   ordersExportQuerySchema,
@@ -19,12 +23,14 @@ import {
   STAFF_MESSAGES,
   stateChangeSchema,
 } from '@vitrina/shared';
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { Db } from '../../db/client';
 import { forbidden } from '../../errors';
 import { countCheckout } from '../../metrics';
 import { sessionOf } from '../../plugins/auth';
+import { emptySavedCart } from '../carts';
 import { countOrderLookup } from '../sessions';
 import { changeOrderState } from './change-order-state';
 import type { OrderContext } from './context';
@@ -32,6 +38,7 @@ import { customerOrdersSummary } from './customer-summary';
 import { exportFileName, exportOrdersCsv } from './export-orders';
 import { listOrders } from './list-orders';
 import { getOrder, lookUpOrder } from './order-detail';
+import { askOrderRequest, decideOrderRequest, listOrderRequests } from './order-requests';
 import type { StartRedirect } from './pay-later';
 import { type CheckoutReply, confirmPayment, placeOrder } from './place-order';
 import { quoteCart } from './price-cart';
@@ -63,6 +70,19 @@ const refundHeadersSchema = idempotencyHeadersSchema(
 
 /** A card order paid, or an order paid later with how to pay it (decision 056). */
 const checkoutCreatedSchema = z.union([pendingPaymentSchema, orderSummarySchema]);
+
+/**
+ * An order placed (paid, or to be paid later) empties the buyer's saved cart on every device; a card
+ * still asking for its confirmation step does not yet. The order stands even if this fails.
+ */
+async function emptyCartAfter(request: FastifyRequest, db: Db, result: CheckoutReply) {
+  if ('clientSecret' in result) return;
+  try {
+    await emptySavedCart({ db, userId: sessionOf(request).user.id_usuario, orderId: result.order.id_venta });
+  } catch (err) {
+    request.log.warn({ err, id_venta: result.order.id_venta }, 'saved cart not emptied after an order');
+  }
+}
 
 function sendCheckout(reply: FastifyReply, result: CheckoutReply) {
   // Refusals (a declined card, no stock) are the route's 4xx answers on the requests' metric.
@@ -143,6 +163,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<OrdersRoutesOptions> = async (
         input: request.body,
         idempotencyKey: request.headers['idempotency-key'],
       });
+      await emptyCartAfter(request, db, result);
       return sendCheckout(reply, result);
     },
   );
@@ -195,6 +216,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<OrdersRoutesOptions> = async (
         buyerId: sessionOf(request).user.id_usuario,
         orderId: request.params.id,
       });
+      await emptyCartAfter(request, db, result);
       return sendCheckout(reply, result);
     },
   );
@@ -304,6 +326,69 @@ export const ordersRoutes: FastifyPluginAsyncZod<OrdersRoutesOptions> = async (
       await countOrderLookup(db, request.body.email, request.ip);
       return lookUpOrder(db, request.body);
     },
+  );
+
+  app.post(
+    '/venta/:id/solicitudes',
+    {
+      config: { access: 'customer' },
+      schema: {
+        tags: ['Pedidos'],
+        summary:
+          'El comprador pide cancelar un pedido aún no enviado o devolver uno entregado, con su motivo; 409 si el estado no lo permite o ya hay una pendiente',
+        params: idParamsSchema,
+        body: orderRequestInputSchema,
+        response: { 201: orderRequestSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      reply.code(201);
+      return askOrderRequest({
+        ...context,
+        buyerId: sessionOf(request).user.id_usuario,
+        orderId: request.params.id,
+        input: request.body,
+      });
+    },
+  );
+
+  app.get(
+    '/venta/:id/solicitudes',
+    {
+      config: { access: 'user' },
+      schema: {
+        tags: ['Pedidos'],
+        summary:
+          'Las solicitudes de cancelación o devolución de un pedido (su comprador, el dueño o el personal con pedidos a su cargo)',
+        params: idParamsSchema,
+        response: { 200: z.array(orderRequestSchema), ...errors },
+      },
+    },
+    async (request) => listOrderRequests({ db, viewer: sessionOf(request).user, orderId: request.params.id }),
+  );
+
+  app.put(
+    '/venta/:id/solicitudes/:solicitud',
+    {
+      config: { access: 'admin', staff: 'pedidos' },
+      schema: {
+        tags: ['Pedidos'],
+        summary:
+          'Acepta o rechaza una solicitud (aceptar una cancelación cancela el pedido y devuelve el dinero: solo el dueño); 409 si ya se respondió o el pedido cambió',
+        params: z.object({ id: idSchema, solicitud: idSchema }),
+        body: orderRequestDecisionSchema,
+        response: { 200: orderRequestSchema, ...errors, 502: apiErrorSchema },
+      },
+    },
+    async (request) =>
+      decideOrderRequest({
+        ...context,
+        log: request.log,
+        decider: sessionOf(request).user,
+        orderId: request.params.id,
+        requestId: request.params.solicitud,
+        decision: request.body,
+      }),
   );
 
   app.put(

@@ -3,6 +3,7 @@ import { Outlet, useLocation } from 'react-router';
 import { Loader } from '../../components/loader';
 import { Toaster } from '../../components/toaster';
 import { GoogleLoginWelcome } from '../../features/auth';
+import { CartSync } from '../../features/cart';
 import { ErrorBoundary } from '../routes/error-boundary';
 import { ScrollRestoration } from '../routes/scroll-restoration';
 import { Footer } from './footer';
@@ -49,6 +50,7 @@ export function RootLayout() {
       <Footer />
       <Toaster />
       <GoogleLoginWelcome />
+      <CartSync />
       <ScrollRestoration />
     </div>
   );

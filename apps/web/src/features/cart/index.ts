@@ -3,6 +3,7 @@
  * (both in the entry bundle). The pages are not here: the router loads them lazily.
  */
 export { CartLink } from './components/cart-link';
+export { CartSync } from './components/cart-sync';
 export {
   addProductToCart,
   type CartableProduct,

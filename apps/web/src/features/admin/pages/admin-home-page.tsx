@@ -6,6 +6,7 @@ import { useSession } from '../../../lib/session';
 import { formatInstant } from '../../../lib/shop-dates';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useDashboard } from '../api/get-dashboard';
+import { AbandonedCartsSection } from '../components/abandoned-carts';
 import styles from '../components/admin-page.module.css';
 import { AuditTable } from '../components/audit-table';
 import dashboardStyles from '../components/dashboard.module.css';
@@ -158,6 +159,7 @@ function Dashboard() {
       <SalesFiguresSection ventas={data.ventas} />
       <DashboardCharts days={data.ingresos_por_dia} top={data.mas_vendidos} />
       <StockAlerts inventario={data.inventario} clientes={data.clientes} />
+      <AbandonedCartsSection />
       <SearchAnalyticsSection />
       <section aria-labelledby="admin-auditoria" className={dashboardStyles.section}>
         <h2 id="admin-auditoria" className={dashboardStyles.sectionTitle}>

@@ -7,6 +7,7 @@ import {
   mayMoveOrderTo,
   NOTIFY_MS,
   type Order,
+  orderRoute,
   PAGES,
   stateAction,
   TRANSPORTISTA_MAX,
@@ -40,6 +41,7 @@ import { AdminPageHeader } from '../components/admin-page-header';
 import { PackingList } from '../components/packing-list';
 import { RefundForm } from '../components/refund-form';
 import orderStyles from './order-page.module.css';
+import { OrderRequestsPanel } from './order-requests-panel';
 
 /**
  * /admin/pedidos/:id: one order for the owner — buyer, address, lines and money, the moves its state
@@ -132,6 +134,7 @@ function OrderScreen({ order }: { order: Order }) {
             {isActiveOrder(order.estado) && user?.admin && <RefundForm order={order} />}
           </div>
           <div className={orderStyles.column}>
+            <OrderRequestsPanel order={order} />
             <EstadoActions order={order} />
             <section className={styles.panel} aria-labelledby="pedido-envio">
               <h2 id="pedido-envio" className={styles.subtitle}>
@@ -162,10 +165,7 @@ function EstadoActions({ order }: { order: Order }) {
   const { user } = useSession();
   // Staff prepare, ship and deliver; cancelling (it gives the money back) is offered to the owner only.
   const moves = MANUAL_STATES.filter(
-    (to) =>
-      canMoveTo(order.estado, to, { method: order.metodo_pago, pickup: order.metodo_envio === 'retiro' }) &&
-      user !== null &&
-      mayMoveOrderTo(user, to),
+    (to) => canMoveTo(order.estado, to, orderRoute(order)) && user !== null && mayMoveOrderTo(user, to),
   );
   if (moves.length === 0) return null;
 

@@ -184,6 +184,12 @@ export function acceptCartPrice(id: number, precio: Cents): void {
   save(load().map((line) => (line.id === id ? { ...line, precio } : line)));
 }
 
+/** The lines another device left (the saved cart): each keeps what this browser remembered of it. */
+export function replaceCartLines(lines: readonly CartLine[]): void {
+  const before = new Map(load().map((line) => [line.id, line]));
+  save(lines.map((line) => ({ ...before.get(line.id), id: line.id, cantidad: line.cantidad })));
+}
+
 /** After the server confirmed the sale (never before). */
 export function clearCart(): void {
   save(EMPTY);

@@ -156,4 +156,44 @@ describe('OrderPage', () => {
       );
     });
   });
+
+  describe('cancel and return requests', () => {
+    it('asks to cancel a paid order with a reason, then shows the request waiting', async () => {
+      const requests: unknown[] = [];
+      api.on('GET /api/venta/7', () => Response.json(order()));
+      api.on('GET /api/venta/7/solicitudes', () => Response.json(requests));
+      api.on('POST /api/venta/7/solicitudes', async (_url, init) => {
+        const body = JSON.parse(String(init?.body));
+        const created = {
+          id: 1,
+          id_venta: 7,
+          ...body,
+          estado: 'pendiente',
+          creada: '2026-11-28T10:00:00.000Z',
+          decidida: null,
+          respuesta: null,
+        };
+        requests.push(created);
+        return Response.json(created, { status: 201 });
+      });
+      await renderOrder();
+      const panel = await screen.findByRole('region', { name: 'Cancelar el pedido' });
+      fireEvent.change(within(panel).getByLabelText('Motivo'), { target: { value: 'Lo pedí por error' } });
+      fireEvent.click(within(panel).getByRole('button', { name: 'Pedir la cancelación' }));
+      expect(await within(panel).findByText('Cancelación: Pendiente')).toBeTruthy();
+      expect(api.calls('POST /api/venta/7/solicitudes')[0]?.body).toEqual({
+        tipo: 'cancelacion',
+        motivo: 'Lo pedí por error',
+      });
+      expect(within(panel).queryByRole('button', { name: 'Pedir la cancelación' })).toBeNull();
+    });
+
+    it('offers a return once the order is delivered', async () => {
+      api.on('GET /api/venta/7/solicitudes', () => Response.json([]));
+      api.on('GET /api/venta/7', () => Response.json(order({ estado: 'entregada' })));
+      await renderOrder();
+      const panel = await screen.findByRole('region', { name: 'Devolver el pedido' });
+      expect(within(panel).getByRole('button', { name: 'Pedir la devolución' })).toBeTruthy();
+    });
+  });
 });

@@ -19,6 +19,7 @@ import { CustomerOnly } from '../../auth';
 import { parseId } from '../../catalog';
 import { useOrder } from '../api/get-order';
 import { MercadoPagoPayment } from '../components/mercadopago-payment';
+import { OrderRequestPanel } from '../components/order-request-form';
 import { isJustPaid } from '../utils/just-paid';
 import styles from './order-page.module.css';
 
@@ -148,6 +149,7 @@ export function OrderContent({
           <MercadoPagoPayment id={data.id_venta} orderState={data.estado} />
         )}
       </section>
+      <OrderRequestPanel order={data} />
       <div className={styles.layout}>
         <section className={styles.panel} aria-labelledby="pedido-productos">
           <h2 id="pedido-productos" className={styles.sectionTitle}>

@@ -1,0 +1,167 @@
+import { paidCents } from '@vitrina/shared';
+import { and, asc, eq, isNotNull, isNull, lte } from 'drizzle-orm';
+import type { FastifyBaseLogger, FastifyPluginAsync } from 'fastify';
+import type { Db } from '../../db/client';
+import { retryOnDeadlock } from '../../db/deadlock';
+import { carrito, carritoRecordatorio, usuario } from '../../db/schema';
+import { getProductsByIds } from '../catalog';
+import { cartReminderMail, queueMail, type ShopIdentity } from '../mail';
+
+/*
+ * Abandoned carts (docs/decisions/081-abandoned-carts.md): a signed-in shopper's cart that has held items
+ * for `afterMs` since its last change, with no order since, gets one e-mail through the outbox, unless its
+ * owner opted out. Any number of processes run the loop on one database: each claims due carts with
+ * FOR UPDATE SKIP LOCKED and marks them reminded in the same transaction as the mail, so no cart is
+ * reminded twice. Guests who leave an e-mail will have carts of their own; this loop is where they join.
+ */
+
+export interface CartReminderOptions {
+  /** How long a cart rests with items before its reminder (ABANDONED_CART_HOURS). */
+  afterMs: number;
+  /** The sleep between two looks. */
+  checkEveryMs: number;
+  /** The wait after a failed round (the database unreachable). */
+  retryMs: number;
+  batchSize: number;
+}
+
+export const DEFAULT_CART_REMINDERS: CartReminderOptions = {
+  afterMs: 4 * 3_600_000,
+  checkEveryMs: 5 * 60_000,
+  retryMs: 60_000,
+  batchSize: 50,
+};
+
+export interface CartRemindersContext {
+  db: Db;
+  shop: ShopIdentity;
+}
+
+/** Sends the reminders due (by `now`, else the clock), at most `batchSize`; returns how many it sent. */
+export async function sendCartReminders(
+  { db, shop }: CartRemindersContext,
+  {
+    afterMs,
+    batchSize,
+    now = new Date(),
+  }: Pick<CartReminderOptions, 'afterMs' | 'batchSize'> & { now?: Date },
+): Promise<number> {
+  const cutoff = new Date(now.getTime() - afterMs);
+  return retryOnDeadlock(() =>
+    db.transaction(async (tx) => {
+      const due = await tx
+        .select({ cart: carrito, email: usuario.email, name: usuario.primer_nombre, active: usuario.estado })
+        .from(carrito)
+        .innerJoin(usuario, eq(usuario.id_usuario, carrito.id_usuario))
+        .where(
+          and(
+            isNotNull(carrito.desde),
+            isNull(carrito.recordado),
+            eq(carrito.sin_recordatorios, false),
+            lte(carrito.actualizado, cutoff),
+          ),
+        )
+        .orderBy(asc(carrito.actualizado))
+        .limit(batchSize)
+        .for('update', { of: carrito, skipLocked: true });
+      let sent = 0;
+      for (const { cart, email, name, active } of due) {
+        // A banned account is marked too, so the next rounds do not keep finding it.
+        await tx.update(carrito).set({ recordado: now }).where(eq(carrito.id_usuario, cart.id_usuario));
+        if (!active) continue;
+        const products = new Map(
+          (
+            await getProductsByIds(
+              tx,
+              cart.lineas.map((line) => line.id_producto),
+            )
+          ).map((p) => [p.id_producto, p]),
+        );
+        const lines = cart.lineas.flatMap((line) => {
+          const product = products.get(line.id_producto);
+          return product
+            ? [{ nombre: product.nombre, cantidad: line.cantidad, unitCents: paidCents(product) }]
+            : [];
+        });
+        if (lines.length === 0) continue;
+        await tx.insert(carritoRecordatorio).values({
+          id_usuario: cart.id_usuario,
+          enviado: now,
+          unidades: cart.lineas.reduce((n, line) => n + line.cantidad, 0),
+        });
+        await queueMail(
+          tx,
+          cartReminderMail(email, {
+            ...shop,
+            name,
+            lines,
+            cartUrl: `${shop.publicUrl}/carrito`,
+            unsubscribeUrl: `${shop.publicUrl}/api/carrito/baja/${cart.token_baja}`,
+          }),
+        );
+        sent++;
+      }
+      return sent;
+    }),
+  );
+}
+
+/** The loop that sends reminders as carts come due; it sleeps between looks, never on a connection. */
+export function cartReminders(
+  context: CartRemindersContext & { log: FastifyBaseLogger },
+  options: CartReminderOptions,
+) {
+  let stopped = false;
+  let running: Promise<void> | undefined;
+  let wakeUp: (() => void) | undefined;
+
+  const sleep = (ms: number) =>
+    stopped
+      ? Promise.resolve()
+      : new Promise<void>((resolve) => {
+          const timer = setTimeout(done, ms);
+          function done() {
+            clearTimeout(timer);
+            wakeUp = undefined;
+            resolve();
+          }
+          wakeUp = done;
+        });
+
+  async function loop() {
+    while (!stopped) {
+      try {
+        const sent = await sendCartReminders(context, options);
+        if (sent > 0) context.log.info({ recordatorios: sent }, 'abandoned-cart reminders queued');
+        if (sent < options.batchSize) await sleep(options.checkEveryMs);
+      } catch (err) {
+        if (stopped) return;
+        context.log.warn({ err }, 'could not send abandoned-cart reminders; trying again later');
+        await sleep(options.retryMs);
+      }
+    }
+  }
+
+  return {
+    start() {
+      running ??= loop();
+    },
+    async stop() {
+      stopped = true;
+      wakeUp?.();
+      await running;
+    },
+  };
+}
+
+/** Runs the reminders loop for as long as the app (started once ready, stopped on close). */
+export const cartRemindersPlugin: FastifyPluginAsync<
+  CartRemindersContext & { options?: Partial<CartReminderOptions> | undefined }
+> = async (app, { options, ...context }) => {
+  const loop = cartReminders(
+    { ...context, log: app.log.child({ module: 'carts' }) },
+    { ...DEFAULT_CART_REMINDERS, ...options },
+  );
+  app.addHook('onReady', async () => loop.start());
+  app.addHook('onClose', async () => loop.stop());
+};

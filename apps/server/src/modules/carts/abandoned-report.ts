@@ -1,0 +1,48 @@
+import type { AbandonedCarts } from '@vitrina/shared';
+import { and, asc, count, eq, isNotNull, lte } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { carrito, carritoRecordatorio, usuario } from '../../db/schema';
+
+/** The most carts the owner's list shows: the oldest first. */
+const LIST_LIMIT = 100;
+
+/** GET /api/admin/carritos: carts resting with items past `afterMs`, and what the reminders recovered. */
+export async function abandonedCartsReport({
+  db,
+  afterMs,
+}: {
+  db: Db;
+  afterMs: number;
+}): Promise<AbandonedCarts> {
+  const cutoff = new Date(Date.now() - afterMs);
+  const [carts, [sent], [recovered]] = await Promise.all([
+    db
+      .select({
+        cart: carrito,
+        nombre: usuario.primer_nombre,
+        apellido: usuario.primer_apellido,
+        email: usuario.email,
+      })
+      .from(carrito)
+      .innerJoin(usuario, eq(usuario.id_usuario, carrito.id_usuario))
+      .where(and(isNotNull(carrito.desde), lte(carrito.actualizado, cutoff)))
+      .orderBy(asc(carrito.actualizado))
+      .limit(LIST_LIMIT),
+    db.select({ n: count() }).from(carritoRecordatorio),
+    db.select({ n: count() }).from(carritoRecordatorio).where(isNotNull(carritoRecordatorio.id_venta)),
+  ]);
+  return {
+    horas: afterMs / 3_600_000,
+    recordatorios: sent?.n ?? 0,
+    recuperados: recovered?.n ?? 0,
+    carritos: carts.map(({ cart, nombre, apellido, email }) => ({
+      id_usuario: cart.id_usuario,
+      nombre: `${nombre} ${apellido}`,
+      email,
+      unidades: cart.lineas.reduce((n, line) => n + line.cantidad, 0),
+      desde: (cart.desde ?? cart.actualizado).toISOString(),
+      actualizado: cart.actualizado.toISOString(),
+      recordado: cart.recordado?.toISOString() ?? null,
+    })),
+  };
+}

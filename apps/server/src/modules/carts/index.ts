@@ -1,0 +1,8 @@
+export {
+  type CartReminderOptions,
+  cartRemindersPlugin,
+  DEFAULT_CART_REMINDERS,
+  sendCartReminders,
+} from './abandoned-carts';
+export { cartsRoutes } from './routes';
+export { emptySavedCart } from './saved-carts';

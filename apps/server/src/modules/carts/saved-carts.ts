@@ -1,0 +1,160 @@
+import { mergeCarts, type SavedCart, type SavedCartLine, sameCartLines } from '@vitrina/shared';
+import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client';
+import { carrito, carritoRecordatorio } from '../../db/schema';
+import { availableStock } from '../catalog';
+
+/*
+ * The server's copy of a signed-in shopper's cart (docs/decisions/080-saved-carts.md). The browser's local
+ * cart stays the first copy: it sends its lines here on every change and merges with this copy when the
+ * shopper signs in. Whatever arrives is tidied by the shared rules (limits, stock) before it is kept.
+ */
+
+type CartRow = typeof carrito.$inferSelect;
+
+const toSavedCart = (row: CartRow | undefined): SavedCart => ({
+  lineas: row?.lineas ?? [],
+  actualizado: row ? row.actualizado.toISOString() : null,
+});
+
+/** The shared rules over `lines` with today's stock (a product no longer sold has none). */
+async function tidy(db: Db | Tx, first: readonly SavedCartLine[], second: readonly SavedCartLine[] = []) {
+  const stock = await availableStock(
+    db,
+    [...first, ...second].map((line) => line.id_producto),
+  );
+  return mergeCarts({ first, second, stockOf: (line) => stock.get(line.id_producto) ?? null });
+}
+
+/** The shopper's row, locked for the rest of `tx`, created empty when they have none yet. */
+async function lockedCart(tx: Tx, userId: number): Promise<CartRow> {
+  await tx.insert(carrito).values({ id_usuario: userId }).onConflictDoNothing();
+  const [row] = await tx.select().from(carrito).where(eq(carrito.id_usuario, userId)).for('update');
+  return row as CartRow;
+}
+
+/**
+ * Writes `lines` as the cart's contents unless they are what it holds already (then nothing changes: a
+ * device repeating the cart does not make others reload it, nor postpone its reminder). A cart that
+ * empties forgets its reminder, so the next one it holds can have its own.
+ */
+async function writeLines(tx: Tx, row: CartRow, lines: SavedCartLine[]): Promise<CartRow> {
+  if (sameCartLines(row.lineas, lines)) return row;
+  const empty = lines.length === 0;
+  const [updated] = await tx
+    .update(carrito)
+    .set({
+      lineas: lines,
+      actualizado: sql`now()`,
+      desde: empty ? null : (row.desde ?? sql`now()`),
+      ...(empty && { recordado: null }),
+    })
+    .where(eq(carrito.id_usuario, row.id_usuario))
+    .returning();
+  return updated as CartRow;
+}
+
+export async function getSavedCart({ db, userId }: { db: Db; userId: number }): Promise<SavedCart> {
+  const [row] = await db.select().from(carrito).where(eq(carrito.id_usuario, userId));
+  return toSavedCart(row);
+}
+
+/** PUT /api/carrito: the device's cart replaces the server's copy. */
+export async function replaceSavedCart({
+  db,
+  userId,
+  lines,
+}: {
+  db: Db;
+  userId: number;
+  lines: readonly SavedCartLine[];
+}): Promise<SavedCart> {
+  const tidied = await tidy(db, lines);
+  return toSavedCart(
+    await db.transaction(async (tx) => writeLines(tx, await lockedCart(tx, userId), tidied)),
+  );
+}
+
+/** POST /api/carrito/fusionar: on sign-in, the device's cart and the server's become one (mergeCarts). */
+export async function mergeSavedCart({
+  db,
+  userId,
+  lines,
+}: {
+  db: Db;
+  userId: number;
+  lines: readonly SavedCartLine[];
+}): Promise<SavedCart> {
+  return toSavedCart(
+    await db.transaction(async (tx) => {
+      const row = await lockedCart(tx, userId);
+      return writeLines(tx, row, await tidy(tx, lines, row.lineas));
+    }),
+  );
+}
+
+/**
+ * After an order: the cart is empty on every device too, and a reminder sent for it counts as recovered
+ * by `orderId`.
+ */
+export async function emptySavedCart({
+  db,
+  userId,
+  orderId,
+}: {
+  db: Db;
+  userId: number;
+  orderId: number;
+}): Promise<void> {
+  await db.transaction(async (tx) => {
+    const row = await lockedCart(tx, userId);
+    if (row.recordado) {
+      const [reminder] = await tx
+        .select({ id: carritoRecordatorio.id })
+        .from(carritoRecordatorio)
+        .where(and(eq(carritoRecordatorio.id_usuario, userId), isNull(carritoRecordatorio.id_venta)))
+        .orderBy(desc(carritoRecordatorio.enviado))
+        .limit(1);
+      if (reminder)
+        await tx
+          .update(carritoRecordatorio)
+          .set({ id_venta: orderId })
+          .where(eq(carritoRecordatorio.id, reminder.id));
+    }
+    await writeLines(tx, row, []);
+  });
+}
+
+export async function getCartReminders({ db, userId }: { db: Db; userId: number }): Promise<boolean> {
+  const [row] = await db
+    .select({ off: carrito.sin_recordatorios })
+    .from(carrito)
+    .where(eq(carrito.id_usuario, userId));
+  return !row?.off;
+}
+
+/** The profile's switch for the abandoned-cart reminder. */
+export async function setCartReminders({
+  db,
+  userId,
+  active,
+}: {
+  db: Db;
+  userId: number;
+  active: boolean;
+}): Promise<void> {
+  await db
+    .insert(carrito)
+    .values({ id_usuario: userId, sin_recordatorios: !active })
+    .onConflictDoUpdate({ target: carrito.id_usuario, set: { sin_recordatorios: !active } });
+}
+
+/** The reminder's unsubscribe link; false when the token names no cart. */
+export async function unsubscribeCartReminders({ db, token }: { db: Db; token: string }): Promise<boolean> {
+  const rows = await db
+    .update(carrito)
+    .set({ sin_recordatorios: true })
+    .where(eq(carrito.token_baja, token))
+    .returning({ id: carrito.id_usuario });
+  return rows.length > 0;
+}

@@ -1,0 +1,116 @@
+import { z } from 'zod';
+import { CART_MAX_ITEMS, CART_MAX_UNITS_PER_PRODUCT } from './constants';
+import { recordId } from './validation/record-id';
+
+/*
+ * A signed-in shopper's cart as the server keeps it (GET/PUT /api/carrito): the browser's local cart stays
+ * the first copy; this one follows the shopper to their other devices (docs/decisions/080-saved-carts.md).
+ */
+
+/** The most lines one request may send: more than any cart the limits allow (50 units). */
+export const SAVED_CART_MAX_LINES = 100;
+/** A quantity past this is not a cart but a bad request; below it, the limits cap it. */
+const QUANTITY_MAX = 1000;
+
+const quantityMessage = 'La cantidad debe ser un número entero positivo';
+
+export const savedCartLineSchema = z.object({
+  id_producto: recordId('El producto debe ser un número entero positivo'),
+  /** A product's variant; null until the catalog has variants. */
+  id_variante: recordId('La variante debe ser un número entero positivo').nullable().default(null),
+  cantidad: z
+    .number({ error: quantityMessage })
+    .int({ error: quantityMessage })
+    .positive({ error: quantityMessage })
+    .max(QUANTITY_MAX, { error: quantityMessage }),
+});
+export type SavedCartLine = z.infer<typeof savedCartLineSchema>;
+
+export const savedCartInputSchema = z.object({
+  lineas: z
+    .array(savedCartLineSchema, { error: 'Las líneas del carrito deben ser una lista' })
+    .max(SAVED_CART_MAX_LINES, { error: `El carrito no puede tener más de ${SAVED_CART_MAX_LINES} líneas` }),
+});
+export type SavedCartInput = z.infer<typeof savedCartInputSchema>;
+
+export const savedCartSchema = z.object({
+  lineas: z.array(savedCartLineSchema),
+  /** When the server copy last changed (ISO 8601): a device that saw an older one takes this one. */
+  actualizado: z.string().nullable(),
+});
+export type SavedCart = z.infer<typeof savedCartSchema>;
+
+/** Units a line may hold today: null when the product (or variant) is gone or not sold any more. */
+export type StockOf = (line: Pick<SavedCartLine, 'id_producto' | 'id_variante'>) => number | null;
+
+const lineKey = (line: Pick<SavedCartLine, 'id_producto' | 'id_variante'>) =>
+  `${line.id_producto}:${line.id_variante ?? ''}`;
+
+/**
+ * The union of two carts (the device's first): one line per product and variant, holding the larger of
+ * the two quantities, capped by SPEC's limits (25 units of one product, 50 in the cart) and by the stock.
+ * Lines whose product is gone or sold out are dropped; when the 50 run out, the first cart's lines and
+ * then the second's keep their units in order. With an empty second cart it tidies a single cart.
+ */
+export function mergeCarts({
+  first,
+  second = [],
+  stockOf,
+}: {
+  first: readonly SavedCartLine[];
+  second?: readonly SavedCartLine[];
+  stockOf: StockOf;
+}): SavedCartLine[] {
+  const wanted = new Map<string, SavedCartLine>();
+  for (const line of [...first, ...second]) {
+    const key = lineKey(line);
+    const seen = wanted.get(key);
+    if (!seen || seen.cantidad < line.cantidad)
+      wanted.set(key, { ...line, id_variante: line.id_variante ?? null });
+  }
+  const merged: SavedCartLine[] = [];
+  let room = CART_MAX_ITEMS;
+  for (const line of wanted.values()) {
+    const cantidad = Math.min(line.cantidad, CART_MAX_UNITS_PER_PRODUCT, stockOf(line) ?? 0, room);
+    if (cantidad <= 0) continue;
+    merged.push({ ...line, cantidad });
+    room -= cantidad;
+  }
+  return merged;
+}
+
+/** Whether two carts hold the same lines, in any order. */
+export function sameCartLines(a: readonly SavedCartLine[], b: readonly SavedCartLine[]): boolean {
+  if (a.length !== b.length) return false;
+  const units = new Map(a.map((line) => [lineKey(line), line.cantidad]));
+  return b.every((line) => units.get(lineKey(line)) === line.cantidad);
+}
+
+/** Whether the shopper gets the one reminder of a cart left with items (GET/PUT /api/carrito/recordatorios). */
+export const cartRemindersSchema = z.object({
+  recordatorios: z.boolean({ error: 'Indica si quieres recibir recordatorios del carrito' }),
+});
+export type CartReminders = z.infer<typeof cartRemindersSchema>;
+
+/** The owner's view of abandoned carts (GET /api/admin/carritos). */
+export const abandonedCartsSchema = z.object({
+  /** How long a cart rests with items before it counts as abandoned and gets its reminder. */
+  horas: z.number(),
+  /** Reminders sent, and how many were followed by an order. */
+  recordatorios: z.number().int(),
+  recuperados: z.number().int(),
+  carritos: z.array(
+    z.object({
+      id_usuario: z.number().int(),
+      nombre: z.string(),
+      email: z.string(),
+      unidades: z.number().int(),
+      /** Since when it holds items, and when it last changed (ISO 8601). */
+      desde: z.string(),
+      actualizado: z.string(),
+      /** When its reminder went out; null: not yet (or the shopper opted out). */
+      recordado: z.string().nullable(),
+    }),
+  ),
+});
+export type AbandonedCarts = z.infer<typeof abandonedCartsSchema>;
