@@ -127,8 +127,7 @@ export async function toOrder(db: Db | Tx, order: OrderRow, admin: boolean): Pro
         monto: units(refund.monto),
         envio: units(refund.envio),
         lineas: refund.lineas.map((l) => ({
-          nombre:
-            lines.find(({ line }) => line.id_detalle_venta === l.id_detalle_venta)?.Producto.nombre ?? '',
+          nombre: lineName(lines.find(({ line }) => line.id_detalle_venta === l.id_detalle_venta)),
           cantidad: l.cantidad,
         })),
         ...(admin && { usuario: changedBy(who) }),
@@ -178,3 +177,7 @@ export async function getOrder(db: Db, viewer: Viewer, idVenta: number): Promise
   if (!order || (!shopView && order.id_usuario !== viewer.id_usuario)) throw notFound(ORDER_NOT_FOUND);
   return toOrder(db, order, shopView);
 }
+
+/** A refunded line as the order page names it: the product, and its variant when it has options. */
+const lineName = (row: { line: { variante: string }; Producto: { nombre: string } } | undefined) =>
+  row ? (row.line.variante ? `${row.Producto.nombre} (${row.line.variante})` : row.Producto.nombre) : '';
