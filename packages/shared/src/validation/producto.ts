@@ -260,14 +260,14 @@ const variantsReady = acrossFields(
   (_value, { issues }) => !issues.some((i) => i.path?.[0] === 'opciones' || i.path?.[0] === 'variantes'),
 );
 
-/** With variants, the product's own stock may be left out: it becomes theirs. */
-const stockFromVariants = (input: unknown) =>
-  input !== null &&
-  typeof input === 'object' &&
-  Array.isArray((input as { variantes?: unknown }).variantes) &&
-  (input as { stock?: unknown }).stock === undefined
-    ? { ...input, stock: 0 }
-    : input;
+/** With variants, the product's own stock may be left out (it becomes theirs); without, it is required. */
+const stockGiven = (v: { stock?: number | undefined; variantes?: unknown }) =>
+  v.stock !== undefined || v.variantes !== undefined;
+const stockRequired = {
+  error: REQUIRED,
+  path: ['stock'],
+  when: acrossFields((_value, { issues }) => !issues.some((i) => i.path?.[0] === 'stock')),
+};
 
 /** The product forms' schemas in one currency: its prices are whole units where it has no cents. */
 function productSchemas(code: CurrencyCode) {
@@ -280,22 +280,20 @@ function productSchemas(code: CurrencyCode) {
   );
   const variants = variantFields(valor, valorDescuento);
 
-  const create = z.preprocess(
-    stockFromVariants,
-    z
-      .object({
-        nombre,
-        descripcion_producto: descripcion,
-        valor,
-        valor_descuento: optionalDiscount,
-        stock,
-        id_categoria_producto: idCategoria,
-        imagen: productImageUrl,
-        ...variants,
-      })
-      .refine(discountIsBelow, discountBelowPrice)
-      .superRefine(checkVariants, { when: variantsReady }),
-  );
+  const create = z
+    .object({
+      nombre,
+      descripcion_producto: descripcion,
+      valor,
+      valor_descuento: optionalDiscount,
+      stock: stock.optional(),
+      id_categoria_producto: idCategoria,
+      imagen: productImageUrl,
+      ...variants,
+    })
+    .refine(discountIsBelow, discountBelowPrice)
+    .refine(stockGiven, stockRequired)
+    .superRefine(checkVariants, { when: variantsReady });
   /**
    * Edit product (PUT /api/products/:id/editProduct): every field optional, same rules. '' or a missing
    * key leaves a field unchanged; `valor_descuento: null` removes the discount. SPEC's client may send the

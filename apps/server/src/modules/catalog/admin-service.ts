@@ -151,7 +151,7 @@ export async function createProduct(
         descripcion_producto: input.descripcion_producto,
         valor: money(input.valor),
         valor_descuento: input.valor_descuento === null ? null : money(input.valor_descuento),
-        stock: input.stock,
+        stock: input.stock ?? 0,
         imagen: input.imagen,
         id_categoria_producto: input.id_categoria_producto,
       })
@@ -161,7 +161,7 @@ export async function createProduct(
       tx,
       productId: row.id_producto,
       opciones: input.opciones ?? [],
-      variantes: input.variantes ?? [{ valores: [], stock: input.stock, imagen: '', estado: true }],
+      variantes: input.variantes ?? [{ valores: [], stock: input.stock ?? 0, imagen: '', estado: true }],
       base: { valor: row.valor, valor_descuento: row.valor_descuento },
     });
     await audit(tx, adminId, 'producto.creado', row.id_producto, null, snapshot(row));
