@@ -160,3 +160,6 @@ export function findVariant<T extends { valores: readonly string[] }>(
   const key = combinationKey(valores);
   return variantes.find((variant) => combinationKey(variant.valores) === key);
 }
+
+/** An order line's name for people: the product's, with its variant's label when it has options. */
+export const lineName = (nombre: string, label: string) => (label ? `${nombre} (${label})` : nombre);

@@ -112,6 +112,48 @@ CREATE INDEX "producto_busqueda_completa_idx" ON "producto" USING gin ("busqueda
 --> statement-breakpoint
 CREATE INDEX "producto_visible_busqueda_idx" ON "producto" USING gin ("busqueda_completa") WHERE estado AND stock > 0;
 --> statement-breakpoint
+-- The search's vocabulary (0010) learns the option names and values too, so a query's words are found.
+CREATE OR REPLACE FUNCTION actualiza_vocabulario() RETURNS trigger LANGUAGE plpgsql AS $$
+DECLARE
+  viejas text[] := '{}';
+  nuevas text[] := '{}';
+  cambiadas integer;
+BEGIN
+  IF TG_OP = 'INSERT' THEN
+    nuevas := ARRAY(SELECT nombre || ' ' || descripcion_producto || ' ' || opciones_texto FROM nuevos);
+  ELSIF TG_OP = 'DELETE' THEN
+    viejas := ARRAY(SELECT nombre || ' ' || descripcion_producto || ' ' || opciones_texto FROM viejos);
+  ELSE
+    SELECT coalesce(array_agg(o.nombre || ' ' || o.descripcion_producto), '{}'),
+           coalesce(array_agg(n.nombre || ' ' || n.descripcion_producto), '{}')
+      INTO viejas, nuevas
+      FROM viejos o JOIN nuevos n ON n.id_producto = o.id_producto
+     WHERE n.nombre <> o.nombre OR n.descripcion_producto <> o.descripcion_producto
+        OR n.opciones_texto <> o.opciones_texto;
+  END IF;
+  IF cardinality(viejas) = 0 AND cardinality(nuevas) = 0 THEN
+    RETURN NULL;
+  END IF;
+  WITH delta AS (
+    SELECT palabra, sum(d)::integer AS d FROM (
+      SELECT w AS palabra, -1 AS d FROM unnest(viejas) AS t(texto), palabras_de(t.texto) AS w
+      UNION ALL
+      SELECT w, 1 FROM unnest(nuevas) AS t(texto), palabras_de(t.texto) AS w
+    ) x GROUP BY palabra HAVING sum(d) <> 0
+  ), upsert AS (
+    INSERT INTO vocabulario AS v (palabra, productos) SELECT palabra, d FROM delta
+    ON CONFLICT (palabra) DO UPDATE SET productos = v.productos + excluded.productos
+    RETURNING 1
+  )
+  SELECT count(*) INTO cambiadas FROM upsert;
+  IF cambiadas > 0 THEN
+    DELETE FROM vocabulario WHERE productos <= 0;
+    PERFORM pg_notify('busqueda_cambio', '');
+  END IF;
+  RETURN NULL;
+END;
+$$;
+--> statement-breakpoint
 -- An order line names the variant it sold, as it was then.
 ALTER TABLE "detalle_venta" ADD COLUMN "id_variante" integer REFERENCES "variante"("id_variante");
 --> statement-breakpoint

@@ -1,5 +1,6 @@
 import {
   hasDiscount,
+  lineName,
   type ProductOption,
   paidCents,
   toCents,
@@ -109,9 +110,6 @@ function priced(product: ProductFields, row: VariantFields, line: StockLine): Ta
     ),
   };
 }
-
-/** The name a message gives a line: the product's, with the variant's label when it has one. */
-const lineName = (nombre: string, label: string) => (label ? `${nombre} (${label})` : nombre);
 
 /**
  * Takes the units of every line, all or nothing (the caller's transaction rolls back on the first

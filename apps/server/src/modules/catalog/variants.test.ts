@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { Product } from '@vitrina/shared';
-import { eq } from 'drizzle-orm';
+import { and, eq, like } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { producto, variante } from '../../db/schema';
+import { correo, producto, variante } from '../../db/schema';
 import { Agent, newCustomer } from '../../test/agent';
 import { seededTestApp, type TestApp } from '../../test/app';
 import { TEST_DATABASE_KINDS } from '../../test/databases';
@@ -33,6 +33,7 @@ describe.each(TEST_DATABASE_KINDS)('products with options and variants on %s', (
   let t: TestApp;
   let admin: Agent;
   let shirt: Product;
+  let imagen: string;
   let counter = 0;
 
   beforeAll(async () => {
@@ -41,7 +42,7 @@ describe.each(TEST_DATABASE_KINDS)('products with options and variants on %s', (
     await admin.signIn(t.config.admin.email, t.config.admin.password);
     const { body, headers } = await imageUpload();
     const uploaded = await admin.request('POST', '/api/uploads', body, headers);
-    const imagen = uploaded.json().secure_url as string;
+    imagen = uploaded.json().secure_url as string;
     // 3 sizes × 2 colours; the blue ones cost more, the small red one is on sale.
     const variantes = OPTIONS[0]?.valores.flatMap((talla) =>
       ['Rojo', 'Azul'].map((color) => ({
@@ -82,9 +83,10 @@ describe.each(TEST_DATABASE_KINDS)('products with options and variants on %s', (
     (await t.db.select().from(producto).where(eq(producto.id_producto, shirt.id_producto)))[0]?.stock;
 
   async function customer() {
-    const { agent } = await newCustomer(t.app, `variantes${++counter}@example.com`);
+    const email = `variantes${++counter}@example.com`;
+    const { agent } = await newCustomer(t.app, email);
     const card = await agent.post('/api/pagos/sandbox/metodos', CARD);
-    return { a: agent, idPago: card.json().id_pago as string };
+    return { a: agent, idPago: card.json().id_pago as string, email };
   }
   const buy = (c: { a: Agent; idPago: string }, detalle_venta: unknown[]) =>
     c.a.request(
@@ -161,6 +163,13 @@ describe.each(TEST_DATABASE_KINDS)('products with options and variants on %s', (
     expect(after['CAM-M-AZUL']).toBe(3);
     expect(Object.values(after).reduce((a, b) => a + b, 0)).toBe(28);
     expect(await productStock()).toBe(28);
+    const [mail] = await t.db
+      .select()
+      .from(correo)
+      .where(and(eq(correo.destinatario, c.email), like(correo.tipo, 'pedido_%')));
+    expect(mail?.texto).toContain('Camiseta zorzal (Talla M · Azul)');
+    const csv = (await admin.get('/api/venta/export.csv')).rawPayload.toString('utf8');
+    expect(csv).toContain('2 × Camiseta zorzal (Talla M · Azul) [CAM-M-AZUL]');
 
     const refund = await admin.request(
       'POST',
@@ -173,6 +182,10 @@ describe.each(TEST_DATABASE_KINDS)('products with options and variants on %s', (
     expect(refund.statusCode, refund.body).toBeLessThan(300);
     expect((await stocks())['CAM-M-AZUL']).toBe(5);
     expect(await productStock()).toBe(30);
+    const detail = (await admin.get(`/api/venta/${res.json().id_venta}`)).json();
+    expect(detail.reembolsos[0].lineas).toEqual([
+      { nombre: 'Camiseta zorzal (Talla M · Azul)', cantidad: 2 },
+    ]);
   });
 
   it('refuses the last units of one variant with its name, and lists the product while another can be bought', async () => {
@@ -187,12 +200,21 @@ describe.each(TEST_DATABASE_KINDS)('products with options and variants on %s', (
     );
   });
 
-  it('finds the red shirt by its option values', async () => {
+  it('ranks the shirt whose options match above one that matches by name only', async () => {
+    const plain = await admin.post('/api/products', {
+      nombre: 'Camiseta zorzal lisa',
+      descripcion_producto: 'Camiseta de algodón sin opciones.',
+      valor: '100',
+      stock: 4,
+      id_categoria_producto: 1,
+      imagen,
+    });
+    expect(plain.statusCode, plain.body).toBe(201);
     const res = await t.app.inject({
       method: 'GET',
-      url: '/api/products?name=camiseta%20zorzal%20roja%20talla%20m',
+      url: `/api/products?name=${encodeURIComponent('zorzal rojo talla m')}`,
     });
-    expect(res.statusCode).toBe(200);
-    expect(res.json().items[0]?.id_producto).toBe(shirt.id_producto);
+    const ids = (res.json().items as Product[]).map((p) => p.id_producto);
+    expect(ids.slice(0, 2)).toEqual([shirt.id_producto, plain.json().id_producto]);
   });
 });

@@ -2,6 +2,7 @@ import {
   formatOrderNumber,
   fromCents,
   includedTaxCents,
+  lineName,
   type Manager,
   mayManage,
   type Order,
@@ -127,7 +128,7 @@ export async function toOrder(db: Db | Tx, order: OrderRow, admin: boolean): Pro
         monto: units(refund.monto),
         envio: units(refund.envio),
         lineas: refund.lineas.map((l) => ({
-          nombre: lineName(lines.find(({ line }) => line.id_detalle_venta === l.id_detalle_venta)),
+          nombre: refundedLineName(lines.find(({ line }) => line.id_detalle_venta === l.id_detalle_venta)),
           cantidad: l.cantidad,
         })),
         ...(admin && { usuario: changedBy(who) }),
@@ -179,5 +180,5 @@ export async function getOrder(db: Db, viewer: Viewer, idVenta: number): Promise
 }
 
 /** A refunded line as the order page names it: the product, and its variant when it has options. */
-const lineName = (row: { line: { variante: string }; Producto: { nombre: string } } | undefined) =>
-  row ? (row.line.variante ? `${row.Producto.nombre} (${row.line.variante})` : row.Producto.nombre) : '';
+const refundedLineName = (row: { line: { variante: string }; Producto: { nombre: string } } | undefined) =>
+  row ? lineName(row.Producto.nombre, row.line.variante) : '';

@@ -1,5 +1,6 @@
 import {
   fromCents,
+  lineName,
   NOTIFY_MS,
   type Order,
   planRefund,
@@ -29,7 +30,7 @@ const SHIPPING_FIELD = 'reembolso-envio';
 const refundable = (order: Order): RefundableOrder => ({
   lines: order.detalle_venta.map((line) => ({
     id_detalle_venta: line.id_detalle_venta,
-    nombre: line.Producto.nombre,
+    nombre: lineName(line.Producto.nombre, line.variante),
     unitCents: toCents(line.valor_unitario),
     cantidad: line.cantidad,
     discountCents: toCents(line.descuento),
