@@ -5,6 +5,7 @@ import { pageSchema } from './page-schema';
 import { agreeing } from './validation/agreement';
 import { ID_MAX } from './validation/record-id';
 import { singleLineText } from './validation/text';
+import { variantSchema } from './variants';
 
 /** Query-string values arrive as text; an empty value means "not given". */
 const blankToUndefined = (value: unknown) =>
@@ -113,6 +114,14 @@ export const productSchema = z.object({
   calificacion_promedio: z.number().nullable(),
   calificaciones_total: z.number().int(),
   Categoria_producto: categorySchema,
+  /**
+   * Its options and variants (decision 074). valor, valor_descuento and stock above are theirs: the
+   * cheapest variant that can be bought and the active variants' units (for one variant, that variant's).
+   */
+  opciones: z.array(z.object({ nombre: z.string(), valores: z.array(z.string()) })),
+  variantes: z.array(variantSchema),
+  /** The active variants' prices differ: a card says 'Desde' before the price. */
+  precio_varia: z.boolean(),
 });
 export type Product = z.infer<typeof productSchema>;
 

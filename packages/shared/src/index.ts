@@ -37,3 +37,4 @@ export * from './tax';
 export * from './time-zone';
 export * from './usuario';
 export * from './validation';
+export * from './variants';

@@ -406,6 +406,10 @@ export const orderLineSchema = z.object({
   /** The line's share of the order's promotions: it paid valor_total_cantidad − descuento. */
   descuento: z.number(),
   comentado: z.boolean(),
+  /** The variant sold (null only on lines older than variants), its label ('Talla M · Rojo', '' without options) and SKU. */
+  id_variante: z.number().int().nullable(),
+  variante: z.string(),
+  sku: z.string(),
   Producto: z.object({ id_producto: z.number().int(), nombre: z.string(), imagen: z.string() }),
 });
 export type OrderLine = z.infer<typeof orderLineSchema>;

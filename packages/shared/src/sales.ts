@@ -22,12 +22,20 @@ import { singleLineText } from './validation/text';
 
 const lineSchema = z.object({
   id_producto: recordId('Producto inválido'),
+  /** Required when the product has options (the server knows); may be left out for one variant. */
+  id_variante: recordId('Variante inválida').optional(),
   cantidad: z
     .number({ error: 'La cantidad debe ser un número entero' })
     .int({ error: 'La cantidad debe ser un número entero' })
     .min(1, { error: 'La cantidad mínima es 1' })
     .max(CART_MAX_UNITS_PER_PRODUCT, { error: `Solo ${CART_MAX_UNITS_PER_PRODUCT} unidades por compra` }),
 });
+
+const unitsPerProduct = (lines: ReadonlyArray<{ id_producto: number; cantidad: number }>) => {
+  const units = new Map<number, number>();
+  for (const line of lines) units.set(line.id_producto, (units.get(line.id_producto) ?? 0) + line.cantidad);
+  return units;
+};
 
 /**
  * POST /api/venta. Only the products, quantities and payment method are trusted. SPEC's other fields may
@@ -39,8 +47,15 @@ export const checkoutSchema = z
     detalle_venta: z
       .array(lineSchema, { error: 'El carrito está vacío' })
       .min(1, { error: 'El carrito está vacío' })
-      .refine((lines) => new Set(lines.map((l) => l.id_producto)).size === lines.length, {
-        error: 'Un producto aparece dos veces en el carrito',
+      .refine(
+        (lines) => new Set(lines.map((l) => `${l.id_producto}:${l.id_variante}`)).size === lines.length,
+        {
+          error: 'Un producto aparece dos veces en el carrito',
+        },
+      )
+      // SPEC's cap is per product: all its variants together.
+      .refine((lines) => [...unitsPerProduct(lines).values()].every((n) => n <= CART_MAX_UNITS_PER_PRODUCT), {
+        error: `Solo ${CART_MAX_UNITS_PER_PRODUCT} unidades por compra`,
       })
       .refine((lines) => lines.reduce((n, l) => n + l.cantidad, 0) <= CART_MAX_ITEMS, {
         error: `Solo puedes llevar ${CART_MAX_ITEMS} productos por compra`,

@@ -7,6 +7,7 @@ import {
   PAYMENT_METHODS,
   type PaymentMethodSettings,
   PROMOTION_TYPES,
+  type ProductOption,
   SHIPPING_METHODS,
   type ShippingZone,
   STAFF_ROLES,
@@ -192,13 +193,13 @@ export const producto = pgTable(
       .notNull()
       .generatedAlwaysAs(sql`to_tsvector('spanish'::regconfig, f_unaccent(nombre))`),
     /**
-     * The accent-free words of the name and description as written (no stems, migration 0018): what the
-     * shop's search matches. The name's own words (busqueda_nombre) rank and suggest.
+     * The accent-free words of the name, description and option values as written (no stems, migrations
+     * 0018 and 0023): what the shop's search matches. The name's own words (busqueda_nombre) rank and suggest.
      */
     busqueda_completa: tsvector('busqueda_completa')
       .notNull()
       .generatedAlwaysAs(
-        sql`to_tsvector('simple'::regconfig, regexp_replace(f_unaccent(lower(nombre || ' ' || descripcion_producto)), '[^a-z0-9]+', ' ', 'g'))`,
+        sql`to_tsvector('simple'::regconfig, regexp_replace(f_unaccent(lower(nombre || ' ' || descripcion_producto || ' ' || opciones_texto)), '[^a-z0-9]+', ' ', 'g'))`,
       ),
     busqueda_nombre: tsvector('busqueda_nombre')
       .notNull()
@@ -210,6 +211,12 @@ export const producto = pgTable(
     /** Visible ratings, kept in step with motivo_calificacion so listings need no aggregate query. */
     calificacion_suma: integer('calificacion_suma').notNull().default(0),
     calificacion_cantidad: integer('calificacion_cantidad').notNull().default(0),
+    /** Up to three options ({ nombre, valores }), in the order a variant's `valores` follow them. */
+    opciones: jsonb('opciones').$type<ProductOption[]>().notNull().default([]),
+    /** The active variants' prices differ: a card says 'Desde $…'. Kept by the variant trigger. */
+    precio_varia: boolean('precio_varia').notNull().default(false),
+    /** The option names and the active variants' values, for search. Kept by the variant trigger. */
+    opciones_texto: text('opciones_texto').notNull().default(''),
   },
   (t) => [
     check('producto_valor_positivo', sql`${t.valor} > 0`),
@@ -247,6 +254,41 @@ export const producto = pgTable(
     // The public search's matches (migration 0012); producto_busqueda_completa_idx serves the admin's.
     index('producto_visible_busqueda_idx').using('gin', t.busqueda_completa).where(visible(t)),
     index('producto_visible_busqueda_nombre_idx').using('gin', t.busqueda_nombre).where(visible(t)),
+  ],
+);
+
+/**
+ * One combination of a product's option values (docs/decisions/074-variants.md), owned by modules/catalog.
+ * Stock and prices live here; triggers (migration 0023) keep the product's stock, valor and
+ * valor_descuento as their mirror and give a product committed without variants its one variant.
+ */
+export const variante = pgTable(
+  'variante',
+  {
+    id_variante: serial('id_variante').primaryKey(),
+    id_producto: integer('id_producto')
+      .notNull()
+      .references(() => producto.id_producto, { onDelete: 'cascade' }),
+    /** Unique in the shop, whatever its case; one left empty becomes 'VT-<id>'. */
+    sku: varchar('sku', { length: 40 }).notNull(),
+    /** One value per product option, in the options' order; [] for a product without options. */
+    valores: jsonb('valores').$type<string[]>().notNull().default([]),
+    valor: money('valor').notNull(),
+    valor_descuento: money('valor_descuento'),
+    stock: integer('stock').notNull().default(0),
+    /** A picture of the product's (a URL of the shop); '' shows the product's. */
+    imagen: text('imagen').notNull().default(''),
+    estado: boolean('estado').notNull().default(true),
+  },
+  (t) => [
+    uniqueIndex('variante_sku_key').on(sql`lower(${t.sku})`),
+    uniqueIndex('variante_producto_valores_key').on(t.id_producto, t.valores),
+    check('variante_valor_positivo', sql`${t.valor} > 0`),
+    check(
+      'variante_descuento_valido',
+      sql`${t.valor_descuento} IS NULL OR (${t.valor_descuento} > 0 AND ${t.valor_descuento} < ${t.valor})`,
+    ),
+    check('variante_stock_no_negativo', sql`${t.stock} >= 0`),
   ],
 );
 
@@ -372,10 +414,15 @@ export const detalleVenta = pgTable(
     cantidad_reembolsada: integer('cantidad_reembolsada').notNull().default(0),
     /** The line's share of the promotions' discount: the line paid valor_total_cantidad − descuento. */
     descuento: money('descuento').notNull().default('0'),
+    /** The variant sold, its label ('Talla M · Rojo', '' without options) and SKU as they were then. */
+    id_variante: integer('id_variante').references(() => variante.id_variante),
+    variante: text('variante').notNull().default(''),
+    sku: varchar('sku', { length: 40 }).notNull().default(''),
   },
   (t) => [
     index('detalle_venta_venta_idx').on(t.id_venta),
     index('detalle_venta_producto_idx').on(t.id_producto),
+    index('detalle_venta_variante_idx').on(t.id_variante),
     check('detalle_venta_cantidad_positiva', sql`${t.cantidad} > 0`),
     check('detalle_venta_reembolso_valido', sql`${t.cantidad_reembolsada} BETWEEN 0 AND ${t.cantidad}`),
   ],

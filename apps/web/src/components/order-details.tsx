@@ -4,6 +4,7 @@ import {
   type DireccionEnvio,
   type FormatMoney,
   formatRate,
+  lineName,
   ORDER_STATE_LABELS,
   type Order,
   type OrderLine,
@@ -74,7 +75,7 @@ export function OrderLinesTable({ lines, caption }: { lines: readonly OrderLine[
         <tbody>
           {lines.map((line) => (
             <tr key={line.id_detalle_venta}>
-              <th scope="row">{line.Producto.nombre}</th>
+              <th scope="row">{lineName(line.Producto.nombre, line.variante)}</th>
               <td className={styles.number} data-label="Cantidad">
                 {line.cantidad}
                 {line.cantidad_reembolsada > 0 && (

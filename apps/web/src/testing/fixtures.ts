@@ -75,8 +75,18 @@ export function category(id: number): Category {
   });
 }
 
-/** Product `id`: in stock, at $100.00 with a discount to $80.00, in category 1, with no ratings. */
+/** Product `id`: in stock, at $100.00 with a discount to $80.00, in category 1, with no ratings, one variant. */
 export function product(id: number, overrides: Partial<Product> = {}): Product {
+  const variant = {
+    id_variante: id,
+    sku: `VT-${id}`,
+    valores: [],
+    valor: overrides.valor ?? 100,
+    valor_descuento: overrides.valor_descuento === undefined ? 80 : overrides.valor_descuento,
+    stock: overrides.stock ?? 10,
+    imagen: '',
+    estado: true,
+  };
   return fixture(productSchema, {
     id_producto: id,
     nombre: `Producto ${id}`,
@@ -91,6 +101,9 @@ export function product(id: number, overrides: Partial<Product> = {}): Product {
     calificacion_promedio: null,
     calificaciones_total: 0,
     Categoria_producto: category(1),
+    opciones: [],
+    variantes: [variant],
+    precio_varia: false,
     ...overrides,
   });
 }
@@ -147,6 +160,9 @@ export const saleLine = (overrides: Partial<OrderSummaryLine> = {}): OrderSummar
     valor_total_cantidad: 31.8,
     descuento: 0,
     comentado: false,
+    id_variante: 5,
+    variante: '',
+    sku: 'VT-5',
     Producto: { id_producto: 5, nombre: 'Camiseta', imagen: '/uploads/productos/5.webp' },
     ...overrides,
   });

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { CURRENCIES, type CurrencyCode, fitsCurrency, noDecimalsMessage } from '../currency';
 import { formatAmount } from '../pricing';
-import { ID_MAX } from './record-id';
+import { optionsSchema, skuSchema, VARIANTS_MAX, variantIssues } from '../variants';
+import { ID_MAX, recordId } from './record-id';
 import { imagenUrl } from './registro';
 import { acrossFields, notBlank, requiredText } from './rules';
 import { FORBIDDEN_CHARACTERS, isSingleLineText, multiLineText, singleLineText } from './text';
@@ -21,6 +22,11 @@ import { FORBIDDEN_CHARACTERS, isSingleLineText, multiLineText, singleLineText }
  *   such category exists.
  * - imagen: required; a WebP the shop stored under /uploads/productos/ (what POST /api/uploads gives an
  *   admin). The server also checks the file is there.
+ * - opciones, variantes: optional (variants.ts has their rules). Omitted, the product has one variant
+ *   carrying valor, valor_descuento and stock. Given, each variant has its stock; its valor and
+ *   valor_descuento, when left out, are the product's (the product's valor is then the base price; a
+ *   variant's valor_descuento null is no discount), and the product's stock may be left out (it becomes
+ *   the variants' sum).
  *
  * Inputs give text and JSON gives numbers, so both are accepted: '12' and 12, '19.99' and 19.99 (SPEC §5:
  * "Stock is parsed as an integer, prices as decimals"). Prices are read digit by digit, never through
@@ -193,6 +199,76 @@ const unchangedWhenEmpty = <T extends z.ZodType>(schema: T) =>
     schema.optional(),
   );
 
+const VARIANT_IMAGE = 'La foto de la variante no es válida';
+/** A variant's picture: one of the shop's product pictures, or '' for the product's. */
+const variantImage = z
+  .string({ error: VARIANT_IMAGE })
+  .refine((v) => v === '' || v.startsWith('/uploads/productos/'), { error: VARIANT_IMAGE })
+  .pipe(z.union([z.literal(''), productImageUrl], { error: VARIANT_IMAGE }));
+
+/** The options and the variants of a product; how they fit each other is checked across fields. */
+function variantFields(valor: z.ZodType<number>, valorDescuento: z.ZodType<number>) {
+  const variant = z.object({
+    /** An existing variant being edited; none for a new one. */
+    id_variante: recordId('La variante no es válida').optional(),
+    sku: skuSchema.optional(),
+    valores: z
+      .array(
+        singleLineText().transform((v) => v.trim().replace(/\s+/g, ' ')),
+        {
+          error: 'Indica los valores de la variante',
+        },
+      )
+      .default([]),
+    valor: unchangedWhenEmpty(valor),
+    // Left out or '': the product's discount; null: none.
+    valor_descuento: z.preprocess(
+      (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
+      valorDescuento.nullable().optional(),
+    ),
+    stock,
+    imagen: variantImage.default(''),
+    estado: z.boolean({ error: 'Indica si la variante está activa' }).default(true),
+  });
+  return {
+    opciones: optionsSchema.optional(),
+    variantes: z
+      .array(variant, { error: 'Las variantes deben ser una lista' })
+      .max(VARIANTS_MAX, { error: `Un producto admite hasta ${VARIANTS_MAX} variantes` })
+      .optional(),
+  };
+}
+
+interface VariantsPart {
+  opciones?: Array<{ nombre: string; valores: string[] }> | undefined;
+  variantes?: Array<{ valores: string[]; sku?: string | undefined }> | undefined;
+}
+
+/** The variants fit the options (checked once both are valid; the options default to none). */
+function checkVariants(value: VariantsPart, ctx: z.core.$RefinementCtx<VariantsPart>) {
+  if (value.variantes === undefined) {
+    if (value.opciones !== undefined && value.opciones.length > 0) {
+      ctx.addIssue({ code: 'custom', path: ['variantes'], message: 'Indica las variantes del producto' });
+    }
+    return;
+  }
+  for (const issue of variantIssues(value.opciones ?? [], value.variantes)) {
+    ctx.addIssue({ code: 'custom', path: issue.path, message: issue.message });
+  }
+}
+const variantsReady = acrossFields(
+  (_value, { issues }) => !issues.some((i) => i.path?.[0] === 'opciones' || i.path?.[0] === 'variantes'),
+);
+
+/** With variants, the product's own stock may be left out (it becomes theirs); without, it is required. */
+const stockGiven = (v: { stock?: number | undefined; variantes?: unknown }) =>
+  v.stock !== undefined || v.variantes !== undefined;
+const stockRequired = {
+  error: REQUIRED,
+  path: ['stock'],
+  when: acrossFields((_value, { issues }) => !issues.some((i) => i.path?.[0] === 'stock')),
+};
+
 /** The product forms' schemas in one currency: its prices are whole units where it has no cents. */
 function productSchemas(code: CurrencyCode) {
   const valor = price('El precio debe ser mayor que 0', code);
@@ -202,6 +278,7 @@ function productSchemas(code: CurrencyCode) {
     (v) => (v === null || v === undefined || (typeof v === 'string' && v.trim() === '') ? null : v),
     valorDescuento.nullable(),
   );
+  const variants = variantFields(valor, valorDescuento);
 
   const create = z
     .object({
@@ -209,11 +286,14 @@ function productSchemas(code: CurrencyCode) {
       descripcion_producto: descripcion,
       valor,
       valor_descuento: optionalDiscount,
-      stock,
+      stock: stock.optional(),
       id_categoria_producto: idCategoria,
       imagen: productImageUrl,
+      ...variants,
     })
-    .refine(discountIsBelow, discountBelowPrice);
+    .refine(discountIsBelow, discountBelowPrice)
+    .refine(stockGiven, stockRequired)
+    .superRefine(checkVariants, { when: variantsReady });
   /**
    * Edit product (PUT /api/products/:id/editProduct): every field optional, same rules. '' or a missing
    * key leaves a field unchanged; `valor_descuento: null` removes the discount. SPEC's client may send the
@@ -233,8 +313,10 @@ function productSchemas(code: CurrencyCode) {
       stock: unchangedWhenEmpty(stock),
       id_categoria_producto: unchangedWhenEmpty(idCategoria),
       imagen: unchangedWhenEmpty(productImageUrl),
+      ...variants,
     })
     .refine(discountIsBelow, discountBelowPrice)
+    .superRefine(checkVariants, { when: variantsReady })
     .refine((v) => Object.values(v).some((field) => field !== undefined), { error: NOTHING_TO_CHANGE });
   return { create, update };
 }

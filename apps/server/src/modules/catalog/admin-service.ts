@@ -13,7 +13,7 @@ import {
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, Tx } from '../../db/client';
-import { categoriaProducto, producto } from '../../db/schema';
+import { categoriaProducto, producto, variante } from '../../db/schema';
 import { badRequest, notFound } from '../../errors';
 import type { FileStorage } from '../../storage/local';
 import { recordAudit } from '../audit';
@@ -21,6 +21,7 @@ import { nameSearch } from './admin-name-search';
 import { releaseImageIfUnused } from './image-references';
 import { productColumns, toProductDto } from './product-mapper';
 import { pageOfProducts } from './service';
+import { saveVariants } from './variants';
 
 /*
  * The admin's side of the catalog: every product whatever its estado or stock, and the three changes
@@ -31,6 +32,7 @@ import { pageOfProducts } from './service';
 type ProductRow = typeof producto.$inferSelect;
 
 const NO_PRODUCT = 'El producto no existe.';
+const SET_ON_VARIANTS = 'Este producto tiene variantes: cambia su precio y su stock en cada variante.';
 const IMAGE_MISSING = 'La imagen no existe. Vuelve a subirla.';
 
 /** The fields an admin can change, as the audit trail records them (prices as two-decimal text). */
@@ -149,12 +151,19 @@ export async function createProduct(
         descripcion_producto: input.descripcion_producto,
         valor: money(input.valor),
         valor_descuento: input.valor_descuento === null ? null : money(input.valor_descuento),
-        stock: input.stock,
+        stock: input.stock ?? 0,
         imagen: input.imagen,
         id_categoria_producto: input.id_categoria_producto,
       })
       .returning();
     if (!row) throw new Error('insert returned no row');
+    await saveVariants({
+      tx,
+      productId: row.id_producto,
+      opciones: input.opciones ?? [],
+      variantes: input.variantes ?? [{ valores: [], stock: input.stock ?? 0, imagen: '', estado: true }],
+      base: { valor: row.valor, valor_descuento: row.valor_descuento },
+    });
     await audit(tx, adminId, 'producto.creado', row.id_producto, null, snapshot(row));
     return productById(tx, row.id_producto);
   });
@@ -197,8 +206,28 @@ export async function editProduct(
       throw badRequest(DISCOUNT_NOT_BELOW_PRICE, { valor_descuento: DISCOUNT_NOT_BELOW_PRICE });
     }
 
+    if (changes.variantes !== undefined) {
+      // The variants carry stock and prices: the product's own become theirs through the trigger.
+      wanted.valor = undefined;
+      wanted.valor_descuento = undefined;
+      wanted.stock = undefined;
+      await saveVariants({
+        tx,
+        productId: id,
+        opciones: changes.opciones ?? before.opciones,
+        variantes: changes.variantes,
+        base: {
+          valor: changes.valor === undefined ? before.valor : money(changes.valor),
+          valor_descuento: descuento,
+        },
+      });
+    }
+
     // Only what really changes is written and audited; re-sending the stored values is no change.
     const changed = AUDITED.filter((key) => wanted[key] !== undefined && wanted[key] !== before[key]);
+    if (changed.some((key) => key === 'valor' || key === 'valor_descuento' || key === 'stock')) {
+      await refuseWhenSeveralVariants(tx, id);
+    }
     if (changed.length === 0) {
       return { product: await productById(tx, id), replacedImage: undefined };
     }
@@ -218,6 +247,15 @@ export async function editProduct(
     );
   }
   return product;
+}
+
+/** The product's own stock and prices are one variant's: with several, each variant has its own. */
+async function refuseWhenSeveralVariants(tx: Tx, id: number): Promise<void> {
+  const [row] = await tx
+    .select({ n: sql<number>`count(*)`.mapWith(Number) })
+    .from(variante)
+    .where(eq(variante.id_producto, id));
+  if ((row?.n ?? 0) > 1) throw badRequest(SET_ON_VARIANTS);
 }
 
 /**

@@ -1,5 +1,26 @@
 import { fromCents, type Product, toCents } from '@vitrina/shared';
-import { type categoriaProducto, producto } from '../../db/schema';
+import { sql } from 'drizzle-orm';
+import { type categoriaProducto, producto, variante } from '../../db/schema';
+
+/** A variant as the product's query gathers it: money as text, read exactly. */
+interface VariantRow {
+  id_variante: number;
+  sku: string;
+  valores: string[];
+  valor: string;
+  valor_descuento: string | null;
+  stock: number;
+  imagen: string;
+  estado: boolean;
+}
+
+/** The product's variants in one column of its own row, so every product read stays one query. */
+const variantsOfProduct = sql<VariantRow[]>`(SELECT coalesce(jsonb_agg(jsonb_build_object(
+    'id_variante', ${variante.id_variante}, 'sku', ${variante.sku}, 'valores', ${variante.valores},
+    'valor', ${variante.valor}::text, 'valor_descuento', ${variante.valor_descuento}::text,
+    'stock', ${variante.stock}, 'imagen', ${variante.imagen}, 'estado', ${variante.estado})
+    ORDER BY ${variante.id_variante}), '[]'::jsonb)
+  FROM ${variante} WHERE ${variante.id_producto} = ${producto.id_producto})`;
 
 /**
  * The columns a product's API shape is made of: every product read selects these, never the whole row,
@@ -18,9 +39,14 @@ export const productColumns = {
   created_at: producto.created_at,
   calificacion_suma: producto.calificacion_suma,
   calificacion_cantidad: producto.calificacion_cantidad,
+  opciones: producto.opciones,
+  precio_varia: producto.precio_varia,
+  variantes: variantsOfProduct,
 };
 
-type ProductRow = Pick<typeof producto.$inferSelect, keyof typeof productColumns>;
+type ProductRow = Pick<typeof producto.$inferSelect, Exclude<keyof typeof productColumns, 'variantes'>> & {
+  variantes: VariantRow[];
+};
 type CategoryRow = typeof categoriaProducto.$inferSelect;
 
 const units = (amount: string) => fromCents(toCents(amount));
@@ -44,5 +70,12 @@ export function toProductDto(row: ProductRow, category: CategoryRow): Product {
         : null,
     calificaciones_total: row.calificacion_cantidad,
     Categoria_producto: category,
+    opciones: row.opciones,
+    variantes: row.variantes.map((v) => ({
+      ...v,
+      valor: units(v.valor),
+      valor_descuento: v.valor_descuento === null ? null : units(v.valor_descuento),
+    })),
+    precio_varia: row.precio_varia,
   };
 }

@@ -1,21 +1,43 @@
-import { hasDiscount, paidCents, toCents } from '@vitrina/shared';
-import { and, eq, gte, inArray, sql } from 'drizzle-orm';
+import {
+  hasDiscount,
+  lineName,
+  type ProductOption,
+  paidCents,
+  toCents,
+  VARIANT_NOT_OF_PRODUCT,
+  VARIANT_REQUIRED,
+  variantLabel,
+} from '@vitrina/shared';
+import { and, eq, gte, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
-import { producto } from '../../db/schema';
-import { type AppError, conflict, notFound } from '../../errors';
+import { producto, variante } from '../../db/schema';
+import { type AppError, badRequest, conflict, notFound } from '../../errors';
 
 /*
- * A sale's hold on the catalog's stock: checkout takes the units when it places a sale and gives them back
- * when its payment fails, in the sale's own transaction (`tx`). (The admin's edit sets the stock outright,
- * in admin-service.ts.) Taking is one conditional UPDATE per product, so two buyers of the last unit can
- * never both get it, on one process or many: the row lock makes the second re-check `stock >= n` against
- * the first one's result. The CHECK producto_stock_no_negativo is the last guard.
+ * A sale's hold on the catalog's stock, which lives on the variants (decision 074): checkout takes the
+ * units when it places a sale and gives them back when its payment fails or the order is cancelled or
+ * refunded, in the sale's own transaction (`tx`). Every path locks the product's row before its variants
+ * (the variant trigger writes the product after), so two of them never wait for each other in a circle.
+ * Taking is one conditional UPDATE per variant, so two buyers of the last unit can never both get it, on
+ * one process or many: the row lock makes the second re-check `stock >= n` against the first one's
+ * result. The CHECK variante_stock_no_negativo is the last guard.
  */
+
+/** A sale line as the shopper sends it: the variant may be left out for a product without options. */
+export interface StockLine {
+  id_producto: number;
+  id_variante?: number | undefined;
+  cantidad: number;
+}
 
 export interface TakenLine {
   id_producto: number;
+  id_variante: number;
   cantidad: number;
   nombre: string;
+  /** 'Talla M · Rojo'; '' for a product without options. */
+  variante: string;
+  sku: string;
   /** Kept with the name so the reply can show the line's product without reading it again. */
   imagen: string;
   unitCents: number;
@@ -27,108 +49,175 @@ export interface TakenLine {
 export const PRODUCT_UNAVAILABLE = 'El producto no existe o no está disponible.';
 export const notEnoughStock = (nombre: string, left: number) =>
   conflict(`No hay suficientes unidades de ${nombre}. Quedan ${left}.`);
+const DUPLICATE_LINE = 'Un producto aparece dos veces en el carrito';
+
+const inOrder = <T extends { id_producto: number; id_variante?: number | null | undefined }>(
+  lines: readonly T[],
+) => [...lines].sort((a, b) => a.id_producto - b.id_producto || (a.id_variante ?? 0) - (b.id_variante ?? 0));
+
+const productFields = {
+  id_producto: producto.id_producto,
+  nombre: producto.nombre,
+  imagen: producto.imagen,
+  estado: producto.estado,
+  opciones: producto.opciones,
+  id_categoria: producto.id_categoria_producto,
+};
+interface ProductFields {
+  id_producto: number;
+  nombre: string;
+  imagen: string;
+  estado: boolean;
+  opciones: ProductOption[];
+  id_categoria: number;
+}
+
+const variantFields = {
+  id_variante: variante.id_variante,
+  sku: variante.sku,
+  valores: variante.valores,
+  valor: variante.valor,
+  valor_descuento: variante.valor_descuento,
+  imagen: variante.imagen,
+  stock: variante.stock,
+  estado: variante.estado,
+};
+type VariantFields = Omit<typeof variante.$inferSelect, 'id_producto'>;
+
+/** The line's variant: the one named, or the only one of a product without options. */
+function variantOf(line: StockLine, product: { opciones: ProductOption[] }): SQL {
+  if (line.id_variante !== undefined) {
+    return and(eq(variante.id_variante, line.id_variante), eq(variante.id_producto, line.id_producto)) as SQL;
+  }
+  if (product.opciones.length > 0) throw badRequest(VARIANT_REQUIRED, { id_variante: VARIANT_REQUIRED });
+  return eq(variante.id_producto, line.id_producto);
+}
+
+function priced(product: ProductFields, row: VariantFields, line: StockLine): TakenLine {
+  return {
+    id_producto: line.id_producto,
+    id_variante: row.id_variante,
+    cantidad: line.cantidad,
+    nombre: product.nombre,
+    variante: variantLabel(product.opciones, row.valores),
+    sku: row.sku,
+    imagen: product.imagen,
+    unitCents: paidCents(row),
+    id_categoria: product.id_categoria,
+    onSale: hasDiscount(
+      toCents(row.valor),
+      row.valor_descuento === null ? null : toCents(row.valor_descuento),
+    ),
+  };
+}
 
 /**
  * Takes the units of every line, all or nothing (the caller's transaction rolls back on the first
- * refusal), and returns the database's current price of each. Lines go in product order so two carts
- * sharing products lock them in the same order and never deadlock.
+ * refusal), and returns the database's current price of each. Lines go in product order, and each
+ * product is locked before its variants, so two carts sharing products never deadlock.
  */
-export async function takeStock(
-  tx: Tx,
-  lines: ReadonlyArray<{ id_producto: number; cantidad: number }>,
-): Promise<TakenLine[]> {
+export async function takeStock(tx: Tx, lines: readonly StockLine[]): Promise<TakenLine[]> {
   const taken: TakenLine[] = [];
-  for (const line of [...lines].sort((a, b) => a.id_producto - b.id_producto)) {
+  const products = new Map<number, ProductFields>();
+  for (const line of inOrder(lines)) {
+    let product = products.get(line.id_producto);
+    if (!product) {
+      [product] = await tx
+        .select(productFields)
+        .from(producto)
+        .where(eq(producto.id_producto, line.id_producto))
+        .for('update');
+      if (!product) throw notFound(PRODUCT_UNAVAILABLE);
+      if (!product.estado) throw conflict(`${product.nombre} ya no está disponible.`);
+      products.set(line.id_producto, product);
+    }
     const [row] = await tx
-      .update(producto)
-      .set({ stock: sql`${producto.stock} - ${line.cantidad}` })
-      .where(
-        and(
-          eq(producto.id_producto, line.id_producto),
-          eq(producto.estado, true),
-          gte(producto.stock, line.cantidad),
-        ),
-      )
-      .returning({
-        nombre: producto.nombre,
-        imagen: producto.imagen,
-        valor: producto.valor,
-        valor_descuento: producto.valor_descuento,
-        id_categoria: producto.id_categoria_producto,
-      });
-    if (!row) throw await whyNotTaken(tx, line.id_producto);
-    taken.push({ ...line, ...priced(row) });
+      .update(variante)
+      .set({ stock: sql`${variante.stock} - ${line.cantidad}` })
+      .where(and(variantOf(line, product), eq(variante.estado, true), gte(variante.stock, line.cantidad)))
+      .returning(variantFields);
+    if (!row) throw await whyNotTaken(tx, line, product);
+    if (taken.some((t) => t.id_variante === row.id_variante)) throw badRequest(DUPLICATE_LINE);
+    taken.push(priced(product, row, line));
   }
   return taken;
 }
 
-type PriceRow = Pick<typeof producto.$inferSelect, 'nombre' | 'imagen' | 'valor' | 'valor_descuento'> & {
-  id_categoria: number;
-};
-
-const priced = (row: PriceRow) => ({
-  nombre: row.nombre,
-  imagen: row.imagen,
-  unitCents: paidCents(row),
-  id_categoria: row.id_categoria,
-  onSale: hasDiscount(toCents(row.valor), row.valor_descuento === null ? null : toCents(row.valor_descuento)),
-});
+async function whyNotTaken(tx: Tx, line: StockLine, product: ProductFields): Promise<AppError> {
+  const [row] = await tx.select(variantFields).from(variante).where(variantOf(line, product));
+  if (!row) return badRequest(VARIANT_NOT_OF_PRODUCT, { id_variante: VARIANT_NOT_OF_PRODUCT });
+  const name = lineName(product.nombre, variantLabel(product.opciones, row.valores));
+  if (!row.estado) return conflict(`${name} ya no está disponible.`);
+  return notEnoughStock(name, row.stock);
+}
 
 /**
  * The lines of a cart priced as takeStock would price them now, without taking anything: what the cart's
- * quote shows. A product that is gone is refused as checkout would refuse it; the stock is checkout's.
+ * quote shows. A product or variant that is gone is refused as checkout would refuse it; the stock is checkout's.
  */
-export async function priceLines(
-  db: Db,
-  lines: ReadonlyArray<{ id_producto: number; cantidad: number }>,
-): Promise<TakenLine[]> {
-  const rows = await db
-    .select({
-      id_producto: producto.id_producto,
-      nombre: producto.nombre,
-      imagen: producto.imagen,
-      valor: producto.valor,
-      valor_descuento: producto.valor_descuento,
-      id_categoria: producto.id_categoria_producto,
-      estado: producto.estado,
-    })
-    .from(producto)
-    .where(
-      inArray(
-        producto.id_producto,
-        lines.map((line) => line.id_producto),
-      ),
+export async function priceLines(db: Db, lines: readonly StockLine[]): Promise<TakenLine[]> {
+  const ids = [...new Set(lines.map((line) => line.id_producto))];
+  const [products, variants] = await Promise.all([
+    db.select(productFields).from(producto).where(inArray(producto.id_producto, ids)),
+    db
+      .select({ ...variantFields, id_producto: variante.id_producto })
+      .from(variante)
+      .where(inArray(variante.id_producto, ids)),
+  ]);
+  const byId = new Map(products.map((row) => [row.id_producto, row]));
+  const seen = new Set<number>();
+  return inOrder(lines).map((line) => {
+    const product = byId.get(line.id_producto);
+    if (!product) throw notFound(PRODUCT_UNAVAILABLE);
+    if (!product.estado) throw conflict(`${product.nombre} ya no está disponible.`);
+    if (line.id_variante === undefined && product.opciones.length > 0) {
+      throw badRequest(VARIANT_REQUIRED, { id_variante: VARIANT_REQUIRED });
+    }
+    const row = variants.find(
+      (v) =>
+        v.id_producto === line.id_producto &&
+        (line.id_variante === undefined || v.id_variante === line.id_variante),
     );
-  const byId = new Map(rows.map((row) => [row.id_producto, row]));
-  return [...lines]
-    .sort((a, b) => a.id_producto - b.id_producto)
-    .map((line) => {
-      const row = byId.get(line.id_producto);
-      if (!row) throw notFound(PRODUCT_UNAVAILABLE);
-      if (!row.estado) throw conflict(`${row.nombre} ya no está disponible.`);
-      return { ...line, ...priced(row) };
-    });
+    if (!row) throw badRequest(VARIANT_NOT_OF_PRODUCT, { id_variante: VARIANT_NOT_OF_PRODUCT });
+    if (!row.estado) {
+      throw conflict(
+        `${lineName(product.nombre, variantLabel(product.opciones, row.valores))} ya no está disponible.`,
+      );
+    }
+    if (seen.has(row.id_variante)) throw badRequest(DUPLICATE_LINE);
+    seen.add(row.id_variante);
+    return priced(product, row, line);
+  });
 }
 
-async function whyNotTaken(tx: Tx, id: number): Promise<AppError> {
-  const [row] = await tx
-    .select({ nombre: producto.nombre, estado: producto.estado, stock: producto.stock })
-    .from(producto)
-    .where(eq(producto.id_producto, id));
-  if (!row) return notFound(PRODUCT_UNAVAILABLE);
-  if (!row.estado) return conflict(`${row.nombre} ya no está disponible.`);
-  return notEnoughStock(row.nombre, row.stock);
-}
-
-/** Gives a failed sale's units back. */
+/**
+ * Gives units back: a failed sale's, a cancelled or expired order's, a refund's. A line recorded before
+ * variants had one (none has now) goes to its product's first variant.
+ */
 export async function returnStock(
   tx: Tx,
-  lines: ReadonlyArray<{ id_producto: number; cantidad: number }>,
+  lines: ReadonlyArray<{ id_producto: number; id_variante: number | null; cantidad: number }>,
 ): Promise<void> {
-  for (const line of [...lines].sort((a, b) => a.id_producto - b.id_producto)) {
+  const ordered = inOrder(lines);
+  const ids = [...new Set(ordered.map((line) => line.id_producto))];
+  if (ids.length === 0) return;
+  await tx
+    .select({ id: producto.id_producto })
+    .from(producto)
+    .where(inArray(producto.id_producto, ids))
+    .orderBy(producto.id_producto)
+    .for('update');
+  for (const line of ordered) {
+    const which =
+      line.id_variante === null
+        ? eq(
+            variante.id_variante,
+            sql`(SELECT min(${variante.id_variante}) FROM ${variante} WHERE ${variante.id_producto} = ${line.id_producto})`,
+          )
+        : eq(variante.id_variante, line.id_variante);
     await tx
-      .update(producto)
-      .set({ stock: sql`${producto.stock} + ${line.cantidad}` })
-      .where(eq(producto.id_producto, line.id_producto));
+      .update(variante)
+      .set({ stock: sql`${variante.stock} + ${line.cantidad}` })
+      .where(which);
   }
 }

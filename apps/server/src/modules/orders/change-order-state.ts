@@ -84,7 +84,11 @@ export async function changeOrderState({
       await returnStock(
         tx,
         lines
-          .map((l) => ({ id_producto: l.id_producto, cantidad: l.cantidad - l.cantidad_reembolsada }))
+          .map((l) => ({
+            id_producto: l.id_producto,
+            id_variante: l.id_variante,
+            cantidad: l.cantidad - l.cantidad_reembolsada,
+          }))
           .filter((l) => l.cantidad > 0),
       );
       const left = toCents(order.valor_total_venta) - toCents(order.monto_reembolsado);

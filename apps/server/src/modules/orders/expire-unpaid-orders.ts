@@ -40,7 +40,11 @@ export async function cancelWaitingOrders(
     .returning();
   if (cancelled.length === 0) return [];
   const lines = await tx
-    .select({ id_producto: detalleVenta.id_producto, cantidad: detalleVenta.cantidad })
+    .select({
+      id_producto: detalleVenta.id_producto,
+      id_variante: detalleVenta.id_variante,
+      cantidad: detalleVenta.cantidad,
+    })
     .from(detalleVenta)
     .where(
       inArray(
@@ -48,13 +52,14 @@ export async function cancelWaitingOrders(
         cancelled.map((o) => o.id_venta),
       ),
     );
-  // One update per product, however many of the orders held it.
-  const units = new Map<number, number>();
-  for (const line of lines) units.set(line.id_producto, (units.get(line.id_producto) ?? 0) + line.cantidad);
-  await returnStock(
-    tx,
-    [...units].map(([id_producto, cantidad]) => ({ id_producto, cantidad })),
-  );
+  // One update per variant, however many of the orders held it.
+  const units = new Map<string, (typeof lines)[number]>();
+  for (const line of lines) {
+    const key = `${line.id_producto}:${line.id_variante}`;
+    const held = units.get(key);
+    units.set(key, held ? { ...held, cantidad: held.cantidad + line.cantidad } : line);
+  }
+  await returnStock(tx, [...units.values()]);
   for (const order of cancelled) {
     await recordState(tx, order.id_venta, 'anulada', by);
     await queueOrderMail(tx, by === null ? 'vencido' : 'cancelado', order, shop);

@@ -3,6 +3,7 @@ import {
   dateTimeInTimeZone,
   dayInTimeZone,
   isOrder,
+  lineName,
   ORDER_STATE_LABELS,
   type OrderStateFilter,
   plainAmount,
@@ -116,7 +117,13 @@ export async function exportOrdersCsv({
         order.Usuario ? `${order.Usuario.primer_nombre} ${order.Usuario.primer_apellido}` : '',
         order.Usuario?.email ?? '',
         ORDER_STATE_LABELS[order.estado],
-        order.detalle_venta.map((line) => `${line.cantidad} × ${line.Producto.nombre}`).join('; '),
+        order.detalle_venta
+          // A variant's SKU is what the owner picks by; a product without options keeps its old text.
+          .map(
+            (line) =>
+              `${line.cantidad} × ${lineName(line.Producto.nombre, line.variante)}${line.variante ? ` [${line.sku}]` : ''}`,
+          )
+          .join('; '),
         money(subtotal),
         money(toCents(order.costo_envio)),
         money(charged),

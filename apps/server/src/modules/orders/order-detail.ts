@@ -2,6 +2,7 @@ import {
   formatOrderNumber,
   fromCents,
   includedTaxCents,
+  lineName,
   type Manager,
   mayManage,
   ORDER_LOOKUP_MESSAGES,
@@ -143,8 +144,7 @@ export async function toOrder(db: Db | Tx, order: OrderRow, admin: boolean): Pro
             ? fromCents(includedTaxCents(toCents(refund.monto), order.impuesto_tasa))
             : null,
         lineas: refund.lineas.map((l) => ({
-          nombre:
-            lines.find(({ line }) => line.id_detalle_venta === l.id_detalle_venta)?.Producto.nombre ?? '',
+          nombre: refundedLineName(lines.find(({ line }) => line.id_detalle_venta === l.id_detalle_venta)),
           cantidad: l.cantidad,
         })),
         ...(admin && { usuario: changedBy(who) }),
@@ -208,3 +208,7 @@ export async function getOrder(db: Db, viewer: Viewer, idVenta: number): Promise
   if (!order || (!shopView && order.id_usuario !== viewer.id_usuario)) throw notFound(ORDER_NOT_FOUND);
   return toOrder(db, order, shopView);
 }
+
+/** A refunded line as the order page names it: the product, and its variant when it has options. */
+const refundedLineName = (row: { line: { variante: string }; Producto: { nombre: string } } | undefined) =>
+  row ? lineName(row.Producto.nombre, row.line.variante) : '';

@@ -3,6 +3,7 @@ import {
   formatOrderNumber,
   includedTaxLine,
   isPaidLater,
+  lineName,
   PAGES,
   PAYMENT_METHOD_NAMES,
   pagePath,
@@ -61,6 +62,7 @@ async function orderMailData(tx: Tx, order: OrderRow, base: ShopIdentity) {
       email: usuario.email,
       buyerName: usuario.primer_nombre,
       nombre: producto.nombre,
+      variante: detalleVenta.variante,
       cantidad: detalleVenta.cantidad,
       unit: detalleVenta.valor_unitario,
     })
@@ -73,7 +75,7 @@ async function orderMailData(tx: Tx, order: OrderRow, base: ShopIdentity) {
   const lines = rows.flatMap((r) =>
     r.nombre === null || r.cantidad === null || r.unit === null
       ? []
-      : [{ nombre: r.nombre, cantidad: r.cantidad, unit: r.unit }],
+      : [{ nombre: lineName(r.nombre, r.variante ?? ''), cantidad: r.cantidad, unit: r.unit }],
   );
   const shippingCents = toCents(order.costo_envio);
   const totalCents = toCents(order.valor_total_venta);

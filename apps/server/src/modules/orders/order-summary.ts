@@ -87,6 +87,9 @@ export const toOrderLine = ({ line, Producto }: OrderLineRow) => ({
   valor_total_cantidad: units(line.valor_total_cantidad),
   descuento: units(line.descuento),
   comentado: line.comentado,
+  id_variante: line.id_variante,
+  variante: line.variante,
+  sku: line.sku,
   Producto,
 });
 

@@ -303,6 +303,9 @@ async function reserveOrder(
           lines.map((line, i) => ({
             id_venta: order.id_venta,
             id_producto: line.id_producto,
+            id_variante: line.id_variante,
+            variante: line.variante,
+            sku: line.sku,
             cantidad: line.cantidad,
             valor_unitario: centsToDecimal(line.unitCents),
             valor_total_cantidad: lineTotal(line),

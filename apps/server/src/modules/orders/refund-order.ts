@@ -140,7 +140,7 @@ async function completeRefund(
         .returning();
       // Another request or the start-up settle completed it first.
       if (!done) return;
-      const back: Array<{ id_producto: number; cantidad: number }> = [];
+      const back: Array<{ id_producto: number; id_variante: number | null; cantidad: number }> = [];
       for (const l of done.lineas) {
         const [line] = await tx
           .update(detalleVenta)
@@ -151,8 +151,8 @@ async function completeRefund(
               eq(detalleVenta.id_venta, order.id_venta),
             ),
           )
-          .returning({ id_producto: detalleVenta.id_producto });
-        if (line) back.push({ id_producto: line.id_producto, cantidad: l.cantidad });
+          .returning({ id_producto: detalleVenta.id_producto, id_variante: detalleVenta.id_variante });
+        if (line) back.push({ ...line, cantidad: l.cantidad });
       }
       // Units asked back before shipping go back to stock, even if the order was shipped while the provider
       // answered; cancelling since put back every unit not refunded, these included.

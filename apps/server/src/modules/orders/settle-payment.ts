@@ -116,7 +116,11 @@ async function recordChargeResult(
         .returning();
       if (!row) return undefined;
       const lines = await tx
-        .select({ id_producto: detalleVenta.id_producto, cantidad: detalleVenta.cantidad })
+        .select({
+          id_producto: detalleVenta.id_producto,
+          id_variante: detalleVenta.id_variante,
+          cantidad: detalleVenta.cantidad,
+        })
         .from(detalleVenta)
         .where(eq(detalleVenta.id_venta, row.id_venta));
       await returnStock(tx, lines);

@@ -22,6 +22,20 @@ const product = (nombre: string, descripcion_producto: string): Product => ({
     nombre_categoria_producto: 'Hogar',
     imagen_categoria_producto: '',
   },
+  opciones: [],
+  variantes: [
+    {
+      id_variante: 7,
+      sku: 'VT-7',
+      valores: [],
+      valor: 100,
+      valor_descuento: 80,
+      stock: 3,
+      imagen: '',
+      estado: true,
+    },
+  ],
+  precio_varia: false,
 });
 
 const productPage = (nombre: string, descripcion: string) =>

@@ -1,4 +1,4 @@
-import { type OrderSummary, PAGES, pagePath } from '@vitrina/shared';
+import { lineName, type OrderSummary, PAGES, pagePath } from '@vitrina/shared';
 import { Link } from 'react-router';
 import { EstadoBadge } from '../../../components/order-details';
 import { useFormatInstant } from '../../../lib/shop-dates';
@@ -51,7 +51,7 @@ export function OrdersTable({ sales, caption }: { sales: readonly OrderSummary[]
                 <ul className={styles.lines}>
                   {sale.detalle_venta.map((line) => (
                     <li key={line.id_detalle_venta}>
-                      {line.cantidad} × {line.Producto.nombre}{' '}
+                      {line.cantidad} × {lineName(line.Producto.nombre, line.variante)}{' '}
                       <span className={styles.muted}>({formatMoney(line.valor_total_cantidad)})</span>
                     </li>
                   ))}

@@ -1,4 +1,4 @@
-import { formatRate, type Order, toBasisPoints } from '@vitrina/shared';
+import { formatRate, lineName, type Order, toBasisPoints } from '@vitrina/shared';
 import { createPortal } from 'react-dom';
 import { orderTitle, ShippingAddress, unitsKept } from '../../../components/order-details';
 import { useFormatInstant } from '../../../lib/shop-dates';
@@ -51,9 +51,12 @@ export function PackingList({ order }: { order: Order }) {
                 <span className={styles.box} aria-hidden="true" />
               </td>
               <td>
-                {line.Producto.nombre}
+                {lineName(line.Producto.nombre, line.variante)}
                 <br />
-                <small>Producto n.º {line.id_producto}</small>
+                <small>
+                  Producto n.º {line.id_producto}
+                  {line.variante && ` · SKU ${line.sku}`}
+                </small>
               </td>
               <td className={styles.units}>{unitsKept(line)}</td>
             </tr>

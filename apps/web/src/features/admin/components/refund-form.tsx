@@ -1,5 +1,6 @@
 import {
   fromCents,
+  lineName,
   NOTIFY_MS,
   type Order,
   type PaymentMethod,
@@ -38,7 +39,7 @@ const WHERE_IT_GOES: Record<PaymentMethod, string> = {
 const refundable = (order: Order): RefundableOrder => ({
   lines: order.detalle_venta.map((line) => ({
     id_detalle_venta: line.id_detalle_venta,
-    nombre: line.Producto.nombre,
+    nombre: lineName(line.Producto.nombre, line.variante),
     unitCents: toCents(line.valor_unitario),
     cantidad: line.cantidad,
     discountCents: toCents(line.descuento),

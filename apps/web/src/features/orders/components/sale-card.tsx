@@ -1,6 +1,7 @@
 import {
   cardSummary,
   isActiveOrder,
+  lineName,
   type OrderSummary,
   type OrderSummaryLine,
   PAGES,
@@ -82,7 +83,7 @@ function SaleLineItem({ line, canRate }: { line: OrderSummaryLine; canRate: bool
       <img src={line.Producto.imagen} alt="" width={72} height={72} loading="lazy" className={styles.image} />
       <div className={styles.lineBody}>
         <Link to={product} className={styles.name}>
-          {line.Producto.nombre}
+          {lineName(line.Producto.nombre, line.variante)}
         </Link>
         <dl className={styles.lineFacts}>
           <div>

@@ -1,0 +1,136 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { and, eq, like } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { detalleVenta, producto, variante, venta } from '../../db/schema';
+import { CUSTOMER_PASSWORD, customerRegistration } from '../../test/agent';
+import { HttpClient } from '../../test/http-client';
+import { processDatabase } from '../../test/process-database';
+import { type ServerProcess, startServer, stopServer } from '../../test/server-process';
+import { TEST_ADDRESS } from '../../test/shipping-address';
+
+const BUYERS = 12;
+const LAST_UNITS = 3;
+const OTHERS_STOCK = 7;
+
+/*
+ * No oversell of a variant across processes: two real servers on one PostgreSQL database, twelve shoppers
+ * at once for the last three units of one variant, while its sibling variants keep theirs. Only
+ * PostgreSQL can be shared by processes, so this runs when TEST_DATABASE_URL is set.
+ */
+describe.runIf(process.env.TEST_DATABASE_URL)('twelve buyers racing for one variant on two processes', () => {
+  let database: Awaited<ReturnType<typeof processDatabase>>;
+  const servers: ServerProcess[] = [];
+  const dataDirs: string[] = [];
+
+  beforeAll(async () => {
+    database = await processDatabase();
+    for (const seed of ['true', 'false']) {
+      const dataDir = await mkdtemp(join(tmpdir(), 'vitrina-variant-race-'));
+      dataDirs.push(dataDir);
+      servers.push(await startServer({ DATABASE_URL: database.url, DATA_DIR: dataDir, SEED_ON_START: seed }));
+    }
+  }, 120_000);
+
+  afterAll(async () => {
+    await Promise.all(servers.map((s) => stopServer(s)));
+    await database?.drop();
+    await Promise.all(dataDirs.map((d) => rm(d, { recursive: true, force: true })));
+  });
+
+  it('sells exactly the last three units of that variant and touches no other', async () => {
+    const shoppers = await Promise.all(
+      Array.from({ length: BUYERS }, async (_, i) => {
+        const client = new HttpClient((servers[i % 2] as ServerProcess).url);
+        const email = `variante${i}@example.com`;
+        const registered = await client.post('/api/usuario', customerRegistration(email));
+        expect(registered.status, JSON.stringify(registered.body)).toBe(201);
+        await client.signIn(email, CUSTOMER_PASSWORD);
+        return { client, idPago: await client.sandboxCard('Cliente Concurrente') };
+      }),
+    );
+
+    // A shirt in two sizes and two colours; 'M · Azul' has its last three units.
+    const [model] = await database.db.select().from(producto).where(eq(producto.estado, true)).limit(1);
+    if (!model) throw new Error('no active product');
+    const { id, target } = await database.db.transaction(async (tx) => {
+      const [shirt] = await tx
+        .insert(producto)
+        .values({
+          nombre: 'Camiseta carrera',
+          descripcion_producto: 'Camiseta para la prueba de concurrencia.',
+          valor: '100.00',
+          stock: 0,
+          imagen: model.imagen,
+          id_categoria_producto: model.id_categoria_producto,
+          opciones: [
+            { nombre: 'Talla', valores: ['M', 'L'] },
+            { nombre: 'Color', valores: ['Rojo', 'Azul'] },
+          ],
+        })
+        .returning();
+      if (!shirt) throw new Error('insert returned no row');
+      const rows = await tx
+        .insert(variante)
+        .values(
+          [
+            ['M', 'Rojo'],
+            ['M', 'Azul'],
+            ['L', 'Rojo'],
+            ['L', 'Azul'],
+          ].map((valores) => ({
+            id_producto: shirt.id_producto,
+            sku: `CARRERA-${valores.join('-')}`,
+            valores,
+            valor: '100.00',
+            stock: valores.join() === 'M,Azul' ? LAST_UNITS : OTHERS_STOCK,
+          })),
+        )
+        .returning();
+      const mAzul = rows.find((v) => v.valores.join() === 'M,Azul');
+      if (!mAzul) throw new Error('no M · Azul');
+      return { id: shirt.id_producto, target: mAzul.id_variante };
+    });
+
+    const answers = await Promise.all(
+      shoppers.map(({ client, idPago }, i) =>
+        client.post(
+          '/api/venta',
+          {
+            detalle_venta: [{ id_producto: id, id_variante: target, cantidad: 1 }],
+            id_pago: idPago,
+            direccion_envio: TEST_ADDRESS,
+          },
+          { 'idempotency-key': `carrera-${i}-${Date.now()}` },
+        ),
+      ),
+    );
+
+    const statuses = answers.map((a) => a.status);
+    expect(statuses.filter((s) => s === 201)).toHaveLength(LAST_UNITS);
+    expect(statuses.filter((s) => s === 409)).toHaveLength(BUYERS - LAST_UNITS);
+    for (const refused of answers.filter((a) => a.status === 409)) {
+      expect(refused.body.message).toBe(
+        'No hay suficientes unidades de Camiseta carrera (Talla M · Azul). Quedan 0.',
+      );
+    }
+    const variants = await database.db.select().from(variante).where(eq(variante.id_producto, id));
+    expect(variants.map((v) => [v.sku, v.stock]).sort()).toEqual([
+      ['CARRERA-L-Azul', OTHERS_STOCK],
+      ['CARRERA-L-Rojo', OTHERS_STOCK],
+      ['CARRERA-M-Azul', 0],
+      ['CARRERA-M-Rojo', OTHERS_STOCK],
+    ]);
+    const [shirt] = await database.db.select().from(producto).where(eq(producto.id_producto, id));
+    expect(shirt?.stock).toBe(3 * OTHERS_STOCK);
+    const sold = await database.db
+      .select({ sku: detalleVenta.sku, estado: venta.estado })
+      .from(venta)
+      .innerJoin(detalleVenta, eq(detalleVenta.id_venta, venta.id_venta))
+      .where(and(eq(detalleVenta.id_producto, id), like(venta.idempotency_key, 'carrera-%')));
+    expect(sold).toEqual(
+      Array.from({ length: LAST_UNITS }, () => ({ sku: 'CARRERA-M-Azul', estado: 'pagada' })),
+    );
+  }, 120_000);
+});

@@ -1,0 +1,165 @@
+import { z } from 'zod';
+import { singleLineText } from './validation/text';
+
+/*
+ * Options and variants (docs/decisions/074-variants.md). A product has up to three options (Talla,
+ * Color…), each with its values; a variant is one combination of values with its own SKU, price, stock,
+ * picture and active flag. A product without options has exactly one variant, whose `valores` is [].
+ *
+ * - An option: a name of 1–30 characters and 1–30 distinct values of 1–30 characters each; names are
+ *   distinct too (case and accents aside, as a shopper reads them).
+ * - A variant: one value of each option, in the options' order, from that option's values; no two
+ *   variants of a product share a combination; at most 100 variants.
+ * - SKU: 1–40 letters, digits, '-', '_' or '.', starting with a letter or a digit; unique in the shop
+ *   whatever its case (the server checks against the other products). Left empty, the shop makes one.
+ */
+
+export const OPTIONS_MAX = 3;
+export const OPTION_VALUES_MAX = 30;
+export const OPTION_TEXT_MAX = 30;
+export const VARIANTS_MAX = 100;
+export const SKU_MAX = 40;
+const SKU_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._-]*$/;
+
+export const SKU_INVALID = `El SKU admite hasta ${SKU_MAX} letras, números, guiones, guiones bajos o puntos, sin espacios`;
+export const skuTaken = (sku: string) => `El SKU ${sku} ya lo usa otro producto`;
+export const VARIANT_REQUIRED = 'Elige una variante del producto';
+export const VARIANT_NOT_OF_PRODUCT = 'La variante no es de este producto';
+export const VARIANT_UNAVAILABLE = 'Esa variante ya no está disponible.';
+
+export interface ProductOption {
+  nombre: string;
+  valores: string[];
+}
+
+/** What a shopper compares: case and accents aside. */
+const folded = (text: string) => text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
+
+const optionText = (label: string) =>
+  singleLineText({ error: `${label} es obligatorio` })
+    .transform((v) => v.trim().replace(/\s+/g, ' '))
+    .pipe(
+      z
+        .string()
+        .min(1, { error: `${label} es obligatorio` })
+        .max(OPTION_TEXT_MAX, { error: `${label} admite hasta ${OPTION_TEXT_MAX} caracteres` }),
+    );
+
+const distinct = (texts: readonly string[]) => new Set(texts.map(folded)).size === texts.length;
+
+export const optionSchema = z.object({
+  nombre: optionText('El nombre de la opción'),
+  valores: z
+    .array(optionText('El valor'), { error: 'Indica los valores de la opción' })
+    .min(1, { error: 'Indica al menos un valor de la opción' })
+    .max(OPTION_VALUES_MAX, { error: `Una opción admite hasta ${OPTION_VALUES_MAX} valores` })
+    .refine(distinct, { error: 'Un valor se repite en la opción' }),
+});
+
+export const optionsSchema = z
+  .array(optionSchema, { error: 'Las opciones deben ser una lista' })
+  .max(OPTIONS_MAX, { error: `Un producto admite hasta ${OPTIONS_MAX} opciones` })
+  .refine((options) => distinct(options.map((o) => o.nombre)), {
+    error: 'Dos opciones tienen el mismo nombre',
+  });
+
+export const skuSchema = singleLineText({ error: SKU_INVALID })
+  .transform((v) => v.trim())
+  .pipe(z.string().max(SKU_MAX, { error: SKU_INVALID }))
+  .refine((v) => v === '' || SKU_PATTERN.test(v), { error: SKU_INVALID });
+
+/**
+ * A variant's label, what order lines, e-mails and the cart show: its values joined by ' · ', a short
+ * value (a size like 'M' or '42', three characters at most) after its option's name, since alone it
+ * says little ('Talla M · Rojo'). '' for a product without options.
+ */
+export function variantLabel(opciones: readonly ProductOption[], valores: readonly string[]): string {
+  return valores
+    .map((value, i) => {
+      const name = opciones[i]?.nombre;
+      return name && value.length <= 3 ? `${name} ${value}` : value;
+    })
+    .join(' · ');
+}
+
+/** A combination's key: its values as a shopper compares them. */
+export const combinationKey = (valores: readonly string[]) => valores.map(folded).join('\u0000');
+
+/** Every combination of the options' values, in the options' order: what "Generar combinaciones" makes. */
+export function allCombinations(opciones: readonly ProductOption[]): string[][] {
+  return opciones.reduce<string[][]>(
+    (combos, option) => combos.flatMap((combo) => option.valores.map((value) => [...combo, value])),
+    [[]],
+  );
+}
+
+/**
+ * Why these variants do not fit these options, as issues on `variantes` (index, field), or none: each
+ * has one value of each option from its values, no combination twice, no SKU twice, at least one.
+ */
+export function variantIssues(
+  opciones: readonly ProductOption[],
+  variantes: ReadonlyArray<{ valores: readonly string[]; sku?: string | undefined }>,
+): Array<{ path: (string | number)[]; message: string }> {
+  const issues: Array<{ path: (string | number)[]; message: string }> = [];
+  if (variantes.length === 0) return [{ path: ['variantes'], message: 'Indica al menos una variante' }];
+  if (opciones.length === 0 && variantes.length > 1) {
+    return [{ path: ['variantes'], message: 'Un producto sin opciones tiene una sola variante' }];
+  }
+  const combos = new Set<string>();
+  const skus = new Set<string>();
+  variantes.forEach((variant, i) => {
+    const fits =
+      variant.valores.length === opciones.length &&
+      variant.valores.every((value, j) => opciones[j]?.valores.some((v) => folded(v) === folded(value)));
+    if (!fits) {
+      issues.push({
+        path: ['variantes', i, 'valores'],
+        message:
+          opciones.length === 0
+            ? 'El producto no tiene opciones'
+            : `Elige un valor de cada opción: ${opciones.map((o) => o.nombre).join(', ')}`,
+      });
+      return;
+    }
+    const key = combinationKey(variant.valores);
+    if (combos.has(key)) {
+      issues.push({ path: ['variantes', i, 'valores'], message: 'Esa combinación ya es otra variante' });
+    }
+    combos.add(key);
+    const sku = variant.sku?.toLowerCase();
+    if (sku) {
+      if (skus.has(sku)) issues.push({ path: ['variantes', i, 'sku'], message: 'El SKU se repite' });
+      skus.add(sku);
+    }
+  });
+  return issues;
+}
+
+/** A variant as a product's JSON carries it; prices in currency units. */
+export const variantSchema = z.object({
+  id_variante: z.number().int(),
+  sku: z.string(),
+  valores: z.array(z.string()),
+  valor: z.number(),
+  valor_descuento: z.number().nullable(),
+  stock: z.number().int(),
+  imagen: z.string(),
+  estado: z.boolean(),
+});
+export type Variant = z.infer<typeof variantSchema>;
+
+/** A variant can be bought: active, with units. */
+export const isBuyable = (variant: Pick<Variant, 'estado' | 'stock'>) => variant.estado && variant.stock > 0;
+
+/** The variant whose values are these (case and accents aside), if any. */
+export function findVariant<T extends { valores: readonly string[] }>(
+  variantes: readonly T[],
+  valores: readonly string[],
+): T | undefined {
+  const key = combinationKey(valores);
+  return variantes.find((variant) => combinationKey(variant.valores) === key);
+}
+
+/** An order line's name for people: the product's, with its variant's label when it has options. */
+export const lineName = (nombre: string, label: string) => (label ? `${nombre} (${label})` : nombre);
