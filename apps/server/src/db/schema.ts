@@ -27,6 +27,7 @@ import {
   smallint,
   text,
   timestamp,
+  unique,
   uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core';
@@ -240,6 +241,30 @@ export const producto = pgTable(
     // The public search's matches (migration 0012); producto_busqueda_completa_idx serves the admin's.
     index('producto_visible_busqueda_idx').using('gin', t.busqueda_completa).where(visible(t)),
     index('producto_visible_busqueda_nombre_idx').using('gin', t.busqueda_nombre).where(visible(t)),
+  ],
+);
+
+/**
+ * A product's photos in order (migration 0024): photo 1 is also `producto.imagen`, which every listing,
+ * order and search answer reads. `tamanos` says its smaller WebP sizes are stored (uploads/photo-sizes.ts).
+ */
+export const productoImagen = pgTable(
+  'producto_imagen',
+  {
+    id_producto_imagen: serial('id_producto_imagen').primaryKey(),
+    id_producto: integer('id_producto')
+      .notNull()
+      .references(() => producto.id_producto, { onDelete: 'cascade' }),
+    posicion: smallint('posicion').notNull(),
+    url: text('url').notNull(),
+    alt: varchar('alt', { length: 200 }).notNull().default(''),
+    tamanos: boolean('tamanos').notNull().default(false),
+  },
+  (t) => [
+    unique('producto_imagen_posicion_unica').on(t.id_producto, t.posicion),
+    check('producto_imagen_posicion', sql`${t.posicion} BETWEEN 1 AND 10`),
+    index('producto_imagen_url_idx').on(t.url),
+    index('producto_imagen_sin_tamanos_idx').on(t.id_producto_imagen).where(sql`NOT ${t.tamanos}`),
   ],
 );
 

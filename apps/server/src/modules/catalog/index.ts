@@ -8,6 +8,7 @@ export {
   toggleProduct,
 } from './admin-service';
 export { catalogCache, type KeptAnswer, serveFromCache } from './cache';
+export { sizeStoredPhotos } from './photos';
 export { countRating, uncountRating } from './rating-totals';
 export { catalogRoutes } from './routes';
 export { searchCounter } from './search/analytics';

@@ -1,5 +1,6 @@
 import { fromCents, type Product, toCents } from '@vitrina/shared';
 import { type categoriaProducto, producto } from '../../db/schema';
+import { photosColumn } from './photos';
 
 /**
  * The columns a product's API shape is made of: every product read selects these, never the whole row,
@@ -13,6 +14,7 @@ export const productColumns = {
   valor_descuento: producto.valor_descuento,
   stock: producto.stock,
   imagen: producto.imagen,
+  imagenes: photosColumn,
   estado: producto.estado,
   id_categoria_producto: producto.id_categoria_producto,
   created_at: producto.created_at,
@@ -20,7 +22,9 @@ export const productColumns = {
   calificacion_cantidad: producto.calificacion_cantidad,
 };
 
-type ProductRow = Pick<typeof producto.$inferSelect, keyof typeof productColumns>;
+type ProductRow = Pick<typeof producto.$inferSelect, Exclude<keyof typeof productColumns, 'imagenes'>> & {
+  imagenes: Product['imagenes'];
+};
 type CategoryRow = typeof categoriaProducto.$inferSelect;
 
 const units = (amount: string) => fromCents(toCents(amount));
@@ -35,6 +39,7 @@ export function toProductDto(row: ProductRow, category: CategoryRow): Product {
     valor_descuento: row.valor_descuento === null ? null : units(row.valor_descuento),
     stock: row.stock,
     imagen: row.imagen,
+    imagenes: row.imagenes,
     estado: row.estado,
     id_categoria_producto: row.id_categoria_producto,
     createdAt: row.created_at.toISOString(),
