@@ -15,3 +15,9 @@ CREATE INDEX "producto_imagen_sin_tamanos_idx" ON "producto_imagen" USING btree 
 -- Every product's one picture becomes its first photo; its smaller sizes are made after start-up.
 INSERT INTO "producto_imagen" ("id_producto", "posicion", "url")
 SELECT "id_producto", 1, "imagen" FROM "producto" WHERE "imagen" <> '';
+--> statement-breakpoint
+-- Photos are part of the public catalog's answers (0004): a change tells every process to drop them. Marking
+-- a photo's sizes as stored (tamanos) changes no answer.
+CREATE TRIGGER producto_imagen_notifica_cambio
+  AFTER INSERT OR UPDATE OF "url", "alt", "posicion" OR DELETE OR TRUNCATE ON "producto_imagen"
+  FOR EACH STATEMENT EXECUTE FUNCTION notify_catalogo_cambio();
