@@ -168,7 +168,7 @@ describe.each(TEST_DATABASE_KINDS)('product photos on %s', (kind) => {
     expect(res.json().imagenes).toEqual([{ url: c, alt: '' }]);
     // The SPEC client sends back the whole product it read, with imagen changed.
     const d = await upload();
-    const again = await edit(created.id_producto, { ...res.json(), imagen: d });
+    const again = await edit(created.id_producto, { ...(res.json() as Product), imagen: d });
     expect(again.statusCode, again.body).toBe(200);
     expect(again.json().imagenes).toEqual([{ url: d, alt: '' }]);
   });
