@@ -1,9 +1,12 @@
-import type { Product } from '@vitrina/shared';
+import { type Product, photoSrcSet } from '@vitrina/shared';
 import { Link } from 'react-router';
 import { priceView } from '../lib/pricing';
 import { DiscountBadge, Price } from './price';
 import styles from './product-card.module.css';
 import { PRODUCT_IMAGE_SIZE } from './product-image';
+
+/** A card's width: half the screen on a phone (two columns), about 300 px in wider grids. */
+const CARD_SIZES = '(max-width: 520px) 50vw, 300px';
 
 /** What a product tile shows of a product. */
 export type CardProduct = Pick<Product, 'id_producto' | 'nombre' | 'imagen' | 'valor' | 'valor_descuento'>;
@@ -24,6 +27,8 @@ export function ProductCard({ product, eager = false, headingLevel = 2 }: Produc
       <div className={styles.media}>
         <img
           src={product.imagen}
+          srcSet={photoSrcSet(product.imagen)}
+          sizes={CARD_SIZES}
           alt={product.nombre}
           width={PRODUCT_IMAGE_SIZE}
           height={PRODUCT_IMAGE_SIZE}
