@@ -31,7 +31,11 @@ export async function assertPhotosStored(options: {
   const missing = stored.indexOf(false);
   if (missing >= 0) {
     const index = options.photos.indexOf(fresh[missing] as ProductPhoto);
-    throw badRequest(IMAGE_MISSING, { [`imagenes.${index}.url`]: IMAGE_MISSING, imagen: IMAGE_MISSING });
+    throw badRequest(IMAGE_MISSING, {
+      imagenes: IMAGE_MISSING,
+      [`imagenes.${index}.url`]: IMAGE_MISSING,
+      imagen: IMAGE_MISSING,
+    });
   }
 }
 
