@@ -34,5 +34,15 @@ export function photoSrcSet(url: string): string | undefined {
   return [...sizes, `${url} ${PHOTO_FULL_WIDTH}w`].join(', ');
 }
 
+/**
+ * The room a photo takes (the `sizes` of its <img>): a listing card is half a phone's screen (two columns)
+ * or about 300 px; the product page's photo the whole width of a phone, at most 520 px beside the text.
+ * Shared with the server, whose preload hints must name the same candidates as the page.
+ */
+export const PHOTO_SIZES = {
+  card: '(max-width: 520px) 50vw, 300px',
+  page: '(max-width: 760px) 100vw, 520px',
+} as const;
+
 /** The alternative text a page gives a photo: its own, else the product's name. */
 export const photoAlt = (photo: ProductPhoto, productName: string) => photo.alt || productName;

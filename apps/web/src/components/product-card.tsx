@@ -1,12 +1,9 @@
-import { type Product, photoSrcSet } from '@vitrina/shared';
+import { PHOTO_SIZES, type Product, photoSrcSet } from '@vitrina/shared';
 import { Link } from 'react-router';
 import { priceView } from '../lib/pricing';
 import { DiscountBadge, Price } from './price';
 import styles from './product-card.module.css';
 import { PRODUCT_IMAGE_SIZE } from './product-image';
-
-/** A card's width: half the screen on a phone (two columns), about 300 px in wider grids. */
-const CARD_SIZES = '(max-width: 520px) 50vw, 300px';
 
 /** What a product tile shows of a product. */
 export type CardProduct = Pick<Product, 'id_producto' | 'nombre' | 'imagen' | 'valor' | 'valor_descuento'>;
@@ -28,7 +25,7 @@ export function ProductCard({ product, eager = false, headingLevel = 2 }: Produc
         <img
           src={product.imagen}
           srcSet={photoSrcSet(product.imagen)}
-          sizes={CARD_SIZES}
+          sizes={PHOTO_SIZES.card}
           alt={product.nombre}
           width={PRODUCT_IMAGE_SIZE}
           height={PRODUCT_IMAGE_SIZE}

@@ -1,12 +1,10 @@
-import { type Product, photoAlt, photoSrcSet } from '@vitrina/shared';
+import { PHOTO_SIZES, type Product, photoAlt, photoSrcSet } from '@vitrina/shared';
 import { useRef, useState } from 'react';
 import { ChevronLeftIcon, ChevronRightIcon, CloseIcon } from '../../../components/icons';
 import { PRODUCT_IMAGE_SIZE } from '../../../components/product-image';
 import { useModalDialog } from '../../../components/use-modal-dialog';
 import styles from './product-gallery.module.css';
 
-/** The room a photo takes on the product page: the whole width on a phone, at most 520 px beside the text. */
-const PAGE_SIZES = '(max-width: 760px) 100vw, 520px';
 const THUMB_SIZES = '72px';
 
 /**
@@ -49,7 +47,7 @@ export function ProductGallery({ product }: { product: Pick<Product, 'nombre' | 
               <img
                 src={photo.url}
                 srcSet={photoSrcSet(photo.url)}
-                sizes={PAGE_SIZES}
+                sizes={PHOTO_SIZES.page}
                 alt={photoAlt(photo, product.nombre)}
                 width={PRODUCT_IMAGE_SIZE}
                 height={PRODUCT_IMAGE_SIZE}
