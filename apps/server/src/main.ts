@@ -6,6 +6,7 @@ import { loadConfig, readDotEnv } from './config';
 import { configuredTarget, type Database, type DatabaseTarget, openDatabase } from './db/client';
 import { loggerOptions } from './logger';
 import { startMetricsServer, watchDatabase, watchPool } from './metrics';
+import { sizeStoredPhotos } from './modules/catalog';
 import { type OidcClientConfig, resolveOidc } from './modules/google-sign-in';
 import { shopIdentity } from './modules/mail';
 import { queueDailySummary, settlePendingOrders, settlePendingRefunds } from './modules/orders';
@@ -169,6 +170,10 @@ async function main() {
     watchDatabase(database.db);
     app.log.info({ port: config.metricsPort }, 'metrics on /metrics');
   }
+  // Product photos from before responsive sizes (and the demo shop's) get them in the background.
+  sizeStoredPhotos({ db: database.db, storage: await createStorage(config), log: app.log })
+    .then((sized) => sized > 0 && app.log.info({ sized }, 'product photo sizes stored'))
+    .catch((err) => app.log.warn({ err }, 'storing product photo sizes failed'));
   // The start-up's last line: where to open the shop, and with which accounts.
   const url = shopUrl(config, port);
   app.log.info({ url }, readyMessage(url, accounts));

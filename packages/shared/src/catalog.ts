@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { LISTING_MAX_PAGE_SIZE, LISTING_PAGE_SIZE } from './constants';
 import { PRICE_MAX, PRODUCT_ORDERS, SEARCH_MAX_LENGTH } from './listing';
 import { pageSchema } from './page-schema';
+import { productPhotoSchema } from './product-photos';
 import { agreeing } from './validation/agreement';
 import { ID_MAX } from './validation/record-id';
 import { singleLineText } from './validation/text';
@@ -106,7 +107,10 @@ export const productSchema = z.object({
   /** Discounted price in currency units, or null when there is no discount. */
   valor_descuento: z.number().nullable(),
   stock: z.number().int(),
+  /** The first of `imagenes`. */
   imagen: z.string(),
+  /** Its photos in order, each with its alternative text ('' when the owner wrote none). */
+  imagenes: z.array(productPhotoSchema),
   estado: z.boolean(),
   id_categoria_producto: z.number().int(),
   createdAt: z.string(),

@@ -19,6 +19,7 @@ export * from './pagination';
 export * from './payment-card';
 export * from './payment-methods';
 export * from './pricing';
+export * from './product-photos';
 export * from './promotions';
 export * from './ratings';
 export * from './refunds';

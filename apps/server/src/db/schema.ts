@@ -32,6 +32,7 @@ import {
   smallint,
   text,
   timestamp,
+  unique,
   uniqueIndex,
   uuid,
   varchar,
@@ -289,6 +290,30 @@ export const variante = pgTable(
       sql`${t.valor_descuento} IS NULL OR (${t.valor_descuento} > 0 AND ${t.valor_descuento} < ${t.valor})`,
     ),
     check('variante_stock_no_negativo', sql`${t.stock} >= 0`),
+  ],
+);
+
+/**
+ * A product's photos in order (migration 0024): photo 1 is also `producto.imagen`, which every listing,
+ * order and search answer reads. `tamanos` says its smaller WebP sizes are stored (uploads/photo-sizes.ts).
+ */
+export const productoImagen = pgTable(
+  'producto_imagen',
+  {
+    id_producto_imagen: serial('id_producto_imagen').primaryKey(),
+    id_producto: integer('id_producto')
+      .notNull()
+      .references(() => producto.id_producto, { onDelete: 'cascade' }),
+    posicion: smallint('posicion').notNull(),
+    url: text('url').notNull(),
+    alt: varchar('alt', { length: 200 }).notNull().default(''),
+    tamanos: boolean('tamanos').notNull().default(false),
+  },
+  (t) => [
+    unique('producto_imagen_posicion_unica').on(t.id_producto, t.posicion),
+    check('producto_imagen_posicion', sql`${t.posicion} BETWEEN 1 AND 10`),
+    index('producto_imagen_url_idx').on(t.url),
+    index('producto_imagen_sin_tamanos_idx').on(t.id_producto_imagen).where(sql`NOT ${t.tamanos}`),
   ],
 );
 

@@ -1,7 +1,7 @@
 import { CURRENCIES, type CurrencyCode, centsToDecimal, normalizeEmail, toCents } from '@vitrina/shared';
 import { count, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { categoriaProducto, producto, sinonimo, usuario } from '../db/schema';
+import { categoriaProducto, producto, productoImagen, sinonimo, usuario } from '../db/schema';
 import { hashPassword } from '../modules/accounts';
 import { SHIPPED_ENGLISH, SHIPPED_SYNONYMS, SHIPPED_USES } from '../modules/catalog';
 import type { FileStorage } from '../storage/local';
@@ -87,7 +87,14 @@ async function seed(db: Db, { admin, storage, currency }: SeedOptions): Promise<
     await tx.execute(
       sql`SELECT setval(pg_get_serial_sequence('categoria_producto', 'id_categoria_producto'), (SELECT max(id_categoria_producto) FROM categoria_producto))`,
     );
-    await tx.insert(producto).values(productRows);
+    const inserted = await tx
+      .insert(producto)
+      .values(productRows)
+      .returning({ id_producto: producto.id_producto, imagen: producto.imagen });
+    // Each picture is its product's one photo; the shop stores its smaller sizes after it starts.
+    await tx
+      .insert(productoImagen)
+      .values(inserted.map((row) => ({ id_producto: row.id_producto, posicion: 1, url: row.imagen })));
     await tx.insert(usuario).values([
       {
         primer_nombre: 'Administración',

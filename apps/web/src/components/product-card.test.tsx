@@ -31,6 +31,13 @@ describe('ProductCard', () => {
     expect(link.getAttribute('href')).toBe('/products/7');
   });
 
+  it("offers the photo's smaller sizes at a card's width, half a phone's screen", () => {
+    renderCard();
+    const img = screen.getByRole('img', { name: 'Licuadora de vaso de vidrio' });
+    expect(img.getAttribute('srcset')).toContain('/uploads/productos/7-800w.webp 800w');
+    expect(img.getAttribute('sizes')).toBe('(max-width: 520px) 50vw, 300px');
+  });
+
   it('shows the -N% badge (rounded down), the discounted price and the regular price struck through', () => {
     const { container } = renderCard();
     // floor(100 × (129.90 − 99.90) / 129.90) = 23

@@ -1,4 +1,4 @@
-import type { Product } from '@vitrina/shared';
+import { PHOTO_SIZES, type Product, photoSrcSet } from '@vitrina/shared';
 import { Link } from 'react-router';
 import { priceView } from '../lib/pricing';
 import { DiscountBadge, Price } from './price';
@@ -24,6 +24,8 @@ export function ProductCard({ product, eager = false, headingLevel = 2 }: Produc
       <div className={styles.media}>
         <img
           src={product.imagen}
+          srcSet={photoSrcSet(product.imagen)}
+          sizes={PHOTO_SIZES.card}
           alt={product.nombre}
           width={PRODUCT_IMAGE_SIZE}
           height={PRODUCT_IMAGE_SIZE}

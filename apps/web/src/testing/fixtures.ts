@@ -95,6 +95,7 @@ export function product(id: number, overrides: Partial<Product> = {}): Product {
     valor_descuento: 80,
     stock: 10,
     imagen: `/uploads/productos/${id}.webp`,
+    imagenes: [{ url: overrides.imagen ?? `/uploads/productos/${id}.webp`, alt: '' }],
     estado: true,
     id_categoria_producto: overrides.Categoria_producto?.id_categoria_producto ?? 1,
     createdAt: '2026-01-01T00:00:00.000Z',

@@ -36,6 +36,7 @@ describe('productoSchema: a complete product', () => {
       stock: 12,
       id_categoria_producto: 1,
       imagen: valid.imagen,
+      imagenes: [{ url: valid.imagen, alt: '' }],
     });
   });
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CURRENCIES, type CurrencyCode, fitsCurrency, noDecimalsMessage } from '../currency';
 import { formatAmount } from '../pricing';
+import { PHOTO_ALT_MAX, PRODUCT_PHOTOS_MAX, type ProductPhoto } from '../product-photos';
 import { optionsSchema, skuSchema, VARIANTS_MAX, variantIssues } from '../variants';
 import { ID_MAX, recordId } from './record-id';
 import { imagenUrl } from './registro';
@@ -20,8 +21,11 @@ import { FORBIDDEN_CHARACTERS, isSingleLineText, multiLineText, singleLineText }
  * - stock: a whole number from 0 to 100,000 (0 is allowed: the product stays listed for the admin only).
  * - id_categoria_producto: a positive whole number; the server answers 'La categoría no existe' when no
  *   such category exists.
- * - imagen: required; a WebP the shop stored under /uploads/productos/ (what POST /api/uploads gives an
- *   admin). The server also checks the file is there.
+ * - imagen: a WebP the shop stored under /uploads/productos/ (what POST /api/uploads gives an admin). The
+ *   server also checks the file is there.
+ * - imagenes: the photos in order, 1 to 10, each { url, alt }: url as imagen, no photo twice, alt optional
+ *   (at most 200 characters, one line). A product needs imagen or imagenes; with imagenes, imagen is their
+ *   first. A client that knows only imagen (SPEC's) and sends it changed replaces the first photo.
  * - opciones, variantes: optional (variants.ts has their rules). Omitted, the product has one variant
  *   carrying valor, valor_descuento and stock. Given, each variant has its stock; its valor and
  *   valor_descuento, when left out, are the product's (the product's valor is then the base price; a
@@ -178,6 +182,41 @@ export const productImageUrl = z
   .pipe(imagenUrl)
   .refine((v) => v.startsWith('/uploads/productos/'), { error: INVALID_IMAGE });
 
+const photoAlt = z
+  .preprocess((v) => v ?? '', singleLineText({ error: 'El texto alternativo no es válido' }))
+  .transform((v) => v.trim())
+  .pipe(z.string().max(PHOTO_ALT_MAX, { error: `Máximo ${PHOTO_ALT_MAX} caracteres` }));
+
+/** The photos in order: at least one, at most PRODUCT_PHOTOS_MAX, none twice. */
+const photoList = z
+  .array(z.object({ url: productImageUrl, alt: photoAlt }), { error: 'Las fotos no son válidas' })
+  .min(1, { error: CHOOSE_IMAGE })
+  .max(PRODUCT_PHOTOS_MAX, { error: `Máximo ${PRODUCT_PHOTOS_MAX} fotos por producto` })
+  .refine((photos) => new Set(photos.map((p) => p.url)).size === photos.length, {
+    error: 'La misma foto está dos veces',
+  });
+
+/**
+ * The photos a request sets, from imagen and imagenes; undefined when it sends neither. An imagen that is
+ * not the first of imagenes comes from a client that only knows imagen: it replaces the first photo.
+ */
+function photosOf(
+  imagen: string | undefined,
+  imagenes: ProductPhoto[] | undefined,
+): ProductPhoto[] | undefined {
+  if (!imagenes) return imagen === undefined ? undefined : [{ url: imagen, alt: '' }];
+  if (imagen === undefined || imagenes[0]?.url === imagen) return imagenes;
+  return [{ url: imagen, alt: '' }, ...imagenes.slice(1).filter((photo) => photo.url !== imagen)];
+}
+
+/** imagen and imagenes as the service applies them: the list, and imagen as its first photo. */
+function withPhotos<T extends { imagen?: string | undefined; imagenes?: ProductPhoto[] | undefined }>(
+  v: T,
+): Omit<T, 'imagen' | 'imagenes'> & { imagen?: string | undefined; imagenes?: ProductPhoto[] | undefined } {
+  const imagenes = photosOf(v.imagen, v.imagenes);
+  return { ...v, imagen: imagenes?.[0]?.url, imagenes };
+}
+
 /**
  * "valor_descuento below valor", checked as soon as both prices are valid, even while other fields are
  * still wrong (the form validates as the admin types).
@@ -288,12 +327,23 @@ function productSchemas(code: CurrencyCode) {
       valor_descuento: optionalDiscount,
       stock: stock.optional(),
       id_categoria_producto: idCategoria,
-      imagen: productImageUrl,
+      imagen: productImageUrl.optional(),
+      imagenes: photoList.optional(),
       ...variants,
     })
     .refine(discountIsBelow, discountBelowPrice)
     .refine(stockGiven, stockRequired)
-    .superRefine(checkVariants, { when: variantsReady });
+    .refine((v) => v.imagen !== undefined || v.imagenes !== undefined, {
+      error: CHOOSE_IMAGE,
+      path: ['imagen'],
+      when: acrossFields((value) => value.imagen === undefined && value.imagenes === undefined),
+    })
+    .superRefine(checkVariants, { when: variantsReady })
+    .transform((v) => {
+      const { imagen, imagenes, ...rest } = withPhotos(v);
+      // The refine above made sure there is a photo.
+      return { ...rest, imagen: imagen as string, imagenes: imagenes as ProductPhoto[] };
+    });
   /**
    * Edit product (PUT /api/products/:id/editProduct): every field optional, same rules. '' or a missing
    * key leaves a field unchanged; `valor_descuento: null` removes the discount. SPEC's client may send the
@@ -313,11 +363,13 @@ function productSchemas(code: CurrencyCode) {
       stock: unchangedWhenEmpty(stock),
       id_categoria_producto: unchangedWhenEmpty(idCategoria),
       imagen: unchangedWhenEmpty(productImageUrl),
+      imagenes: photoList.optional(),
       ...variants,
     })
     .refine(discountIsBelow, discountBelowPrice)
     .superRefine(checkVariants, { when: variantsReady })
-    .refine((v) => Object.values(v).some((field) => field !== undefined), { error: NOTHING_TO_CHANGE });
+    .refine((v) => Object.values(v).some((field) => field !== undefined), { error: NOTHING_TO_CHANGE })
+    .transform(withPhotos);
   return { create, update };
 }
 

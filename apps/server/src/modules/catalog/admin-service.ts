@@ -13,12 +13,12 @@ import {
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, Tx } from '../../db/client';
-import { categoriaProducto, producto, variante } from '../../db/schema';
+import { categoriaProducto, producto, productoImagen, variante } from '../../db/schema';
 import { badRequest, notFound } from '../../errors';
 import type { FileStorage } from '../../storage/local';
 import { recordAudit } from '../audit';
 import { nameSearch } from './admin-name-search';
-import { releaseImageIfUnused } from './image-references';
+import { assertPhotosStored, photoUrls, releasePhotos, replacePhotos, sizeStoredPhotos } from './photos';
 import { productColumns, toProductDto } from './product-mapper';
 import { pageOfProducts } from './service';
 import { saveVariants } from './variants';
@@ -33,10 +33,12 @@ type ProductRow = typeof producto.$inferSelect;
 
 const NO_PRODUCT = 'El producto no existe.';
 const SET_ON_VARIANTS = 'Este producto tiene variantes: cambia su precio y su stock en cada variante.';
-const IMAGE_MISSING = 'La imagen no existe. Vuelve a subirla.';
 
-/** The fields an admin can change, as the audit trail records them (prices as two-decimal text). */
-type Snapshot = Partial<
+/**
+ * The fields an admin can change, as the audit trail records them (prices as two-decimal text; the photos
+ * by URL, in order).
+ */
+type Snapshot = { imagenes?: string[] } & Partial<
   Pick<
     ProductRow,
     | 'nombre'
@@ -78,11 +80,10 @@ async function productById(db: Db | Tx, id: number): Promise<Product> {
   return toProductDto(row.p, row.c);
 }
 
-/** What the shared schema cannot know: the category exists and the uploaded picture is really there. */
-async function assertReferencesExist(
+/** What the shared schema cannot know: the category exists. */
+async function assertCategoryExists(
   db: Db,
-  storage: FileStorage,
-  changes: { id_categoria_producto?: number | undefined; imagen?: string | undefined },
+  changes: { id_categoria_producto?: number | undefined },
 ): Promise<void> {
   if (changes.id_categoria_producto !== undefined) {
     const [category] = await db
@@ -91,9 +92,18 @@ async function assertReferencesExist(
       .where(eq(categoriaProducto.id_categoria_producto, changes.id_categoria_producto));
     if (!category) throw badRequest(CATEGORY_NOT_FOUND, { id_categoria_producto: CATEGORY_NOT_FOUND });
   }
-  if (changes.imagen !== undefined && !(await storage.exists(changes.imagen))) {
-    throw badRequest(IMAGE_MISSING, { imagen: IMAGE_MISSING });
-  }
+}
+
+/** Makes the sizes of a product's new photos; a failure leaves the photos as they are, only larger. */
+async function sizeNewPhotos(
+  db: Db,
+  storage: FileStorage,
+  id: number,
+  log?: Pick<FastifyBaseLogger, 'warn'>,
+) {
+  await sizeStoredPhotos({ db, storage, productId: id, log }).catch((err: unknown) =>
+    log?.warn({ err, id_producto: id }, 'could not store the sizes of product photos'),
+  );
 }
 
 const audit = (
@@ -142,8 +152,9 @@ export async function createProduct(
   adminId: number,
   input: ProductoData,
 ): Promise<Product> {
-  await assertReferencesExist(db, storage, input);
-  return db.transaction(async (tx) => {
+  await assertCategoryExists(db, input);
+  await assertPhotosStored({ storage, photos: input.imagenes });
+  const product = await db.transaction(async (tx) => {
     const [row] = await tx
       .insert(producto)
       .values({
@@ -164,14 +175,21 @@ export async function createProduct(
       variantes: input.variantes ?? [{ valores: [], stock: input.stock ?? 0, imagen: '', estado: true }],
       base: { valor: row.valor, valor_descuento: row.valor_descuento },
     });
-    await audit(tx, adminId, 'producto.creado', row.id_producto, null, snapshot(row));
+    await replacePhotos(tx, { id: row.id_producto, photos: input.imagenes });
+    await audit(tx, adminId, 'producto.creado', row.id_producto, null, {
+      ...snapshot(row),
+      imagenes: input.imagenes.map((photo) => photo.url),
+    });
     return productById(tx, row.id_producto);
   });
+  await sizeNewPhotos(db, storage, product.id_producto);
+  return product;
 }
 
 /**
  * Applies the fields the admin filled. The discount is checked against the price the product will have
- * (the one sent, or the stored one). A replaced picture is deleted once nothing points at it any more.
+ * (the one sent, or the stored one). Photos sent replace the product's; a photo it no longer has is
+ * deleted once nothing points at it any more.
  */
 export async function editProduct(
   db: Db,
@@ -181,10 +199,20 @@ export async function editProduct(
   changes: ProductoUpdate,
   log?: Pick<FastifyBaseLogger, 'warn'>,
 ): Promise<Product> {
-  await assertReferencesExist(db, storage, changes);
-  const { product, replacedImage } = await db.transaction(async (tx) => {
+  await assertCategoryExists(db, changes);
+  if (changes.imagenes) {
+    await assertPhotosStored({ storage, photos: changes.imagenes, known: await photoUrls(db, id) });
+  }
+  const { product, dropped } = await db.transaction(async (tx) => {
     const [before] = await tx.select().from(producto).where(eq(producto.id_producto, id)).for('update');
     if (!before) throw notFound(NO_PRODUCT);
+    const photosBefore = await tx
+      .select({ url: productoImagen.url, alt: productoImagen.alt })
+      .from(productoImagen)
+      .where(eq(productoImagen.id_producto, id))
+      .orderBy(asc(productoImagen.posicion));
+    const photosChanged =
+      changes.imagenes !== undefined && JSON.stringify(changes.imagenes) !== JSON.stringify(photosBefore);
 
     const wanted: Snapshot = {
       nombre: changes.nombre,
@@ -228,24 +256,29 @@ export async function editProduct(
     if (changed.some((key) => key === 'valor' || key === 'valor_descuento' || key === 'stock')) {
       await refuseWhenSeveralVariants(tx, id);
     }
-    if (changed.length === 0) {
-      return { product: await productById(tx, id), replacedImage: undefined };
+    if (changed.length === 0 && !photosChanged) {
+      return { product: await productById(tx, id), dropped: [] };
     }
     const set = Object.fromEntries(changed.map((key) => [key, wanted[key]]));
-    const [after] = await tx.update(producto).set(set).where(eq(producto.id_producto, id)).returning();
-    if (!after) throw notFound(NO_PRODUCT);
-    await audit(tx, adminId, 'producto.editado', id, snapshot(before, changed), snapshot(after, changed));
+    const after = changed.length === 0 ? before : await updated(tx, id, set);
+    const removedPhotos =
+      changes.imagenes && photosChanged ? await replacePhotos(tx, { id, photos: changes.imagenes }) : [];
+    const photos = (list: { url: string }[]) => (photosChanged ? { imagenes: list.map((p) => p.url) } : {});
+    await audit(
+      tx,
+      adminId,
+      'producto.editado',
+      id,
+      { ...snapshot(before, changed), ...photos(photosBefore) },
+      { ...snapshot(after, changed), ...photos(changes.imagenes ?? []) },
+    );
     return {
       product: await productById(tx, id),
-      replacedImage: changed.includes('imagen') ? before.imagen : undefined,
+      dropped: changed.includes('imagen') ? [before.imagen, ...removedPhotos] : removedPhotos,
     };
   });
-  if (replacedImage) {
-    // The edit has committed; failing to tidy up the old file must not turn it into an error.
-    await releaseImageIfUnused(db, storage, replacedImage).catch((err: unknown) =>
-      log?.warn({ err, imagen: replacedImage }, 'could not delete a replaced product image'),
-    );
-  }
+  await releasePhotos({ db, storage, urls: dropped, log });
+  if (changes.imagenes) await sizeNewPhotos(db, storage, id, log);
   return product;
 }
 
@@ -256,6 +289,12 @@ async function refuseWhenSeveralVariants(tx: Tx, id: number): Promise<void> {
     .from(variante)
     .where(eq(variante.id_producto, id));
   if ((row?.n ?? 0) > 1) throw badRequest(SET_ON_VARIANTS);
+}
+
+async function updated(tx: Tx, id: number, set: Record<string, unknown>): Promise<ProductRow> {
+  const [after] = await tx.update(producto).set(set).where(eq(producto.id_producto, id)).returning();
+  if (!after) throw notFound(NO_PRODUCT);
+  return after;
 }
 
 /**

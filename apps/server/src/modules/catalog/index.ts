@@ -9,6 +9,7 @@ export {
 } from './admin-service';
 export { availableStock } from './available-stock';
 export { catalogCache, type KeptAnswer, serveFromCache } from './cache';
+export { sizeStoredPhotos } from './photos';
 export { countRating, uncountRating } from './rating-totals';
 export { catalogRoutes } from './routes';
 export { searchCounter } from './search/analytics';

@@ -1,6 +1,7 @@
 import { fromCents, type Product, toCents } from '@vitrina/shared';
 import { sql } from 'drizzle-orm';
 import { type categoriaProducto, producto, variante } from '../../db/schema';
+import { photosColumn } from './photos';
 
 /** A variant as the product's query gathers it: money as text, read exactly. */
 interface VariantRow {
@@ -34,6 +35,7 @@ export const productColumns = {
   valor_descuento: producto.valor_descuento,
   stock: producto.stock,
   imagen: producto.imagen,
+  imagenes: photosColumn,
   estado: producto.estado,
   id_categoria_producto: producto.id_categoria_producto,
   created_at: producto.created_at,
@@ -44,8 +46,12 @@ export const productColumns = {
   variantes: variantsOfProduct,
 };
 
-type ProductRow = Pick<typeof producto.$inferSelect, Exclude<keyof typeof productColumns, 'variantes'>> & {
+type ProductRow = Pick<
+  typeof producto.$inferSelect,
+  Exclude<keyof typeof productColumns, 'variantes' | 'imagenes'>
+> & {
   variantes: VariantRow[];
+  imagenes: Product['imagenes'];
 };
 type CategoryRow = typeof categoriaProducto.$inferSelect;
 
@@ -61,6 +67,7 @@ export function toProductDto(row: ProductRow, category: CategoryRow): Product {
     valor_descuento: row.valor_descuento === null ? null : units(row.valor_descuento),
     stock: row.stock,
     imagen: row.imagen,
+    imagenes: row.imagenes,
     estado: row.estado,
     id_categoria_producto: row.id_categoria_producto,
     createdAt: row.created_at.toISOString(),

@@ -25,6 +25,10 @@ const MANIFEST: Manifest = {
   [HOME_LCP_IMAGE]: { file: 'assets/promo-banner-i9.svg' },
 };
 
+/** A product photo's preload names its sizes as the product page's <img> does, so the same one is fetched. */
+const PHOTO_PRELOAD =
+  '<link rel="preload" as="image" href="/uploads/productos/1.webp" imagesrcset="/uploads/productos/1-400w.webp 400w, /uploads/productos/1-800w.webp 800w, /uploads/productos/1-1200w.webp 1200w, /uploads/productos/1.webp 1600w" imagesizes="(max-width: 760px) 100vw, 520px" fetchpriority="high">';
+
 describe('page preloads', () => {
   it('name web modules that exist, so a renamed page cannot silently lose its preloads', () => {
     for (const path of [...Object.values(PAGE_MODULES), HOME_LCP_IMAGE]) {
@@ -36,7 +40,7 @@ describe('page preloads', () => {
     expect(preloadTags(MANIFEST, { kind: 'product', images: ['/uploads/productos/1.webp'] })).toEqual([
       '<link rel="modulepreload" crossorigin href="/assets/product-page-f6.js">',
       '<link rel="modulepreload" crossorigin href="/assets/price-d4.js">',
-      '<link rel="preload" as="image" href="/uploads/productos/1.webp" fetchpriority="high">',
+      PHOTO_PRELOAD,
     ]);
   });
 
@@ -49,7 +53,7 @@ describe('page preloads', () => {
   it('name only the pictures of a page the server renders: its code loads after it', () => {
     expect(
       preloadTags(MANIFEST, { kind: 'product', images: ['/uploads/productos/1.webp'], scripts: false }),
-    ).toEqual(['<link rel="preload" as="image" href="/uploads/productos/1.webp" fetchpriority="high">']);
+    ).toEqual([PHOTO_PRELOAD]);
   });
 
   it('escape the image path and add nothing without a build manifest', () => {

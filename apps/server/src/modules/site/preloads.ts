@@ -1,5 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { PHOTO_SIZES, photoSrcSet } from '@vitrina/shared';
 import { escapeHtml } from './seo';
 
 /**
@@ -81,10 +82,19 @@ export function preloadTags(
   const homeImage = manifest[HOME_LCP_IMAGE]?.file;
   const lcpImages = kind === 'home' && homeImage ? [homeImage] : images;
   const href = (file: string) => escapeHtml(file.startsWith('/') ? file : `/${file}`);
+  // A product photo is preloaded in the size the page's <img> will pick, never the full one.
+  const sizes = kind === 'product' ? PHOTO_SIZES.page : PHOTO_SIZES.card;
+  const responsive = (file: string) => {
+    const srcset = photoSrcSet(file);
+    return srcset ? ` imagesrcset="${escapeHtml(srcset)}" imagesizes="${escapeHtml(sizes)}"` : '';
+  };
   return [
     ...(scripts ? pageModules(manifest, kind) : []).map(
       (file) => `<link rel="modulepreload" crossorigin href="${href(file)}">`,
     ),
-    ...lcpImages.map((file) => `<link rel="preload" as="image" href="${href(file)}" fetchpriority="high">`),
+    ...lcpImages.map(
+      (file) =>
+        `<link rel="preload" as="image" href="${href(file)}"${responsive(file)} fetchpriority="high">`,
+    ),
   ];
 }

@@ -12,6 +12,7 @@ const product = (nombre: string, descripcion_producto: string): Product => ({
   valor_descuento: 80,
   stock: 3,
   imagen: '/uploads/productos/7.webp',
+  imagenes: [{ url: '/uploads/productos/7.webp', alt: '' }],
   estado: true,
   id_categoria_producto: 1,
   createdAt: '2024-01-01T00:00:00.000Z',

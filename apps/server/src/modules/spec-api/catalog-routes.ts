@@ -166,7 +166,7 @@ export const specCatalogRoutes: FastifyPluginAsyncZod<SpecCatalogOptions> = asyn
   );
 
   const update = productoUpdateSchemaFor(currency);
-  const editable = Object.keys(update.shape);
+  const editable = Object.keys(update.in.shape);
   app.put(
     '/products/:id/editProduct',
     {

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import type { Db } from '../../db/client';
 import { AppError, badRequest } from '../../errors';
 import type { FileStorage } from '../../storage/local';
+import { storeProductPhoto } from './photo-sizes';
 import { storeImage } from './service';
 import { takeUploadSlot, type UploadPolicy } from './upload-limit';
 
@@ -42,10 +43,14 @@ export const uploadsRoutes: FastifyPluginAsyncZod<{
       const bytes = await file.toBuffer().catch((err: { code?: string }) => {
         throw err.code === 'FST_REQ_FILE_TOO_LARGE' ? tooLarge() : err;
       });
-      // The owner and staff who run the catalog upload product pictures; everyone else, their avatar.
+      // The owner and staff who run the catalog upload product photos (in several sizes); everyone else,
+      // their avatar.
       const user = request.session?.user;
-      const folder = user && mayManage(user, 'catalogo') ? 'productos' : 'avatars';
-      return reply.code(201).send({ secure_url: await storeImage(storage, folder, bytes) });
+      const url =
+        user && mayManage(user, 'catalogo')
+          ? await storeProductPhoto({ storage, bytes })
+          : await storeImage(storage, 'avatars', bytes);
+      return reply.code(201).send({ secure_url: url });
     },
   );
 };

@@ -1,5 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { NOTIFY_MS, type ProductoData, productoSchemaFor, UPLOAD_MAX_MB } from '@vitrina/shared';
+import {
+  NOTIFY_MS,
+  PRODUCT_PHOTOS_MAX,
+  type ProductoData,
+  productoSchemaFor,
+  UPLOAD_MAX_MB,
+} from '@vitrina/shared';
 import { useMemo, useRef } from 'react';
 import { type FieldErrors, type Resolver, useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
@@ -57,7 +63,7 @@ export function CreateProductForm({ categories }: { categories: CategoryChoices 
       },
       onError: (error) => {
         const named = showServerFieldErrors(error, PRODUCT_FORM_FIELDS, setError);
-        if (named[0] === 'imagen') focusImageField(formRef.current);
+        if (named[0] === 'imagenes') focusImageField(formRef.current);
         notify({ title: 'Error', text: 'intente nuevamente', icon: 'error', timer: NOTIFY_MS });
       },
     });
@@ -65,7 +71,7 @@ export function CreateProductForm({ categories }: { categories: CategoryChoices 
 
   const onInvalid = (invalid: FieldErrors<ProductFormValues>) => {
     const first = PRODUCT_FORM_FIELDS.find((name) => invalid[name]);
-    if (first === 'imagen') focusImageField(formRef.current);
+    if (first === 'imagenes') focusImageField(formRef.current);
   };
 
   return (
@@ -74,9 +80,11 @@ export function CreateProductForm({ categories }: { categories: CategoryChoices 
         categories={categories}
         register={register}
         errors={errors}
-        imagen={watch('imagen')}
-        imageHint={`Se sube al elegirla (JPG, PNG o WebP, hasta ${UPLOAD_MAX_MB} MB).`}
-        onImagenChange={(url) => setValue('imagen', url, { shouldDirty: true, shouldValidate: true })}
+        imagenes={watch('imagenes')}
+        imageHint={`Hasta ${PRODUCT_PHOTOS_MAX} fotos; se suben al elegirlas (JPG, PNG o WebP, hasta ${UPLOAD_MAX_MB} MB cada una). La primera es la principal.`}
+        onImagenesChange={(photos) =>
+          setValue('imagenes', photos, { shouldDirty: true, shouldValidate: true })
+        }
       />
       <div className={formStyles.actions}>
         <Button type="submit" size="lg" disabled={creation.isPending}>

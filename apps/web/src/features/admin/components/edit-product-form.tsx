@@ -1,6 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
   NOTIFY_MS,
+  PRODUCT_PHOTOS_MAX,
   type Product,
   type ProductoUpdate,
   productoUpdateSchemaFor,
@@ -92,7 +93,7 @@ export function EditProductForm({ product, categories }: { product: Product; cat
         },
         onError: (error) => {
           const named = showServerFieldErrors(error, PRODUCT_FORM_FIELDS, setError);
-          if (named[0] === 'imagen') focusImageField(formRef.current);
+          if (named[0] === 'imagenes') focusImageField(formRef.current);
           notify({ title: 'Error', text: errorMessage(error), icon: 'error', timer: NOTIFY_MS });
         },
       },
@@ -101,7 +102,7 @@ export function EditProductForm({ product, categories }: { product: Product; cat
 
   const onInvalid = (invalid: FieldErrors<ProductFormValues>) => {
     const first = PRODUCT_FORM_FIELDS.find((name) => invalid[name]);
-    if (first === 'imagen') focusImageField(formRef.current);
+    if (first === 'imagenes') focusImageField(formRef.current);
     // Every field emptied: the schema's only complaint is that nothing would change.
     if (!first) notify({ title: NOTHING_TO_SAVE, icon: 'info', timer: NOTIFY_MS });
   };
@@ -115,9 +116,11 @@ export function EditProductForm({ product, categories }: { product: Product; cat
         categories={categories}
         register={register}
         errors={errors}
-        imagen={watch('imagen')}
-        imageHint={`Elige otra imagen para reemplazar la actual (JPG, PNG o WebP, hasta ${UPLOAD_MAX_MB} MB).`}
-        onImagenChange={(url) => setValue('imagen', url, { shouldDirty: true, shouldValidate: true })}
+        imagenes={watch('imagenes')}
+        imageHint={`Hasta ${PRODUCT_PHOTOS_MAX} fotos (JPG, PNG o WebP, hasta ${UPLOAD_MAX_MB} MB cada una). La primera es la principal.`}
+        onImagenesChange={(photos) =>
+          setValue('imagenes', photos, { shouldDirty: true, shouldValidate: true })
+        }
         discountDisabled={removeDiscount}
         discountExtra={
           product.valor_descuento != null && (

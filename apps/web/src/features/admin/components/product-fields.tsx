@@ -5,15 +5,16 @@ import {
   PRODUCT_DESCRIPTION_MAX,
   PRODUCT_DESCRIPTION_MIN,
   PRODUCT_STOCK_MAX,
+  type ProductPhoto,
 } from '@vitrina/shared';
 import type { ReactNode } from 'react';
 import type { FieldErrors, UseFormRegister } from 'react-hook-form';
 import { Button } from '../../../components/button';
 import formStyles from '../../../components/form.module.css';
-import { ImageUploadField } from '../../../components/image-upload-field';
 import { TextField } from '../../../components/text-field';
 import { useShopCurrency } from '../../../lib/shop-money';
 import type { ProductFormValues } from '../utils/product-form-values';
+import { PhotosField } from './photos-field';
 import { SelectField } from './select-field';
 import { TextAreaField } from './text-area-field';
 
@@ -27,8 +28,8 @@ interface ProductFieldsProps {
   categories: CategoryChoices;
   register: UseFormRegister<ProductFormValues>;
   errors: FieldErrors<ProductFormValues>;
-  imagen: string;
-  onImagenChange: (url: string) => void;
+  imagenes: ProductPhoto[];
+  onImagenesChange: (photos: ProductPhoto[]) => void;
   imageHint: string;
   /** Editing: the discount field is off while "Quitar el descuento" is checked. */
   discountDisabled?: boolean;
@@ -41,8 +42,8 @@ export function ProductFields({
   categories,
   register,
   errors,
-  imagen,
-  onImagenChange,
+  imagenes,
+  onImagenesChange,
   imageHint,
   discountDisabled,
   discountExtra,
@@ -122,19 +123,18 @@ export function ProductFields({
         {discountExtra}
       </div>
       <div className={formStyles.wide} data-field="imagen">
-        <ImageUploadField
-          label="Imagen"
+        <PhotosField
           hint={imageHint}
-          value={imagen}
-          error={errors.imagen?.message}
-          onChange={onImagenChange}
+          value={imagenes}
+          error={errors.imagenes?.message ?? errors.imagenes?.find?.((photo) => photo)?.alt?.message}
+          onChange={onImagenesChange}
         />
       </div>
     </div>
   );
 }
 
-/** The image has no registered input: after a failed submit whose first error is the image, focus it. */
+/** The photos have no registered input: after a failed submit whose first error is them, focus it. */
 export function focusImageField(form: HTMLFormElement | null) {
   form?.querySelector<HTMLInputElement>('[data-field="imagen"] input[type="file"]')?.focus();
 }

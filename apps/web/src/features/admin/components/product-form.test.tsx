@@ -70,7 +70,7 @@ describe('CreateProductPage', () => {
     await act(async () => fireEvent.change(field('Categoría'), { target: { value: '9' } }));
     const file = new File(['x'], 'gorra.png', { type: 'image/png' });
     await act(async () => fireEvent.change(field('Imagen'), { target: { files: [file] } }));
-    expect(await screen.findByAltText('Vista previa de la imagen')).toBeTruthy();
+    expect(await screen.findByAltText('Vista previa de la imagen 1')).toBeTruthy();
     await click('Crear producto');
 
     await waitFor(() => expect(router.location.pathname).toBe('/adminHome'));
@@ -82,6 +82,7 @@ describe('CreateProductPage', () => {
       stock: 12,
       id_categoria_producto: 9,
       imagen: '/uploads/productos/nueva.webp',
+      imagenes: [{ url: '/uploads/productos/nueva.webp', alt: '' }],
     });
     expect(await screen.findByText('producto creado correctamente')).toBeTruthy();
   });
@@ -106,7 +107,7 @@ describe('CreateProductPage', () => {
         target: { files: [new File(['x'], 'g.png', { type: 'image/png' })] },
       }),
     );
-    await screen.findByAltText('Vista previa de la imagen');
+    await screen.findByAltText('Vista previa de la imagen 1');
     await click('Crear producto');
 
     const alert = await screen.findByText('intente nuevamente');
@@ -175,6 +176,30 @@ describe('EditProductPage', () => {
     expect(await screen.findByText('¡Producto actualizado!')).toBeTruthy();
     // 24.990 is the stored price and the emptied description means "unchanged": only the stock goes.
     expect(api.calls('PUT /api/products/7/editProduct').map((c) => c.body)).toEqual([{ stock: 15 }]);
+  });
+
+  it('reorders photos, sets their alternative text and removes one, sending the new list', async () => {
+    const photo = (name: string, alt = '') => ({ url: `/uploads/productos/${name}.webp`, alt });
+    api.on('GET /api/products/admin/7', () =>
+      Response.json({ ...stored, imagen: photo('a').url, imagenes: [photo('a'), photo('b'), photo('c')] }),
+    );
+    api.on('PUT /api/products/7/editProduct', (_url, init) =>
+      Response.json(product(7, { ...stored, ...JSON.parse(String(init?.body)) })),
+    );
+    renderAdmin(<EditProductPage />, { path: '/product/7', pattern: '/product/:id' });
+    await screen.findByAltText('Vista previa de la imagen 3');
+    await click('Subir la foto 2');
+    await type('Texto alternativo de la foto 1 (principal)', 'Balón visto de lado');
+    await click('Quitar la foto 3');
+    expect(screen.queryByAltText('Vista previa de la imagen 3')).toBeNull();
+    await click('Guardar cambios');
+    const dialog = await screen.findByRole('alertdialog');
+    await act(async () => fireEvent.click(within(dialog).getByRole('button', { name: 'Sí' })));
+
+    expect(await screen.findByText('¡Producto actualizado!')).toBeTruthy();
+    expect(api.calls('PUT /api/products/7/editProduct').map((c) => c.body)).toEqual([
+      { imagenes: [photo('b', 'Balón visto de lado'), photo('a')] },
+    ]);
   });
 
   it('sends nothing when the confirmation is cancelled and says Cambios no realizados', async () => {

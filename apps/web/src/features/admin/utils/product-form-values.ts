@@ -1,4 +1,4 @@
-import type { Product, ProductoUpdate } from '@vitrina/shared';
+import type { Product, ProductoUpdate, ProductPhoto } from '@vitrina/shared';
 
 /** What the product form holds: inputs give text; the shared schemas parse it (SPEC §5). */
 export interface ProductFormValues {
@@ -8,7 +8,8 @@ export interface ProductFormValues {
   valor: string;
   valor_descuento: string;
   id_categoria_producto: string;
-  imagen: string;
+  /** The photos in order; the first is the product's imagen. */
+  imagenes: ProductPhoto[];
 }
 
 export const PRODUCT_FORM_FIELDS = [
@@ -18,7 +19,7 @@ export const PRODUCT_FORM_FIELDS = [
   'valor',
   'valor_descuento',
   'id_categoria_producto',
-  'imagen',
+  'imagenes',
 ] as const satisfies ReadonlyArray<keyof ProductFormValues>;
 
 export const emptyProductValues: ProductFormValues = {
@@ -28,7 +29,7 @@ export const emptyProductValues: ProductFormValues = {
   valor: '',
   valor_descuento: '',
   id_categoria_producto: '',
-  imagen: '',
+  imagenes: [],
 };
 
 /** Prices as the admin would type them: '129.9' → '129.90', 80 → '80'. */
@@ -45,7 +46,7 @@ export function productToFormValues(product: Product): ProductFormValues {
     valor: priceText(product.valor),
     valor_descuento: product.valor_descuento == null ? '' : priceText(product.valor_descuento),
     id_categoria_producto: String(product.id_categoria_producto),
-    imagen: product.imagen,
+    imagenes: product.imagenes,
   };
 }
 
@@ -60,7 +61,9 @@ export function changedFields(product: Product, parsed: ProductoUpdate): Product
     const value = parsed[key];
     if (value === undefined) continue;
     const stored = product[key] ?? null;
-    if (value !== stored) Object.assign(changes, { [key]: value });
+    // The photos are a list: the same photos in the same order with the same texts are no change.
+    const same = key === 'imagenes' ? JSON.stringify(value) === JSON.stringify(stored) : value === stored;
+    if (!same) Object.assign(changes, { [key]: value });
   }
   return changes;
 }

@@ -15,7 +15,6 @@ import { ChevronLeftIcon } from '../../../components/icons';
 import { LoadError } from '../../../components/load-error';
 import { Loader } from '../../../components/loader';
 import { Price } from '../../../components/price';
-import { PRODUCT_IMAGE_SIZE } from '../../../components/product-image';
 import { isNotFound } from '../../../lib/api-client';
 import { notify } from '../../../lib/notifications';
 import { useSession } from '../../../lib/session';
@@ -24,6 +23,7 @@ import { useDocumentTitle } from '../../../lib/use-document-title';
 import { addProductToCart, useCartCount } from '../../cart';
 import { useProduct } from '../api/get-product';
 import { useProductRatings } from '../api/get-product-ratings';
+import { ProductGallery } from '../components/product-gallery';
 import { QuantityPicker } from '../components/quantity-picker';
 import { RatingsList } from '../components/ratings-list';
 import { listingPath, parseId } from '../utils/listing-params';
@@ -73,15 +73,7 @@ function ProductView({ product }: { product: Product }) {
       </Link>
 
       <article className={styles.product}>
-        <div className={styles.media}>
-          <img
-            src={product.imagen}
-            alt={product.nombre}
-            width={PRODUCT_IMAGE_SIZE}
-            height={PRODUCT_IMAGE_SIZE}
-            fetchPriority="high"
-          />
-        </div>
+        <ProductGallery product={product} />
         <div className={styles.info}>
           <p className={styles.category}>{category.nombre_categoria_producto}</p>
           <h1 className={styles.name}>{product.nombre}</h1>
