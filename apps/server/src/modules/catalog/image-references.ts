@@ -1,6 +1,6 @@
 import { count, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { categoriaProducto, producto, productoImagen, usuario } from '../../db/schema';
+import { categoriaProducto, producto, productoImagen, usuario, variante } from '../../db/schema';
 import type { FileStorage } from '../../storage/local';
 import { removePhotoSizes } from '../uploads';
 
@@ -10,18 +10,19 @@ import { removePhotoSizes } from '../uploads';
  * reads every table that holds an image URL. Read-only; nothing here changes another module's rows.
  */
 
-/** How many products (any of their photos), categories and accounts point at this image. */
+/** How many products (any of their photos or variants), categories and accounts point at this image. */
 export async function imageReferences(db: Db, url: string): Promise<number> {
-  const [products, photos, categories, users] = await Promise.all([
+  const [products, photos, variants, categories, users] = await Promise.all([
     db.select({ n: count() }).from(producto).where(eq(producto.imagen, url)),
     db.select({ n: count() }).from(productoImagen).where(eq(productoImagen.url, url)),
+    db.select({ n: count() }).from(variante).where(eq(variante.imagen, url)),
     db
       .select({ n: count() })
       .from(categoriaProducto)
       .where(eq(categoriaProducto.imagen_categoria_producto, url)),
     db.select({ n: count() }).from(usuario).where(eq(usuario.imagen, url)),
   ]);
-  return [products, photos, categories, users].reduce((sum, rows) => sum + (rows[0]?.n ?? 0), 0);
+  return [products, photos, variants, categories, users].reduce((sum, rows) => sum + (rows[0]?.n ?? 0), 0);
 }
 
 /**

@@ -29,7 +29,6 @@ import { readCheckoutSettings } from '../settings';
 import type { OrderContext } from './context';
 import { queuePaymentDueMail } from './order-mail';
 import {
-  type AppliedPromotion,
   type OrderLineRow,
   type OrderRow,
   orderLines,
