@@ -17,6 +17,7 @@ describe('auditedEntity', () => {
       'pedido.estado': 'pedido',
       'pedido.reembolsado': 'pedido',
       'pedido.reembolso_fallido': 'pedido',
+      'pedido.solicitud': 'pedido',
       'ajustes.editados': 'ajustes',
       'sinonimo.creado': 'sinonimo',
       'sinonimo.editado': 'sinonimo',

@@ -46,6 +46,10 @@ const refundedLines: Show = (value, names) =>
     )
     .join(', ');
 
+/** A product's photos in order, by file name: 'c1-1.webp, lampara.webp'. */
+const photoFiles: Show = (value) =>
+  (value as string[]).map((url) => url.slice(url.lastIndexOf('/') + 1)).join(', ') || '—';
+
 /**
  * Every field each entity's entries record, with its label. 'named' marks a value the sentence already
  * names (the product of a rating), which is not listed again.
@@ -58,6 +62,7 @@ const FIELDS: Record<AuditEntity, Record<string, { label: string; show: Show } |
     valor_descuento: { label: 'Precio con descuento', show: money('Sin descuento') },
     stock: { label: 'Stock', show: text },
     imagen: { label: 'Imagen', show: text },
+    imagenes: { label: 'Fotos', show: photoFiles },
     estado: { label: 'Estado', show: either('Habilitado', 'Inactivo') },
     id_categoria_producto: {
       label: 'Categoría',
@@ -84,6 +89,11 @@ const FIELDS: Record<AuditEntity, Record<string, { label: string; show: Show } |
     lineas: { label: 'Unidades reembolsadas', show: refundedLines },
     envio: { label: 'Envío reembolsado', show: money('—') },
     motivo: { label: 'Motivo del rechazo', show: (code) => refundFailureText(String(code)) },
+    solicitud: {
+      label: 'Solicitud',
+      show: (tipo) => (tipo === 'cancelacion' ? 'Cancelación' : 'Devolución'),
+    },
+    respuesta: { label: 'Respuesta', show: text },
   },
   ajustes: {
     envio_tarifa: { label: 'Tarifa de envío', show: money('—') },

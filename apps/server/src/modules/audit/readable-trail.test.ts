@@ -173,6 +173,20 @@ describe.each(TEST_DATABASE_KINDS)('the audit trail as the owner reads it, on %s
     const token = /#token=([\w-]+)/.exec(invitation?.texto ?? '')?.[1];
     // The ban above ended the customer's sessions: signed in again to accept.
     await customer.signIn(names.email, CUSTOMER_PASSWORD);
+    // A third order the customer asks to cancel, and the owner refuses.
+    const third = await buy(1);
+    const asked = ok(
+      await customer.post(`/api/venta/${third.id_venta}/solicitudes`, {
+        tipo: 'cancelacion',
+        motivo: 'Lo pedí dos veces',
+      }),
+    ).json();
+    ok(
+      await admin.put(`/api/venta/${third.id_venta}/solicitudes/${asked.id}`, {
+        decision: 'rechazar',
+        respuesta: 'Ya salió del almacén',
+      }),
+    );
     ok(await customer.post('/api/personal/aceptar', { token }));
     ok(await admin.put(`/api/personal/${user.id_usuario}`, { rol: 'encargado' }));
     // The shop's identity, and a page of the owner's created, edited and deleted.
