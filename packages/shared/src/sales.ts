@@ -271,6 +271,8 @@ export const cartQuoteSchema = z.object({
   /** Where it goes: the shipping is the rate of `region` (the rest of the country's without one), or 0 for pickup. */
   metodo_envio: shippingMethodField,
   region: direccionEnvioSchema.shape.region,
+  /** The address as typed so far, as POST /api/venta takes it: only its region prices the shipping. */
+  direccion_envio: z.looseObject({ region: direccionEnvioSchema.shape.region }).optional(),
 });
 export type CartQuoteInput = z.infer<typeof cartQuoteSchema>;
 

@@ -132,7 +132,9 @@ export async function quoteCart(
   const lines = await priceLines(db, input.detalle_venta);
   const shipping = await readShippingSettings(db);
   const destination: ShippingDestination =
-    input.metodo_envio === 'retiro' ? { metodo: 'retiro' } : { metodo: 'domicilio', region: input.region };
+    input.metodo_envio === 'retiro'
+      ? { metodo: 'retiro' }
+      : { metodo: 'domicilio', region: input.region ?? input.direccion_envio?.region };
   const pricing = await priceCart(db, { ...options, lines, code: input.cupon, shipping, destination });
   return {
     subtotal: fromCents(pricing.subtotalCents),

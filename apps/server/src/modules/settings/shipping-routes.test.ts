@@ -106,6 +106,10 @@ describe.each(TEST_DATABASE_KINDS)('shipping by zone and pickup on %s', (kind) =
     expect((await new Agent(t.app).get('/api/ajustes/envio')).json().retiro).toEqual(PICKUP);
 
     expect((await quote({ region: 'Tierra del Fuego' })).json().envio).toBe(4500);
+    // The contract's form too: the address as typed so far, whose region prices it.
+    expect(
+      (await quote({ direccion_envio: { region: 'Tierra del Fuego', ciudad: 'Ushuaia' } })).json().envio,
+    ).toBe(4500);
     expect((await quote({ region: 'Córdoba' })).json().envio).toBe(2500);
     expect((await quote({})).json().envio).toBe(2500);
     expect((await quote({ metodo_envio: 'retiro' })).json().envio).toBe(0);
