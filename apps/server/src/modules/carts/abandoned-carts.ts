@@ -1,6 +1,7 @@
 import { paidCents } from '@vitrina/shared';
 import { and, asc, eq, isNotNull, isNull, lte } from 'drizzle-orm';
 import type { FastifyBaseLogger, FastifyPluginAsync } from 'fastify';
+import { backgroundLoop } from '../../background-loop';
 import type { Db } from '../../db/client';
 import { retryOnDeadlock } from '../../db/deadlock';
 import { carrito, carritoRecordatorio, usuario } from '../../db/schema';
@@ -111,47 +112,16 @@ export function cartReminders(
   context: CartRemindersContext & { log: FastifyBaseLogger },
   options: CartReminderOptions,
 ) {
-  let stopped = false;
-  let running: Promise<void> | undefined;
-  let wakeUp: (() => void) | undefined;
-
-  const sleep = (ms: number) =>
-    stopped
-      ? Promise.resolve()
-      : new Promise<void>((resolve) => {
-          const timer = setTimeout(done, ms);
-          function done() {
-            clearTimeout(timer);
-            wakeUp = undefined;
-            resolve();
-          }
-          wakeUp = done;
-        });
-
-  async function loop() {
-    while (!stopped) {
-      try {
-        const sent = await sendCartReminders(context, options);
-        if (sent > 0) context.log.info({ recordatorios: sent }, 'abandoned-cart reminders queued');
-        if (sent < options.batchSize) await sleep(options.checkEveryMs);
-      } catch (err) {
-        if (stopped) return;
-        context.log.warn({ err }, 'could not send abandoned-cart reminders; trying again later');
-        await sleep(options.retryMs);
-      }
-    }
-  }
-
-  return {
-    start() {
-      running ??= loop();
+  return backgroundLoop({
+    log: context.log,
+    retryMs: options.retryMs,
+    failure: 'could not send abandoned-cart reminders; trying again later',
+    pass: async () => {
+      const sent = await sendCartReminders(context, options);
+      if (sent > 0) context.log.info({ recordatorios: sent }, 'abandoned-cart reminders queued');
+      return sent < options.batchSize ? options.checkEveryMs : 0;
     },
-    async stop() {
-      stopped = true;
-      wakeUp?.();
-      await running;
-    },
-  };
+  });
 }
 
 /** Runs the reminders loop for as long as the app (started once ready, stopped on close). */

@@ -1,5 +1,6 @@
 import { and, asc, eq, inArray, lte, type SQLWrapper, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger, FastifyPluginAsync } from 'fastify';
+import { backgroundLoop } from '../../background-loop';
 import type { Db, Tx } from '../../db/client';
 import { retryOnDeadlock } from '../../db/deadlock';
 import { detalleVenta, venta } from '../../db/schema';
@@ -118,49 +119,18 @@ export function unpaidOrdersExpiry(
   options: ExpiryOptions = DEFAULT_EXPIRY,
 ) {
   const { db, log } = context;
-  let stopped = false;
-  let running: Promise<void> | undefined;
-  let wakeUp: (() => void) | undefined;
-
-  const sleep = (ms: number) =>
-    stopped
-      ? Promise.resolve()
-      : new Promise<void>((resolve) => {
-          const timer = setTimeout(done, ms);
-          function done() {
-            clearTimeout(timer);
-            wakeUp = undefined;
-            resolve();
-          }
-          wakeUp = done;
-        });
-
-  async function loop() {
-    while (!stopped) {
-      try {
-        const cancelled = await expireUnpaidOrders(context, { batchSize: options.batchSize });
-        if (cancelled > 0) log.info({ pedidos: cancelled }, 'unpaid orders cancelled at their deadline');
-        if (cancelled === options.batchSize) continue;
-        const next = await nextDeadlineInMs(db);
-        await sleep(Math.min(next ?? options.idleCheckMs, options.idleCheckMs));
-      } catch (err) {
-        if (stopped) return;
-        log.warn({ err }, 'could not cancel unpaid orders; trying again later');
-        await sleep(options.retryMs);
-      }
-    }
-  }
-
-  return {
-    start() {
-      running ??= loop();
+  return backgroundLoop({
+    log,
+    retryMs: options.retryMs,
+    failure: 'could not cancel unpaid orders; trying again later',
+    pass: async () => {
+      const cancelled = await expireUnpaidOrders(context, { batchSize: options.batchSize });
+      if (cancelled > 0) log.info({ pedidos: cancelled }, 'unpaid orders cancelled at their deadline');
+      if (cancelled === options.batchSize) return 0;
+      const next = await nextDeadlineInMs(db);
+      return Math.min(next ?? options.idleCheckMs, options.idleCheckMs);
     },
-    async stop() {
-      stopped = true;
-      wakeUp?.();
-      await running;
-    },
-  };
+  });
 }
 
 /** Runs the expiry loop for as long as the app (started once ready, stopped on close). */
