@@ -17,7 +17,7 @@ import {
 import { eq } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { ajustes } from '../../db/schema';
-import { recordAudit } from '../audit';
+import { auditSettings, upsertSettingsRow } from './settings-row';
 import { toShippingSettings } from './shipping-settings';
 
 /*
@@ -85,15 +85,9 @@ export async function savePaymentMethods(
       // A card is paid at once: it reserves nothing.
       reserva_minutos: isPaidLater(m.id) ? m.reserva_minutos : null,
     }));
-    const values = { metodos_pago: metodos, actualizado: new Date() };
-    await tx
-      .insert(ajustes)
-      .values({ id: 1, ...values })
-      .onConflictDoUpdate({ target: ajustes.id, set: values });
-    await recordAudit(tx, {
-      id_usuario: adminId,
-      accion: 'ajustes.editados',
-      id_entidad: 1,
+    await upsertSettingsRow(tx, { metodos_pago: metodos });
+    await auditSettings(tx, {
+      adminId,
       antes: { metodos_pago: summary(before) },
       despues: { metodos_pago: summary(metodos) },
     });
@@ -127,25 +121,13 @@ export async function readTaxSettings(db: Db | Tx): Promise<TaxSettings> {
 export async function saveTaxSettings(db: Db, adminId: number, input: TaxSettings): Promise<TaxSettings> {
   return db.transaction(async (tx) => {
     const before = await readTaxSettings(tx);
-    const values = {
+    const row = await upsertSettingsRow(tx, {
       impuesto_activo: input.activo,
       impuesto_nombre: input.nombre,
       impuesto_tasa: toBasisPoints(input.tasa),
-      actualizado: new Date(),
-    };
-    const [row] = await tx
-      .insert(ajustes)
-      .values({ id: 1, ...values })
-      .onConflictDoUpdate({ target: ajustes.id, set: values })
-      .returning();
-    const after = toTaxSettings(row);
-    await recordAudit(tx, {
-      id_usuario: adminId,
-      accion: 'ajustes.editados',
-      id_entidad: 1,
-      antes: taxAudit(before),
-      despues: taxAudit(after),
     });
+    const after = toTaxSettings(row);
+    await auditSettings(tx, { adminId, antes: taxAudit(before), despues: taxAudit(after) });
     return after;
   });
 }
@@ -154,25 +136,13 @@ export async function saveTaxSettings(db: Db, adminId: number, input: TaxSetting
 export async function saveSettings(db: Db, adminId: number, input: Ajustes): Promise<Ajustes> {
   return db.transaction(async (tx) => {
     const before = await readSettings(tx);
-    const values = {
+    const row = await upsertSettingsRow(tx, {
       envio_tarifa: centsToDecimal(toCents(input.envio_tarifa)),
       envio_gratis_desde:
         input.envio_gratis_desde === null ? null : centsToDecimal(toCents(input.envio_gratis_desde)),
-      actualizado: new Date(),
-    };
-    const [row] = await tx
-      .insert(ajustes)
-      .values({ id: 1, ...values })
-      .onConflictDoUpdate({ target: ajustes.id, set: values })
-      .returning();
-    const after = toAjustes(row);
-    await recordAudit(tx, {
-      id_usuario: adminId,
-      accion: 'ajustes.editados',
-      id_entidad: 1,
-      antes: { ...before },
-      despues: { ...after },
     });
+    const after = toAjustes(row);
+    await auditSettings(tx, { adminId, antes: { ...before }, despues: { ...after } });
     return after;
   });
 }

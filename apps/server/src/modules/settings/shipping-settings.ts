@@ -12,7 +12,7 @@ import {
 import { eq } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { ajustes } from '../../db/schema';
-import { recordAudit } from '../audit';
+import { auditSettings, upsertSettingsRow } from './settings-row';
 
 /*
  * Ajustes › Envío (docs/decisions/082-shipping-zones.md): the zones live in `ajustes` beside the flat rate
@@ -63,28 +63,16 @@ export async function saveShippingSettings(
 ): Promise<ShippingSettings> {
   return db.transaction(async (tx) => {
     const before = await readShippingSettings(tx);
-    const values = {
+    const row = await upsertSettingsRow(tx, {
       envio_zonas: input.zonas,
       envio_tarifa: centsToDecimal(input.resto.tarifa),
       envio_gratis_desde: input.resto.gratis_desde === null ? null : centsToDecimal(input.resto.gratis_desde),
       retiro_activo: input.retiro.activo,
       retiro_direccion: input.retiro.direccion,
       retiro_horario: input.retiro.horario,
-      actualizado: new Date(),
-    };
-    const [row] = await tx
-      .insert(ajustes)
-      .values({ id: 1, ...values })
-      .onConflictDoUpdate({ target: ajustes.id, set: values })
-      .returning();
-    const after = toShippingSettings(row);
-    await recordAudit(tx, {
-      id_usuario: adminId,
-      accion: 'ajustes.editados',
-      id_entidad: 1,
-      antes: auditOf(before),
-      despues: auditOf(after),
     });
+    const after = toShippingSettings(row);
+    await auditSettings(tx, { adminId, antes: auditOf(before), despues: auditOf(after) });
     return after;
   });
 }

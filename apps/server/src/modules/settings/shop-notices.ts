@@ -2,7 +2,7 @@ import type { ShopNotices } from '@vitrina/shared';
 import { eq } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { ajustes } from '../../db/schema';
-import { recordAudit } from '../audit';
+import { auditSettings, upsertSettingsRow } from './settings-row';
 
 /** How the shop hears of paid orders (decision 083): one e-mail each, or one summary a day. */
 export async function readShopNotices(db: Db | Tx): Promise<ShopNotices> {
@@ -20,18 +20,8 @@ export async function saveShopNotices(
 ): Promise<ShopNotices> {
   return db.transaction(async (tx) => {
     const before = await readShopNotices(tx);
-    const values = { resumen_diario: input.resumen_diario, actualizado: new Date() };
-    await tx
-      .insert(ajustes)
-      .values({ id: 1, ...values })
-      .onConflictDoUpdate({ target: ajustes.id, set: values });
-    await recordAudit(tx, {
-      id_usuario: adminId,
-      accion: 'ajustes.editados',
-      id_entidad: 1,
-      antes: before,
-      despues: input,
-    });
+    await upsertSettingsRow(tx, { resumen_diario: input.resumen_diario });
+    await auditSettings(tx, { adminId, antes: before, despues: input });
     return input;
   });
 }
