@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { act, fireEvent, screen, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { dashboardSchema } from '@vitrina/shared';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fixture } from '../../../testing/fixtures';
@@ -159,7 +159,8 @@ describe('AdminHomePage', () => {
     expect(toggle.checked).toBe(false);
     await act(async () => fireEvent.click(toggle));
     expect(api.calls('PUT /api/personal/avisos')[0]?.body).toEqual({ pedidos: true });
-    expect(toggle.checked).toBe(true);
+    // The box shows what the server saved, once it answered.
+    await waitFor(() => expect(toggle.checked).toBe(true));
   });
 
   it('says nothing of e-mail while every message went out', async () => {
