@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { and, count, eq, like, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cargoSandbox, detalleVenta, producto, venta } from '../../db/schema';
+import { cargoSandbox, detalleVenta, producto, variante, venta } from '../../db/schema';
 import { CUSTOMER_PASSWORD, customerRegistration } from '../../test/agent';
 import { HttpClient } from '../../test/http-client';
 import { processDatabase } from '../../test/process-database';
@@ -12,10 +12,13 @@ import { TEST_ADDRESS } from '../../test/shipping-address';
 
 const BUYERS = 50;
 const STOCK = 10;
+const VARIANT_BUYERS = 12;
+const LAST_UNITS = 3;
+const OTHERS_STOCK = 7;
 
 /*
  * No oversell across processes: two real servers on one PostgreSQL database, fifty shoppers at once for
- * ten units. Only PostgreSQL can be shared by processes, so this runs when TEST_DATABASE_URL is set.
+ * ten units of a product, then twelve for the last three units of one variant. Only PostgreSQL can be shared by processes, so this runs when TEST_DATABASE_URL is set.
  */
 describe.runIf(process.env.TEST_DATABASE_URL)('fifty simultaneous checkouts on two server processes', () => {
   let database: Awaited<ReturnType<typeof processDatabase>>;
@@ -38,19 +41,23 @@ describe.runIf(process.env.TEST_DATABASE_URL)('fifty simultaneous checkouts on t
     await Promise.all(dataDirs.map((d) => rm(d, { recursive: true, force: true })));
   });
 
-  it('sells exactly the stock, refuses the rest with 409 and never goes below zero', async ({ annotate }) => {
-    const setupStart = Date.now();
-    // Shopper i uses server i % 2 for everything, as a load balancer would pin nothing.
-    const shoppers = await Promise.all(
-      Array.from({ length: BUYERS }, async (_, i) => {
+  /** `count` new customers with a card each, shopper i on server i % 2, as a load balancer pins nothing. */
+  const signedInShoppers = (count: number, prefix: string) =>
+    Promise.all(
+      Array.from({ length: count }, async (_, i) => {
         const client = new HttpClient((servers[i % 2] as ServerProcess).url);
-        const email = `concurrente${i}@example.com`;
+        const email = `${prefix}${i}@example.com`;
         const registered = await client.post('/api/usuario', customerRegistration(email));
         expect(registered.status, JSON.stringify(registered.body)).toBe(201);
         await client.signIn(email, CUSTOMER_PASSWORD);
         return { client, idPago: await client.sandboxCard('Cliente Concurrente') };
       }),
     );
+
+  it('sells exactly the stock, refuses the rest with 409 and never goes below zero', async ({ annotate }) => {
+    const setupStart = Date.now();
+    // Shopper i uses server i % 2 for everything, as a load balancer would pin nothing.
+    const shoppers = await signedInShoppers(BUYERS, 'concurrente');
     const setupMs = Date.now() - setupStart;
 
     const [target] = await database.db
@@ -117,6 +124,93 @@ describe.runIf(process.env.TEST_DATABASE_URL)('fifty simultaneous checkouts on t
       `${BUYERS} shoppers set up (register, sign in, card) in ${setupMs} ms; ` +
         `${BUYERS} checkouts in ${Math.round(wallMs)} ms wall, per request p50 ${pct(0.5)} ms, ` +
         `p95 ${pct(0.95)} ms, max ${Math.round(sorted.at(-1) ?? 0)} ms`,
+    );
+  }, 120_000);
+
+  // Twelve shoppers for the last three units of one variant of a shirt, while its siblings keep theirs.
+  it('sells exactly the last three units of a variant and touches no other', async () => {
+    const shoppers = await signedInShoppers(VARIANT_BUYERS, 'variante');
+
+    // A shirt in two sizes and two colours; 'M · Azul' has its last three units.
+    const [model] = await database.db.select().from(producto).where(eq(producto.estado, true)).limit(1);
+    if (!model) throw new Error('no active product');
+    const { id, target } = await database.db.transaction(async (tx) => {
+      const [shirt] = await tx
+        .insert(producto)
+        .values({
+          nombre: 'Camiseta carrera',
+          descripcion_producto: 'Camiseta para la prueba de concurrencia.',
+          valor: '100.00',
+          stock: 0,
+          imagen: model.imagen,
+          id_categoria_producto: model.id_categoria_producto,
+          opciones: [
+            { nombre: 'Talla', valores: ['M', 'L'] },
+            { nombre: 'Color', valores: ['Rojo', 'Azul'] },
+          ],
+        })
+        .returning();
+      if (!shirt) throw new Error('insert returned no row');
+      const rows = await tx
+        .insert(variante)
+        .values(
+          [
+            ['M', 'Rojo'],
+            ['M', 'Azul'],
+            ['L', 'Rojo'],
+            ['L', 'Azul'],
+          ].map((valores) => ({
+            id_producto: shirt.id_producto,
+            sku: `CARRERA-${valores.join('-')}`,
+            valores,
+            valor: '100.00',
+            stock: valores.join() === 'M,Azul' ? LAST_UNITS : OTHERS_STOCK,
+          })),
+        )
+        .returning();
+      const mAzul = rows.find((v) => v.valores.join() === 'M,Azul');
+      if (!mAzul) throw new Error('no M · Azul');
+      return { id: shirt.id_producto, target: mAzul.id_variante };
+    });
+
+    const answers = await Promise.all(
+      shoppers.map(({ client, idPago }, i) =>
+        client.post(
+          '/api/venta',
+          {
+            detalle_venta: [{ id_producto: id, id_variante: target, cantidad: 1 }],
+            id_pago: idPago,
+            direccion_envio: TEST_ADDRESS,
+          },
+          { 'idempotency-key': `carrera-${i}-${Date.now()}` },
+        ),
+      ),
+    );
+
+    const statuses = answers.map((a) => a.status);
+    expect(statuses.filter((s) => s === 201)).toHaveLength(LAST_UNITS);
+    expect(statuses.filter((s) => s === 409)).toHaveLength(VARIANT_BUYERS - LAST_UNITS);
+    for (const refused of answers.filter((a) => a.status === 409)) {
+      expect(refused.body.message).toBe(
+        'No hay suficientes unidades de Camiseta carrera (Talla M · Azul). Quedan 0.',
+      );
+    }
+    const variants = await database.db.select().from(variante).where(eq(variante.id_producto, id));
+    expect(variants.map((v) => [v.sku, v.stock]).sort()).toEqual([
+      ['CARRERA-L-Azul', OTHERS_STOCK],
+      ['CARRERA-L-Rojo', OTHERS_STOCK],
+      ['CARRERA-M-Azul', 0],
+      ['CARRERA-M-Rojo', OTHERS_STOCK],
+    ]);
+    const [shirt] = await database.db.select().from(producto).where(eq(producto.id_producto, id));
+    expect(shirt?.stock).toBe(3 * OTHERS_STOCK);
+    const sold = await database.db
+      .select({ sku: detalleVenta.sku, estado: venta.estado })
+      .from(venta)
+      .innerJoin(detalleVenta, eq(detalleVenta.id_venta, venta.id_venta))
+      .where(and(eq(detalleVenta.id_producto, id), like(venta.idempotency_key, 'carrera-%')));
+    expect(sold).toEqual(
+      Array.from({ length: LAST_UNITS }, () => ({ sku: 'CARRERA-M-Azul', estado: 'pagada' })),
     );
   }, 120_000);
 });
