@@ -1,10 +1,8 @@
 import type { Cents } from '@vitrina/shared';
-import { type ReactNode, useEffect, useId, useRef } from 'react';
-import { Button } from '../../../components/button';
-import formStyles from '../../../components/form.module.css';
+import type { ReactNode } from 'react';
 import { useShopCurrency } from '../../../lib/shop-money';
 import { payLabel } from '../utils/pay-label';
-import styles from './card-form.module.css';
+import { PlaceButton } from './place-button';
 
 export interface PayControlsProps {
   totalCents: Cents;
@@ -23,49 +21,14 @@ export interface PayControlsProps {
  * The end of both card forms (sandbox and Stripe): the payment error, the submit button
  * 'Pagar {total} USD' (in the shop's currency), 'Procesando el pago…' while paying, and why the button is off.
  */
-export function PayControls({
-  totalCents,
-  disabled,
-  disabledReason,
-  reasonTone = 'fix',
-  paying,
-  error,
-}: PayControlsProps) {
-  const errorRef = useRef<HTMLParagraphElement>(null);
-  const reasonId = useId();
+export function PayControls({ totalCents, paying, ...rest }: PayControlsProps) {
   const currency = useShopCurrency();
-
-  useEffect(() => {
-    if (error) errorRef.current?.focus();
-  }, [error]);
-
   return (
-    <>
-      {error && (
-        <p ref={errorRef} tabIndex={-1} className={formStyles.formError} role="alert">
-          {error}
-        </p>
-      )}
-      <Button
-        type="submit"
-        size="lg"
-        disabled={disabled || paying}
-        aria-busy={paying || undefined}
-        aria-describedby={disabled && disabledReason ? reasonId : undefined}
-      >
-        {paying && <span className={styles.spinner} aria-hidden="true" />}
-        {payLabel(totalCents, currency)}
-      </Button>
-      {paying && (
-        <p className={styles.progress} role="status">
-          Procesando el pago…
-        </p>
-      )}
-      {disabled && disabledReason && !paying && (
-        <p id={reasonId} className={reasonTone === 'wait' ? styles.progress : styles.reason}>
-          {disabledReason}
-        </p>
-      )}
-    </>
+    <PlaceButton
+      {...rest}
+      label={payLabel(totalCents, currency)}
+      busyText="Procesando el pago…"
+      busy={paying}
+    />
   );
 }

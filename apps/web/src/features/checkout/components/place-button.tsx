@@ -3,12 +3,16 @@ import { Button } from '../../../components/button';
 import formStyles from '../../../components/form.module.css';
 import styles from './card-form.module.css';
 
-/** The submit button of an order paid later, with its error above and why it is off below (as PayControls). */
+/**
+ * The end of every checkout form: the last error above the submit button (focused), a progress line
+ * while it works, and why the button is off below it, linked to it.
+ */
 export function PlaceButton({
   label,
   busyText,
   disabled,
   disabledReason,
+  reasonTone = 'fix',
   busy,
   error,
 }: {
@@ -16,6 +20,8 @@ export function PlaceButton({
   busyText: string;
   disabled?: boolean | undefined;
   disabledReason?: ReactNode;
+  /** 'wait' for a reason that goes away by itself (a loading provider), not something to fix. */
+  reasonTone?: 'fix' | 'wait';
   busy: boolean;
   error: string | null;
 }) {
@@ -47,7 +53,7 @@ export function PlaceButton({
         </p>
       )}
       {disabled && disabledReason && !busy && (
-        <p id={reasonId} className={styles.reason}>
+        <p id={reasonId} className={reasonTone === 'wait' ? styles.progress : styles.reason}>
           {disabledReason}
         </p>
       )}
