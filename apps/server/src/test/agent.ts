@@ -1,5 +1,7 @@
+import { randomUUID } from 'node:crypto';
 import { XSRF_COOKIE, XSRF_HEADER } from '@vitrina/shared';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { TEST_ADDRESS } from './shipping-address';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
@@ -31,6 +33,26 @@ export class Agent {
   get = (url: string) => this.request('GET', url);
   post = (url: string, body?: unknown) => this.request('POST', url, body);
   put = (url: string, body?: unknown) => this.request('PUT', url, body);
+
+  /**
+   * A purchase as the checkout sends it: `lines` paid with the sandbox's approved card, shipped to
+   * TEST_ADDRESS, under a new idempotency key; `sale` adds or replaces fields. Answers the response.
+   */
+  async buy(lines: Array<{ id_producto: number; cantidad: number }>, sale: Record<string, unknown> = {}) {
+    const card = await this.post('/api/pagos/sandbox/metodos', {
+      numero: '4242 4242 4242 4242',
+      expiracion: '12/39',
+      cvc: '123',
+      nombre: 'Lucía Hernández',
+    });
+    if (card.statusCode !== 201) throw new Error(`card refused: ${card.statusCode} ${card.body}`);
+    return this.request(
+      'POST',
+      '/api/venta',
+      { detalle_venta: lines, id_pago: card.json().id_pago, direccion_envio: TEST_ADDRESS, ...sale },
+      { 'idempotency-key': randomUUID() },
+    );
+  }
 
   /** Signs in with a password and fails the test if that does not work. */
   async signIn(email: string, password: string) {

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { ORDER_LOOKUP_MESSAGES } from '@vitrina/shared';
 import { and, asc, eq, gt } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -6,9 +5,6 @@ import { producto } from '../../db/schema';
 import { Agent, newCustomer } from '../../test/agent';
 import { seededTestApp, type TestApp } from '../../test/app';
 import { TEST_DATABASE_KINDS } from '../../test/databases';
-import { TEST_ADDRESS } from '../../test/shipping-address';
-
-const CARD = { numero: '4242 4242 4242 4242', expiracion: '12/39', cvc: '123', nombre: 'Luis Mora' };
 
 describe.each(TEST_DATABASE_KINDS)("'Consultar pedido' on %s", (kind) => {
   let t: TestApp;
@@ -25,17 +21,7 @@ describe.each(TEST_DATABASE_KINDS)("'Consultar pedido' on %s", (kind) => {
       .where(and(eq(producto.estado, true), gt(producto.stock, 5)))
       .orderBy(asc(producto.id_producto))
       .limit(1);
-    const card = await agent.post('/api/pagos/sandbox/metodos', CARD);
-    const sale = await agent.request(
-      'POST',
-      '/api/venta',
-      {
-        detalle_venta: [{ id_producto: product?.id_producto, cantidad: 1 }],
-        id_pago: card.json().id_pago,
-        direccion_envio: TEST_ADDRESS,
-      },
-      { 'idempotency-key': randomUUID() },
-    );
+    const sale = await agent.buy([{ id_producto: product?.id_producto as number, cantidad: 1 }]);
     expect(sale.statusCode, sale.body).toBe(201);
     order = sale.json();
     expect(order.numero_pedido).toMatch(/^V-\d{6}$/);

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { DEFAULT_BRAND_COLORS, type Tienda } from '@vitrina/shared';
 import { and, asc, desc, eq, gt } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -6,9 +5,6 @@ import { correo, producto, tienda } from '../../db/schema';
 import { Agent, newCustomer } from '../../test/agent';
 import { seededTestApp, type TestApp } from '../../test/app';
 import { TEST_DATABASE_KINDS } from '../../test/databases';
-import { TEST_ADDRESS } from '../../test/shipping-address';
-
-const CARD = { numero: '4242 4242 4242 4242', expiracion: '12/39', cvc: '314', nombre: 'Lucía Hernández' };
 
 const IDENTITY = {
   nombre: 'Casa Lola',
@@ -143,17 +139,7 @@ describe.each(TEST_DATABASE_KINDS)('GET and PUT /api/ajustes/tienda on %s', (kin
       .where(and(eq(producto.estado, true), gt(producto.stock, 5)))
       .orderBy(asc(producto.id_producto))
       .limit(1);
-    const card = await agent.post('/api/pagos/sandbox/metodos', CARD);
-    const sale = await agent.request(
-      'POST',
-      '/api/venta',
-      {
-        detalle_venta: [{ id_producto: product?.id_producto, cantidad: 1 }],
-        id_pago: card.json().id_pago,
-        direccion_envio: TEST_ADDRESS,
-      },
-      { 'idempotency-key': randomUUID() },
-    );
+    const sale = await agent.buy([{ id_producto: product?.id_producto as number, cantidad: 1 }]);
     expect(sale.statusCode, sale.body).toBe(201);
     const toShop = await t.db.select().from(correo).where(eq(correo.destinatario, 'hola@casalola.mx'));
     expect(toShop).toHaveLength(1);
