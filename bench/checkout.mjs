@@ -18,6 +18,8 @@ const CART_PRODUCTS = 10;
 const PLENTY = 100_000; // the most the product form accepts
 /** The product everybody races for, with quantities 1–3 each: about 100 units asked for 20. */
 export const SCARCE_STOCK = 20;
+/** Each paid order mails its buyer and the shop's contact address (docs/decisions/083-order-notices.md). */
+const MAILS_PER_ORDER = 2;
 const ADMIN = { email: 'admin@vitrina.local', password: 'Bench12345' };
 /** What a shop under this bench must be started with: its administrator. */
 export const SHOP_ENV = { ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password };
@@ -233,8 +235,9 @@ export async function checkoutAgainst(base, { seconds, mails, round = 0 }) {
   await loop(customers, WARM_UP_SECONDS);
   const timed = await loop(customers, seconds);
   const sorted = timed.latencies.sort((a, b) => a - b);
-  // A welcome per registration and a confirmation per paid order so far: how far delivery lags the load.
-  const mailBacklog = CUSTOMERS + customers.reduce((n, c) => n + c.paidSales, 0) - (await delivered());
+  // A welcome per registration and a paid order's two messages so far: how far delivery lags the load.
+  const mailBacklog =
+    CUSTOMERS + MAILS_PER_ORDER * customers.reduce((n, c) => n + c.paidSales, 0) - (await delivered());
 
   // Everybody at once for the scarce product: payment methods first, so the sales arrive together.
   const methods = await Promise.all(customers.map(paymentMethod));
@@ -271,8 +274,8 @@ export async function checkoutAgainst(base, { seconds, mails, round = 0 }) {
   }
   const scarceBook = books.find((b) => b.scarce);
   const paidSalesSeen = customers.reduce((n, c) => n + c.paidSales, 0);
-  // Every message must arrive, once: the welcomes and one confirmation per paid order.
-  const mailExpected = CUSTOMERS + paidSalesSeen;
+  // Every message must arrive, once: the welcomes and a paid order's two (its buyer's and the shop's).
+  const mailExpected = CUSTOMERS + MAILS_PER_ORDER * paidSalesSeen;
   const drainStarted = performance.now();
   while ((await delivered()) < mailExpected && performance.now() - drainStarted < 60_000)
     await new Promise((resolve) => setTimeout(resolve, 20));
@@ -339,7 +342,7 @@ export async function run({ seconds }) {
     "Sandbox charge latency: the default 0 ms, so this is the shop's own cost, not a payment network's. " +
     `Then all ${CUSTOMERS} at once buy 1–3 units of a product with ${SCARCE_STOCK} left; ` +
     'the books are read back through the admin API (sales and stock). ' +
-    'Mail: a welcome per customer and a confirmation per paid order, queued in the outbox by the same ' +
+    'Mail: a welcome per customer and per paid order a confirmation to its buyer and a notice to the shop contact address, queued in the outbox by the same ' +
     "transactions and delivered by the shop's background loop, to DATA_DIR/mail/ or to an SMTP server on " +
     'the same machine; "mail backlog" is what was still undelivered when the timed load stopped, "drained ' +
     'in" how long after the race the last message arrived.\n\n' +

@@ -147,17 +147,24 @@ export async function mercadoPagoLoad({ databaseUrl, seconds }) {
     const waiting = async () =>
       (await must(200, admin('GET', '/api/admin/resumen'), 'dashboard')).pedidos_por_pagar;
 
-    // From the last approval, the loop's next round must find them all: at most one interval away.
+    // The loop's next round comes at most one interval after the last approval (it runs on its own
+    // clock, so by chance anywhere from 0 to 60 s later) and must pay them all itself: the budget is the
+    // round's own work, from the first order it pays to the last, within one interval; and everything
+    // paid within two intervals of the approvals.
     const approvedAt = performance.now();
+    const waitingAtApproval = await waiting();
     let reconciled = false;
     let reconciledMs;
+    let firstPaidMs;
     const during = cardLoad(
       customers.slice(1),
       () => reconciled || performance.now() - approvedAt > 2 * INTERVAL_MS,
     );
     while (!reconciled && performance.now() - approvedAt < 2 * INTERVAL_MS) {
       await new Promise((r) => setTimeout(r, 500));
-      if ((await waiting()) === 0) {
+      const left = await waiting();
+      if (firstPaidMs === undefined && left < waitingAtApproval) firstPaidMs = performance.now() - approvedAt;
+      if (left === 0) {
         reconciled = true;
         reconciledMs = performance.now() - approvedAt;
       }
@@ -167,6 +174,8 @@ export async function mercadoPagoLoad({ databaseUrl, seconds }) {
       pending: PENDING,
       duplicates,
       reconciledMs: reconciled ? Math.round(reconciledMs) : null,
+      // Some may have been paid by a round that ran while the approvals were still being made.
+      roundMs: reconciled ? Math.round(reconciledMs - (firstPaidMs ?? 0)) : null,
       cardBefore: before,
       cardDuring: await during,
     };
@@ -197,6 +206,10 @@ export async function run({ seconds }) {
           'orders reconciled after approval',
           r.reconciledMs === null ? 'not within two intervals' : `${(r.reconciledMs / 1000).toFixed(1)} s`,
         ],
+        [
+          "the round's own work, first order paid to last",
+          r.roundMs === null ? '—' : `${(r.roundMs / 1000).toFixed(1)} s`,
+        ],
         ['card checkouts/s before', String(r.cardBefore.perSecond)],
         ['card checkouts/s during the reconciliation', String(r.cardDuring.perSecond)],
         ['card p95 before → during', `${r.cardBefore.p95} → ${r.cardDuring.p95} ms`],
@@ -214,9 +227,11 @@ export async function run({ seconds }) {
           !r.duplicates.latePayment,
       ),
       budget(
-        `${r.pending} pending Mercado Pago orders reconciled within one loop interval`,
-        r.reconciledMs === null ? 'no' : `${(r.reconciledMs / 1000).toFixed(1)} s`,
-        r.reconciledMs !== null && r.reconciledMs <= INTERVAL_MS,
+        `${r.pending} pending Mercado Pago orders reconciled by one round, within one loop interval`,
+        r.reconciledMs === null
+          ? 'not within two intervals'
+          : `round ${(r.roundMs / 1000).toFixed(1)} s, ${(r.reconciledMs / 1000).toFixed(1)} s after the approvals`,
+        r.reconciledMs !== null && r.roundMs <= INTERVAL_MS && r.reconciledMs <= 2 * INTERVAL_MS,
       ),
     ],
   };

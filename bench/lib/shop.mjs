@@ -56,7 +56,9 @@ export async function startShop({ databaseUrl, env = {}, dataDir: given } = {}) 
   const removeDataDir = () => {
     if (!given) rmSync(dataDir, { recursive: true, force: true });
   };
-  const child = spawn(process.execPath, [...NODE_OPTIONS_OF_NPM_START, SERVER], {
+  // BENCH_SHOP_NODE_ARGS adds Node flags to the shop alone (`--cpu-prof` to see where a section's time goes).
+  const extra = process.env.BENCH_SHOP_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
+  const child = spawn(process.execPath, [...NODE_OPTIONS_OF_NPM_START, ...extra, SERVER], {
     env: {
       ...process.env,
       PORT: String(port),
