@@ -1,5 +1,5 @@
 import { mergeCarts, type SavedCart, type SavedCartLine, sameCartLines } from '@vitrina/shared';
-import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { carrito, carritoRecordatorio } from '../../db/schema';
 import { availableStock } from '../catalog';
@@ -95,7 +95,9 @@ export async function mergeSavedCart({
 
 /**
  * After an order: the cart is empty on every device too, and a reminder sent for it counts as recovered
- * by `orderId`.
+ * by `orderId`. One statement, on the path of every order: most buyers' carts are already empty (or
+ * were never saved) and nothing is written; a cart holding lines is emptied and, when it was reminded,
+ * its latest reminder gets the order (an empty cart never holds a reminder: writeLines clears it).
  */
 export async function emptySavedCart({
   db,
@@ -106,23 +108,20 @@ export async function emptySavedCart({
   userId: number;
   orderId: number;
 }): Promise<void> {
-  await db.transaction(async (tx) => {
-    const row = await lockedCart(tx, userId);
-    if (row.recordado) {
-      const [reminder] = await tx
-        .select({ id: carritoRecordatorio.id })
-        .from(carritoRecordatorio)
-        .where(and(eq(carritoRecordatorio.id_usuario, userId), isNull(carritoRecordatorio.id_venta)))
-        .orderBy(desc(carritoRecordatorio.enviado))
-        .limit(1);
-      if (reminder)
-        await tx
-          .update(carritoRecordatorio)
-          .set({ id_venta: orderId })
-          .where(eq(carritoRecordatorio.id, reminder.id));
-    }
-    await writeLines(tx, row, []);
-  });
+  await db.execute(sql`
+    WITH antes AS (
+      SELECT id_usuario, recordado FROM ${carrito}
+       WHERE id_usuario = ${userId} AND lineas <> '[]'::jsonb FOR UPDATE
+    ), vaciado AS (
+      UPDATE ${carrito} c SET lineas = '[]'::jsonb, actualizado = now(), desde = NULL, recordado = NULL
+        FROM antes WHERE c.id_usuario = antes.id_usuario
+      RETURNING antes.recordado
+    )
+    UPDATE ${carritoRecordatorio} SET id_venta = ${orderId}
+     WHERE id = (SELECT id FROM ${carritoRecordatorio}
+                  WHERE id_usuario = ${userId} AND id_venta IS NULL
+                    AND EXISTS (SELECT 1 FROM vaciado WHERE recordado IS NOT NULL)
+                  ORDER BY enviado DESC LIMIT 1)`);
 }
 
 export async function getCartReminders({ db, userId }: { db: Db; userId: number }): Promise<boolean> {
