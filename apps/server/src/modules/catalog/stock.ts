@@ -117,20 +117,21 @@ function priced(product: ProductFields, row: VariantFields, line: StockLine): Ta
  * product is locked before its variants, so two carts sharing products never deadlock.
  */
 export async function takeStock(tx: Tx, lines: readonly StockLine[]): Promise<TakenLine[]> {
+  const ordered = inOrder(lines);
+  const ids = [...new Set(ordered.map((line) => line.id_producto))];
+  // Every product of the cart locked at once, in id order: one statement however many lines.
+  const locked = await tx
+    .select(productFields)
+    .from(producto)
+    .where(inArray(producto.id_producto, ids))
+    .orderBy(producto.id_producto)
+    .for('update');
+  const products = new Map(locked.map((product) => [product.id_producto, product]));
   const taken: TakenLine[] = [];
-  const products = new Map<number, ProductFields>();
-  for (const line of inOrder(lines)) {
-    let product = products.get(line.id_producto);
-    if (!product) {
-      [product] = await tx
-        .select(productFields)
-        .from(producto)
-        .where(eq(producto.id_producto, line.id_producto))
-        .for('update');
-      if (!product) throw notFound(PRODUCT_UNAVAILABLE);
-      if (!product.estado) throw conflict(`${product.nombre} ya no está disponible.`);
-      products.set(line.id_producto, product);
-    }
+  for (const line of ordered) {
+    const product = products.get(line.id_producto);
+    if (!product) throw notFound(PRODUCT_UNAVAILABLE);
+    if (!product.estado) throw conflict(`${product.nombre} ya no está disponible.`);
     const [row] = await tx
       .update(variante)
       .set({ stock: sql`${variante.stock} - ${line.cantidad}` })
