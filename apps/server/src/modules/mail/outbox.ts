@@ -13,16 +13,19 @@ export interface OutgoingMail {
 }
 
 /**
- * Puts a message in the outbox inside the caller's transaction: it is sent if and only if the event it
- * tells about commits, and the request never waits for a mail server. The delivery loop (delivery.ts) is
- * woken by the table's NOTIFY when the transaction commits.
+ * Puts messages in the outbox, in one statement, inside the caller's transaction: they are sent if and
+ * only if the event they tell about commits, and the request never waits for a mail server. The delivery
+ * loop (delivery.ts) is woken by the table's NOTIFY when the transaction commits.
  */
-export async function queueMail(tx: Tx, mail: OutgoingMail): Promise<void> {
-  await tx.insert(correo).values({
-    destinatario: mail.to,
-    tipo: mail.kind,
-    asunto: mail.subject,
-    html: mail.html,
-    texto: mail.text,
-  });
+export async function queueMail(tx: Tx, ...mails: OutgoingMail[]): Promise<void> {
+  if (mails.length === 0) return;
+  await tx.insert(correo).values(
+    mails.map((mail) => ({
+      destinatario: mail.to,
+      tipo: mail.kind,
+      asunto: mail.subject,
+      html: mail.html,
+      texto: mail.text,
+    })),
+  );
 }

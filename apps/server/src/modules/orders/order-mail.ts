@@ -131,11 +131,13 @@ async function orderMailData(tx: Tx, order: OrderRow, base: ShopIdentity) {
  */
 export async function queuePaidOrderMails(tx: Tx, order: OrderRow, base: ShopIdentity): Promise<void> {
   const { to, data, shop } = await orderMailData(tx, order, base);
-  if (to) await queueMail(tx, orderConfirmedMail(to, data));
-  if ((await readShopNotices(tx)).resumen_diario) return;
-  const adminUrl = `${shop.publicUrl}${pagePath(PAGES.adminOrder, order.id_venta)}`;
-  for (const address of await shopRecipients(tx, shop))
-    await queueMail(tx, newOrderMail(address, { ...data, adminUrl }));
+  const mails = to ? [orderConfirmedMail(to, data)] : [];
+  if (!(await readShopNotices(tx)).resumen_diario) {
+    const adminUrl = `${shop.publicUrl}${pagePath(PAGES.adminOrder, order.id_venta)}`;
+    for (const address of await shopRecipients(tx, shop))
+      mails.push(newOrderMail(address, { ...data, adminUrl }));
+  }
+  await queueMail(tx, ...mails);
 }
 
 /** Who hears of the shop's orders: its contact address and the staff who asked, each once. */
