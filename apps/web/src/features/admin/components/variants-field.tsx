@@ -115,13 +115,23 @@ export function VariantsField() {
     setValue,
     trigger,
     watch,
-    formState: { errors },
+    formState: { errors, touchedFields, isSubmitted },
   } = useFormContext<ProductFormValues>();
   const options = useFieldArray({ control, name: 'opciones' });
   const variants = useFieldArray({ control, name: 'variantes' });
   const [picked, setPicked] = useState<ReadonlySet<number>>(new Set());
   const [bulk, setBulk] = useState({ valor: '', stock: '' });
   const [notice, setNotice] = useState('');
+  const [generated, setGenerated] = useState(false);
+  /*
+   * Leaving an option's name validates the whole option, so its values would be told they are missing
+   * before the owner reached them (and the message vanishing under their next click moves the buttons
+   * away from it): an option's messages wait until its field was left, or a generate or submit.
+   */
+  const optionError = (i: number, field: 'nombre' | 'valores') =>
+    touchedFields.opciones?.[i]?.[field] || generated || isSubmitted
+      ? firstMessage(errors.opciones?.[i]?.[field])
+      : undefined;
 
   const opciones = toOptions(watch('opciones'));
   const rows = watch('variantes');
@@ -133,6 +143,7 @@ export function VariantsField() {
 
   const generate = async () => {
     setNotice('');
+    setGenerated(true);
     if (!(await trigger('opciones'))) return;
     const current = toOptions(getValues('opciones'));
     const count = allCombinations(current).length;
@@ -186,14 +197,14 @@ export function VariantsField() {
             label={`Nombre de la opción ${i + 1}`}
             autoComplete="off"
             hint="Por ejemplo: Talla"
-            error={errors.opciones?.[i]?.nombre?.message}
+            error={optionError(i, 'nombre')}
             {...register(`opciones.${i}.nombre`)}
           />
           <TextField
             label={`Valores de la opción ${i + 1}`}
             autoComplete="off"
             hint="Separados por comas: S, M, L"
-            error={firstMessage(errors.opciones?.[i]?.valores)}
+            error={optionError(i, 'valores')}
             {...register(`opciones.${i}.valores`)}
           />
           <Button variant="secondary" className={styles.optionRemove} onClick={() => removeOption(i)}>
@@ -348,8 +359,12 @@ export function VariantsField() {
                         />
                       </td>
                       <td className={tableStyles.actions}>
-                        <Button variant="secondary" onClick={() => removeRow(i)}>
-                          Quitar<span className="visually-hidden"> {label}</span>
+                        <Button
+                          variant="secondary"
+                          aria-label={`Quitar ${label}`}
+                          onClick={() => removeRow(i)}
+                        >
+                          Quitar
                         </Button>
                       </td>
                     </tr>
