@@ -47,7 +47,8 @@ async function addOption(nombre: string, valores: string) {
   await type(`Valores de la opción ${n}`, valores);
 }
 
-describe('the product form’s options and variants', () => {
+// Each test fills a whole form, which takes seconds on a busy machine.
+describe('the product form’s options and variants', { timeout: 20_000 }, () => {
   it('without options shows SPEC’s Stock and discount; with one they give way to the variants', async () => {
     renderAdmin(<CreateProductPage />, { path: '/producto' });
     await screen.findByRole('option', { name: 'Deportes' });
@@ -68,10 +69,9 @@ describe('the product form’s options and variants', () => {
     expect(field('Stock')).toBeTruthy();
   });
 
-  it('generates the combinations, keeps the edited rows when regenerating, bulk-sets and posts them', async () => {
-    api.on('POST /api/products', () => Response.json(product(50), { status: 201 }));
-    const router = renderAdmin(<CreateProductPage />, { path: '/producto' });
-    await fillProduct();
+  it('generates the combinations and keeps the edited rows when regenerating', async () => {
+    renderAdmin(<CreateProductPage />, { path: '/producto' });
+    await screen.findByRole('option', { name: 'Deportes' });
     await addOption('Talla', 'S, M');
     await addOption('Color', 'Rojo');
     await click('Generar combinaciones');
@@ -84,21 +84,42 @@ describe('the product form’s options and variants', () => {
     expect(rowNames()).toEqual(['Talla S · Rojo', 'Talla S · Azul', 'Talla M · Rojo', 'Talla M · Azul']);
     expect(field('SKU de Talla M · Rojo').value).toBe('CAM-M-ROJO');
     expect(field('Stock de Talla M · Rojo').value).toBe('7');
+    expect(field('Stock de Talla M · Azul').value).toBe('0');
+  });
 
-    // Picked rows only, then all of them.
-    await act(async () => fireEvent.click(field('Seleccionar Talla S · Azul')));
+  it('sets a price on the picked rows only and a stock on all of them', async () => {
+    renderAdmin(<CreateProductPage />, { path: '/producto' });
+    await screen.findByRole('option', { name: 'Deportes' });
+    await addOption('Talla', 'S, M, L');
+    await click('Generar combinaciones');
+    await act(async () => fireEvent.click(field('Seleccionar Talla M')));
     await type('Precio para varias variantes', '22.50');
     await click('Aplicar precio a las seleccionadas');
-    expect(field('Precio de Talla S · Azul').value).toBe('22.50');
-    expect(field('Precio de Talla S · Rojo').value).toBe('');
-    await act(async () => fireEvent.click(field('Seleccionar Talla S · Azul')));
+    expect(['S', 'M', 'L'].map((talla) => field(`Precio de Talla ${talla}`).value)).toEqual([
+      '',
+      '22.50',
+      '',
+    ]);
+    await act(async () => fireEvent.click(field('Seleccionar Talla M')));
     await type('Stock para varias variantes', '3');
     await click('Aplicar stock a todas');
-    expect(field('Stock de Talla M · Rojo').value).toBe('3');
+    expect(['S', 'M', 'L'].map((talla) => field(`Stock de Talla ${talla}`).value)).toEqual(['3', '3', '3']);
     expect(screen.getByRole('table', { name: /^Variantes/ }).querySelector('caption')?.textContent).toBe(
-      'Variantes: 4. Stock total: 12 unidades',
+      'Variantes: 3. Stock total: 9 unidades',
     );
+  });
 
+  it('posts the options and each variant’s SKU, prices, stock, photo and state', async () => {
+    api.on('POST /api/products', () => Response.json(product(50), { status: 201 }));
+    const router = renderAdmin(<CreateProductPage />, { path: '/producto' });
+    await fillProduct();
+    await addOption('Talla', 'S, M');
+    await addOption('Color', 'Rojo, Azul');
+    await click('Generar combinaciones');
+    await type('SKU de Talla M · Rojo', 'CAM-M-ROJO');
+    await type('Stock para varias variantes', '3');
+    await click('Aplicar stock a todas');
+    await type('Precio de Talla S · Azul', '22.50');
     await type('Precio de oferta de Talla M · Azul', '18');
     await act(async () =>
       fireEvent.change(field('Foto de Talla M · Azul'), {
@@ -199,7 +220,7 @@ describe('the product form’s options and variants', () => {
   });
 });
 
-describe('editing a product with variants', () => {
+describe('editing a product with variants', { timeout: 20_000 }, () => {
   const shirt = product(7, {
     nombre: 'Camiseta básica',
     valor: 20,

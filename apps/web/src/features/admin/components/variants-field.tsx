@@ -221,7 +221,11 @@ export function VariantsField() {
         <Button
           variant="secondary"
           disabled={options.fields.length >= OPTIONS_MAX}
-          onClick={() => options.append({ nombre: '', valores: '' })}
+          onClick={() => {
+            // A new option is judged once left, like the first one.
+            setGenerated(false);
+            options.append({ nombre: '', valores: '' });
+          }}
         >
           Añadir opción
         </Button>
