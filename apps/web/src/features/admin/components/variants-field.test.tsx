@@ -186,6 +186,17 @@ describe('the product form’s options and variants', { timeout: 20_000 }, () =>
     expect(await screen.findByText('Dos opciones tienen el mismo nombre')).toBeTruthy();
     await click('Quitar la opción 2');
 
+    await addOption('Color', 'A, B, C, D, E, F, G, H, I, J');
+    await addOption('Manga', 'Corta, Larga, Sin manga, Tres cuartos, Raglán, Japonesa');
+    await click('Generar combinaciones');
+    expect(
+      await screen.findByText('Un producto admite hasta 100 variantes; estas opciones hacen 120'),
+    ).toBeTruthy();
+    expect(screen.queryByRole('table')).toBeNull();
+    await click('Quitar la opción 3');
+    await click('Quitar la opción 2');
+    expect(screen.queryByText(/Un producto admite hasta 100 variantes/)).toBeNull();
+
     await click('Crear producto');
     expect(await screen.findByText('Indica al menos una variante')).toBeTruthy();
     await click('Generar combinaciones');

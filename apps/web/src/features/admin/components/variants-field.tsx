@@ -1,4 +1,10 @@
-import { allCombinations, OPTIONS_MAX, VARIANTS_MAX, variantLabel } from '@vitrina/shared';
+import {
+  allCombinations,
+  OPTIONS_MAX,
+  tooManyCombinations,
+  VARIANTS_MAX,
+  variantLabel,
+} from '@vitrina/shared';
 import {
   type InputHTMLAttributes,
   type ReactNode,
@@ -101,7 +107,7 @@ const CellSelect = ({
 );
 
 /**
- * The product form's options and variants (issue 36, decision 074): up to three options with their values,
+ * The product form's options and variants (issue 36, decisions 074 and 088): up to three options with their values,
  * "Generar combinaciones" making one variant per combination (keeping the rows already there), and a table
  * with each variant's SKU, prices, stock, photo and state; a price or a stock can be set on all the
  * variants, or on those picked. Without options the product is SPEC's: one variant, the fields above.
@@ -148,7 +154,7 @@ export function VariantsField() {
     const current = toOptions(getValues('opciones'));
     const count = allCombinations(current).length;
     if (count > VARIANTS_MAX) {
-      setNotice(`Un producto admite hasta ${VARIANTS_MAX} variantes; estas opciones hacen ${count}`);
+      setNotice(tooManyCombinations(count));
       return;
     }
     variants.replace(generateRows(current, getValues('variantes')));
@@ -156,6 +162,7 @@ export function VariantsField() {
   };
 
   const removeOption = (index: number) => {
+    setNotice('');
     options.remove(index);
     // Without options the product is one variant again: the Stock and prices above.
     if (getValues('opciones').length === 0) variants.replace([]);
@@ -224,6 +231,7 @@ export function VariantsField() {
           onClick={() => {
             // A new option is judged once left, like the first one.
             setGenerated(false);
+            setNotice('');
             options.append({ nombre: '', valores: '' });
           }}
         >
