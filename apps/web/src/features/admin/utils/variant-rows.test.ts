@@ -155,6 +155,22 @@ describe('variantChanges', () => {
     expect(variantChanges(shirt, parse({}))).toEqual({});
   });
 
+  it('leaves out a variant kept only for its orders, whose value the options no longer have', () => {
+    const sold = {
+      id_variante: 3,
+      sku: 'CAM-XL',
+      valores: ['XL'],
+      valor: 20,
+      valor_descuento: null,
+      stock: 0,
+      imagen: '',
+      estado: false,
+    };
+    const kept = { ...shirt, variantes: [...shirt.variantes, sold] };
+    expect(variantRowsOf(kept).map((r) => r.sku)).toEqual(['CAM-S', 'CAM-M']);
+    expect(variantChanges(kept, parse({}))).toEqual({});
+  });
+
   it('sends them all when one variant changed, with its id', () => {
     const rows = variantRowsOf(shirt).map((r) => (r.sku === 'CAM-M' ? { ...r, stock: '9' } : r));
     const changes = variantChanges(shirt, parse({ variantes: rows }));

@@ -4,6 +4,7 @@ import {
   type Product,
   type ProductOption,
   type ProductoUpdate,
+  variantIssues,
 } from '@vitrina/shared';
 
 /*
@@ -87,9 +88,18 @@ export function optionRowsOf(product: Product): OptionFormValues[] {
   return product.opciones.map((option) => ({ nombre: option.nombre, valores: option.valores.join(', ') }));
 }
 
+/**
+ * The variants the owner edits: those whose values are a combination of the options. A variant dropped
+ * after it was sold stays, inactive, with values the options may no longer have, only so its orders
+ * still say what they sold (074); the form leaves it out, and saving leaves it as it is.
+ */
+function editableVariants(product: Product) {
+  return product.variantes.filter((variant) => variantIssues(product.opciones, [variant]).length === 0);
+}
+
 export function variantRowsOf(product: Product): VariantFormValues[] {
   if (product.opciones.length === 0) return [];
-  return product.variantes.map((variant) => ({
+  return editableVariants(product).map((variant) => ({
     id_variante: variant.id_variante,
     valores: variant.valores,
     sku: variant.sku,
@@ -137,7 +147,7 @@ type VariantsUpdate = Pick<ProductoUpdate, 'opciones' | 'variantes'>;
 /** A variant as the server answers it and as the form sends it, compared field by field. */
 const sameVariants = (product: Product, sent: NonNullable<ProductoUpdate['variantes']>) =>
   JSON.stringify(
-    product.variantes.map((v) => [
+    editableVariants(product).map((v) => [
       v.id_variante,
       v.sku,
       v.valores,
