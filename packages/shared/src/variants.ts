@@ -85,6 +85,10 @@ export function variantLabel(opciones: readonly ProductOption[], valores: readon
 /** A combination's key: its values as a shopper compares them. */
 export const combinationKey = (valores: readonly string[]) => valores.map(folded).join('\u0000');
 
+/** Why "Generar combinaciones" makes nothing: the options have more combinations than a product's variants. */
+export const tooManyCombinations = (count: number) =>
+  `Un producto admite hasta ${VARIANTS_MAX} variantes; estas opciones hacen ${count}`;
+
 /** Every combination of the options' values, in the options' order: what "Generar combinaciones" makes. */
 export function allCombinations(opciones: readonly ProductOption[]): string[][] {
   return opciones.reduce<string[][]>(

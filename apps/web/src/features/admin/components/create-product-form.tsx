@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import {
   NOTIFY_MS,
   PRODUCT_PHOTOS_MAX,
@@ -7,7 +6,7 @@ import {
   UPLOAD_MAX_MB,
 } from '@vitrina/shared';
 import { useMemo, useRef } from 'react';
-import { type FieldErrors, type Resolver, useForm } from 'react-hook-form';
+import { type FieldErrors, FormProvider, useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { Button } from '../../../components/button';
 import formStyles from '../../../components/form.module.css';
@@ -19,6 +18,8 @@ import {
   emptyProductValues,
   PRODUCT_FORM_FIELDS,
   type ProductFormValues,
+  productFormResolver,
+  serverFieldNames,
 } from '../utils/product-form-values';
 import { type CategoryChoices, focusImageField, ProductFields } from './product-fields';
 
@@ -32,28 +33,22 @@ export function CreateProductForm({ categories }: { categories: CategoryChoices 
   const creation = useCreateProduct();
   const formRef = useRef<HTMLFormElement>(null);
   const currency = useShopCurrency();
-  // The form holds text, which the schema's input (text or numbers) accepts; prices in the shop's currency.
-  const resolver = useMemo(
-    () =>
-      zodResolver(productoSchemaFor(currency)) as unknown as Resolver<
-        ProductFormValues,
-        unknown,
-        ProductoData
-      >,
-    [currency],
-  );
+  // Prices in the shop's currency.
+  const resolver = useMemo(() => productFormResolver<ProductoData>(productoSchemaFor(currency)), [currency]);
+  const form = useForm<ProductFormValues, unknown, ProductoData>({
+    resolver,
+    mode: 'onTouched',
+    defaultValues: emptyProductValues,
+  });
   const {
     register,
     handleSubmit,
     setValue,
     setError,
+    getValues,
     watch,
     formState: { errors },
-  } = useForm<ProductFormValues, unknown, ProductoData>({
-    resolver,
-    mode: 'onTouched',
-    defaultValues: emptyProductValues,
-  });
+  } = form;
 
   const onValid = (product: ProductoData) => {
     creation.mutate(product, {
@@ -62,7 +57,7 @@ export function CreateProductForm({ categories }: { categories: CategoryChoices 
         navigate('/adminHome');
       },
       onError: (error) => {
-        const named = showServerFieldErrors(error, PRODUCT_FORM_FIELDS, setError);
+        const named = showServerFieldErrors(error, serverFieldNames(getValues('variantes')), setError);
         if (named[0] === 'imagenes') focusImageField(formRef.current);
         notify({ title: 'Error', text: 'intente nuevamente', icon: 'error', timer: NOTIFY_MS });
       },
@@ -75,22 +70,25 @@ export function CreateProductForm({ categories }: { categories: CategoryChoices 
   };
 
   return (
-    <form ref={formRef} className={formStyles.form} noValidate onSubmit={handleSubmit(onValid, onInvalid)}>
-      <ProductFields
-        categories={categories}
-        register={register}
-        errors={errors}
-        imagenes={watch('imagenes')}
-        imageHint={`Hasta ${PRODUCT_PHOTOS_MAX} fotos; se suben al elegirlas (JPG, PNG o WebP, hasta ${UPLOAD_MAX_MB} MB cada una). La primera es la principal.`}
-        onImagenesChange={(photos) =>
-          setValue('imagenes', photos, { shouldDirty: true, shouldValidate: true })
-        }
-      />
-      <div className={formStyles.actions}>
-        <Button type="submit" size="lg" disabled={creation.isPending}>
-          Crear producto
-        </Button>
-      </div>
-    </form>
+    <FormProvider {...form}>
+      <form ref={formRef} className={formStyles.form} noValidate onSubmit={handleSubmit(onValid, onInvalid)}>
+        <ProductFields
+          withOptions={watch('opciones').length > 0}
+          categories={categories}
+          register={register}
+          errors={errors}
+          imagenes={watch('imagenes')}
+          imageHint={`Hasta ${PRODUCT_PHOTOS_MAX} fotos; se suben al elegirlas (JPG, PNG o WebP, hasta ${UPLOAD_MAX_MB} MB cada una). La primera es la principal.`}
+          onImagenesChange={(photos) =>
+            setValue('imagenes', photos, { shouldDirty: true, shouldValidate: true })
+          }
+        />
+        <div className={formStyles.actions}>
+          <Button type="submit" size="lg" disabled={creation.isPending}>
+            Crear producto
+          </Button>
+        </div>
+      </form>
+    </FormProvider>
   );
 }

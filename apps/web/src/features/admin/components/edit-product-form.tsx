@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import {
   NOTIFY_MS,
   PRODUCT_PHOTOS_MAX,
@@ -8,7 +7,7 @@ import {
   UPLOAD_MAX_MB,
 } from '@vitrina/shared';
 import { useId, useMemo, useRef, useState } from 'react';
-import { type FieldErrors, type Resolver, useForm } from 'react-hook-form';
+import { type FieldErrors, FormProvider, useForm } from 'react-hook-form';
 import { Button } from '../../../components/button';
 import formStyles from '../../../components/form.module.css';
 import { errorMessage } from '../../../lib/api-client';
@@ -21,8 +20,11 @@ import {
   hasChanges,
   PRODUCT_FORM_FIELDS,
   type ProductFormValues,
+  productFormResolver,
   productToFormValues,
+  serverFieldNames,
 } from '../utils/product-form-values';
+import { variantChanges } from '../utils/variant-rows';
 import styles from './edit-product-form.module.css';
 import { type CategoryChoices, focusImageField, ProductFields } from './product-fields';
 
@@ -39,29 +41,25 @@ export function EditProductForm({ product, categories }: { product: Product; cat
   const removeId = useId();
   const [removeDiscount, setRemoveDiscount] = useState(false);
   const currency = useShopCurrency();
-  // The form holds text, which the schema's input (text, numbers, null or nothing) accepts.
   const resolver = useMemo(
-    () =>
-      zodResolver(productoUpdateSchemaFor(currency)) as unknown as Resolver<
-        ProductFormValues,
-        unknown,
-        ProductoUpdate
-      >,
+    () => productFormResolver<ProductoUpdate>(productoUpdateSchemaFor(currency)),
     [currency],
   );
+  const form = useForm<ProductFormValues, unknown, ProductoUpdate>({
+    resolver,
+    mode: 'onTouched',
+    defaultValues: productToFormValues(product),
+  });
   const {
     register,
     handleSubmit,
     setValue,
     setError,
+    getValues,
     reset,
     watch,
     formState: { errors },
-  } = useForm<ProductFormValues, unknown, ProductoUpdate>({
-    resolver,
-    mode: 'onTouched',
-    defaultValues: productToFormValues(product),
-  });
+  } = form;
 
   // The discount field empties (and is off) while "Quitar el descuento" is checked; unchecking brings
   // the stored discount back.
@@ -72,7 +70,7 @@ export function EditProductForm({ product, categories }: { product: Product; cat
   };
 
   const onValid = async (parsed: ProductoUpdate) => {
-    const changes = changedFields(product, parsed);
+    const changes = { ...changedFields(product, parsed), ...variantChanges(product, parsed) };
     if (removeDiscount && product.valor_descuento != null) changes.valor_descuento = null;
     if (!hasChanges(changes)) {
       notify({ title: NOTHING_TO_SAVE, icon: 'info', timer: NOTIFY_MS });
@@ -92,7 +90,7 @@ export function EditProductForm({ product, categories }: { product: Product; cat
           notify({ title: '¡Producto actualizado!', icon: 'success', timer: NOTIFY_MS });
         },
         onError: (error) => {
-          const named = showServerFieldErrors(error, PRODUCT_FORM_FIELDS, setError);
+          const named = showServerFieldErrors(error, serverFieldNames(getValues('variantes')), setError);
           if (named[0] === 'imagenes') focusImageField(formRef.current);
           notify({ title: 'Error', text: errorMessage(error), icon: 'error', timer: NOTIFY_MS });
         },
@@ -104,43 +102,48 @@ export function EditProductForm({ product, categories }: { product: Product; cat
     const first = PRODUCT_FORM_FIELDS.find((name) => invalid[name]);
     if (first === 'imagenes') focusImageField(formRef.current);
     // Every field emptied: the schema's only complaint is that nothing would change.
-    if (!first) notify({ title: NOTHING_TO_SAVE, icon: 'info', timer: NOTIFY_MS });
+    if (!first && !invalid.opciones && !invalid.variantes)
+      notify({ title: NOTHING_TO_SAVE, icon: 'info', timer: NOTIFY_MS });
   };
 
+  const withOptions = watch('opciones').length > 0;
   return (
-    <form ref={formRef} className={formStyles.form} noValidate onSubmit={handleSubmit(onValid, onInvalid)}>
-      <p className={formStyles.required}>
-        Se guardan solo los campos que cambies; un campo vacío conserva su valor actual.
-      </p>
-      <ProductFields
-        categories={categories}
-        register={register}
-        errors={errors}
-        imagenes={watch('imagenes')}
-        imageHint={`Hasta ${PRODUCT_PHOTOS_MAX} fotos (JPG, PNG o WebP, hasta ${UPLOAD_MAX_MB} MB cada una). La primera es la principal.`}
-        onImagenesChange={(photos) =>
-          setValue('imagenes', photos, { shouldDirty: true, shouldValidate: true })
-        }
-        discountDisabled={removeDiscount}
-        discountExtra={
-          product.valor_descuento != null && (
-            <div className={`${formStyles.checkbox} ${styles.removeDiscount}`}>
-              <input
-                id={removeId}
-                type="checkbox"
-                checked={removeDiscount}
-                onChange={(event) => onRemoveDiscount(event.target.checked)}
-              />
-              <label htmlFor={removeId}>Quitar el descuento</label>
-            </div>
-          )
-        }
-      />
-      <div className={formStyles.actions}>
-        <Button type="submit" size="lg" disabled={edit.isPending}>
-          Guardar cambios
-        </Button>
-      </div>
-    </form>
+    <FormProvider {...form}>
+      <form ref={formRef} className={formStyles.form} noValidate onSubmit={handleSubmit(onValid, onInvalid)}>
+        <p className={formStyles.required}>
+          Se guardan solo los campos que cambies; un campo vacío conserva su valor actual.
+        </p>
+        <ProductFields
+          withOptions={withOptions}
+          categories={categories}
+          register={register}
+          errors={errors}
+          imagenes={watch('imagenes')}
+          imageHint={`Hasta ${PRODUCT_PHOTOS_MAX} fotos (JPG, PNG o WebP, hasta ${UPLOAD_MAX_MB} MB cada una). La primera es la principal.`}
+          onImagenesChange={(photos) =>
+            setValue('imagenes', photos, { shouldDirty: true, shouldValidate: true })
+          }
+          discountDisabled={removeDiscount}
+          discountExtra={
+            product.valor_descuento != null && (
+              <div className={`${formStyles.checkbox} ${styles.removeDiscount}`}>
+                <input
+                  id={removeId}
+                  type="checkbox"
+                  checked={removeDiscount}
+                  onChange={(event) => onRemoveDiscount(event.target.checked)}
+                />
+                <label htmlFor={removeId}>Quitar el descuento</label>
+              </div>
+            )
+          }
+        />
+        <div className={formStyles.actions}>
+          <Button type="submit" size="lg" disabled={edit.isPending}>
+            Guardar cambios
+          </Button>
+        </div>
+      </form>
+    </FormProvider>
   );
 }

@@ -17,6 +17,7 @@ import type { ProductFormValues } from '../utils/product-form-values';
 import { PhotosField } from './photos-field';
 import { SelectField } from './select-field';
 import { TextAreaField } from './text-area-field';
+import { VariantsField } from './variants-field';
 
 /** The categories to choose from, as the page's query has them: loading, failed or there. */
 export type CategoryChoices = Pick<
@@ -35,9 +36,14 @@ interface ProductFieldsProps {
   discountDisabled?: boolean;
   /** Shown under the discount field (the edit form's "Quitar el descuento"). */
   discountExtra?: ReactNode;
+  /** The product has options: its variants carry the stock and the discounts, so those fields go. */
+  withOptions: boolean;
 }
 
-/** The fields of the create and edit forms (SPEC §2): the same labels, order and messages in both. */
+/**
+ * The fields of the create and edit forms (SPEC §2): the same labels, order and messages in both, then
+ * the options and variants (inside a FormProvider).
+ */
 export function ProductFields({
   categories,
   register,
@@ -47,6 +53,7 @@ export function ProductFields({
   imageHint,
   discountDisabled,
   discountExtra,
+  withOptions,
 }: ProductFieldsProps) {
   const currency = useShopCurrency();
   const whole = CURRENCIES[currency].decimals === 0;
@@ -60,14 +67,16 @@ export function ProductFields({
         error={errors.nombre?.message}
         {...register('nombre')}
       />
-      <TextField
-        label="Stock"
-        inputMode="numeric"
-        autoComplete="off"
-        hint={`Unidades disponibles (0 a ${PRODUCT_STOCK_MAX})`}
-        error={errors.stock?.message}
-        {...register('stock')}
-      />
+      {!withOptions && (
+        <TextField
+          label="Stock"
+          inputMode="numeric"
+          autoComplete="off"
+          hint={`Unidades disponibles (0 a ${PRODUCT_STOCK_MAX})`}
+          error={errors.stock?.message}
+          {...register('stock')}
+        />
+      )}
       <SelectField
         // Re-mounted once the options arrive, so the stored category shows as selected.
         key={categories.isSuccess ? 'loaded' : 'loading'}
@@ -107,21 +116,28 @@ export function ProductFields({
         label="Precio"
         inputMode={priceInput}
         autoComplete="off"
-        hint={whole ? `En ${currency}, sin decimales: 12990` : `En ${currency}, con punto decimal: 129.90`}
+        hint={
+          <>
+            {whole ? `En ${currency}, sin decimales: 12990` : `En ${currency}, con punto decimal: 129.90`}
+            {withOptions && '. Lo toman las variantes que dejes sin precio'}
+          </>
+        }
         error={errors.valor?.message}
         {...register('valor', { deps: ['valor_descuento'] })}
       />
-      <div>
-        <TextField
-          label="Precio con descuento"
-          inputMode={priceInput}
-          autoComplete="off"
-          hint="Opcional; menor que el precio"
-          error={errors.valor_descuento?.message}
-          {...register('valor_descuento', { disabled: discountDisabled })}
-        />
-        {discountExtra}
-      </div>
+      {!withOptions && (
+        <div>
+          <TextField
+            label="Precio con descuento"
+            inputMode={priceInput}
+            autoComplete="off"
+            hint="Opcional; menor que el precio"
+            error={errors.valor_descuento?.message}
+            {...register('valor_descuento', { disabled: discountDisabled })}
+          />
+          {discountExtra}
+        </div>
+      )}
       <div className={formStyles.wide} data-field="imagen">
         <PhotosField
           hint={imageHint}
@@ -130,6 +146,7 @@ export function ProductFields({
           onChange={onImagenesChange}
         />
       </div>
+      <VariantsField />
     </div>
   );
 }

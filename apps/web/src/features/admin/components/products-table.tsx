@@ -1,4 +1,4 @@
-import { DESCRIPTION_PREVIEW_LENGTH, type Product } from '@vitrina/shared';
+import { DESCRIPTION_PREVIEW_LENGTH, lowStockVariants, type Product } from '@vitrina/shared';
 import { Link } from 'react-router';
 import styles from './admin-page.module.css';
 
@@ -7,7 +7,21 @@ export function descriptionPreview(text: string): string {
   return text.length > DESCRIPTION_PREVIEW_LENGTH ? `${text.slice(0, DESCRIPTION_PREVIEW_LENGTH)}…` : text;
 }
 
-/** The admin product table (SPEC §2): Nombre, Descripción, Stock and the edit link. */
+/** 'Stock bajo: Talla M · Azul (2), Talla S · Rojo (0)', or nothing when no variant runs low. */
+function LowStockNote({ product }: { product: Product }) {
+  const low = lowStockVariants(product.opciones, product.variantes);
+  if (low.length === 0) return null;
+  return (
+    <span className={styles.lowStock}>
+      Stock bajo: {low.map((variant) => `${variant.label} (${variant.stock})`).join(', ')}
+    </span>
+  );
+}
+
+/**
+ * The admin product table (SPEC §2): Nombre, Descripción, Stock and the edit link. A product's stock is
+ * its active variants' units; the variants running low are named under it.
+ */
 export function ProductsTable({ products, caption }: { products: readonly Product[]; caption: string }) {
   return (
     <div className={styles.tableWrap}>
@@ -36,6 +50,7 @@ export function ProductsTable({ products, caption }: { products: readonly Produc
                 ) : (
                   product.stock
                 )}
+                <LowStockNote product={product} />
               </td>
               <td className={styles.actions}>
                 <Link to={`/product/${product.id_producto}`}>Editar</Link>

@@ -94,4 +94,39 @@ describe('ProductsPage', () => {
     await act(async () => fireEvent.submit(screen.getByRole('search')));
     expect(await screen.findByText('No hay coincidencias')).toBeTruthy();
   });
+
+  it("shows a product's total stock and names its variants running low", async () => {
+    const opciones = [
+      { nombre: 'Talla', valores: ['S', 'M'] },
+      { nombre: 'Color', valores: ['Azul'] },
+    ];
+    const variant = (id: number, valores: string[], stock: number, estado = true) => ({
+      id_variante: id,
+      sku: `CAM-${id}`,
+      valores,
+      valor: 100,
+      valor_descuento: null,
+      stock,
+      imagen: '',
+      estado,
+    });
+    const shirt = product(7, {
+      nombre: 'Camiseta',
+      stock: 14,
+      opciones,
+      variantes: [
+        variant(1, ['S', 'Azul'], 12),
+        variant(2, ['M', 'Azul'], 2),
+        variant(3, ['S', 'Azul'], 0, false),
+      ],
+    });
+    api.on('GET /api/products/admin', () => Response.json(productPage([shirt, product(8, { stock: 3 })])));
+    renderAdmin(<ProductsPage />, { path: '/products/admin' });
+    const table = await screen.findByRole('table', { name: /habilitados/ });
+    const [, shirtRow, plainRow] = within(table).getAllByRole('row') as HTMLElement[];
+    const stock = (row: HTMLElement | undefined) => row?.querySelector('[data-label="Stock"]')?.textContent;
+    // The inactive variant's units are not the shop's: the total is the active ones'.
+    expect(stock(shirtRow)).toBe('14Stock bajo: Talla M · Azul (2)');
+    expect(stock(plainRow)).toBe('3');
+  });
 });

@@ -2,10 +2,14 @@ import { productoUpdateSchemaFor } from '@vitrina/shared';
 import { describe, expect, it } from 'vitest';
 import { product } from '../../../testing/fixtures';
 import { changedFields, hasChanges, productToFormValues } from './product-form-values';
+import { withVariants } from './variant-rows';
 
 const stored = product(3, { valor: 129.9, valor_descuento: 99, stock: 4 });
 const edit = (changes: Record<string, string>) =>
-  changedFields(stored, productoUpdateSchemaFor('USD').parse({ ...productToFormValues(stored), ...changes }));
+  changedFields(
+    stored,
+    productoUpdateSchemaFor('USD').parse(withVariants({ ...productToFormValues(stored), ...changes })),
+  );
 
 describe('changedFields', () => {
   it('finds nothing to send for the untouched form, even with prices written differently', () => {

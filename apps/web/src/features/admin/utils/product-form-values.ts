@@ -1,4 +1,14 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import type { Product, ProductoUpdate, ProductPhoto } from '@vitrina/shared';
+import type { FieldPath, Resolver } from 'react-hook-form';
+import {
+  type OptionFormValues,
+  optionRowsOf,
+  priceText,
+  type VariantFormValues,
+  variantRowsOf,
+  withVariants,
+} from './variant-rows';
 
 /** What the product form holds: inputs give text; the shared schemas parse it (SPEC §5). */
 export interface ProductFormValues {
@@ -10,6 +20,9 @@ export interface ProductFormValues {
   id_categoria_producto: string;
   /** The photos in order; the first is the product's imagen. */
   imagenes: ProductPhoto[];
+  /** None: SPEC's product, one variant with the fields above. */
+  opciones: OptionFormValues[];
+  variantes: VariantFormValues[];
 }
 
 export const PRODUCT_FORM_FIELDS = [
@@ -30,11 +43,20 @@ export const emptyProductValues: ProductFormValues = {
   valor_descuento: '',
   id_categoria_producto: '',
   imagenes: [],
+  opciones: [],
+  variantes: [],
 };
 
-/** Prices as the admin would type them: '129.9' → '129.90', 80 → '80'. */
-function priceText(amount: number): string {
-  return Number.isInteger(amount) ? String(amount) : amount.toFixed(2);
+/**
+ * The product forms' validation: `schema` (the API's) reads the form's text, without the options and
+ * variants when there are none (variant-rows.ts withVariants), and gives what is sent.
+ */
+export function productFormResolver<Output>(
+  schema: Parameters<typeof zodResolver>[0],
+): Resolver<ProductFormValues, unknown, Output> {
+  const resolve = zodResolver(schema) as unknown as Resolver<ProductFormValues, unknown, Output>;
+  return (values, context, options) =>
+    resolve(withVariants(values) as unknown as ProductFormValues, context, options);
 }
 
 /** The edit form starts from the stored product. */
@@ -47,6 +69,8 @@ export function productToFormValues(product: Product): ProductFormValues {
     valor_descuento: product.valor_descuento == null ? '' : priceText(product.valor_descuento),
     id_categoria_producto: String(product.id_categoria_producto),
     imagenes: product.imagenes,
+    opciones: optionRowsOf(product),
+    variantes: variantRowsOf(product),
   };
 }
 
@@ -70,4 +94,13 @@ export function changedFields(product: Product, parsed: ProductoUpdate): Product
 
 export function hasChanges(changes: ProductoUpdate): boolean {
   return Object.keys(changes).length > 0;
+}
+
+/** The fields a server's answer may name: the product's, then each variant's ('variantes.2.sku'). */
+export function serverFieldNames(rows: readonly unknown[]): Array<FieldPath<ProductFormValues>> {
+  const perVariant = ['sku', 'valor', 'valor_descuento', 'stock', 'imagen', 'valores'] as const;
+  return [
+    ...PRODUCT_FORM_FIELDS,
+    ...rows.flatMap((_, i) => perVariant.map((field) => `variantes.${i}.${field}` as const)),
+  ];
 }

@@ -1,0 +1,37 @@
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_LOW_STOCK, isLowStock, lowStockVariants } from './low-stock';
+
+const opciones = [
+  { nombre: 'Talla', valores: ['S', 'M'] },
+  { nombre: 'Color', valores: ['Rojo', 'Azul'] },
+];
+const variant = (valores: string[], stock: number, estado = true) => ({ valores, stock, estado });
+
+describe('isLowStock', () => {
+  it('is true at or below the threshold, 5 unless told otherwise', () => {
+    expect(DEFAULT_LOW_STOCK).toBe(5);
+    expect(isLowStock(5)).toBe(true);
+    expect(isLowStock(0)).toBe(true);
+    expect(isLowStock(6)).toBe(false);
+    expect(isLowStock(8, 10)).toBe(true);
+  });
+});
+
+describe('lowStockVariants', () => {
+  it('names the active variants running low, with their units', () => {
+    const low = lowStockVariants(opciones, [
+      variant(['S', 'Rojo'], 12),
+      variant(['M', 'Azul'], 2),
+      variant(['S', 'Azul'], 0),
+      variant(['M', 'Rojo'], 1, false),
+    ]);
+    expect(low).toEqual([
+      { label: 'Talla M · Azul', stock: 2 },
+      { label: 'Talla S · Azul', stock: 0 },
+    ]);
+  });
+
+  it('says nothing for a product without options: its stock column already does', () => {
+    expect(lowStockVariants([], [variant([], 1)])).toEqual([]);
+  });
+});
