@@ -56,7 +56,7 @@ describe('cart store', () => {
     addProductToCart(product(), 2);
     addProductToCart(product(), 3);
     expect(getCartLines()).toMatchObject([{ id: 1, cantidad: 5 }]);
-    removeCartLine(1);
+    removeCartLine({ id: 1 });
     expect(getCartLines()).toEqual([]);
     expect(localStorage.getItem('cart count')).toBe('0');
   });

@@ -81,7 +81,7 @@ describe('cart sync', () => {
     add(2, 4);
     await waitFor(() => expect(server.lines).toEqual([line(1, 2), line(2, 4)]));
     expect(server.stub.calls('PUT /api/carrito')).toHaveLength(1);
-    removeCartLine(2);
+    removeCartLine({ id: 2 });
     await waitFor(() => expect(server.lines).toEqual([line(1, 2)]));
   });
 
