@@ -15,7 +15,9 @@ interface VariantPickerProps {
 /**
  * One radio group per option: colour swatches for a colour option (a labelled chip for a colour without a
  * known swatch), buttons for the others. A value no variant can be bought with, given the other values
- * chosen, stays in view, disabled, with its reason ('Agotado', 'No disponible').
+ * chosen, stays in view, drawn unavailable, with its reason in its name ('Azul (Agotado)'). It can still
+ * be chosen: with S·Rojo chosen and only M·Azul left, disabling M (no M·Rojo) and Azul (no S·Azul)
+ * would leave no way to reach it; the page then says the combination cannot be bought.
  */
 export function VariantPicker({ opciones, variantes, choice, onChoose, showMissing }: VariantPickerProps) {
   return (
@@ -73,7 +75,6 @@ function OptionGroup({ option, index, variantes, choice, onChoose, missing }: Op
                 name={name}
                 value={value}
                 checked={chosen === value}
-                disabled={reason !== null}
                 onChange={() => onChoose(index, value)}
               />
               {color ? (
@@ -84,7 +85,12 @@ function OptionGroup({ option, index, variantes, choice, onChoose, missing }: Op
               ) : (
                 <span>{value}</span>
               )}
-              {reason && <span className={color ? 'visually-hidden' : styles.reason}>{` (${reason})`}</span>}
+              {reason && (
+                <>
+                  {' '}
+                  <span className={color ? 'visually-hidden' : styles.reason}>({reason})</span>
+                </>
+              )}
             </label>
           );
         })}
