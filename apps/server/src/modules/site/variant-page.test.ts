@@ -104,7 +104,15 @@ describe.each(TEST_DATABASE_KINDS)('a product page with variants, rendered on th
   });
 
   it('renders the product with nothing chosen, from its lowest price, for no or a foreign ?variante=', async () => {
-    for (const query of ['', '?variante=999999', '?variante=abc']) {
+    for (const query of [
+      '',
+      '?variante=999999',
+      '?variante=abc',
+      '?variante=-1',
+      '?variante=1e99',
+      '?variante=%F0%00',
+      '?variante=1&variante=2',
+    ]) {
       const res = await get(`/products/${shirt.id_producto}${query}`);
       expect(res.statusCode, query).toBe(200);
       const text = rootText(res.body);
