@@ -1,4 +1,5 @@
 import type { APIRequestContext, Browser } from '@playwright/test';
+import { expectNoSevereViolations } from '../support/accessibility';
 import { ADMIN } from '../support/accounts';
 import { apiAs, TINY_PNG, uniqueEmail } from '../support/api';
 import { expect, test } from '../support/test';
@@ -101,6 +102,7 @@ test('a shopper picks M · Azul, sees its photo and stock, buys it; only its sto
       .first()
       .locator('img');
     await expect(firstPhoto).toHaveAttribute('src', bluePhoto);
+    await expectNoSevereViolations(page, 'variantes: ');
     // The quantity stops at this variant's 3 units.
     for (let i = 0; i < 3; i++) await page.getByRole('button', { name: 'Aumentar cantidad' }).click();
     await expect(page.getByRole('spinbutton', { name: 'Cantidad' })).toHaveValue('3');
