@@ -113,7 +113,7 @@ function ProductView({ product }: { product: Product }) {
     // The first option still without a value takes the focus.
     const groups = Array.from(pickerRef.current?.querySelectorAll('fieldset') ?? []);
     const open = groups.find((group) => !group.querySelector('input:checked'));
-    open?.querySelector<HTMLInputElement>('input:enabled')?.focus();
+    open?.querySelector('input')?.focus();
   };
 
   return (
