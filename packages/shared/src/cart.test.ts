@@ -91,12 +91,12 @@ describe('addToCart and setLineQuantity', () => {
   it('always lets a quantity go down, even above today’s stock, but never below 1', () => {
     expect(setLineQuantity(lines([1, 10]), product(1, 2), 9)).toEqual({ ok: true, lines: lines([1, 9]) });
     expect(setLineQuantity(lines([1, 10]), product(1, 2), 0)).toEqual({ ok: true, lines: lines([1, 1]) });
-    expect(decreaseLine(lines([1, 1], [2, 5]), 2)).toEqual(lines([1, 1], [2, 4]));
-    expect(decreaseLine(lines([1, 1]), 1)).toEqual(lines([1, 1]));
+    expect(decreaseLine(lines([1, 1], [2, 5]), { id: 2 })).toEqual(lines([1, 1], [2, 4]));
+    expect(decreaseLine(lines([1, 1]), { id: 1 })).toEqual(lines([1, 1]));
   });
 
   it('removes a line', () => {
-    expect(removeFromCart(lines([1, 2], [2, 3]), 1)).toEqual(lines([2, 3]));
+    expect(removeFromCart(lines([1, 2], [2, 3]), { id: 1 })).toEqual(lines([2, 3]));
   });
 
   it('never produces a cart above 50 items, 25 units of a product or its stock', () => {
@@ -120,5 +120,63 @@ describe('addToCart and setLineQuantity', () => {
         },
       ),
     );
+  });
+});
+
+describe('a cart line is a variant', () => {
+  const shirt = (id_variante: number, stock = 100, etiqueta = `Talla ${id_variante}`) => ({
+    id_producto: 7,
+    nombre: 'Camiseta',
+    stock,
+    id_variante,
+    etiqueta,
+  });
+
+  it('keeps one line per variant of a product, and adds units to the right one', () => {
+    const first = addToCart([], shirt(1), 2);
+    const second = addToCart(first.ok ? first.lines : [], shirt(2), 3);
+    const again = addToCart(second.ok ? second.lines : [], shirt(1), 1);
+    expect(again).toEqual({
+      ok: true,
+      lines: [
+        { id: 7, variante: 1, cantidad: 3 },
+        { id: 7, variante: 2, cantidad: 3 },
+      ],
+    });
+  });
+
+  it('counts all the variants of a product against its 25 units per purchase', () => {
+    const cart: CartLine[] = [
+      { id: 7, variante: 1, cantidad: 20 },
+      { id: 8, cantidad: 5 },
+    ];
+    expect(addToCart(cart, shirt(2), 5).ok).toBe(true);
+    expect(addToCart(cart, shirt(2), 6)).toEqual({ ok: false, problem: cartProblems.perProduct('Camiseta') });
+    expect(setLineQuantity([...cart, { id: 7, variante: 2, cantidad: 5 }], shirt(1), 21).ok).toBe(false);
+  });
+
+  it('checks each variant against its own stock, naming the variant', () => {
+    const cart: CartLine[] = [{ id: 7, variante: 1, cantidad: 4 }];
+    expect(addToCart(cart, shirt(2, 5), 5).ok).toBe(true);
+    expect(addToCart(cart, shirt(1, 5, 'Talla M · Azul'), 2)).toEqual({
+      ok: false,
+      problem: cartProblems.stock('Camiseta (Talla M · Azul)'),
+    });
+  });
+
+  it('removes or lowers only the variant asked for', () => {
+    const cart: CartLine[] = [
+      { id: 7, variante: 1, cantidad: 2 },
+      { id: 7, variante: 2, cantidad: 3 },
+    ];
+    expect(removeFromCart(cart, { id: 7, variante: 1 })).toEqual([{ id: 7, variante: 2, cantidad: 3 }]);
+    expect(decreaseLine(cart, { id: 7, variante: 2 })).toEqual([
+      { id: 7, variante: 1, cantidad: 2 },
+      { id: 7, variante: 2, cantidad: 2 },
+    ]);
+  });
+
+  it('takes a line stored before variants as the product without options', () => {
+    expect(addToCart([{ id: 3, cantidad: 1 }], product(3), 1)).toEqual({ ok: true, lines: lines([3, 2]) });
   });
 });

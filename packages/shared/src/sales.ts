@@ -31,6 +31,20 @@ const lineSchema = z.object({
     .max(CART_MAX_UNITS_PER_PRODUCT, { error: `Solo ${CART_MAX_UNITS_PER_PRODUCT} unidades por compra` }),
 });
 
+/** A line of `detalle_venta` as a client sends it. */
+export type SaleLine = z.input<typeof lineSchema>;
+
+/** A cart's line as `detalle_venta` takes it: the variant only when the line has one. */
+export const toSaleLine = ({
+  id_producto,
+  id_variante,
+  cantidad,
+}: {
+  id_producto: number;
+  id_variante?: number | undefined;
+  cantidad: number;
+}): SaleLine => ({ id_producto, cantidad, ...(id_variante !== undefined && { id_variante }) });
+
 const unitsPerProduct = (lines: ReadonlyArray<{ id_producto: number; cantidad: number }>) => {
   const units = new Map<number, number>();
   for (const line of lines) units.set(line.id_producto, (units.get(line.id_producto) ?? 0) + line.cantidad);

@@ -22,6 +22,14 @@ describe('mergeCarts', () => {
     ).toEqual([line(1, 2, 7), line(1, 3, 8)]);
   });
 
+  it('caps a product at 25 units across its variants, and each variant at its own stock', () => {
+    const stockOf = ({ id_variante }: Pick<SavedCartLine, 'id_variante'>) => (id_variante === 9 ? 2 : 100);
+    expect(
+      mergeCarts({ first: [line(1, 20, 7), line(1, 10, 8), line(1, 5, 9), line(2, 4)], stockOf }),
+    ).toEqual([line(1, 20, 7), line(1, 5, 8), line(2, 4)]);
+    expect(mergeCarts({ first: [line(1, 5, 9)], stockOf })).toEqual([line(1, 2, 9)]);
+  });
+
   it('caps a product at 25 units and at its stock, and drops what is gone or sold out', () => {
     const stock = new Map([
       [1, 100],

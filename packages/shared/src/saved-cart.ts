@@ -48,7 +48,8 @@ const lineKey = (line: Pick<SavedCartLine, 'id_producto' | 'id_variante'>) =>
 
 /**
  * The union of two carts (the device's first): one line per product and variant, holding the larger of
- * the two quantities, capped by SPEC's limits (25 units of one product, 50 in the cart) and by the stock.
+ * the two quantities, capped by SPEC's limits (25 units of one product, all its variants together, 50 in
+ * the cart) and by the variant's stock.
  * Lines whose product is gone or sold out are dropped; when the 50 run out, the first cart's lines and
  * then the second's keep their units in order. With an empty second cart it tidies a single cart.
  */
@@ -70,11 +71,14 @@ export function mergeCarts({
   }
   const merged: SavedCartLine[] = [];
   let room = CART_MAX_ITEMS;
+  const perProduct = new Map<number, number>();
   for (const line of wanted.values()) {
-    const cantidad = Math.min(line.cantidad, CART_MAX_UNITS_PER_PRODUCT, stockOf(line) ?? 0, room);
+    const productRoom = CART_MAX_UNITS_PER_PRODUCT - (perProduct.get(line.id_producto) ?? 0);
+    const cantidad = Math.min(line.cantidad, productRoom, stockOf(line) ?? 0, room);
     if (cantidad <= 0) continue;
     merged.push({ ...line, cantidad });
     room -= cantidad;
+    perProduct.set(line.id_producto, CART_MAX_UNITS_PER_PRODUCT - productRoom + cantidad);
   }
   return merged;
 }

@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { productoSchemaFor } from './validation/producto';
-import { allCombinations, variantLabel } from './variants';
+import {
+  allCombinations,
+  chosenVariant,
+  initialChoice,
+  valueUnavailable,
+  variantLabel,
+  variantParam,
+  variantsLeft,
+} from './variants';
 
 const base = {
   nombre: 'Camiseta básica',
@@ -75,5 +83,50 @@ describe('product options and variants', () => {
     expect(messages({ ...base, stock: 3, opciones })).toEqual([
       'variantes: Indica las variantes del producto',
     ]);
+  });
+});
+
+describe('the product page choice', () => {
+  const opciones = [
+    { nombre: 'Talla', valores: ['S', 'M'] },
+    { nombre: 'Color', valores: ['Rojo', 'Azul'] },
+  ];
+  const variant = (id: number, valores: string[], stock: number, estado = true) => ({
+    id_variante: id,
+    valores,
+    stock,
+    estado,
+  });
+  const variantes = [
+    variant(1, ['S', 'Rojo'], 3),
+    variant(2, ['S', 'Azul'], 0),
+    variant(3, ['M', 'Rojo'], 2, false),
+    variant(4, ['M', 'Azul'], 5),
+  ];
+
+  it('says why a value cannot be bought with the other values chosen, and nothing when it can', () => {
+    expect(valueUnavailable(variantes, [undefined, undefined], 1, 'Azul')).toBeNull();
+    expect(valueUnavailable(variantes, ['S', undefined], 1, 'Azul')).toBe('Agotado');
+    expect(valueUnavailable(variantes, ['M', undefined], 1, 'Rojo')).toBe('No disponible');
+    expect(valueUnavailable(variantes, ['M', 'Rojo'], 0, 'S')).toBeNull();
+    expect(valueUnavailable([variant(1, ['S', 'Rojo'], 3)], [undefined, undefined], 1, 'Azul')).toBe(
+      'No disponible',
+    );
+  });
+
+  it('names a variant only once every option has a value, case and accents aside', () => {
+    expect(chosenVariant(opciones, variantes, ['M', undefined])).toBeUndefined();
+    expect(chosenVariant(opciones, variantes, ['m', 'azul'])?.id_variante).toBe(4);
+    expect(chosenVariant([], [variant(9, [], 1)], [])?.id_variante).toBe(9);
+    expect(variantsLeft(variantes, ['S', undefined]).map((v) => v.id_variante)).toEqual([1, 2]);
+  });
+
+  it('starts from the variant the address names, else from the options with one value', () => {
+    expect(initialChoice(opciones, variantes, 4)).toEqual(['M', 'Azul']);
+    expect(initialChoice(opciones, variantes, 99)).toEqual([undefined, undefined]);
+    expect(initialChoice([{ nombre: 'Talla', valores: ['Única'] }], [], undefined)).toEqual(['Única']);
+    expect(variantParam('34')).toBe(34);
+    for (const bad of ['0', '-1', 'x', '1e3', '99999999999', '', null])
+      expect(variantParam(bad)).toBeUndefined();
   });
 });

@@ -167,3 +167,122 @@ export function findVariant<T extends { valores: readonly string[] }>(
 
 /** An order line's name for people: the product's, with its variant's label when it has options. */
 export const lineName = (nombre: string, label: string) => (label ? `${nombre} (${label})` : nombre);
+
+/*
+ * The product page's choice: a value per option, undefined where the shopper has not chosen yet. A value
+ * that no variant can be bought with, given the other values chosen, is shown unavailable with its
+ * reason, never hidden.
+ */
+export type VariantChoice = ReadonlyArray<string | undefined>;
+
+export const VALUE_SOLD_OUT = 'Agotado';
+export const VALUE_NOT_SOLD = 'No disponible';
+
+const fits = (valores: readonly string[], choice: VariantChoice) =>
+  choice.every((value, i) => value === undefined || folded(valores[i] ?? '') === folded(value));
+
+/** Why `value` of option `index` cannot be bought with the rest of `choice`, or null when it can. */
+export function valueUnavailable(
+  variantes: ReadonlyArray<Pick<Variant, 'valores' | 'estado' | 'stock'>>,
+  choice: VariantChoice,
+  index: number,
+  value: string,
+): string | null {
+  const asked = choice.map((chosen, i) => (i === index ? value : chosen));
+  const candidates = variantes.filter((variant) => fits(variant.valores, asked));
+  if (candidates.some(isBuyable)) return null;
+  return candidates.some((variant) => variant.estado) ? VALUE_SOLD_OUT : VALUE_NOT_SOLD;
+}
+
+/** The variant a choice names once every option has a value (a product without options: its one). */
+export function chosenVariant<T extends Pick<Variant, 'valores'>>(
+  opciones: readonly ProductOption[],
+  variantes: readonly T[],
+  choice: VariantChoice,
+): T | undefined {
+  if (opciones.some((_, i) => choice[i] === undefined)) return undefined;
+  return findVariant(
+    variantes,
+    opciones.map((_, i) => choice[i] ?? ''),
+  );
+}
+
+/** The variants a partial choice still leaves. */
+export const variantsLeft = <T extends Pick<Variant, 'valores'>>(
+  variantes: readonly T[],
+  choice: VariantChoice,
+) => variantes.filter((variant) => fits(variant.valores, choice));
+
+/**
+ * Where the page starts: the variant the address names (`?variante=`), else nothing chosen but the options
+ * that have a single value.
+ */
+export function initialChoice(
+  opciones: readonly ProductOption[],
+  variantes: ReadonlyArray<Pick<Variant, 'id_variante' | 'valores'>>,
+  idVariante: number | undefined,
+): Array<string | undefined> {
+  const named = variantes.find((variant) => variant.id_variante === idVariante);
+  if (named && named.valores.length === opciones.length) return [...named.valores];
+  return opciones.map((option) => (option.valores.length === 1 ? option.valores[0] : undefined));
+}
+
+/** The product page's address names the chosen variant: /products/12?variante=34. */
+export const VARIANT_PARAM = 'variante';
+
+/** The variant id an address carries, or undefined for anything that is not one. */
+export function variantParam(value: string | null | undefined): number | undefined {
+  if (!value || !/^[1-9]\d{0,9}$/.test(value)) return undefined;
+  const id = Number(value);
+  return id <= 2_147_483_647 ? id : undefined;
+}
+
+/** What a cart line or the product page sells: a variant, or a product without options itself. */
+export interface Sellable {
+  /** Undefined for a product without options: its line needs none (a cart kept before variants). */
+  id_variante: number | undefined;
+  /** '' for a product without options. */
+  etiqueta: string;
+  sku: string;
+  valor: number;
+  valor_descuento: number | null;
+  stock: number;
+  /** Whether it is sold at all: the product and the variant active. */
+  estado: boolean;
+  /** The variant's picture, else the product's. */
+  imagen: string;
+}
+
+interface SellableProduct {
+  opciones: readonly ProductOption[];
+  variantes: readonly Variant[];
+  valor: number;
+  valor_descuento: number | null;
+  stock: number;
+  estado: boolean;
+  imagen: string;
+}
+
+/**
+ * The variant `idVariante` of `product` as it is sold, or undefined when the product has options and
+ * that is none of its variants. A product without options is its own (the product mirrors its variant).
+ */
+export function sellableOf(product: SellableProduct, idVariante: number | undefined): Sellable | undefined {
+  const { opciones, valor, valor_descuento, stock, estado, imagen } = product;
+  if (opciones.length === 0) {
+    const sku = product.variantes[0]?.sku ?? '';
+    return { id_variante: undefined, etiqueta: '', sku, valor, valor_descuento, stock, estado, imagen };
+  }
+  const variant = product.variantes.find((v) => v.id_variante === idVariante);
+  if (!variant) return undefined;
+  return {
+    id_variante: variant.id_variante,
+    etiqueta: variantLabel(opciones, variant.valores),
+    sku: variant.sku,
+    valor: variant.valor,
+    valor_descuento: variant.valor_descuento,
+    stock: variant.stock,
+    estado: estado && variant.estado,
+    imagen: variant.imagen || imagen,
+  };
+}

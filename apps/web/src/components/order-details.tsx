@@ -75,7 +75,11 @@ export function OrderLinesTable({ lines, caption }: { lines: readonly OrderLine[
         <tbody>
           {lines.map((line) => (
             <tr key={line.id_detalle_venta}>
-              <th scope="row">{lineName(line.Producto.nombre, line.variante)}</th>
+              <th scope="row">
+                {lineName(line.Producto.nombre, line.variante)}
+                {/* The variant's SKU, so a question about this size or colour names exactly it. */}
+                {line.variante && <span className={styles.sku}>SKU {line.sku}</span>}
+              </th>
               <td className={styles.number} data-label="Cantidad">
                 {line.cantidad}
                 {line.cantidad_reembolsada > 0 && (

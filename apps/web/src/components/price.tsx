@@ -8,16 +8,19 @@ export interface PriceProps {
   size?: 'md' | 'lg';
   /** Show the '-N%' badge next to the prices (cards draw it over the image instead). */
   showBadge?: boolean;
+  /** The lowest of prices that differ (a product's variants): 'Desde $…'. */
+  from?: boolean;
 }
 
 /** The price the shopper pays and, when discounted, the regular price struck through. */
-export function Price({ valor, valorDescuento, size = 'md', showBadge = false }: PriceProps) {
+export function Price({ valor, valorDescuento, size = 'md', showBadge = false, from = false }: PriceProps) {
   const view = priceView(valor, valorDescuento);
   const formatMoney = useFormatMoney();
   return (
     <p className={`${styles.price} ${size === 'lg' ? styles.lg : ''}`}>
       <span className={styles.final}>
         {view.percent !== null && <span className="visually-hidden">Precio con descuento: </span>}
+        {from && 'Desde '}
         {formatMoney(view.final)}
       </span>
       {view.percent !== null && (

@@ -25,6 +25,15 @@ function renderCard(overrides: Partial<ProductCardProps['product']> = {}) {
 }
 
 describe('ProductCard', () => {
+  it("says 'Desde' before the price when the product's variants differ in price, and only then", () => {
+    renderCard({ valor_descuento: null, precio_varia: true });
+    expect(screen.getByText('Desde $129.90')).toBeTruthy();
+    cleanup();
+    renderCard({ valor_descuento: null, precio_varia: false });
+    expect(screen.getByText('$129.90')).toBeTruthy();
+    expect(screen.queryByText(/Desde/)).toBeNull();
+  });
+
   it('is a link named by the product name that opens its detail page', () => {
     renderCard();
     const link = screen.getByRole('link', { name: 'Licuadora de vaso de vidrio' });

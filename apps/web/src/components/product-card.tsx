@@ -5,8 +5,9 @@ import { DiscountBadge, Price } from './price';
 import styles from './product-card.module.css';
 import { PRODUCT_IMAGE_SIZE } from './product-image';
 
-/** What a product tile shows of a product. */
-export type CardProduct = Pick<Product, 'id_producto' | 'nombre' | 'imagen' | 'valor' | 'valor_descuento'>;
+/** What a product tile shows of a product; `precio_varia`: its variants' prices differ ('Desde $…'). */
+export type CardProduct = Pick<Product, 'id_producto' | 'nombre' | 'imagen' | 'valor' | 'valor_descuento'> &
+  Partial<Pick<Product, 'precio_varia'>>;
 
 export interface ProductCardProps {
   product: CardProduct;
@@ -41,7 +42,11 @@ export function ProductCard({ product, eager = false, headingLevel = 2 }: Produc
             {product.nombre}
           </Link>
         </Heading>
-        <Price valor={product.valor} valorDescuento={product.valor_descuento} />
+        <Price
+          valor={product.valor}
+          valorDescuento={product.valor_descuento}
+          from={product.precio_varia === true}
+        />
       </div>
     </article>
   );

@@ -19,11 +19,11 @@ const toSavedCart = (row: CartRow | undefined): SavedCart => ({
 
 /** The shared rules over `lines` with today's stock (a product no longer sold has none). */
 async function tidy(db: Db | Tx, first: readonly SavedCartLine[], second: readonly SavedCartLine[] = []) {
-  const stock = await availableStock(
+  const stockOf = await availableStock(
     db,
     [...first, ...second].map((line) => line.id_producto),
   );
-  return mergeCarts({ first, second, stockOf: (line) => stock.get(line.id_producto) ?? null });
+  return mergeCarts({ first, second, stockOf });
 }
 
 /** The shopper's row, locked for the rest of `tx`, created empty when they have none yet. */

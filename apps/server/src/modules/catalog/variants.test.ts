@@ -167,7 +167,7 @@ describe.each(TEST_DATABASE_KINDS)('products with options and variants on %s', (
       .select()
       .from(correo)
       .where(and(eq(correo.destinatario, c.email), like(correo.tipo, 'pedido_%')));
-    expect(mail?.texto).toContain('Camiseta zorzal (Talla M · Azul)');
+    expect(mail?.texto).toContain('Camiseta zorzal (Talla M · Azul) · SKU CAM-M-AZUL');
     const csv = (await admin.get('/api/venta/export.csv')).rawPayload.toString('utf8');
     expect(csv).toContain('2 × Camiseta zorzal (Talla M · Azul) [CAM-M-AZUL]');
 

@@ -54,6 +54,10 @@ export type OrderMailKind = keyof typeof MAILS;
  * The order as the order messages show it, read inside `tx` (so it includes the change being made), and
  * the shop as it names itself now (its saved identity over `base`, the configuration's).
  */
+/** A line as the e-mails name it: a variant's label and SKU too, so a reply can name exactly it. */
+const mailLineName = (nombre: string, variante: string, sku: string) =>
+  variante && sku ? `${lineName(nombre, variante)} · SKU ${sku}` : lineName(nombre, variante);
+
 async function orderMailData(tx: Tx, order: OrderRow, base: ShopIdentity) {
   const shop = await currentShop(tx, base);
   // The buyer and the lines in one statement: a checkout's confirmation is part of its transaction.
@@ -63,6 +67,7 @@ async function orderMailData(tx: Tx, order: OrderRow, base: ShopIdentity) {
       buyerName: usuario.primer_nombre,
       nombre: producto.nombre,
       variante: detalleVenta.variante,
+      sku: detalleVenta.sku,
       cantidad: detalleVenta.cantidad,
       unit: detalleVenta.valor_unitario,
     })
@@ -75,7 +80,13 @@ async function orderMailData(tx: Tx, order: OrderRow, base: ShopIdentity) {
   const lines = rows.flatMap((r) =>
     r.nombre === null || r.cantidad === null || r.unit === null
       ? []
-      : [{ nombre: lineName(r.nombre, r.variante ?? ''), cantidad: r.cantidad, unit: r.unit }],
+      : [
+          {
+            nombre: mailLineName(r.nombre, r.variante ?? '', r.sku ?? ''),
+            cantidad: r.cantidad,
+            unit: r.unit,
+          },
+        ],
   );
   const shippingCents = toCents(order.costo_envio);
   const totalCents = toCents(order.valor_total_venta);

@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
-import { idSchema, PAGES, type PageEntry, type Tienda } from '@vitrina/shared';
+import { idSchema, PAGES, type PageEntry, type Tienda, VARIANT_PARAM, variantParam } from '@vitrina/shared';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
@@ -15,7 +15,7 @@ import { brandHead, THEME_CSS_PATH, themeCss, themeVersion } from './brand-head'
 import { listingImages } from './listing-images';
 import { type PagePreload, preloadTags, readManifest } from './preloads';
 import { apiThrough, fillRoot, type RenderPage } from './render';
-import { categoryMeta, type PageMeta, productMeta, renderHead, shopMeta } from './seo';
+import { categoryMeta, type PageMeta, productMeta, renderHead, shopMeta, shownOf } from './seo';
 import { renderRobots, renderSitemap } from './sitemap';
 import { isFilePath, ONE_YEAR, pathOf, serveStoredFiles, staticFileError } from './static-files';
 
@@ -225,11 +225,13 @@ export async function siteRoutes(
       }
       if (match?.page === PAGES.product) {
         const found = await getVisibleProduct(db, idSchema.parse(match.id));
+        const idVariante = variantParam(search.get(VARIANT_PARAM));
         return {
           status: 200,
           identity,
-          meta: productMeta(found, { shopName, publicUrl, currency }),
-          preload: { kind: 'product', images: [found.imagen] },
+          meta: productMeta(found, { shopName, publicUrl, currency }, idVariante),
+          // The picture the page opens on: the chosen variant's.
+          preload: { kind: 'product', images: [shownOf(found, idVariante).imagen] },
         };
       }
       const slug =

@@ -4,7 +4,11 @@ import {
   discountPercent,
   type Product,
   plainAmount,
+  type Sellable,
+  sellableOf,
   toCents,
+  VARIANT_PARAM,
+  variantLabel,
 } from '@vitrina/shared';
 
 /** What the server writes into the HTML head of a page so search engines and link previews see it. */
@@ -77,18 +81,57 @@ export function renderHead(template: string, meta: PageMeta, extra: readonly str
   return replaceLiterally(described, '</head>', `${tags.join('\n    ')}\n  </head>`);
 }
 
+const IN_STOCK = 'https://schema.org/InStock';
+const OUT_OF_STOCK = 'https://schema.org/OutOfStock';
+
+/** What a product page shows first: the variant the address names (?variante=), else the product. */
+export const shownOf = (
+  product: Product,
+  idVariante: number | undefined,
+): Pick<Sellable, 'valor' | 'valor_descuento' | 'imagen'> =>
+  (product.opciones.length > 0 && idVariante !== undefined && sellableOf(product, idVariante)) || product;
+
+/**
+ * A product page's head. `idVariante` (the address's ?variante=) is the variant the page shows: its
+ * price and picture go in the link previews. A product with options has one Offer per active variant in
+ * its JSON-LD, each with its SKU, price, availability and address.
+ */
 export function productMeta(
   product: Product,
   { shopName, publicUrl, currency }: { shopName: string; publicUrl: string; currency: CurrencyCode },
+  idVariante?: number,
 ): PageMeta {
   const url = `${publicUrl}/products/${product.id_producto}`;
-  const image = `${publicUrl}${product.imagen}`;
+  const hasOptions = product.opciones.length > 0;
+  const shown = shownOf(product, idVariante);
+  const image = `${publicUrl}${shown.imagen}`;
   // In the currency's decimals, as schema.org and Open Graph read a price: '129.90', or '12990' in CLP.
-  const price = plainAmount(toCents(product.valor_descuento ?? product.valor), currency);
+  const amount = (sold: Pick<Sellable, 'valor' | 'valor_descuento'>) =>
+    plainAmount(toCents(sold.valor_descuento ?? sold.valor), currency);
+  const price = amount(shown);
   const percent = discountPercent(
-    toCents(product.valor),
-    product.valor_descuento === null ? null : toCents(product.valor_descuento),
+    toCents(shown.valor),
+    shown.valor_descuento === null ? null : toCents(shown.valor_descuento),
   );
+  const offers = hasOptions
+    ? product.variantes
+        .filter((variant) => variant.estado)
+        .map((variant) => ({
+          '@type': 'Offer',
+          url: `${url}?${VARIANT_PARAM}=${variant.id_variante}`,
+          sku: variant.sku,
+          name: variantLabel(product.opciones, variant.valores),
+          price: amount(variant),
+          priceCurrency: currency,
+          availability: variant.stock > 0 ? IN_STOCK : OUT_OF_STOCK,
+        }))
+    : {
+        '@type': 'Offer',
+        url,
+        price,
+        priceCurrency: currency,
+        availability: product.stock > 0 ? IN_STOCK : OUT_OF_STOCK,
+      };
   return {
     title: `${product.nombre} | ${shopName}`,
     description: `${percent ? `-${percent}%: ` : ''}${product.descripcion_producto}`,
@@ -104,13 +147,7 @@ export function productMeta(
       image,
       sku: String(product.id_producto),
       category: product.Categoria_producto.nombre_categoria_producto,
-      offers: {
-        '@type': 'Offer',
-        url,
-        price,
-        priceCurrency: currency,
-        availability: product.stock > 0 ? 'https://schema.org/InStock' : 'https://schema.org/OutOfStock',
-      },
+      offers,
       ...(product.calificacion_promedio !== null && {
         aggregateRating: {
           '@type': 'AggregateRating',

@@ -1,9 +1,11 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { CartQuote, CartQuoteInput, ShippingMethod } from '@vitrina/shared';
+import { type CartQuote, type CartQuoteInput, type ShippingMethod, toSaleLine } from '@vitrina/shared';
 import { api } from '../../../lib/api-client';
 
 export interface QuoteLine {
   id_producto: number;
+  /** The line's variant; none for a product without options. */
+  id_variante?: number | undefined;
   cantidad: number;
 }
 
@@ -21,7 +23,7 @@ export interface CartDestination {
  */
 export function useCartQuote(lines: readonly QuoteLine[], code: string | null, destination: CartDestination) {
   const body: CartQuoteInput = {
-    detalle_venta: lines.map(({ id_producto, cantidad }) => ({ id_producto, cantidad })),
+    detalle_venta: lines.map(toSaleLine),
     ...(code && { cupon: code }),
     metodo_envio: destination.method,
     ...(destination.method === 'domicilio' && destination.region !== '' && { region: destination.region }),

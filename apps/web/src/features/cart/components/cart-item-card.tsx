@@ -1,4 +1,4 @@
-import { fromCents } from '@vitrina/shared';
+import { fromCents, lineName, VARIANT_PARAM } from '@vitrina/shared';
 import { useId } from 'react';
 import { Link } from 'react-router';
 import { Button } from '../../../components/button';
@@ -17,27 +17,32 @@ interface CartItemCardProps {
 }
 
 /**
- * One cart line (an article named by its product): image, name, unit price, quantity, subtotal and
- * 'Eliminar', with what changed since it was added. Nothing changes without the shopper's click.
+ * One cart line (an article named by its product and its variant): image, name, variant, unit price,
+ * quantity, subtotal and 'Eliminar', with what changed since it was added. Nothing changes without the
+ * shopper's click.
  */
 export function CartItemCard({ item, onRetry, onRemoved }: CartItemCardProps) {
   const nameId = useId();
   const formatMoney = useFormatMoney();
   const money = (cents: number | null) => (cents === null ? '—' : formatMoney(fromCents(cents)));
-  const { line, product, status } = item;
+  const { line, product, sold, status } = item;
   const unavailable = status === 'unavailable';
-  const rulesProduct = product && {
-    id_producto: product.id_producto,
-    nombre: product.nombre,
-    stock: product.stock,
-  };
+  const rulesProduct = product &&
+    sold && {
+      id_producto: product.id_producto,
+      nombre: product.nombre,
+      stock: sold.stock,
+      id_variante: sold.id_variante,
+      etiqueta: sold.etiqueta,
+    };
+  const link = `/products/${line.id}${line.variante === undefined ? '' : `?${VARIANT_PARAM}=${line.variante}`}`;
 
-  const decrease = () => decreaseCartLine(line.id);
+  const decrease = () => decreaseCartLine(line);
   const increase = () => {
     if (rulesProduct) setCartQuantity(rulesProduct, line.cantidad + 1);
   };
   const remove = () => {
-    removeCartLine(line.id);
+    removeCartLine(line);
     onRemoved();
   };
 
@@ -48,8 +53,14 @@ export function CartItemCard({ item, onRetry, onRemoved }: CartItemCardProps) {
       </div>
       <div className={styles.body}>
         <h2 id={nameId} className={styles.name}>
-          <Link to={`/products/${line.id}`}>{item.nombre}</Link>
+          <Link to={link}>{item.nombre}</Link>
         </h2>
+        {item.etiqueta && (
+          <p className={styles.variant}>
+            {item.etiqueta}
+            {sold?.sku && <span className={styles.sku}> · SKU {sold.sku}</span>}
+          </p>
+        )}
         <p className={styles.unit}>
           Precio unitario: <strong>{money(item.unitCents)}</strong>
         </p>
@@ -80,7 +91,7 @@ export function CartItemCard({ item, onRetry, onRemoved }: CartItemCardProps) {
             </span>
             <Button
               variant="ghost"
-              onClick={() => item.unitCents !== null && acceptCartPrice(line.id, item.unitCents)}
+              onClick={() => item.unitCents !== null && acceptCartPrice(line, item.unitCents)}
             >
               Aceptar nuevo precio
             </Button>
@@ -100,7 +111,7 @@ export function CartItemCard({ item, onRetry, onRemoved }: CartItemCardProps) {
 
         <div className={styles.footer}>
           <QuantityControl
-            nombre={item.nombre}
+            nombre={lineName(item.nombre, item.etiqueta)}
             value={line.cantidad}
             disabled={unavailable}
             increaseDisabled={status !== 'ok'}

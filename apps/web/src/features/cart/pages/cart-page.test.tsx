@@ -717,3 +717,70 @@ describe('CartPage', () => {
     expect(router.location.pathname).toBe('/login');
   });
 });
+
+describe('CartPage with variants', () => {
+  /** Shirt 7 in M and L blue at $15.00; the product's own price is its cheapest, as the server mirrors it. */
+  const shirt = product(7, {
+    nombre: 'Camiseta',
+    valor: 15,
+    opciones: [
+      { nombre: 'Talla', valores: ['M', 'L'] },
+      { nombre: 'Color', valores: ['Azul'] },
+    ],
+    variantes: [4, 5].map((id_variante, i) => ({
+      id_variante,
+      sku: `CAM-${i === 0 ? 'M' : 'L'}-AZUL`,
+      valores: [i === 0 ? 'M' : 'L', 'Azul'],
+      valor: 15,
+      valor_descuento: null,
+      stock: i === 0 ? 5 : 1,
+      imagen: `/uploads/productos/${id_variante}.webp`,
+      estado: true,
+    })),
+  });
+
+  it('names each line’s variant with its SKU and photo, and quotes and sells it by id_variante', async () => {
+    api.on('GET /api/products/7', () => Response.json(shirt));
+    api.on('POST /api/pagos/sandbox/metodos', () =>
+      Response.json({ id_pago: 'pm_1', marca: 'visa', ultimos4: '4242' }, { status: 201 }),
+    );
+    api.on('POST /api/venta', () => Response.json(sale(), { status: 201 }));
+    localStorage.setItem('cart', JSON.stringify([{ id: 7, variante: 4, cantidad: 2, precio: 1500 }]));
+    renderCart();
+    const line = await findCard('Camiseta');
+    expect(await within(line).findByText('Talla M · Azul')).toBeTruthy();
+    expect(within(line).getByText('· SKU CAM-M-AZUL')).toBeTruthy();
+    expect(line.querySelector('img')?.getAttribute('src')).toBe('/uploads/productos/4.webp');
+    expect(within(line).getByRole('link', { name: 'Camiseta' }).getAttribute('href')).toBe(
+      '/products/7?variante=4',
+    );
+    await payable();
+    expect(api.calls('POST /api/carrito/cotizar').at(-1)?.body).toMatchObject({
+      detalle_venta: [{ id_producto: 7, id_variante: 4, cantidad: 2 }],
+    });
+    await fillCard();
+    await submit();
+    expect(api.calls('POST /api/venta')[0]?.body).toMatchObject({
+      detalle_venta: [{ id_producto: 7, id_variante: 4, cantidad: 2 }],
+    });
+  });
+
+  it('flags a variant above its own stock, one that is gone, and a line kept before the product had options', async () => {
+    api.on('GET /api/products/7', () => Response.json(shirt));
+    localStorage.setItem(
+      'cart',
+      JSON.stringify([
+        { id: 7, variante: 5, cantidad: 2, precio: 1500 },
+        { id: 7, variante: 99, cantidad: 1, precio: 1500, etiqueta: 'Talla S · Rojo' },
+        { id: 7, cantidad: 1, precio: 1500 },
+      ]),
+    );
+    renderCart();
+    expect(await screen.findByText('Solo quedan 1 unidad.')).toBeTruthy();
+    const cards = await screen.findAllByRole('article', { name: 'Camiseta' });
+    expect(await within(cards[1] as HTMLElement).findByText('Ya no está disponible')).toBeTruthy();
+    expect(within(cards[1] as HTMLElement).getByText('Talla S · Rojo')).toBeTruthy();
+    expect(within(cards[2] as HTMLElement).getByText('Ya no está disponible')).toBeTruthy();
+    expect(payButton().disabled).toBe(true);
+  });
+});

@@ -42,7 +42,7 @@ function Cart() {
         <section className={styles.items} aria-label="Productos en el carrito">
           {review.lines.map((item) => (
             <CartItemCard
-              key={item.line.id}
+              key={`${item.line.id}:${item.line.variante ?? ''}`}
               item={item}
               onRetry={review.refresh}
               onRemoved={() => headingRef.current?.focus()}

@@ -1,4 +1,4 @@
-import { fromCents, PAGES } from '@vitrina/shared';
+import { fromCents, lineName, PAGES } from '@vitrina/shared';
 import { Link } from 'react-router';
 import { LegalNotice } from '../../../components/legal-notice';
 import { useFormatMoney } from '../../../lib/shop-money';
@@ -49,10 +49,10 @@ function Pay() {
             Resumen
           </h2>
           <ul className={styles.summary}>
-            {review.payable.map(({ line, nombre, subtotalCents }) => (
-              <li key={line.id}>
+            {review.payable.map(({ line, nombre, etiqueta, subtotalCents }) => (
+              <li key={`${line.id}:${line.variante ?? ''}`}>
                 <span>
-                  {nombre} × {line.cantidad}
+                  {lineName(nombre, etiqueta)} × {line.cantidad}
                 </span>
                 <span>{formatMoney(fromCents(subtotalCents ?? 0))}</span>
               </li>

@@ -33,7 +33,11 @@ export function useCartCheckout(
           : undefined;
   return {
     order: {
-      lines: review.payable.map(({ line }) => ({ id_producto: line.id, cantidad: line.cantidad })),
+      lines: review.payable.map(({ line }) => ({
+        id_producto: line.id,
+        id_variante: line.variante,
+        cantidad: line.cantidad,
+      })),
       totalCents: pricing.totalCents ?? 0,
       shippingCents: pricing.cents ?? 0,
       ...(pricing.appliedCode && { cupon: pricing.appliedCode }),

@@ -31,7 +31,11 @@ export interface CartPricing {
  */
 export function useCartPricing(review: CartReview, destination: CartDestination): CartPricing {
   const code = useCouponCode();
-  const lines = review.payable.map(({ line }) => ({ id_producto: line.id, cantidad: line.cantidad }));
+  const lines = review.payable.map(({ line }) => ({
+    id_producto: line.id,
+    id_variante: line.variante,
+    cantidad: line.cantidad,
+  }));
   const quoted = useCartQuote(lines, code, destination);
   const settings = useShippingSettings();
   const quote = lines.length > 0 && quoted.data ? quoted.data : null;

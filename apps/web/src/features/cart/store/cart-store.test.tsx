@@ -56,7 +56,7 @@ describe('cart store', () => {
     addProductToCart(product(), 2);
     addProductToCart(product(), 3);
     expect(getCartLines()).toMatchObject([{ id: 1, cantidad: 5 }]);
-    removeCartLine(1);
+    removeCartLine({ id: 1 });
     expect(getCartLines()).toEqual([]);
     expect(localStorage.getItem('cart count')).toBe('0');
   });
@@ -104,6 +104,82 @@ describe('cart store', () => {
       text: 'No puedes agregar más de 50 productos',
     });
     expect(localStorage.getItem('cart count')).toBe('50');
+  });
+});
+
+describe('cart store with variants', () => {
+  /** Variant `id_variante` of shirt 7 as the product page adds it. */
+  const shirt = (id_variante: number, etiqueta: string, stock = 30) => ({
+    id_producto: 7,
+    nombre: 'Camiseta',
+    stock,
+    id_variante,
+    etiqueta,
+    valor: 150,
+    valor_descuento: null,
+    imagen: `/uploads/productos/${id_variante}.webp`,
+  });
+
+  it('keeps one line per variant, with its label and photo, and reads it back after a reload', async () => {
+    addProductToCart(shirt(4, 'Talla M · Azul'), 2);
+    addProductToCart(shirt(5, 'Talla L · Azul'), 1);
+    addProductToCart(shirt(4, 'Talla M · Azul'), 1);
+    const stored = [
+      {
+        id: 7,
+        variante: 4,
+        cantidad: 3,
+        precio: 15000,
+        nombre: 'Camiseta',
+        imagen: '/uploads/productos/4.webp',
+        etiqueta: 'Talla M · Azul',
+      },
+      {
+        id: 7,
+        variante: 5,
+        cantidad: 1,
+        precio: 15000,
+        nombre: 'Camiseta',
+        imagen: '/uploads/productos/5.webp',
+        etiqueta: 'Talla L · Azul',
+      },
+    ];
+    expect(JSON.parse(localStorage.getItem('cart') ?? '')).toEqual(stored);
+    vi.resetModules();
+    expect((await import('./cart-store')).getCartLines()).toEqual(stored);
+    removeCartLine({ id: 7, variante: 4 });
+    expect(getCartLines()).toMatchObject([{ id: 7, variante: 5, cantidad: 1 }]);
+  });
+
+  it('counts all the variants of a product against its 25 units, and each against its own stock', () => {
+    expect(addProductToCart(shirt(4, 'Talla M · Azul'), 20)).toBe(true);
+    expect(addProductToCart(shirt(5, 'Talla L · Azul'), 6)).toBe(false);
+    expect(lastToast()?.title).toBe('Máximo 25 unidades de Camiseta por compra');
+    expect(addProductToCart(shirt(5, 'Talla L · Azul', 2), 3)).toBe(false);
+    expect(lastToast()?.title).toBe('Máximas unidades disponibles de Camiseta (Talla L · Azul) alcanzadas');
+    expect(addProductToCart(shirt(5, 'Talla L · Azul', 2), 2)).toBe(true);
+    expect(localStorage.getItem('cart count')).toBe('22');
+  });
+
+  it('reads a cart stored before variants (no variant) as lines of products without options', () => {
+    localStorage.setItem(
+      'cart',
+      JSON.stringify([
+        { id: 1, cantidad: 2 },
+        { id: 7, variante: 4, cantidad: 1 },
+        { id: 7, variante: 4, cantidad: 3 },
+        { id: 7, variante: 'x', cantidad: 1 },
+      ]),
+    );
+    expect(getCartLines()).toEqual([
+      { id: 1, cantidad: 2 },
+      { id: 7, variante: 4, cantidad: 1 },
+    ]);
+    expect(addProductToCart(product(), 1)).toBe(true);
+    expect(getCartLines()).toMatchObject([
+      { id: 1, cantidad: 3 },
+      { id: 7, variante: 4 },
+    ]);
   });
 });
 

@@ -2,6 +2,7 @@ import {
   addToCart,
   type CartChange,
   type CartLine,
+  type CartLineKey,
   type CartProduct,
   type Cents,
   cartCount,
@@ -10,6 +11,7 @@ import {
   type PricedProduct,
   paidCents,
   removeFromCart,
+  sameLine,
   setLineQuantity,
 } from '@vitrina/shared';
 import { useSyncExternalStore } from 'react';
@@ -28,16 +30,29 @@ import { notify } from '../../../lib/notifications';
  * shared cart rules; a refusal shows SPEC's message and leaves the cart as it was.
  */
 
-/** A line as kept here: SPEC's id and quantity, plus what the shopper saw when adding the product. */
+/**
+ * A line as kept here: SPEC's id and quantity, the variant (`variante`, a product with options), plus what
+ * the shopper saw when adding it. A line stored before variants has none: a product without options.
+ */
 export interface StoredCartLine extends CartLine {
   /** Unit price in cents when the product was added: a later difference is shown, never applied silently. */
   precio?: Cents;
   nombre?: string;
   imagen?: string;
+  /** The variant's label ('Talla M · Azul'), shown until the product is checked again. */
+  etiqueta?: string;
 }
 
-/** A product as the cart needs it to add it: the rules' fields plus price and image. */
+/** A product (the variant chosen) as the cart needs it to add it: the rules' fields plus price and image. */
 export type CartableProduct = CartProduct & PricedProduct & { imagen: string };
+
+const keyText = (line: CartLineKey) => `${line.id}:${line.variante ?? ''}`;
+
+/** Only the key of a line: a rule's line carries nothing else, but a stored one may. */
+const keyOf = (line: CartLineKey): CartLineKey => ({
+  id: line.id,
+  ...(line.variante !== undefined && { variante: line.variante }),
+});
 
 const EMPTY: readonly StoredCartLine[] = Object.freeze([]);
 type Listener = () => void;
@@ -62,19 +77,23 @@ function parseLines(raw: string | null): readonly StoredCartLine[] {
     return EMPTY;
   }
   if (!Array.isArray(data)) return EMPTY;
-  const seen = new Set<number>();
+  const seen = new Set<string>();
   const result: StoredCartLine[] = [];
   for (const item of data as unknown[]) {
     if (!item || typeof item !== 'object') continue;
-    const { id, cantidad, precio, nombre, imagen } = item as Record<string, unknown>;
-    if (!isPositiveInt(id) || !isPositiveInt(cantidad) || seen.has(id)) continue;
-    seen.add(id);
+    const { id, variante, cantidad, precio, nombre, imagen, etiqueta } = item as Record<string, unknown>;
+    if (!isPositiveInt(id) || !isPositiveInt(cantidad)) continue;
+    if (variante !== undefined && !isPositiveInt(variante)) continue;
+    const key = { id, ...(variante !== undefined && { variante }) };
+    if (seen.has(keyText(key))) continue;
+    seen.add(keyText(key));
     result.push({
-      id,
+      ...key,
       cantidad,
       ...(typeof precio === 'number' && Number.isInteger(precio) && precio >= 0 ? { precio } : {}),
       ...(typeof nombre === 'string' ? { nombre } : {}),
       ...(typeof imagen === 'string' ? { imagen } : {}),
+      ...(typeof etiqueta === 'string' ? { etiqueta } : {}),
     });
   }
   return result;
@@ -132,12 +151,12 @@ function apply(change: CartChange, extra?: StoredCartLine): boolean {
     notify({ title: change.problem.title, text: change.problem.text, icon: 'warning', timer: NOTIFY_MS });
     return false;
   }
-  const before = new Map(load().map((line) => [line.id, line]));
+  const before = new Map(load().map((line) => [keyText(line), line]));
   save(
     change.lines.map((line) => ({
-      ...before.get(line.id),
-      ...(extra && line.id === extra.id ? extra : {}),
-      id: line.id,
+      ...before.get(keyText(line)),
+      ...(extra && sameLine(line, extra) ? extra : {}),
+      ...keyOf(line),
       cantidad: line.cantidad,
     })),
   );
@@ -154,14 +173,16 @@ export function subscribeCart(listener: Listener): () => void {
   return () => listeners.delete(listener);
 }
 
-/** Adds `quantity` units of a product; it remembers the price the shopper sees now. */
+/** Adds `quantity` units of a product (its chosen variant); it remembers the price the shopper sees now. */
 export function addProductToCart(product: CartableProduct, quantity: number): boolean {
   return apply(addToCart(load(), product, quantity), {
     id: product.id_producto,
+    ...(product.id_variante !== undefined && { variante: product.id_variante }),
     cantidad: 0,
     precio: paidCents(product),
     nombre: product.nombre,
     imagen: product.imagen,
+    ...(product.etiqueta && { etiqueta: product.etiqueta }),
   });
 }
 
@@ -171,23 +192,23 @@ export function setCartQuantity(product: CartProduct, quantity: number): boolean
 }
 
 /** One unit less (never below 1), even for a product no longer available. */
-export function decreaseCartLine(id: number): void {
-  save(decreaseLine(load(), id));
+export function decreaseCartLine(key: CartLineKey): void {
+  save(decreaseLine(load(), key));
 }
 
-export function removeCartLine(id: number): void {
-  save(removeFromCart(load(), id));
+export function removeCartLine(key: CartLineKey): void {
+  save(removeFromCart(load(), key));
 }
 
 /** The shopper saw the new price of a line and accepts it. */
-export function acceptCartPrice(id: number, precio: Cents): void {
-  save(load().map((line) => (line.id === id ? { ...line, precio } : line)));
+export function acceptCartPrice(key: CartLineKey, precio: Cents): void {
+  save(load().map((line) => (sameLine(line, key) ? { ...line, precio } : line)));
 }
 
 /** The lines another device left (the saved cart): each keeps what this browser remembered of it. */
 export function replaceCartLines(lines: readonly CartLine[]): void {
-  const before = new Map(load().map((line) => [line.id, line]));
-  save(lines.map((line) => ({ ...before.get(line.id), id: line.id, cantidad: line.cantidad })));
+  const before = new Map(load().map((line) => [keyText(line), line]));
+  save(lines.map((line) => ({ ...before.get(keyText(line)), ...keyOf(line), cantidad: line.cantidad })));
 }
 
 /** After the server confirmed the sale (never before). */

@@ -71,6 +71,28 @@ describe('cart sync', () => {
     expect(server.stub.calls('PUT /api/carrito')).toHaveLength(0);
   });
 
+  it('carries each line’s variant both ways: sends it, and takes another device’s variants as lines', async () => {
+    const server = fakeServer([{ id_producto: 7, id_variante: 5, cantidad: 2 }]);
+    vi.stubGlobal('fetch', server.stub.fetchMock);
+    addProductToCart(
+      { ...product(7, { stock: 100 }), id_variante: 4, etiqueta: 'Talla M · Azul', stock: 10 },
+      1,
+    );
+    stop = startCartSync(7, 10);
+    await waitFor(() =>
+      expect(getCartLines().map(({ id, variante, cantidad }) => [id, variante, cantidad])).toEqual([
+        [7, 4, 1],
+        [7, 5, 2],
+      ]),
+    );
+    expect(server.lines).toEqual([
+      { id_producto: 7, id_variante: 4, cantidad: 1 },
+      { id_producto: 7, id_variante: 5, cantidad: 2 },
+    ]);
+    // What this browser remembered of its own line stays with it.
+    expect(getCartLines()[0]?.etiqueta).toBe('Talla M · Azul');
+  });
+
   it('sends a change a moment later, once for a burst of changes', async () => {
     const server = fakeServer();
     vi.stubGlobal('fetch', server.stub.fetchMock);
@@ -81,7 +103,7 @@ describe('cart sync', () => {
     add(2, 4);
     await waitFor(() => expect(server.lines).toEqual([line(1, 2), line(2, 4)]));
     expect(server.stub.calls('PUT /api/carrito')).toHaveLength(1);
-    removeCartLine(2);
+    removeCartLine({ id: 2 });
     await waitFor(() => expect(server.lines).toEqual([line(1, 2)]));
   });
 

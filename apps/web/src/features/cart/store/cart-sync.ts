@@ -33,7 +33,11 @@ function readSynced(): Synced | null {
 }
 
 const localLines = (): SavedCartLine[] =>
-  getCartLines().map((line) => ({ id_producto: line.id, id_variante: null, cantidad: line.cantidad }));
+  getCartLines().map((line) => ({
+    id_producto: line.id,
+    id_variante: line.variante ?? null,
+    cantidad: line.cantidad,
+  }));
 
 /** The same lines in the same order: what the server keeps and what this browser keeps compare as text. */
 const asText = (lines: readonly SavedCartLine[]) =>
@@ -60,7 +64,13 @@ async function reconcile(userId: number): Promise<void> {
   }
   // The shopper may have changed the cart while the request was out: that change gets its own look.
   if (asText(localLines()) === asText(mine) && asText(agreed.lineas) !== asText(mine))
-    replaceCartLines(agreed.lineas.map((line) => ({ id: line.id_producto, cantidad: line.cantidad })));
+    replaceCartLines(
+      agreed.lineas.map((line) => ({
+        id: line.id_producto,
+        ...(line.id_variante !== null && { variante: line.id_variante }),
+        cantidad: line.cantidad,
+      })),
+    );
   writeStorage(
     CART_SYNCED_KEY,
     JSON.stringify({ usuario: userId, actualizado: agreed.actualizado, lineas: asText(agreed.lineas) }),

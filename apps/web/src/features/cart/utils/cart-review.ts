@@ -1,4 +1,12 @@
-import { type Cents, cartCount, type Product, paidCents, totalCents } from '@vitrina/shared';
+import {
+  type Cents,
+  cartCount,
+  type Product,
+  paidCents,
+  type Sellable,
+  sellableOf,
+  totalCents,
+} from '@vitrina/shared';
 import { isNotFound } from '../../../lib/api-client';
 import type { StoredCartLine } from '../store/cart-store';
 
@@ -8,8 +16,12 @@ export type LineStatus = 'checking' | 'ok' | 'unavailable' | 'error';
 export interface ReviewedLine {
   line: StoredCartLine;
   product: Product | undefined;
+  /** What the line sells now (its variant); undefined while unknown or when it is gone. */
+  sold: Sellable | undefined;
   status: LineStatus;
   nombre: string;
+  /** The variant's label ('Talla M · Azul'), '' for a product without options. */
+  etiqueta: string;
   imagen: string | undefined;
   /** The current unit price in cents (the remembered one while checking; null if never known). */
   unitCents: Cents | null;
@@ -41,14 +53,17 @@ export interface ProductCheck {
   isPending: boolean;
 }
 
-/** A line as the server's answer about its product says it is now. */
+/** A line as the server's answer about its product (and the line's variant) says it is now. */
 export function reviewLine(line: StoredCartLine, query: ProductCheck): ReviewedLine {
   const product = query.data;
+  const sold = product && sellableOf(product, line.variante);
   const base = {
     line,
     product,
+    sold,
     nombre: product?.nombre ?? line.nombre ?? `Producto ${line.id}`,
-    imagen: product?.imagen ?? line.imagen,
+    etiqueta: sold?.etiqueta ?? line.etiqueta ?? '',
+    imagen: sold?.imagen ?? line.imagen,
     previousCents: null,
     stockLeft: null,
     error: query.error,
@@ -63,15 +78,25 @@ export function reviewLine(line: StoredCartLine, query: ProductCheck): ReviewedL
         : 'error';
     return { ...base, status, unitCents: unit, subtotalCents: unit === null ? null : unit * line.cantidad };
   }
-  const unit = paidCents(product);
-  const available = product.estado && product.stock > 0;
+  // The variant the line names is gone (or the product now has options the line never chose).
+  if (!sold) {
+    const unit = line.precio ?? null;
+    return {
+      ...base,
+      status: 'unavailable',
+      unitCents: unit,
+      subtotalCents: unit === null ? null : unit * line.cantidad,
+    };
+  }
+  const unit = paidCents(sold);
+  const available = sold.estado && sold.stock > 0;
   return {
     ...base,
     status: available ? 'ok' : 'unavailable',
     unitCents: unit,
     subtotalCents: unit * line.cantidad,
     previousCents: line.precio !== undefined && line.precio !== unit ? line.precio : null,
-    stockLeft: available && line.cantidad > product.stock ? product.stock : null,
+    stockLeft: available && line.cantidad > sold.stock ? sold.stock : null,
   };
 }
 

@@ -6,6 +6,13 @@ import type { CardProduct } from '../../../components/product-card';
  * the browser to take over, and a product's description, category and counts are most of its answer but
  * nothing a tile shows.
  */
-export function toCardProduct({ id_producto, nombre, imagen, valor, valor_descuento }: Product): CardProduct {
-  return { id_producto, nombre, imagen, valor, valor_descuento };
+export function toCardProduct({
+  id_producto,
+  nombre,
+  imagen,
+  valor,
+  valor_descuento,
+  precio_varia,
+}: Product): CardProduct {
+  return { id_producto, nombre, imagen, valor, valor_descuento, precio_varia };
 }

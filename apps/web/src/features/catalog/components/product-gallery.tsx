@@ -7,13 +7,28 @@ import styles from './product-gallery.module.css';
 
 const THUMB_SIZES = '72px';
 
+/** The product's photos with `lead` first (a variant's picture, which may be none of them). */
+function photosLedBy(product: Pick<Product, 'imagen' | 'imagenes'>, lead: string | undefined) {
+  const photos = product.imagenes.length > 0 ? product.imagenes : [{ url: product.imagen, alt: '' }];
+  if (!lead) return photos;
+  const own = photos.find((photo) => photo.url === lead) ?? { url: lead, alt: '' };
+  return [own, ...photos.filter((photo) => photo.url !== lead)];
+}
+
 /**
  * The product page's photos: one at a time in a strip that swipes on a phone (CSS scroll snap), thumbnails
  * to pick one, and a larger view in a modal dialog (arrow keys move, Escape closes). One photo shows
- * alone, without thumbnails.
+ * alone, without thumbnails. `lead`, the chosen variant's picture, comes first (the page gives the
+ * gallery a new key when it changes, so it opens on it).
  */
-export function ProductGallery({ product }: { product: Pick<Product, 'nombre' | 'imagen' | 'imagenes'> }) {
-  const photos = product.imagenes.length > 0 ? product.imagenes : [{ url: product.imagen, alt: '' }];
+export function ProductGallery({
+  product,
+  lead,
+}: {
+  product: Pick<Product, 'nombre' | 'imagen' | 'imagenes'>;
+  lead?: string | undefined;
+}) {
+  const photos = photosLedBy(product, lead);
   const [current, setCurrent] = useState(0);
   const [enlarged, setEnlarged] = useState<number>();
   const strip = useRef<HTMLUListElement>(null);

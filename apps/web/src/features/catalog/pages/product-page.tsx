@@ -3,13 +3,22 @@ import {
   CART_MAX_UNITS_PER_PRODUCT,
   canAddToCart,
   cartProblems,
+  chosenVariant,
+  initialChoice,
+  lineName,
   NOTIFY_LOGIN_REQUIRED_MS,
   NOTIFY_MS,
   type Product,
+  type Sellable,
+  sellableOf,
+  VARIANT_PARAM,
+  VARIANT_REQUIRED,
+  variantParam,
+  variantsLeft,
   whatsappLink,
 } from '@vitrina/shared';
-import { useId, useState } from 'react';
-import { Link, useNavigate, useParams } from 'react-router';
+import { useId, useRef, useState } from 'react';
+import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { Button, buttonClass } from '../../../components/button';
 import { ChevronLeftIcon } from '../../../components/icons';
 import { LoadError } from '../../../components/load-error';
@@ -26,6 +35,7 @@ import { useProductRatings } from '../api/get-product-ratings';
 import { ProductGallery } from '../components/product-gallery';
 import { QuantityPicker } from '../components/quantity-picker';
 import { RatingsList } from '../components/ratings-list';
+import { VariantPicker } from '../components/variant-picker';
 import { listingPath, parseId } from '../utils/listing-params';
 import styles from './product-page.module.css';
 
@@ -59,11 +69,52 @@ function ProductDetail({ id }: { id: number }) {
   return <ProductView product={productQuery.data} />;
 }
 
+/**
+ * The variant the address names (`?variante=`, so a link shows it and the server renders it) and the
+ * shopper's choice of each option; the address follows the choice without adding history entries.
+ */
+function useVariantChoice(product: Product) {
+  const [params] = useSearchParams();
+  const [choice, setChoice] = useState(() =>
+    initialChoice(product.opciones, product.variantes, variantParam(params.get(VARIANT_PARAM))),
+  );
+  const variant = chosenVariant(product.opciones, product.variantes, choice);
+  const choose = (index: number, value: string) => {
+    const next = choice.map((chosen, i) => (i === index ? value : chosen));
+    setChoice(next);
+    const url = new URL(window.location.href);
+    const named = chosenVariant(product.opciones, product.variantes, next);
+    if (named) url.searchParams.set(VARIANT_PARAM, String(named.id_variante));
+    else url.searchParams.delete(VARIANT_PARAM);
+    window.history.replaceState(window.history.state, '', url);
+  };
+  const hasOptions = product.opciones.length > 0;
+  const sold = hasOptions
+    ? variant && sellableOf(product, variant.id_variante)
+    : sellableOf(product, undefined);
+  // The picture every variant still possible shares (all the blue ones), before the choice is complete.
+  const left = variantsLeft(product.variantes, choice);
+  const shared = left.every((v) => v.imagen === left[0]?.imagen) ? left[0]?.imagen : undefined;
+  return { choice, choose, sold, photo: sold && hasOptions ? sold.imagen : shared || undefined };
+}
+
 function ProductView({ product }: { product: Product }) {
   const [quantity, setQuantity] = useState(1);
-  const stock = stockStatus(product.stock);
-  const maxQuantity = Math.min(product.stock, CART_MAX_UNITS_PER_PRODUCT);
+  const [showMissing, setShowMissing] = useState(false);
+  const { choice, choose, sold, photo } = useVariantChoice(product);
+  const pickerRef = useRef<HTMLDivElement>(null);
+  const stockNow = sold ? (sold.estado ? sold.stock : 0) : product.stock;
+  const stock = stockStatus(stockNow);
+  const maxQuantity = Math.min(stockNow, CART_MAX_UNITS_PER_PRODUCT);
   const category = product.Categoria_producto;
+  const price = sold ?? product;
+  const missingChoice = () => {
+    setShowMissing(true);
+    // The first option still without a value takes the focus.
+    const groups = Array.from(pickerRef.current?.querySelectorAll('fieldset') ?? []);
+    const open = groups.find((group) => !group.querySelector('input:checked'));
+    open?.querySelector('input')?.focus();
+  };
 
   return (
     <div className={styles.page}>
@@ -73,18 +124,45 @@ function ProductView({ product }: { product: Product }) {
       </Link>
 
       <article className={styles.product}>
-        <ProductGallery product={product} />
+        <ProductGallery key={photo ?? ''} product={product} lead={photo} />
         <div className={styles.info}>
           <p className={styles.category}>{category.nombre_categoria_producto}</p>
           <h1 className={styles.name}>{product.nombre}</h1>
-          <Price valor={product.valor} valorDescuento={product.valor_descuento} size="lg" showBadge />
-          <p className={styles[stock.tone]}>{stock.label}</p>
+          <Price
+            valor={price.valor}
+            valorDescuento={price.valor_descuento}
+            size="lg"
+            showBadge
+            from={!sold && product.precio_varia}
+          />
+          {product.opciones.length > 0 && (
+            <div ref={pickerRef}>
+              <VariantPicker
+                opciones={product.opciones}
+                variantes={product.variantes}
+                choice={choice}
+                onChoose={(index, value) => {
+                  choose(index, value);
+                  setQuantity(1);
+                }}
+                showMissing={showMissing}
+              />
+            </div>
+          )}
+          <p className={styles[stock.tone]}>
+            {stock.label}
+            {sold?.etiqueta && <span className="visually-hidden">: {sold.etiqueta}</span>}
+          </p>
+          {sold?.sku && product.opciones.length > 0 && <p className={styles.sku}>SKU {sold.sku}</p>}
           <p className={styles.description}>{product.descripcion_producto}</p>
           <BuyActions
             product={product}
+            sold={sold}
             quantity={quantity}
             onQuantityChange={setQuantity}
             max={maxQuantity}
+            onMissingChoice={missingChoice}
+            showMissing={showMissing && !sold}
           />
           <WhatsAppQuestion productName={product.nombre} />
         </div>
@@ -111,30 +189,45 @@ function stockStatus(stock: number) {
 }
 
 /** The limit the picker reached: the stock when it is below 25, else the 25 units per purchase. */
-function quantityLimitProblem(product: Product) {
-  return product.stock < CART_MAX_UNITS_PER_PRODUCT
-    ? cartProblems.stock(product.nombre)
+function quantityLimitProblem(product: Product, sold: Sellable | undefined) {
+  const stock = sold ? sold.stock : product.stock;
+  return stock < CART_MAX_UNITS_PER_PRODUCT
+    ? cartProblems.stock(lineName(product.nombre, sold?.etiqueta ?? ''))
     : cartProblems.perProduct(product.nombre);
 }
 
 interface BuyActionsProps {
   product: Product;
+  /** The variant chosen (the product itself without options); undefined until every option is chosen. */
+  sold: Sellable | undefined;
   quantity: number;
   max: number;
   onQuantityChange: (quantity: number) => void;
+  /** Buying was asked for before every option was chosen. */
+  onMissingChoice: () => void;
+  showMissing: boolean;
 }
 
 /**
  * Quantity, 'Comprar' (adds, then opens the cart) and 'Agregar al carrito' for customers; visitors are
- * asked to log in; admins cannot buy (SPEC §6) and see neither button.
+ * asked to log in; admins cannot buy (SPEC §6) and see neither button. A product with options is added as
+ * the variant chosen, which needs a value of every option.
  */
-function BuyActions({ product, quantity, max, onQuantityChange }: BuyActionsProps) {
+function BuyActions({
+  product,
+  sold,
+  quantity,
+  max,
+  onQuantityChange,
+  onMissingChoice,
+  showMissing,
+}: BuyActionsProps) {
   const { user, isPending } = useSession();
   const count = useCartCount();
   const navigate = useNavigate();
   const hintId = useId();
   const showLimit = () => {
-    const problem = quantityLimitProblem(product);
+    const problem = quantityLimitProblem(product, sold);
     notify({ title: problem.title, text: problem.text, icon: 'warning', timer: NOTIFY_MS });
   };
   const picker = (
@@ -148,9 +241,29 @@ function BuyActions({ product, quantity, max, onQuantityChange }: BuyActionsProp
       notify({ title: LOGIN_REQUIRED, icon: 'info', timer: NOTIFY_LOGIN_REQUIRED_MS });
       return;
     }
-    if (!addProductToCart(product, quantity)) return;
+    if (!sold) {
+      onMissingChoice();
+      return;
+    }
+    const added = addProductToCart(
+      {
+        id_producto: product.id_producto,
+        nombre: product.nombre,
+        stock: sold.estado ? sold.stock : 0,
+        id_variante: sold.id_variante,
+        etiqueta: sold.etiqueta,
+        valor: sold.valor,
+        valor_descuento: sold.valor_descuento,
+        imagen: sold.imagen,
+      },
+      quantity,
+    );
+    if (!added) return;
     if (thenOpenCart) navigate('/carrito');
-    else notify({ title: 'Agregado al carrito', text: `${quantity} × ${product.nombre}`, icon: 'success' });
+    else {
+      const name = lineName(product.nombre, sold.etiqueta);
+      notify({ title: 'Agregado al carrito', text: `${quantity} × ${name}`, icon: 'success' });
+    }
   };
 
   return (
@@ -173,6 +286,11 @@ function BuyActions({ product, quantity, max, onQuantityChange }: BuyActionsProp
       {!canAdd && (
         <p id={hintId} className={styles.limit}>
           {count >= CART_MAX_ITEMS ? cartProblems.full.text : cartProblems.almostFull.text}
+        </p>
+      )}
+      {showMissing && (
+        <p className={styles.limit} role="alert">
+          {VARIANT_REQUIRED}
         </p>
       )}
     </>

@@ -1,10 +1,11 @@
-import type {
-  Cents,
-  CheckoutRequest,
-  DireccionEnvio,
-  OrderSummary,
-  PaymentReceived,
-  ShippingMethod,
+import {
+  type Cents,
+  type CheckoutRequest,
+  type DireccionEnvio,
+  type OrderSummary,
+  type PaymentReceived,
+  type ShippingMethod,
+  toSaleLine,
 } from '@vitrina/shared';
 import { api } from '../../../lib/api-client';
 
@@ -22,6 +23,8 @@ export const paymentReceived = (reply: CheckoutReply): reply is PaymentReceived 
 
 export interface OrderLine {
   id_producto: number;
+  /** The line's variant; none for a product without options. */
+  id_variante?: number | undefined;
   cantidad: number;
 }
 
@@ -49,7 +52,7 @@ export interface PlaceOrderInput {
  */
 export function placeOrder(input: PlaceOrderInput, idempotencyKey: string): Promise<CheckoutReply> {
   const body: CheckoutRequest = {
-    detalle_venta: input.lines.map(({ id_producto, cantidad }) => ({ id_producto, cantidad })),
+    detalle_venta: input.lines.map(toSaleLine),
     id_pago: input.id_pago,
     valor_total_venta: input.totalCents,
     costo_envio: input.shippingCents,

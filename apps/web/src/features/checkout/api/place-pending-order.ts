@@ -1,4 +1,4 @@
-import type { LaterPaymentMethod, PendingPayment } from '@vitrina/shared';
+import { type LaterPaymentMethod, type PendingPayment, toSaleLine } from '@vitrina/shared';
 import { api } from '../../../lib/api-client';
 import type { PlaceOrderInput } from './place-order';
 
@@ -14,7 +14,7 @@ export function placePendingOrder(
   return api<PendingPayment>('/venta', {
     method: 'POST',
     body: {
-      detalle_venta: input.lines.map(({ id_producto, cantidad }) => ({ id_producto, cantidad })),
+      detalle_venta: input.lines.map(toSaleLine),
       metodo_pago: input.metodo_pago,
       valor_total_venta: input.totalCents,
       costo_envio: input.shippingCents,
