@@ -9,6 +9,7 @@ export * from './currency';
 export * from './errors';
 export * from './listing';
 export * from './locale';
+export * from './low-stock';
 export * from './mail';
 export * from './order-lookup';
 export * from './order-requests';
