@@ -774,10 +774,14 @@ export const correo = pgTable(
  * the synonyms by the owner; the daily counts by the listing's searches.
  */
 
-/** The catalog's words, accent-free and lower case, with how many products use each. */
+/**
+ * The catalog's words, accent-free and lower case, with how many products use each and how many of
+ * those have it among their options (migration 0030: option words of any length, 'M', 'XL').
+ */
 export const vocabulario = pgTable('vocabulario', {
   palabra: text('palabra').primaryKey(),
   productos: integer('productos').notNull(),
+  opciones: integer('opciones').notNull().default(0),
 });
 
 /** One dictionary entry: equivalent terms, or (unidireccional) a first term that also finds the rest. */
