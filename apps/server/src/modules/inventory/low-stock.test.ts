@@ -2,6 +2,7 @@ import type { Dashboard, Product } from '@vitrina/shared';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase } from '../../db/client';
 import { correo, producto } from '../../db/schema';
 import { Agent, newCustomer } from '../../test/agent';
 import { seededTestApp, type TestApp } from '../../test/app';
@@ -130,10 +131,12 @@ describe.each(TEST_DATABASE_KINDS)('low stock on %s', (kind) => {
 
   it('sends one digest a day to the contact address, whichever process asks first, and again the next day', async () => {
     const now = new Date('2030-01-11T18:00:00Z');
+    // On PostgreSQL the second caller is another process's connection pool; PGlite has one process.
+    const other = t.database.url ? await openDatabase({ kind: 'postgres', url: t.database.url }) : undefined;
     const runs = await Promise.all([
       queueLowStockDigest({ db: t.db, shop: shop(), now }),
-      queueLowStockDigest({ db: t.db, shop: shop(), now }),
-    ]);
+      queueLowStockDigest({ db: other?.db ?? t.db, shop: shop(), now }),
+    ]).finally(() => other?.close());
     expect(runs.filter((day) => day !== null)).toEqual(['2030-01-11']);
     expect(
       await queueLowStockDigest({ db: t.db, shop: shop(), now: new Date('2030-01-12T05:00:00Z') }),

@@ -78,6 +78,9 @@ export async function queueLowStockDigest({
   now?: Date;
 }): Promise<string | null> {
   const day = dayInTimeZone(now, base.timeZone);
+  // Sent today already: the loop's usual answer, without reading the variants.
+  const [sent] = await db.select().from(avisoStockBajo).where(eq(avisoStockBajo.dia, day));
+  if (sent) return null;
   return db.transaction(async (tx) => {
     const { total, items } = await lowStockVariants(tx, { limit: DIGEST_ITEMS });
     if (total === 0) return null;
