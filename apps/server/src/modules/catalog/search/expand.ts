@@ -215,10 +215,11 @@ function wordConcept(dictionary: Dictionary, word: string, complete = false): Co
   const number = /\d/.test(word);
   const short = word.length < MIN_EXPANDED_LENGTH;
   // An option value in the other gender is the same value: 'camiseta roja' asks for the colour 'Rojo'.
-  const agreeing = inflectionsOf(word)
+  const inflections = inflectionsOf(word);
+  const agreeing = inflections
     .map(otherGenderOf)
     .filter((w): w is string => w !== undefined && dictionary.options.has(w));
-  const forms = [...inflectionsOf(word), ...agreeing];
+  const forms = [...inflections, ...agreeing];
   const exact = forms.filter((w) => w === word || dictionary.products.has(w));
   const prefix =
     (short || number) && !complete
