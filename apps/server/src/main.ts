@@ -8,6 +8,7 @@ import { loggerOptions } from './logger';
 import { startMetricsServer, watchDatabase, watchPool } from './metrics';
 import { sizeStoredPhotos } from './modules/catalog';
 import { type OidcClientConfig, resolveOidc } from './modules/google-sign-in';
+import { queueLowStockDigest } from './modules/inventory';
 import { shopIdentity } from './modules/mail';
 import { queueDailySummary, settlePendingOrders, settlePendingRefunds } from './modules/orders';
 import { purgeExpiredSessions } from './modules/sessions';
@@ -140,6 +141,16 @@ async function main() {
         queueDailySummary(orders)
           .then((day) => day && app.log.info({ day }, 'daily orders summary queued'))
           .catch((err) => app.log.warn({ err }, 'daily orders summary failed')),
+      10 * 60_000,
+    ).unref(),
+  );
+  // The owner's daily low-stock digest, the same way: any process may find something low; only one sends it.
+  running.timers.push(
+    setInterval(
+      () =>
+        queueLowStockDigest(orders)
+          .then((day) => day && app.log.info({ day }, 'low-stock digest queued'))
+          .catch((err) => app.log.warn({ err }, 'low-stock digest failed')),
       10 * 60_000,
     ).unref(),
   );

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { idSchema } from './catalog';
 import { ADMIN_PRODUCTS_PAGE_SIZE, RATINGS_PAGE_SIZE } from './constants';
+import { lowStockItemSchema } from './low-stock';
 import { pageSchema } from './page-schema';
 import { calendarDayFilter } from './sales';
 import { singleLineText } from './validation/text';
@@ -10,9 +11,7 @@ import { singleLineText } from './validation/text';
  * Money is in currency units (as in every API answer); the server adds it up in integer cents.
  */
 
-/** An active product with this many units or fewer (but at least one) is "running low". */
-export const LOW_STOCK_THRESHOLD = 5;
-/** Products of each stock list on the dashboard (the counts cover them all). */
+/** Products (variants, for the low ones) of each stock list on the dashboard (the counts cover them all). */
 export const DASHBOARD_STOCK_LIST_SIZE = 10;
 /** Days of the dashboard's revenue series, today included. */
 export const DASHBOARD_DAYS = 30;
@@ -207,13 +206,14 @@ export const dashboardSchema = z.object({
     }),
   ),
   inventario: z.object({
+    /** The shop's default low-stock threshold (a variant may have its own). */
     umbral_stock_bajo: z.number().int(),
     /** Active products with no stock: the storefront hides them. */
     agotados: z.number().int(),
-    /** Active products with 1 to umbral_stock_bajo units. */
+    /** Active variants of active products at or below their threshold (low-stock.ts), fewest units first. */
     stock_bajo: z.number().int(),
     lista_agotados: z.array(stockItemSchema),
-    lista_stock_bajo: z.array(stockItemSchema),
+    lista_stock_bajo: z.array(lowStockItemSchema),
   }),
   clientes: z.object({
     /** Accounts that are not administrators, banned ones included. */

@@ -5,7 +5,12 @@ const opciones = [
   { nombre: 'Talla', valores: ['S', 'M'] },
   { nombre: 'Color', valores: ['Rojo', 'Azul'] },
 ];
-const variant = (valores: string[], stock: number, estado = true) => ({ valores, stock, estado });
+const variant = (valores: string[], stock: number, estado = true, stock_minimo: number | null = null) => ({
+  valores,
+  stock,
+  estado,
+  stock_minimo,
+});
 
 describe('isLowStock', () => {
   it('is true at or below the threshold, 5 unless told otherwise', () => {
@@ -28,6 +33,18 @@ describe('lowStockVariants', () => {
     expect(low).toEqual([
       { label: 'Talla M · Azul', stock: 2 },
       { label: 'Talla S · Azul', stock: 0 },
+    ]);
+  });
+
+  it("holds each variant to its own threshold, else the shop's", () => {
+    const low = lowStockVariants(
+      opciones,
+      [variant(['S', 'Rojo'], 12, true, 20), variant(['M', 'Azul'], 2, true, 0), variant(['S', 'Azul'], 6)],
+      8,
+    );
+    expect(low).toEqual([
+      { label: 'Talla S · Rojo', stock: 12 },
+      { label: 'Talla S · Azul', stock: 6 },
     ]);
   });
 

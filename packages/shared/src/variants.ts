@@ -148,6 +148,8 @@ export const variantSchema = z.object({
   valor: z.number(),
   valor_descuento: z.number().nullable(),
   stock: z.number().int(),
+  /** Its own low-stock threshold; null: the shop's default (low-stock.ts). */
+  stock_minimo: z.number().int().nullable(),
   imagen: z.string(),
   estado: z.boolean(),
 });

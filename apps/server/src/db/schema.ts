@@ -277,6 +277,8 @@ export const variante = pgTable(
     valor: money('valor').notNull(),
     valor_descuento: money('valor_descuento'),
     stock: integer('stock').notNull().default(0),
+    /** Its own low-stock threshold (migration 0030); null: the shop's default, ajustes.stock_minimo. */
+    stock_minimo: integer('stock_minimo'),
     /** A picture of the product's (a URL of the shop); '' shows the product's. */
     imagen: text('imagen').notNull().default(''),
     estado: boolean('estado').notNull().default(true),
@@ -290,6 +292,10 @@ export const variante = pgTable(
       sql`${t.valor_descuento} IS NULL OR (${t.valor_descuento} > 0 AND ${t.valor_descuento} < ${t.valor})`,
     ),
     check('variante_stock_no_negativo', sql`${t.stock} >= 0`),
+    check(
+      'variante_stock_minimo_valido',
+      sql`${t.stock_minimo} IS NULL OR ${t.stock_minimo} BETWEEN 0 AND 10000`,
+    ),
   ],
 );
 
@@ -496,11 +502,14 @@ export const ajustes = pgTable(
     retiro_horario: varchar('retiro_horario', { length: 200 }).notNull().default(''),
     /** The shop is told of paid orders once a day instead of one e-mail each (decision 083). */
     resumen_diario: boolean('resumen_diario').notNull().default(false),
+    /** The low-stock threshold of the variants without their own (decision 090). */
+    stock_minimo: integer('stock_minimo').notNull().default(5),
     actualizado: timestamp('actualizado', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     check('ajustes_una_fila', sql`${t.id} = 1`),
     check('ajustes_impuesto_tasa_valida', sql`${t.impuesto_tasa} BETWEEN 1 AND 10000`),
+    check('ajustes_stock_minimo_valido', sql`${t.stock_minimo} BETWEEN 0 AND 10000`),
     check(
       'ajustes_envio_valido',
       sql`${t.envio_tarifa} >= 0 AND (${t.envio_gratis_desde} IS NULL OR ${t.envio_gratis_desde} > 0)`,
@@ -765,10 +774,14 @@ export const correo = pgTable(
  * the synonyms by the owner; the daily counts by the listing's searches.
  */
 
-/** The catalog's words, accent-free and lower case, with how many products use each. */
+/**
+ * The catalog's words, accent-free and lower case, with how many products use each and how many of
+ * those have it among their options (migration 0030: option words of any length, 'M', 'XL').
+ */
 export const vocabulario = pgTable('vocabulario', {
   palabra: text('palabra').primaryKey(),
   productos: integer('productos').notNull(),
+  opciones: integer('opciones').notNull().default(0),
 });
 
 /** One dictionary entry: equivalent terms, or (unidireccional) a first term that also finds the rest. */
@@ -907,6 +920,15 @@ export const tienda = pgTable(
 
 /** The days whose summary of paid orders was queued: the claim that sends each day's once (decision 083). */
 export const resumenPedidos = pgTable('resumen_pedidos', {
+  dia: date('dia').primaryKey(),
+  creado: timestamp('creado', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * The shop days whose low-stock digest was queued (inventory module, decision 090): the row is inserted in
+ * the transaction that queues it, so only one process sends it, once a day.
+ */
+export const avisoStockBajo = pgTable('aviso_stock_bajo', {
   dia: date('dia').primaryKey(),
   creado: timestamp('creado', { withTimezone: true }).notNull().defaultNow(),
 });

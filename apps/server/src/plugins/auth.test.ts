@@ -88,6 +88,8 @@ const OWNER_ONLY = [
   'PUT /api/ajustes/envio',
   'GET /api/ajustes/avisos',
   'PUT /api/ajustes/avisos',
+  'GET /api/ajustes/inventario',
+  'PUT /api/ajustes/inventario',
   'GET /api/admin/auditoria',
   'GET /api/admin/correos',
   'GET /api/admin/resumen',

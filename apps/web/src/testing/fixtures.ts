@@ -84,6 +84,7 @@ export function product(id: number, overrides: Partial<Product> = {}): Product {
     valor: overrides.valor ?? 100,
     valor_descuento: overrides.valor_descuento === undefined ? 80 : overrides.valor_descuento,
     stock: overrides.stock ?? 10,
+    stock_minimo: null,
     imagen: '',
     estado: true,
   };

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CURRENCIES, type CurrencyCode, fitsCurrency, noDecimalsMessage } from '../currency';
+import { variantLowStockSchema } from '../low-stock';
 import { formatAmount } from '../pricing';
 import { PHOTO_ALT_MAX, PRODUCT_PHOTOS_MAX, type ProductPhoto } from '../product-photos';
 import { optionsSchema, skuSchema, VARIANTS_MAX, variantIssues } from '../variants';
@@ -266,6 +267,7 @@ function variantFields(valor: z.ZodType<number>, valorDescuento: z.ZodType<numbe
       valorDescuento.nullable().optional(),
     ),
     stock,
+    stock_minimo: variantLowStockSchema,
     imagen: variantImage.default(''),
     estado: z.boolean({ error: 'Indica si la variante está activa' }).default(true),
   });

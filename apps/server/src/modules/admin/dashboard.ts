@@ -9,14 +9,12 @@ import {
   type Dashboard,
   dayInTimeZone,
   fromCents,
-  LOW_STOCK_THRESHOLD,
   type SalesFigures,
 } from '@vitrina/shared';
 import {
   type AnyColumn,
   and,
   asc,
-  between,
   count,
   desc,
   eq,
@@ -32,6 +30,7 @@ import type { Db } from '../../db/client';
 import { detalleVenta, producto, usuario, venta } from '../../db/schema';
 import { dayOf, startOfDay } from '../../db/shop-days';
 import { latestAuditEntries } from '../audit';
+import { lowStockVariants } from '../inventory';
 import { failedMailCount } from '../mail';
 
 /*
@@ -117,27 +116,16 @@ export async function dashboardSummary(db: Db, options: DashboardOptions): Promi
       )
       .limit(DASHBOARD_TOP_PRODUCTS),
     db
-      .select({
-        agotados: sql<number>`count(*) filter (where ${producto.stock} = 0)`.mapWith(Number),
-        stock_bajo:
-          sql<number>`count(*) filter (where ${producto.stock} between 1 and ${LOW_STOCK_THRESHOLD})`.mapWith(
-            Number,
-          ),
-      })
+      .select({ agotados: count() })
       .from(producto)
-      .where(eq(producto.estado, true)),
+      .where(and(eq(producto.estado, true), eq(producto.stock, 0))),
     db
       .select({ id_producto: producto.id_producto, nombre: producto.nombre, stock: producto.stock })
       .from(producto)
       .where(and(eq(producto.estado, true), eq(producto.stock, 0)))
       .orderBy(asc(producto.nombre), asc(producto.id_producto))
       .limit(DASHBOARD_STOCK_LIST_SIZE),
-    db
-      .select({ id_producto: producto.id_producto, nombre: producto.nombre, stock: producto.stock })
-      .from(producto)
-      .where(and(eq(producto.estado, true), between(producto.stock, 1, LOW_STOCK_THRESHOLD)))
-      .orderBy(asc(producto.stock), asc(producto.nombre), asc(producto.id_producto))
-      .limit(DASHBOARD_STOCK_LIST_SIZE),
+    lowStockVariants(db, { limit: DASHBOARD_STOCK_LIST_SIZE, onSale: true }),
     db
       .select({
         total: count(),
@@ -186,11 +174,11 @@ export async function dashboardSummary(db: Db, options: DashboardOptions): Promi
     ingresos_por_dia: series.map((d) => ({ fecha: d.fecha, ingresos: fromCents(d.cents), ventas: d.ventas })),
     mas_vendidos: top.map(({ cents, ...p }) => ({ ...p, ingresos: fromCents(cents) })),
     inventario: {
-      umbral_stock_bajo: LOW_STOCK_THRESHOLD,
+      umbral_stock_bajo: lowStock.shopDefault,
       agotados: stockCounts[0]?.agotados ?? 0,
-      stock_bajo: stockCounts[0]?.stock_bajo ?? 0,
+      stock_bajo: lowStock.total,
       lista_agotados: outOfStock,
-      lista_stock_bajo: lowStock,
+      lista_stock_bajo: lowStock.items,
     },
     clientes: { total: customers[0]?.total ?? 0, baneados: customers[0]?.baneados ?? 0 },
     auditoria_reciente: auditoria,

@@ -3,14 +3,16 @@ import {
   auditPageSchema,
   centsToDecimal,
   type Dashboard,
+  DEFAULT_LOW_STOCK,
   dashboardSchema,
   dayInTimeZone,
-  LOW_STOCK_THRESHOLD,
+  isLowStock,
+  lowStockThreshold,
 } from '@vitrina/shared';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../db/client';
-import { auditoria, detalleVenta, producto, usuario, venta } from '../../db/schema';
+import { auditoria, detalleVenta, producto, usuario, variante, venta } from '../../db/schema';
 import { DEMO_CUSTOMER } from '../../seed/demo-accounts';
 import { Agent } from '../../test/agent';
 import { seededTestApp, type TestApp } from '../../test/app';
@@ -261,16 +263,23 @@ describe.each(TEST_DATABASE_KINDS)('admin API on %s', (kind) => {
       expect(after.ingresos_por_dia.at(-1)?.ventas).toBe(after.ventas.hoy.ventas);
     });
 
-    it('lists active products out of stock and running low, ignoring inactive ones', async () => {
+    it('lists active products out of stock, and the variants running low of those still on sale', async () => {
       const low = await insertProduct(t.db, { nombre: 'AAA casi agotado', stock: 1 });
       const out = await insertProduct(t.db, { nombre: 'AAA agotado', stock: 0 });
       const inactive = await insertProduct(t.db, { nombre: 'AAA inactivo', stock: 0, estado: false });
       const { inventario } = await get();
       const all = await t.db.select().from(producto).where(eq(producto.estado, true));
-      expect(inventario.umbral_stock_bajo).toBe(LOW_STOCK_THRESHOLD);
+      const variants = await t.db
+        .select({ stock: variante.stock, own: variante.stock_minimo, productStock: producto.stock })
+        .from(variante)
+        .innerJoin(producto, eq(producto.id_producto, variante.id_producto))
+        .where(and(eq(producto.estado, true), eq(variante.estado, true)));
+      expect(inventario.umbral_stock_bajo).toBe(DEFAULT_LOW_STOCK);
       expect(inventario.agotados).toBe(all.filter((r) => r.stock === 0).length);
       expect(inventario.stock_bajo).toBe(
-        all.filter((r) => r.stock >= 1 && r.stock <= LOW_STOCK_THRESHOLD).length,
+        variants.filter(
+          (v) => v.productStock > 0 && isLowStock(v.stock, lowStockThreshold(v.own, DEFAULT_LOW_STOCK)),
+        ).length,
       );
       expect(inventario.lista_agotados).toContainEqual({
         id_producto: out.id_producto,
@@ -279,14 +288,19 @@ describe.each(TEST_DATABASE_KINDS)('admin API on %s', (kind) => {
       });
       expect(inventario.lista_stock_bajo[0]).toEqual({
         id_producto: low.id_producto,
+        id_variante: expect.any(Number),
         nombre: 'AAA casi agotado',
+        variante: '',
+        sku: expect.stringMatching(/^VT-\d+$/),
         stock: 1,
+        stock_minimo: DEFAULT_LOW_STOCK,
       });
       const listed = [...inventario.lista_agotados, ...inventario.lista_stock_bajo].map((r) => r.id_producto);
       expect(listed).not.toContain(inactive.id_producto);
+      expect(inventario.lista_stock_bajo.map((r) => r.id_producto)).not.toContain(out.id_producto);
       const stocks = inventario.lista_stock_bajo.map((r) => r.stock);
       expect(stocks).toEqual([...stocks].sort((a, b) => a - b));
-      expect(stocks.every((s) => s >= 1 && s <= LOW_STOCK_THRESHOLD)).toBe(true);
+      expect(stocks.every((s) => s <= DEFAULT_LOW_STOCK)).toBe(true);
     });
 
     it('counts customers and banned customers, never administrators', async () => {

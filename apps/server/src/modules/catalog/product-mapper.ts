@@ -11,6 +11,7 @@ interface VariantRow {
   valor: string;
   valor_descuento: string | null;
   stock: number;
+  stock_minimo: number | null;
   imagen: string;
   estado: boolean;
 }
@@ -19,7 +20,7 @@ interface VariantRow {
 const variantsOfProduct = sql<VariantRow[]>`(SELECT coalesce(jsonb_agg(jsonb_build_object(
     'id_variante', ${variante.id_variante}, 'sku', ${variante.sku}, 'valores', ${variante.valores},
     'valor', ${variante.valor}::text, 'valor_descuento', ${variante.valor_descuento}::text,
-    'stock', ${variante.stock}, 'imagen', ${variante.imagen}, 'estado', ${variante.estado})
+    'stock', ${variante.stock}, 'stock_minimo', ${variante.stock_minimo}, 'imagen', ${variante.imagen}, 'estado', ${variante.estado})
     ORDER BY ${variante.id_variante}), '[]'::jsonb)
   FROM ${variante} WHERE ${variante.id_producto} = ${producto.id_producto})`;
 

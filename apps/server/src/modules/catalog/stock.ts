@@ -82,7 +82,7 @@ const variantFields = {
   stock: variante.stock,
   estado: variante.estado,
 };
-type VariantFields = Omit<typeof variante.$inferSelect, 'id_producto'>;
+type VariantFields = Omit<typeof variante.$inferSelect, 'id_producto' | 'stock_minimo'>;
 
 /** The line's variant: the one named, or the only one of a product without options. */
 function variantOf(line: StockLine, product: { opciones: ProductOption[] }): SQL {

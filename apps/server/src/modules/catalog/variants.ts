@@ -25,6 +25,8 @@ export interface VariantInput {
   valor?: number | undefined;
   valor_descuento?: number | null | undefined;
   stock: number;
+  /** Its own low-stock threshold; null: the shop's default; left out: as it was (null when new). */
+  stock_minimo?: number | null | undefined;
   imagen: string;
   estado: boolean;
 }
@@ -99,6 +101,7 @@ export async function saveVariants({
         imagen: input.imagen,
         estado: input.estado,
         ...(input.sku ? { sku: input.sku } : {}),
+        ...(input.stock_minimo !== undefined && { stock_minimo: input.stock_minimo }),
       };
       if (id === undefined) {
         await tx.insert(variante).values({ id_producto: productId, sku: sql`NULL`, ...values });

@@ -7,9 +7,11 @@ export { type ShopIdentity, shopIdentity } from './shop';
 export {
   type CartReminderData,
   cartReminderMail,
+  type DigestItem,
   dailyOrdersMail,
   googleAccountResetMail,
   latePaymentMail,
+  lowStockMail,
   newOrderMail,
   type OrderMailData,
   type OrderRequestMail,

@@ -441,6 +441,74 @@ export function dailyOrdersMail(
   };
 }
 
+/** A variant running low, as the daily digest names it. */
+export interface DigestItem {
+  /** The product's name with the variant's label: 'Camiseta (Talla M · Rojo)'. */
+  nombre: string;
+  sku: string;
+  stock: number;
+  stockMinimo: number;
+  editUrl: string;
+}
+
+/** To the shop once a day when something runs low (decision 090): each low variant, fewest units first. */
+export function lowStockMail(
+  to: string,
+  data: {
+    shopName: string;
+    logoUrl?: string | null;
+    items: DigestItem[];
+    /** Low variants beyond the ones listed. */
+    more: number;
+    dashboardUrl: string;
+  },
+): OutgoingMail {
+  const count = data.items.length + data.more;
+  const title = 'Stock bajo';
+  const intro = `${count === 1 ? 'Queda 1 variante' : `Quedan ${count} variantes`} con stock bajo. Conviene reponerlas:`;
+  const units = (n: number) => (n === 1 ? '1 unidad' : `${n} unidades`);
+  const describe = (item: DigestItem) =>
+    `${item.nombre} · SKU ${item.sku} · ${item.stock === 0 ? 'agotada' : units(item.stock)} (mínimo ${item.stockMinimo})`;
+  const more = data.more > 0 ? [`Y ${data.more} más en el panel.`] : [];
+  const html = layout(
+    data.shopName,
+    title,
+    [
+      p('Hola:'),
+      p(intro),
+      `<ul style="margin:0 0 16px;padding-left:20px">${data.items
+        .map(
+          (item) =>
+            `<li><a href="${escapeHtml(item.editUrl)}" style="color:#111827">${escapeHtml(describe(item))}</a></li>`,
+        )
+        .join('')}</ul>`,
+      ...more.map((line) => p(line)),
+      button('Ver el inventario en el panel', data.dashboardUrl),
+    ].join('\n'),
+    data.logoUrl,
+  );
+  const text = [
+    title,
+    '',
+    'Hola:',
+    '',
+    intro,
+    '',
+    ...data.items.flatMap((item) => [describe(item), item.editUrl, '']),
+    ...more.flatMap((line) => [line, '']),
+    `Ver el inventario en el panel: ${data.dashboardUrl}`,
+    '',
+    data.shopName,
+  ].join('\n');
+  return {
+    to,
+    kind: 'stock_bajo',
+    subject: count === 1 ? 'Stock bajo: 1 variante' : `Stock bajo: ${count} variantes`,
+    html,
+    text,
+  };
+}
+
 function accountMail(
   to: string,
   kind: OutgoingMail['kind'],

@@ -1,4 +1,5 @@
 export { shopIdentityRoutes } from './identity-routes';
+export { readInventorySettings } from './inventory-settings';
 export { settingsRoutes } from './routes';
 export {
   type CheckoutSettings,

@@ -5,6 +5,8 @@ import {
   type CurrencyCode,
   enabledPaymentMethodSchema,
   enabledPaymentMethods,
+  inventorySettingsAnswerSchema,
+  inventorySettingsSchema,
   paymentSettingsAnswerSchema,
   paymentSettingsSchema,
   shippingSettingsAnswerSchema,
@@ -17,6 +19,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/client';
 import { sessionOf } from '../../plugins/auth';
+import { readInventorySettings, saveInventorySettings } from './inventory-settings';
 import {
   readPaymentMethods,
   readSettings,
@@ -169,6 +172,36 @@ export const settingsRoutes: FastifyPluginAsyncZod<{ db: Db; currency: CurrencyC
     },
     async (request) =>
       saveShopNotices(db, { adminId: sessionOf(request).user.id_usuario, input: request.body }),
+  );
+
+  app.get(
+    '/ajustes/inventario',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags,
+        summary:
+          'El stock mínimo de la tienda: con esas unidades o menos, una variante sin el suyo tiene stock bajo',
+        response: { 200: inventorySettingsAnswerSchema, ...adminErrors },
+      },
+    },
+    async () => readInventorySettings(db),
+  );
+
+  app.put(
+    '/ajustes/inventario',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags,
+        summary:
+          'Cambia el stock mínimo de la tienda (de 0 a 10000 unidades); las variantes con el suyo lo conservan',
+        body: inventorySettingsSchema,
+        response: { 200: inventorySettingsAnswerSchema, ...adminErrors },
+      },
+    },
+    async (request) =>
+      saveInventorySettings(db, { adminId: sessionOf(request).user.id_usuario, input: request.body }),
   );
 
   app.get(

@@ -32,6 +32,7 @@ const product = (nombre: string, descripcion_producto: string): Product => ({
       valor: 100,
       valor_descuento: 80,
       stock: 3,
+      stock_minimo: null,
       imagen: '',
       estado: true,
     },

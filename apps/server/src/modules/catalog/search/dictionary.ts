@@ -14,6 +14,8 @@ export interface Dictionary {
   /** Catalog words (and the synonyms' words, with 0 products), sorted for prefix lookups. */
   words: string[];
   products: Map<string, number>;
+  /** Words of the products' options (names and values, 'talla', 'm', 'rojo'), however short. */
+  options: Set<string>;
   /** Words by length, for the typo check. */
   byLength: Map<number, string[]>;
   /** Words by their sound (soundOf), and each word's sound. */
@@ -38,6 +40,7 @@ export async function loadDictionary(db: Db): Promise<Dictionary> {
     db.select({ terminos: sinonimo.terminos, unidireccional: sinonimo.unidireccional }).from(sinonimo),
   ]);
   const products = new Map(vocabulary.map((v) => [v.palabra, v.productos]));
+  const options = new Set(vocabulary.filter((v) => v.opciones > 0).map((v) => v.palabra));
   const synonyms = new Map<string, string[]>();
   let longestTerm = 1;
   const add = (from: string, to: string) => {
@@ -72,7 +75,7 @@ export async function loadDictionary(db: Db): Promise<Dictionary> {
     sounds.set(word, sound);
     pushTo(bySound, sound, word);
   }
-  return { words, products, byLength, bySound, sounds, synonyms, longestTerm };
+  return { words, products, options, byLength, bySound, sounds, synonyms, longestTerm };
 }
 
 function pushTo<K>(map: Map<K, string[]>, key: K, word: string) {

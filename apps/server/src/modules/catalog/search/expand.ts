@@ -6,6 +6,7 @@ import {
   isFiller,
   isStopWord,
   normalizeText,
+  otherGenderOf,
   soundOf,
   withinEdits,
   wordsOf,
@@ -44,6 +45,11 @@ export interface Concept {
   found: boolean;
   /** A number or a word of two letters: it narrows a query, it never names what is asked for. */
   weak: boolean;
+  /**
+   * A word of the products' options ('talla', 'm', 'roja' for 'Rojo'): it describes the thing asked for,
+   * so it names it only when the query has nothing else.
+   */
+  option: boolean;
 }
 
 export interface ExpandOptions {
@@ -79,6 +85,7 @@ export function expandQuery(dictionary: Dictionary, query: string, options: Expa
         words: apart,
         found: true,
         weak: false,
+        option: false,
       });
       i += run.length;
       continue;
@@ -130,7 +137,8 @@ function queryWords(dictionary: Dictionary, query: string): string[] {
       }
     }
     if (taken) continue;
-    if (word.length < 2 && !/\d/.test(word)) continue;
+    // A single letter says nothing, unless it is an option value of the catalog: a size ('talla m').
+    if (word.length < 2 && !/\d/.test(word) && !dictionary.options.has(word)) continue;
     joined.push(word);
   }
   return joined;
@@ -206,7 +214,12 @@ const inCatalog = (dictionary: Dictionary, word: string) => (dictionary.products
 function wordConcept(dictionary: Dictionary, word: string, complete = false): Concept {
   const number = /\d/.test(word);
   const short = word.length < MIN_EXPANDED_LENGTH;
-  const forms = inflectionsOf(word);
+  // An option value in the other gender is the same value: 'camiseta roja' asks for the colour 'Rojo'.
+  const inflections = inflectionsOf(word);
+  const agreeing = inflections
+    .map(otherGenderOf)
+    .filter((w): w is string => w !== undefined && dictionary.options.has(w));
+  const forms = [...inflections, ...agreeing];
   const exact = forms.filter((w) => w === word || dictionary.products.has(w));
   const prefix =
     (short || number) && !complete
@@ -249,6 +262,7 @@ function wordConcept(dictionary: Dictionary, word: string, complete = false): Co
     words: [],
     found,
     weak: number || word.length < 3,
+    option: forms.some((w) => dictionary.options.has(w)),
   };
 }
 

@@ -124,7 +124,8 @@ function searchOf(concepts: Concept[], englishOrder: boolean): ProductSearch {
   // have, and that is no Spanish word, is passed over ('nike zapatillas'; 'iphone 15 pro' names nothing
   // else). English puts the thing last ('red dress', 'wireless mouse'): so is read a query whose last
   // word is not Spanish, without Spanish's de, para, con.
-  const named = concepts.filter((c) => !c.weak);
+  // Sizes and colours describe the thing; they name it only when the query has nothing else ('rojo m').
+  const named = concepts.filter((c) => !c.weak && !c.option);
   const first = named.find((c) => c.found || isSpanishWord(c.typed)) ?? named[0] ?? (concepts[0] as Concept);
   const last = named.at(-1);
   const head = first.found ? first : englishOrder && last?.found ? last : undefined;
@@ -146,7 +147,10 @@ function searchOf(concepts: Concept[], englishOrder: boolean): ProductSearch {
   const needed = Math.ceil(found / 2);
   const conditions = [matchesTexts(anyTexts)];
   if (needed > 1) conditions.push(atLeast(matches, needed));
-  if (found < concepts.length) {
+  // So must it when the query describes the thing by its options ('zapatos rojos'): a product that only
+  // mentions zapatos, next to the red ones, is not red shoes.
+  const described = !head.option && concepts.some((c) => c.option);
+  if (found < concepts.length || described) {
     const { text, name } = textsOf(head);
     conditions.push(matchesAny(nameColumn, [...text, ...name]));
   }

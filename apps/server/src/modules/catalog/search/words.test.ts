@@ -1,11 +1,26 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { allowedEdits, normalizeText, soundOf, withinEdits, wordsOf } from './words';
+import { allowedEdits, normalizeText, otherGenderOf, soundOf, withinEdits, wordsOf } from './words';
 
 describe('search words', () => {
   it('normalizes like the database: lower case, no accents, ñ as n', () => {
     expect(normalizeText('  Jardinería  ÑANDÚ ')).toBe('jardineria nandu');
     expect(wordsOf('Taladro 18 V, USB-C')).toEqual(['taladro', '18', 'v', 'usb', 'c']);
+  });
+
+  it('turns an -o/-a word into the other gender, singular or plural, and leaves the rest alone', () => {
+    expect(['roja', 'rojo', 'rojas', 'blancos'].map(otherGenderOf)).toEqual([
+      'rojo',
+      'roja',
+      'rojos',
+      'blancas',
+    ]);
+    expect(['verde', 'azul', 'xl', 'oa'].map(otherGenderOf)).toEqual([
+      undefined,
+      undefined,
+      undefined,
+      undefined,
+    ]);
   });
 
   it('allows typos by length: none below 5 letters, one from 5, two from 9', () => {

@@ -68,6 +68,18 @@ export function inflectionsOf(word: string): string[] {
   return [...forms];
 }
 
+/**
+ * The word in the other gender, for an adjective ending in -o/-a (-os/-as): 'roja' → 'rojo'. Only ever
+ * compared with option values (a colour agrees with the thing it describes, the option says it once):
+ * between other words gender is no inflection ('medias' are not 'medio').
+ */
+export function otherGenderOf(word: string): string | undefined {
+  const match = /^(.{2,})([oa])(s?)$/.exec(word);
+  if (!match) return undefined;
+  const [, stem, vowel, plural] = match;
+  return `${stem}${vowel === 'o' ? 'a' : 'o'}${plural}`;
+}
+
 /** Typos a word may carry, as the search engines count them: none below 5 letters, 1 from 5, 2 from 9. */
 export function allowedEdits(word: string): number {
   return word.length >= 9 ? 2 : word.length >= 5 ? 1 : 0;

@@ -8,8 +8,8 @@ export function descriptionPreview(text: string): string {
 }
 
 /** 'Stock bajo: Talla M · Azul (2), Talla S · Rojo (0)', or nothing when no variant runs low. */
-function LowStockNote({ product }: { product: Product }) {
-  const low = lowStockVariants(product.opciones, product.variantes);
+function LowStockNote({ product, shopDefault }: { product: Product; shopDefault: number | undefined }) {
+  const low = lowStockVariants(product.opciones, product.variantes, shopDefault);
   if (low.length === 0) return null;
   return (
     <span className={styles.lowStock}>
@@ -22,7 +22,16 @@ function LowStockNote({ product }: { product: Product }) {
  * The admin product table (SPEC §2): Nombre, Descripción, Stock and the edit link. A product's stock is
  * its active variants' units; the variants running low are named under it.
  */
-export function ProductsTable({ products, caption }: { products: readonly Product[]; caption: string }) {
+export function ProductsTable({
+  products,
+  caption,
+  lowStockDefault,
+}: {
+  products: readonly Product[];
+  caption: string;
+  /** The shop's low-stock threshold, for variants without their own (the shared default until known). */
+  lowStockDefault?: number | undefined;
+}) {
   return (
     <div className={styles.tableWrap}>
       <table className={styles.table}>
@@ -50,7 +59,7 @@ export function ProductsTable({ products, caption }: { products: readonly Produc
                 ) : (
                   product.stock
                 )}
-                <LowStockNote product={product} />
+                <LowStockNote product={product} shopDefault={lowStockDefault} />
               </td>
               <td className={styles.actions}>
                 <Link to={`/product/${product.id_producto}`}>Editar</Link>

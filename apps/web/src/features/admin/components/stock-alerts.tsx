@@ -1,12 +1,15 @@
-import type { Dashboard } from '@vitrina/shared';
+import { type Dashboard, type LowStockItem, lineName } from '@vitrina/shared';
+import type { ReactNode } from 'react';
 import { useId } from 'react';
 import { Link } from 'react-router';
 import styles from './dashboard.module.css';
 
 type Inventario = Dashboard['inventario'];
-type StockItem = Inventario['lista_agotados'][number];
 
-/** Active products out of stock and running low, each linking to its edit page, and the customers. */
+/**
+ * Active products out of stock, and the variants running low of those still on sale (each at or below
+ * its own threshold or the shop's), each linking to its product's edit page; and the customers.
+ */
 export function StockAlerts({
   inventario,
   clientes,
@@ -24,17 +27,28 @@ export function StockAlerts({
         <StockList
           title="Agotados"
           count={inventario.agotados}
-          items={inventario.lista_agotados}
+          shown={inventario.lista_agotados.length}
           note="Productos activos sin unidades: la tienda no los muestra."
           empty="Ningún producto activo está agotado."
-        />
+        >
+          {inventario.lista_agotados.map((item) => (
+            <li key={item.id_producto}>
+              <Link to={`/product/${item.id_producto}`}>{item.nombre}</Link>
+              <span className={styles.units}>{unitsOf(item.stock)}</span>
+            </li>
+          ))}
+        </StockList>
         <StockList
           title="Stock bajo"
           count={inventario.stock_bajo}
-          items={inventario.lista_stock_bajo}
-          note={`Productos activos con ${inventario.umbral_stock_bajo} unidades o menos.`}
-          empty="Ningún producto tiene stock bajo."
-        />
+          shown={inventario.lista_stock_bajo.length}
+          note={`Variantes activas en su stock mínimo o por debajo: el suyo, o ${unitsOf(inventario.umbral_stock_bajo)} (el de la tienda, en Ajustes).`}
+          empty="Ninguna variante tiene stock bajo."
+        >
+          {inventario.lista_stock_bajo.map((item) => (
+            <LowStockRow key={item.id_variante} item={item} />
+          ))}
+        </StockList>
         <article className={styles.card} aria-labelledby={`${titleId}-clientes`}>
           <h3 id={`${titleId}-clientes`} className={styles.cardTitle}>
             Clientes
@@ -60,36 +74,44 @@ export function StockAlerts({
   );
 }
 
+const unitsOf = (n: number) => (n === 1 ? '1 unidad' : `${n} unidades`);
+
 interface StockListProps {
   title: string;
   count: number;
-  items: readonly StockItem[];
+  /** How many of `count` the list shows. */
+  shown: number;
   note: string;
   empty: string;
+  children: ReactNode;
 }
 
-function StockList({ title, count, items, note, empty }: StockListProps) {
+function StockList({ title, count, shown, note, empty, children }: StockListProps) {
   const titleId = useId();
-  const more = count - items.length;
+  const more = count - shown;
   return (
     <article className={styles.card} aria-labelledby={titleId}>
       <h3 id={titleId} className={styles.cardTitle}>
         {title}: <span className={styles.count}>{count}</span>
       </h3>
       <p className={styles.note}>{note}</p>
-      {items.length === 0 ? (
-        <p>{empty}</p>
-      ) : (
-        <ul className={styles.stockList}>
-          {items.map((item) => (
-            <li key={item.id_producto}>
-              <Link to={`/product/${item.id_producto}`}>{item.nombre}</Link>
-              <span className={styles.units}>{item.stock === 1 ? '1 unidad' : `${item.stock} unidades`}</span>
-            </li>
-          ))}
-        </ul>
-      )}
+      {shown === 0 ? <p>{empty}</p> : <ul className={styles.stockList}>{children}</ul>}
       {more > 0 && <p className={styles.note}>Y {more} más.</p>}
     </article>
+  );
+}
+
+/** A low variant: its product and label (to the product's edit page), its SKU, units and threshold. */
+function LowStockRow({ item }: { item: LowStockItem }) {
+  return (
+    <li>
+      <span>
+        <Link to={`/product/${item.id_producto}`}>{lineName(item.nombre, item.variante)}</Link>{' '}
+        <span className={styles.note}>SKU {item.sku}</span>
+      </span>
+      <span className={styles.units}>
+        {item.stock === 0 ? 'agotada' : unitsOf(item.stock)} · mínimo {item.stock_minimo}
+      </span>
+    </li>
   );
 }

@@ -40,9 +40,28 @@ const dashboard = fixture(dashboardSchema, {
   inventario: {
     umbral_stock_bajo: 5,
     agotados: 12,
-    stock_bajo: 1,
+    stock_bajo: 3,
     lista_agotados: [{ id_producto: 28, nombre: 'Auriculares con micrófono USB', stock: 0 }],
-    lista_stock_bajo: [{ id_producto: 106, nombre: 'Cadena de oro de 18 quilates', stock: 2 }],
+    lista_stock_bajo: [
+      {
+        id_producto: 106,
+        id_variante: 206,
+        nombre: 'Cadena de oro de 18 quilates',
+        variante: '',
+        sku: 'VT-206',
+        stock: 2,
+        stock_minimo: 5,
+      },
+      {
+        id_producto: 7,
+        id_variante: 31,
+        nombre: 'Camiseta zorzal',
+        variante: 'Talla M · Rojo',
+        sku: 'CAM-M-ROJO',
+        stock: 8,
+        stock_minimo: 10,
+      },
+    ],
   },
   clientes: { total: 40, baneados: 3 },
   correos_fallidos: 0,
@@ -169,15 +188,20 @@ describe('AdminHomePage', () => {
     expect(screen.queryByText(/no se pudieron enviar|no se pudo enviar/)).toBeNull();
   });
 
-  it('lists out-of-stock and low-stock products with links to edit them, and the customers', async () => {
+  it('lists out-of-stock products and low-stock variants with links to edit them, and the customers', async () => {
     renderAdmin(<AdminHomePage />, { path: '/adminHome' });
     const agotados = await screen.findByRole('article', { name: 'Agotados: 12' });
     expect(
       within(agotados).getByRole('link', { name: 'Auriculares con micrófono USB' }).getAttribute('href'),
     ).toBe('/product/28');
     expect(within(agotados).getByText('Y 11 más.')).toBeTruthy();
-    const bajo = card('Stock bajo: 1');
-    expect(within(bajo).getByText('2 unidades')).toBeTruthy();
+    const bajo = card('Stock bajo: 3');
+    expect(within(bajo).getByText('2 unidades · mínimo 5')).toBeTruthy();
+    const shirt = within(bajo).getByRole('link', { name: 'Camiseta zorzal (Talla M · Rojo)' });
+    expect(shirt.getAttribute('href')).toBe('/product/7');
+    expect(within(bajo).getByText('SKU CAM-M-ROJO')).toBeTruthy();
+    expect(within(bajo).getByText('8 unidades · mínimo 10')).toBeTruthy();
+    expect(within(bajo).getByText('Y 1 más.')).toBeTruthy();
     expect(figure(card('Clientes'), 'Baneados')).toBe('3');
     expect(figure(card('Clientes'), 'Activos')).toBe('37');
   });

@@ -107,6 +107,7 @@ describe('ProductsPage', () => {
       valor: 100,
       valor_descuento: null,
       stock,
+      stock_minimo: null,
       imagen: '',
       estado,
     });

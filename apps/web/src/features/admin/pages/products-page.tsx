@@ -12,8 +12,10 @@ import { LoadError } from '../../../components/load-error';
 import { Loader } from '../../../components/loader';
 import { Pager } from '../../../components/pager';
 import { TextField } from '../../../components/text-field';
+import { useSession } from '../../../lib/session';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useAdminProducts } from '../api/get-admin-products';
+import { useInventorySettings } from '../api/inventory-settings';
 import styles from '../components/admin-page.module.css';
 import { AdminPageHeader } from '../components/admin-page-header';
 import { AdminTabs, tabId, tabPanelId } from '../components/admin-tabs';
@@ -38,6 +40,9 @@ export function ProductsPage() {
   const tab: Tab = search.get('tab') === 'inactivos' ? 'inactivos' : 'habilitados';
   const page = parsePage(search.get('page'));
   const products = useAdminProducts({ name, estado: tab === 'habilitados', page });
+  // The shop's low-stock threshold is the owner's setting; staff see the variants low by the default.
+  const { user } = useSession();
+  const inventory = useInventorySettings({ enabled: Boolean(user?.admin) });
   const headingRef = useRef<HTMLHeadingElement>(null);
   const tabLabel = TABS.find((t) => t.value === tab)?.label ?? '';
 
@@ -117,6 +122,7 @@ export function ProductsPage() {
           <div className={styles.page} aria-busy={products.isPlaceholderData || undefined}>
             <ProductsTable
               products={products.data.items}
+              lowStockDefault={inventory.data?.stock_minimo}
               caption={`${tabLabel}${name ? ` que coinciden con «${name}»` : ''}: ${products.data.total}`}
             />
             {showsPager(products.data.total, ADMIN_PRODUCTS_PAGE_SIZE) && (

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { act, fireEvent, screen } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import type { Ajustes } from '@vitrina/shared';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { describedText } from '../../../testing/described-text';
@@ -75,5 +75,32 @@ describe('SettingsPage', () => {
     );
     expect(document.activeElement).toBe(field('Tarifa de envío (USD)'));
     expect(api.calls('PUT /api/ajustes')).toHaveLength(0);
+  });
+
+  it("keeps the shop's low-stock threshold in Inventario: refuses a bad one in Spanish, saves a whole number", async () => {
+    let inventario = { stock_minimo: 5 };
+    api.on('GET /api/ajustes/inventario', () => Response.json(inventario));
+    api.on('PUT /api/ajustes/inventario', (_url, init) => {
+      inventario = JSON.parse(String(init?.body));
+      return Response.json(inventario);
+    });
+    renderAdmin(<SettingsPage />, { path: '/admin/ajustes' });
+    const threshold = (await screen.findByLabelText('Stock mínimo')) as HTMLInputElement;
+    await waitFor(() => expect(threshold.value).toBe('5'));
+    const saveInventory = () =>
+      act(async () => fireEvent.click(screen.getByRole('button', { name: 'Guardar inventario' })));
+
+    fireEvent.change(threshold, { target: { value: '2,5' } });
+    await saveInventory();
+    expect(describedText(threshold)).toContain('El stock mínimo debe ser un número entero de 0 a 10000');
+    expect(document.activeElement).toBe(threshold);
+    expect(api.calls('PUT /api/ajustes/inventario')).toHaveLength(0);
+
+    fireEvent.change(threshold, { target: { value: '3' } });
+    await saveInventory();
+    await waitFor(() =>
+      expect(api.calls('PUT /api/ajustes/inventario')[0]?.body).toEqual({ stock_minimo: 3 }),
+    );
+    await waitFor(() => expect(describedText(threshold)).not.toContain('El stock mínimo'));
   });
 });

@@ -24,6 +24,7 @@ import { useSaveTaxSettings, useTaxSettings } from '../api/payment-settings';
 import { useSaveSettings } from '../api/save-settings';
 import styles from '../components/admin-page.module.css';
 import { AdminPageHeader } from '../components/admin-page-header';
+import { InventoryPanel } from '../components/inventory-panel';
 
 type FieldErrors = Partial<Record<keyof Ajustes, string>>;
 
@@ -68,6 +69,7 @@ export function SettingsPage() {
         <ShippingForm saved={settings.data} />
       )}
       <TaxPanel />
+      <InventoryPanel />
     </div>
   );
 }

@@ -124,6 +124,7 @@ describe('variantChanges', () => {
         valor: 20,
         valor_descuento: null,
         stock: 4,
+        stock_minimo: null,
         imagen: '',
         estado: true,
       },
@@ -134,6 +135,7 @@ describe('variantChanges', () => {
         valor: 22.5,
         valor_descuento: 19,
         stock: 2,
+        stock_minimo: null,
         imagen: '',
         estado: true,
       },
@@ -163,6 +165,7 @@ describe('variantChanges', () => {
       valor: 20,
       valor_descuento: null,
       stock: 0,
+      stock_minimo: null,
       imagen: '',
       estado: false,
     };

@@ -734,6 +734,7 @@ describe('CartPage with variants', () => {
       valor: 15,
       valor_descuento: null,
       stock: i === 0 ? 5 : 1,
+      stock_minimo: null,
       imagen: `/uploads/productos/${id_variante}.webp`,
       estado: true,
     })),

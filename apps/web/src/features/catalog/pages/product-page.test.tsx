@@ -16,6 +16,7 @@ const variant = (id: number, valores: string[], more: Partial<Product['variantes
   valor: 120,
   valor_descuento: null,
   stock: 5,
+  stock_minimo: null,
   imagen: '',
   estado: true,
   ...more,

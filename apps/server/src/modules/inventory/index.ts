@@ -1,0 +1,1 @@
+export { lowStockVariants, queueLowStockDigest } from './low-stock';
