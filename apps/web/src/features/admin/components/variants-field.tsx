@@ -289,6 +289,7 @@ export function VariantsField() {
                   <th scope="col">Precio</th>
                   <th scope="col">Precio de oferta</th>
                   <th scope="col">Stock</th>
+                  <th scope="col">Stock mínimo</th>
                   <th scope="col">Foto</th>
                   <th scope="col">Activa</th>
                   <th scope="col">
@@ -347,6 +348,15 @@ export function VariantsField() {
                           inputMode="numeric"
                           error={rowErrors?.stock?.message}
                           {...register(`variantes.${i}.stock`)}
+                        />
+                      </td>
+                      <td data-label="Stock mínimo">
+                        <CellInput
+                          label={`Stock mínimo de ${label}`}
+                          inputMode="numeric"
+                          placeholder="El de la tienda"
+                          error={rowErrors?.stock_minimo?.message}
+                          {...register(`variantes.${i}.stock_minimo`)}
                         />
                       </td>
                       <td data-label="Foto">

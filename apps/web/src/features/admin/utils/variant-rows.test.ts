@@ -21,6 +21,7 @@ const row = (valores: string[], more: Partial<VariantFormValues> = {}): VariantF
   valor: '',
   valor_descuento: '',
   stock: '0',
+  stock_minimo: '',
   imagen: '',
   estado: true,
   ...more,
@@ -77,13 +78,13 @@ describe('withVariants', () => {
     expect(productoSchemaFor('USD').parse(withVariants(base))).not.toHaveProperty('variantes');
   });
 
-  it('with options sends the variants; an empty discount is none, a lost photo the main one', () => {
+  it('with options sends the variants; an empty discount is none, a lost photo the main one, a typed stock mínimo a number', () => {
     const parsed = productoSchemaFor('USD').parse(
       withVariants({
         ...base,
         opciones: [{ nombre: 'Talla', valores: 'S, M' }],
         variantes: [
-          row(['S'], { sku: 'CAM-S', stock: '4', imagen: '/uploads/productos/a.webp' }),
+          row(['S'], { sku: 'CAM-S', stock: '4', stock_minimo: '3', imagen: '/uploads/productos/a.webp' }),
           row(['M'], {
             valor: '22.5',
             valor_descuento: '19',
@@ -102,10 +103,20 @@ describe('withVariants', () => {
         valor: undefined,
         valor_descuento: null,
         stock: 4,
+        stock_minimo: 3,
         imagen: '/uploads/productos/a.webp',
         estado: true,
       },
-      { sku: '', valores: ['M'], valor: 22.5, valor_descuento: 19, stock: 2, imagen: '', estado: true },
+      {
+        sku: '',
+        valores: ['M'],
+        valor: 22.5,
+        valor_descuento: 19,
+        stock: 2,
+        stock_minimo: null,
+        imagen: '',
+        estado: true,
+      },
     ]);
   });
 });

@@ -28,6 +28,8 @@ export interface VariantFormValues {
   /** '' is no discount. */
   valor_descuento: string;
   stock: string;
+  /** '' answers to the shop's low-stock threshold (Ajustes › Inventario). */
+  stock_minimo: string;
   /** '' shows the product's main photo. */
   imagen: string;
   estado: boolean;
@@ -54,6 +56,7 @@ const newRow = (valores: string[]): VariantFormValues => ({
   valor: '',
   valor_descuento: '',
   stock: '0',
+  stock_minimo: '',
   imagen: '',
   estado: true,
 });
@@ -106,6 +109,7 @@ export function variantRowsOf(product: Product): VariantFormValues[] {
     valor: priceText(variant.valor),
     valor_descuento: variant.valor_descuento == null ? '' : priceText(variant.valor_descuento),
     stock: String(variant.stock),
+    stock_minimo: variant.stock_minimo === null ? '' : String(variant.stock_minimo),
     imagen: variant.imagen,
     estado: variant.estado,
   }));
@@ -154,6 +158,7 @@ const sameVariants = (product: Product, sent: NonNullable<ProductoUpdate['varian
       v.valor,
       v.valor_descuento,
       v.stock,
+      v.stock_minimo,
       v.imagen,
       v.estado,
     ]),
@@ -166,6 +171,7 @@ const sameVariants = (product: Product, sent: NonNullable<ProductoUpdate['varian
       v.valor,
       v.valor_descuento,
       v.stock,
+      v.stock_minimo ?? null,
       v.imagen,
       v.estado,
     ]),
