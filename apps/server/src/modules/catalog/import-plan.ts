@@ -247,7 +247,8 @@ function planProduct(
     valor: first.cells.precio,
     valor_descuento: null,
     id_categoria_producto: id_categoria_producto ?? 1,
-    imagenes: fotos.filter((ref) => ref !== undefined).map((ref) => ({ url: standIn(ref), alt: '' })),
+    // A photo already said to be missing still counts, so the product is not also told it has none.
+    imagenes: fotos.map((ref, i) => ({ url: ref ? standIn(ref) : `${SHOP_PHOTO}falta-${i}.webp`, alt: '' })),
     opciones,
     variantes: variantInputs.map(({ ref: _ref, ...input }) => input),
   });

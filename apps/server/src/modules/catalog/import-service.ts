@@ -21,7 +21,7 @@ import { importedPhotoUrl, storeProductPhotoOnce } from '../uploads';
 import { AUDITED, snapshot } from './admin-service';
 import { readCatalogCsv } from './import-file';
 import { foldName, type PhotoRef, type PlannedProduct, planImport, zipKey } from './import-plan';
-import { releasePhotos, replacePhotos, sizeStoredPhotos } from './photos';
+import { releasePhotos, replacePhotos } from './photos';
 import { saveVariants } from './variants';
 
 /*
@@ -125,9 +125,6 @@ export async function importCatalog(options: ImportOptions): Promise<ImportResul
     throw err;
   }
   await releasePhotos({ db, storage, urls: dropped, log: options.log });
-  await sizeStoredPhotos({ db, storage, log: options.log }).catch((err: unknown) =>
-    options.log?.warn({ err }, 'could not store the sizes of imported photos'),
-  );
   return result([]);
 }
 
@@ -312,6 +309,8 @@ async function createBatch(
           posicion: j + 1,
           url: urlOf(ref, urls),
           alt: '',
+          // A ZIP's photo was stored with its sizes; a shop photo's are the start-up step's (decision 076).
+          tamanos: 'zip' in ref,
         })),
       ),
     );
