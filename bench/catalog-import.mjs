@@ -1,6 +1,6 @@
 // Catalog import (decision 089): 10,000 CSV rows (5,000 products of two variants each) reviewed (dry run),
 // applied, then applied again (which must change nothing), against the production build on PostgreSQL.
-// While each runs, one client asks the catalog for a listing page after another: its p95 says whether the
+// While each runs, one client asks the catalog for a listing page every 25 ms: its p95 says whether the
 // import blocks the shop.
 
 import { signIn } from './lib/browser-session.mjs';
@@ -15,6 +15,8 @@ const SIZES = ['M', 'L'];
 const BUDGET_MS = 30_000;
 /** A catalog page while the import runs. */
 const CATALOG_P95_MS = 1_000;
+/** Between two catalog requests: about 40 a second. */
+const PAUSE_MS = 25;
 
 const columns =
   'producto,nombre,descripcion,categoria,producto_activo,imagenes,opcion1_nombre,opcion1_valor,opcion2_nombre,opcion2_valor,opcion3_nombre,opcion3_valor,sku,precio,precio_descuento,stock,activo,imagen_variante';
@@ -28,7 +30,7 @@ function catalogCsv(category, photo) {
         [
           `bench-${i}`,
           first ? `Remera de algodón ${i}` : '',
-          first ? 'Remera de algodón peinado, cuello redondo, lavable a máquina.' : '',
+          first ? '"Remera de algodón peinado, cuello redondo, lavable a máquina."' : '',
           first ? category : '',
           first ? 'sí' : '',
           first ? photo : '',
@@ -80,6 +82,8 @@ async function catalogWhile(base, done) {
     const started = performance.now();
     await fetch(`${base}/api/products?page=${(page % 20) + 1}`).then((res) => res.arrayBuffer());
     times.push(performance.now() - started);
+    // A busy small shop's pace, not a flood: the client must not take the cores the import needs.
+    await new Promise((resolve) => setTimeout(resolve, PAUSE_MS));
   }
   return times;
 }
@@ -131,7 +135,7 @@ export async function run() {
   ]);
   const markdown =
     `${PRODUCTS * SIZES.length} CSV rows (${PRODUCTS} products of ${SIZES.length} variants, one shop photo each) ` +
-    'posted to POST /api/products/import on PostgreSQL; meanwhile one client asks for listing pages one after another.\n\n' +
+    `posted to POST /api/products/import on PostgreSQL; meanwhile one client asks for a listing page every ${PAUSE_MS} ms.\n\n` +
     table(['step', 'time', 'creados', 'actualizados', 'errores', 'catalog requests', 'catalog p95'], rows);
   const total = runs.dryRun.ms + runs.apply.ms;
   const worstP95 = Math.max(runs.dryRun.catalogP95, runs.apply.catalogP95, runs.again.catalogP95);

@@ -59,6 +59,7 @@ export interface PlanContext {
 }
 
 const SHOP_PHOTO = '/uploads/productos/';
+const CHECKED_BETWEEN_YIELDS = 50;
 
 export const foldName = (text: string) =>
   text.normalize('NFD').replace(/\p{M}/gu, '').trim().toLowerCase().replace(/\s+/g, ' ');
@@ -102,10 +103,10 @@ function locate(path: readonly PropertyKey[], rows: readonly CsvRow[]): { fila: 
 }
 
 /** The products of the file and the problems of its rows; products with a problem are left out. */
-export function planImport(
+export async function planImport(
   rows: readonly CsvRow[],
   context: PlanContext,
-): { products: PlannedProduct[]; errors: ImportError[] } {
+): Promise<{ products: PlannedProduct[]; errors: ImportError[] }> {
   const errors: ImportError[] = [];
   const seen = new Set<string>();
   const fail = (fila: number, columna: string, mensaje: string) => {
@@ -126,7 +127,11 @@ export function planImport(
   const skuRows = new Map<string, number>();
   const productRows = new Map<number, number>();
   const products: PlannedProduct[] = [];
+  let checked = 0;
   for (const group of groups.values()) {
+    // Checking a product takes a fraction of a millisecond; thousands of them would hold the shop's
+    // other requests for seconds, so they wait their turn every few dozen products.
+    if (++checked % CHECKED_BETWEEN_YIELDS === 0) await new Promise((resolve) => setImmediate(resolve));
     const before = errors.length;
     const product = planProduct(group, context, fail, skuRows);
     if (product?.id_producto !== undefined) {

@@ -20,7 +20,14 @@ import { recordAudit, recordAudits } from '../audit';
 import { importedPhotoUrl, storeProductPhotoOnce } from '../uploads';
 import { AUDITED, snapshot } from './admin-service';
 import { readCatalogCsv } from './import-file';
-import { foldName, type PhotoRef, type PlannedProduct, planImport, zipKey } from './import-plan';
+import {
+  foldName,
+  type PhotoRef,
+  type PlannedProduct,
+  type PlannedVariant,
+  planImport,
+  zipKey,
+} from './import-plan';
 import { releasePhotos, replacePhotos } from './photos';
 import { saveVariants } from './variants';
 
@@ -70,7 +77,7 @@ export async function importCatalog(options: ImportOptions): Promise<ImportResul
     db.select().from(categoriaProducto),
     db.select({ sku: sql<string>`lower(${variante.sku})`, id: variante.id_producto }).from(variante),
   ]);
-  const plan = planImport(read.rows, {
+  const plan = await planImport(read.rows, {
     currency,
     categories: new Map(
       categories.map((c) => [foldName(c.nombre_categoria_producto), c.id_categoria_producto]),
@@ -263,6 +270,28 @@ function sameAsStored(planned: PlannedProduct, stored: StoredProduct, urls: Read
   );
 }
 
+/**
+ * What the variant trigger (migration 0023) will write on the product, computed here so the product is
+ * inserted with it: the trigger, which runs after the batch's variants are all in, then finds nothing to
+ * change and leaves the product row (and the search vocabulary) alone. Were anything here to differ from
+ * the trigger's answer, it would simply write its own.
+ */
+function mirrorOf(p: PlannedProduct) {
+  const active = p.variantes.filter((v) => v.estado);
+  const paid = (v: PlannedVariant) => v.valor_descuento ?? v.valor;
+  const rank = (v: PlannedVariant) => (v.estado && v.stock > 0 ? 0 : v.estado ? 1 : 2);
+  const [first] = [...p.variantes].sort((a, b) => rank(a) - rank(b) || paid(a) - paid(b));
+  const values = [...new Set(active.flatMap((v) => v.valores))].sort();
+  const texts = [p.opciones.map((o) => o.nombre).join(' '), values.join(' ')].filter((t) => t !== '');
+  return {
+    stock: active.reduce((sum, v) => sum + v.stock, 0),
+    valor: money(first?.valor ?? 0),
+    valor_descuento: first?.valor_descuento == null ? null : money(first.valor_descuento),
+    precio_varia: new Set(active.map(paid)).size > 1,
+    opciones_texto: texts.join(' '),
+  };
+}
+
 /** New products, a statement per table for the whole batch; each is audited as created. */
 async function createBatch(
   tx: Tx,
@@ -277,8 +306,7 @@ async function createBatch(
         products.map((p) => ({
           nombre: p.nombre,
           descripcion_producto: p.descripcion_producto,
-          valor: money(p.variantes[0]?.valor ?? 0),
-          stock: 0,
+          ...mirrorOf(p),
           imagen: urlOf(p.fotos[0] ?? null, urls),
           estado: p.estado,
           id_categoria_producto: p.id_categoria_producto,
