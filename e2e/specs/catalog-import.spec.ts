@@ -60,7 +60,7 @@ test('an owner imports 500 products with a ZIP of photos, and sees the row error
   });
 
   await (await apiAs(page.request)).signIn(ADMIN.email, ADMIN.password);
-  await page.goto('/adminHome');
+  await page.goto('/products/admin');
   await page.getByRole('link', { name: 'Importar / Exportar' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Importar / Exportar' })).toBeVisible();
 

@@ -76,12 +76,6 @@ const SECTIONS: ReadonlyArray<{ page: PageName; to: string; label: string; text:
     text: 'Zonas de envío por estado o provincia, el resto del país, el retiro en tienda y los avisos de pedidos.',
   },
   {
-    page: 'adminImport',
-    to: PAGES.adminImport.path,
-    label: 'Importar / Exportar',
-    text: 'El catálogo en CSV: descargarlo, o crear y actualizar productos con sus fotos desde una planilla.',
-  },
-  {
     page: 'adminShop',
     to: PAGES.adminShop.path,
     label: 'Tienda',
