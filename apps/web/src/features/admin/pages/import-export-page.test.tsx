@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
-import { act, fireEvent, screen, within } from '@testing-library/react';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setUpAppTests } from '../../../testing/render-app';
 import { createApiDouble, renderAdmin } from '../testing/admin-test-kit';
 import { ImportExportPage } from './import-export-page';
@@ -9,24 +9,60 @@ const api = createApiDouble();
 setUpAppTests(api);
 
 let answers: Array<{ dryRun: boolean; body: unknown }>;
-beforeEach(() => {
-  answers = [];
-  api.on('POST /api/products/import', (url, init) => {
-    const dryRun = url.searchParams.get('dry_run') === 'true';
-    const csv = (init as RequestInit).body as FormData;
-    const file = csv.get('archivo') as File;
-    const bad = file.name === 'malo.csv';
-    const body = bad
+/** Ends the upload in flight: all of it sent, then the server's answer. */
+let finish: (() => void) | undefined;
+
+/** The browser's XMLHttpRequest as the import sees it: half the files sent, then the rest when told. */
+class UploadDouble {
+  upload: {
+    onprogress: ((event: { lengthComputable: boolean; loaded: number; total: number }) => void) | null;
+  } = { onprogress: null };
+  onload: (() => void) | null = null;
+  onerror: (() => void) | null = null;
+  status = 0;
+  responseText = '';
+  private url = '';
+  open(_method: string, url: string) {
+    this.url = url;
+  }
+  setRequestHeader() {}
+  send(body: FormData) {
+    const dryRun = new URL(this.url, 'http://localhost').searchParams.get('dry_run') === 'true';
+    const bad = (body.get('archivo') as File).name === 'malo.csv';
+    const answer = bad
       ? {
           creados: 0,
           actualizados: 0,
           errores: [{ fila: 3, columna: 'precio', mensaje: 'Ingresa un número válido' }],
         }
       : { creados: 500, actualizados: 2, errores: [] };
-    answers.push({ dryRun, body });
-    return Response.json(body);
-  });
+    answers.push({ dryRun, body: answer });
+    this.upload.onprogress?.({ lengthComputable: true, loaded: 50, total: 100 });
+    finish = () => {
+      this.upload.onprogress?.({ lengthComputable: true, loaded: 100, total: 100 });
+      this.status = 200;
+      this.responseText = JSON.stringify(answer);
+      this.onload?.();
+    };
+  }
+}
+
+beforeEach(() => {
+  answers = [];
+  finish = undefined;
+  vi.stubGlobal('XMLHttpRequest', UploadDouble);
 });
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+/** Clicks `name` and lets the upload finish. */
+async function upload(name: string) {
+  await act(async () => fireEvent.click(screen.getByRole('button', { name })));
+  await waitFor(() => expect(finish).toBeDefined());
+  await act(async () => finish?.());
+  finish = undefined;
+}
 
 const choose = (name: string) =>
   fireEvent.change(screen.getByLabelText('Archivo CSV'), {
@@ -44,12 +80,17 @@ describe('Importar / Exportar', () => {
     expect(importar.disabled).toBe(true);
     choose('catalogo.csv');
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Revisar' })));
+    // While the files travel, a bar says how much has gone.
+    const bar = await screen.findByRole('progressbar', { name: 'Subiendo los archivos…' });
+    expect(bar.getAttribute('value')).toBe('0.5');
+    expect(screen.getByText(/50 %/)).toBeTruthy();
+    await act(async () => finish?.());
     expect(
       await screen.findByText(
         'Revisado sin errores: 500 productos nuevos y 2 actualizados. Pulsa Importar para aplicarlo.',
       ),
     ).toBeTruthy();
-    await act(async () => fireEvent.click(importar));
+    await upload('Importar');
     expect(await screen.findByText('Importado: 500 productos nuevos y 2 actualizados.')).toBeTruthy();
     expect(answers.map((a) => a.dryRun)).toEqual([true, false]);
   }, 20_000);
@@ -60,7 +101,7 @@ describe('Importar / Exportar', () => {
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Revisar' })));
     expect(await screen.findByText('Elige el archivo CSV del catálogo.')).toBeTruthy();
     choose('malo.csv');
-    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Revisar' })));
+    await upload('Revisar');
     const table = await screen.findByRole('table', { name: 'Errores por fila' });
     expect(within(table).getAllByRole('row')[1]?.textContent).toBe('3precioIngresa un número válido');
     expect((screen.getByRole('button', { name: 'Importar' }) as HTMLButtonElement).disabled).toBe(true);

@@ -1,14 +1,15 @@
 import { CATALOG_CSV_HELP, type ImportResult, PAGES } from '@vitrina/shared';
 import { type FormEvent, useRef, useState } from 'react';
 import { Button } from '../../../components/button';
-import { api, errorMessage } from '../../../lib/api-client';
+import { apiUpload, errorMessage } from '../../../lib/api-client';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import styles from '../components/admin-page.module.css';
 import { AdminPageHeader } from '../components/admin-page-header';
 
 type Step =
   | { kind: 'idle' }
-  | { kind: 'busy'; what: string }
+  /** `sent`: the share of the files uploaded so far; once all are sent, the server is at work. */
+  | { kind: 'busy'; what: string; sent: number }
   | { kind: 'done'; dryRun: boolean; result: ImportResult };
 
 /**
@@ -34,12 +35,14 @@ export function ImportExportPage() {
     const zip = zipRef.current?.files?.[0];
     if (zip && zip.size > 0) data.append('imagenes', zip);
     setError(undefined);
-    setStep({ kind: 'busy', what: dryRun ? 'Revisando el archivo…' : 'Importando el catálogo…' });
+    const what = dryRun ? 'Revisando el archivo…' : 'Importando el catálogo…';
+    setStep({ kind: 'busy', what: 'Subiendo los archivos…', sent: 0 });
     try {
-      const result = await api<ImportResult>('/products/import', {
-        method: 'POST',
+      const result = await apiUpload<ImportResult>('/products/import', {
         query: { dry_run: dryRun },
         body: data,
+        onProgress: (sent) =>
+          setStep({ kind: 'busy', what: sent < 1 ? 'Subiendo los archivos…' : what, sent }),
       });
       setStep({ kind: 'done', dryRun, result });
     } catch (err) {
@@ -105,7 +108,12 @@ export function ImportExportPage() {
         </form>
         {busy && (
           <p role="status">
-            <progress aria-label={step.what} /> {step.what}
+            {step.sent < 1 ? (
+              <progress aria-label={step.what} max={1} value={step.sent} />
+            ) : (
+              <progress aria-label={step.what} />
+            )}{' '}
+            {step.what} {step.sent < 1 && `${Math.round(step.sent * 100)} %`}
           </p>
         )}
         {error && (
