@@ -327,6 +327,11 @@ describe.each(TEST_DATABASE_KINDS)('the catalog in and out by CSV, on %s', (kind
     expect(await message(`${CATALOG_CSV_COLUMNS.join(',')}\r\n"sin cerrar,`)).toBe(
       'El CSV no se puede leer: revisa las comillas.',
     );
+    expect(await message(`${CATALOG_CSV_COLUMNS.join(',')},precioo\r\nx`)).toBe(
+      'Columnas que no conocemos: precioo.',
+    );
+    const tooMany = `${CATALOG_CSV_COLUMNS.join(',')}\r\n${'a\r\n'.repeat(20_001)}`;
+    expect(await message(tooMany)).toBe('El CSV admite hasta 20.000 filas.');
     const none = await admin.request('POST', '/api/products/import', { archivo: 'x' });
     expect(none.statusCode).toBe(400);
     expect(none.json().message).toBe('Elige el archivo CSV del catálogo.');
