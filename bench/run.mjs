@@ -13,6 +13,7 @@ const SECTIONS = {
   web: ['Web', () => import('./web.mjs')],
   nginx: ['Behind nginx: two instances next to one', () => import('./nginx.mjs')],
   memory: ['Memory of the shop process', () => import('./memory.mjs')],
+  import: ['Catalog import by CSV (PostgreSQL)', () => import('./catalog-import.mjs')],
 };
 
 const wanted = process.argv.slice(2);

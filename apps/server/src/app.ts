@@ -10,7 +10,13 @@ import { accountsRoutes } from './modules/accounts';
 import { adminRoutes } from './modules/admin';
 import { auditRoutes } from './modules/audit';
 import { type CartReminderOptions, cartRemindersPlugin, cartsRoutes } from './modules/carts';
-import { catalogAdminRoutes, catalogRoutes, searchCounter, searchRoutes } from './modules/catalog';
+import {
+  catalogAdminRoutes,
+  catalogImportRoutes,
+  catalogRoutes,
+  searchCounter,
+  searchRoutes,
+} from './modules/catalog';
 import type { OidcClientConfig } from './modules/google-sign-in';
 import { googleRoutes } from './modules/google-sign-in';
 import { healthRoutes } from './modules/health';
@@ -173,6 +179,7 @@ export async function buildApp({
       await api.register(catalogRoutes, { database, searches });
       await api.register(searchRoutes, { database, searches, currency: config.currency });
       await api.register(catalogAdminRoutes, { db, storage, currency: config.currency });
+      await api.register(catalogImportRoutes, { db, storage, currency: config.currency });
       await api.register(ratingsRoutes, { db, timeZone: config.shopTimeZone });
       await api.register(ratingsAdminRoutes, { db });
       await api.register(publicConfigRoutes, { config, db });

@@ -3,6 +3,7 @@ export * from './brand-colors';
 export * from './calendar-day';
 export * from './cart';
 export * from './catalog';
+export * from './catalog-import';
 export * from './categories';
 export * from './constants';
 export * from './currency';

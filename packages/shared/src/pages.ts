@@ -66,6 +66,7 @@ export const PAGES = {
   adminPayments: { path: '/admin/ajustes/pagos', title: 'Pagos' },
   adminPromotions: { path: '/admin/ajustes/promociones', title: 'Promociones' },
   adminShipping: { path: '/admin/ajustes/envio', title: 'Envío' },
+  adminImport: { path: '/admin/ajustes/importar', title: 'Importar / Exportar' },
 } as const satisfies Record<string, PageEntry>;
 
 export type PageName = keyof typeof PAGES;

@@ -56,6 +56,7 @@ const PAGE_AREAS: Readonly<Record<string, StaffArea | 'todos'>> = {
   adminProducts: 'catalogo',
   createProduct: 'catalogo',
   editProduct: 'catalogo',
+  adminImport: 'catalogo',
   adminRatings: 'calificaciones',
   adminOrders: 'pedidos',
   adminOrder: 'pedidos',

@@ -68,6 +68,8 @@ const STAFF_REACHES: Record<StaffRole, string[]> = {
     'POST /api/products',
     'PUT /api/products/:id/editProduct',
     'PUT /api/products/delete/:id',
+    'GET /api/products/export.csv',
+    'POST /api/products/import',
     'GET /api/products/todascalificaciones',
     'PUT /api/products/calificaciones/:id',
     'PUT /api/products/calificaciones/:id/restaurar',

@@ -105,6 +105,7 @@ const ADMIN_PAGES: [page: PageName, screen: keyof Awaited<ReturnType<typeof admi
   ['adminPayments', 'paymentSettingsScreen'],
   ['adminPromotions', 'promotionsScreen'],
   ['adminShipping', 'shippingSettingsScreen'],
+  ['adminImport', 'importExportScreen'],
   ['adminShop', 'shopIdentityScreen'],
   ['adminPages', 'shopPagesScreen'],
   ['adminRatings', 'ratingsScreen'],

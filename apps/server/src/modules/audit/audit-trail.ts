@@ -41,6 +41,14 @@ export async function recordAudit(tx: Tx, entry: AuditRecord): Promise<void> {
   await tx.insert(auditoria).values({ ...entry, entidad: auditedEntity(entry.accion) });
 }
 
+/** Adds many changes to the trail in one statement (a catalog import's new products). */
+export async function recordAudits(tx: Tx, entries: readonly AuditRecord[]): Promise<void> {
+  if (entries.length === 0) return;
+  await tx
+    .insert(auditoria)
+    .values(entries.map((entry) => ({ ...entry, entidad: auditedEntity(entry.accion) })));
+}
+
 const entryColumns = {
   entry: auditoria,
   who: {

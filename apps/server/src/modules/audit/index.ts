@@ -1,2 +1,2 @@
-export { latestAuditEntries, recordAudit } from './audit-trail';
+export { latestAuditEntries, recordAudit, recordAudits } from './audit-trail';
 export { auditRoutes } from './routes';

@@ -38,7 +38,7 @@ const SET_ON_VARIANTS = 'Este producto tiene variantes: cambia su precio y su st
  * The fields an admin can change, as the audit trail records them (prices as two-decimal text; the photos
  * by URL, in order).
  */
-type Snapshot = { imagenes?: string[] } & Partial<
+export type Snapshot = { imagenes?: string[] } & Partial<
   Pick<
     ProductRow,
     | 'nombre'
@@ -52,7 +52,7 @@ type Snapshot = { imagenes?: string[] } & Partial<
   >
 >;
 
-const AUDITED = [
+export const AUDITED = [
   'nombre',
   'descripcion_producto',
   'valor',
@@ -63,7 +63,7 @@ const AUDITED = [
   'id_categoria_producto',
 ] as const;
 
-function snapshot(row: ProductRow, keys: ReadonlyArray<(typeof AUDITED)[number]> = AUDITED): Snapshot {
+export function snapshot(row: ProductRow, keys: ReadonlyArray<(typeof AUDITED)[number]> = AUDITED): Snapshot {
   return Object.fromEntries(keys.map((key) => [key, row[key]]));
 }
 

@@ -9,6 +9,7 @@ export {
 } from './admin-service';
 export { availableStock } from './available-stock';
 export { catalogCache, type KeptAnswer, serveFromCache } from './cache';
+export { catalogImportRoutes } from './import-routes';
 export { sizeStoredPhotos } from './photos';
 export { countRating, uncountRating } from './rating-totals';
 export { catalogRoutes } from './routes';

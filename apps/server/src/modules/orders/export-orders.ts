@@ -10,9 +10,9 @@ import {
   toCents,
 } from '@vitrina/shared';
 import { inArray } from 'drizzle-orm';
+import { type CsvValue, toCsv, UTF8_BOM } from '../../csv';
 import type { Db } from '../../db/client';
 import { venta } from '../../db/schema';
-import { type CsvValue, toCsv, UTF8_BOM } from './csv';
 import { listOrders } from './list-orders';
 
 export interface OrdersExportQuery {

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { PHOTO_FULL_WIDTH, PHOTO_WIDTHS, photoSizeUrl } from '@vitrina/shared';
 import type { FileStorage } from '../../storage/local';
 import { storeImage, toWebp } from './service';
@@ -28,6 +29,27 @@ export async function storeProductPhoto(options: { storage: FileStorage; bytes: 
   const url = await storeImage(options.storage, 'productos', options.bytes, FULL_SIZE);
   const full = await options.storage.read(url);
   if (full) await storePhotoSizes({ storage: options.storage, url, full: full.bytes });
+  return url;
+}
+
+/** Where a photo imported with these bytes is stored: the same bytes, the same address. */
+export const importedPhotoUrl = (bytes: Uint8Array) =>
+  `/uploads/productos/i${createHash('sha256').update(bytes).digest('hex').slice(0, 32)}.webp`;
+
+/**
+ * A product photo named after its bytes (a catalog import's ZIP): the same photo imported again is the
+ * same file, so importing a file twice changes no product. Stored with its sizes when not there yet;
+ * throws on anything that is not an image.
+ */
+export async function storeProductPhotoOnce(options: {
+  storage: FileStorage;
+  bytes: Uint8Array;
+}): Promise<string> {
+  const known = importedPhotoUrl(options.bytes);
+  if (await options.storage.exists(known)) return known;
+  const full = await toWebp(Buffer.from(options.bytes), FULL_SIZE);
+  const url = await options.storage.save(known.slice('/uploads/'.length), full);
+  await storePhotoSizes({ storage: options.storage, url, full });
   return url;
 }
 

@@ -31,3 +31,5 @@ export const shopPagesScreen: Screen = () => import('./pages/shop-pages-page').t
 export const synonymsScreen: Screen = () => import('./pages/synonyms-page').then((m) => m.SynonymsPage);
 export const promotionsScreen: Screen = () => import('./pages/promotions-page').then((m) => m.PromotionsPage);
 export const staffScreen: Screen = () => import('./pages/staff-page').then((m) => m.StaffPage);
+export const importExportScreen: Screen = () =>
+  import('./pages/import-export-page').then((m) => m.ImportExportPage);

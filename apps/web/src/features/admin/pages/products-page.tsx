@@ -73,6 +73,8 @@ export function ProductsPage() {
         <Link to="/producto" className={buttonClass('primary')}>
           Crear producto
         </Link>
+        {/* The staff who run the catalog reach the CSV here: Ajustes is the owner's. */}
+        <Link to={PAGES.adminImport.path}>Importar / Exportar</Link>
       </AdminPageHeader>
 
       {/* biome-ignore lint/a11y/useSemanticElements: role=search on a form works in every browser; <search> does not yet */}

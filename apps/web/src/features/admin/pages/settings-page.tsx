@@ -55,6 +55,7 @@ export function SettingsPage() {
         <Link to={PAGES.adminMail.path}>Correos enviados</Link>
         <Link to={PAGES.adminShop.path}>Tienda</Link>
         <Link to={PAGES.adminPages.path}>Páginas</Link>
+        <Link to={PAGES.adminImport.path}>Importar / Exportar</Link>
       </AdminPageHeader>
       {settings.isPending ? (
         <Loader label="Cargando los ajustes…" />
