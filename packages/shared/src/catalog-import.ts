@@ -24,6 +24,7 @@ export const CATALOG_CSV_COLUMNS = [
   'precio',
   'precio_descuento',
   'stock',
+  'stock_minimo',
   'activo',
   'imagen_variante',
 ] as const;
@@ -137,6 +138,10 @@ export const CATALOG_CSV_HELP: ReadonlyArray<{ columna: CatalogCsvColumn; ayuda:
   { columna: 'precio', ayuda: 'Precio con punto decimal, en la moneda de la tienda.' },
   { columna: 'precio_descuento', ayuda: 'Precio con descuento; vacío si no tiene.' },
   { columna: 'stock', ayuda: 'Unidades disponibles, número entero.' },
+  {
+    columna: 'stock_minimo',
+    ayuda: 'Con cuántas unidades avisa el stock bajo; vacío: el stock mínimo de la tienda.',
+  },
   { columna: 'activo', ayuda: '«sí» o «no»: si la variante se puede comprar.' },
   { columna: 'imagen_variante', ayuda: 'Foto propia de la variante (opcional), como en imagenes.' },
 ];

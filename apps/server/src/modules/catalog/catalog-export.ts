@@ -46,6 +46,7 @@ export async function exportCatalogCsv(db: Db, currency: CurrencyCode): Promise<
         precio: money(v.valor),
         precio_descuento: money(v.valor_descuento),
         stock: v.stock,
+        stock_minimo: v.stock_minimo ?? '',
         activo: yesNo(v.estado),
         imagen_variante: v.imagen,
       };

@@ -31,6 +31,8 @@ export interface PlannedVariant {
   valor: number;
   valor_descuento: number | null;
   stock: number;
+  /** Its own low-stock threshold; null: the shop's. */
+  stock_minimo: number | null;
   imagen: PhotoRef | null;
   estado: boolean;
 }
@@ -80,6 +82,7 @@ function locate(path: readonly PropertyKey[], rows: readonly CsvRow[]): { fila: 
       valor: 'precio',
       valor_descuento: 'precio_descuento',
       stock: 'stock',
+      stock_minimo: 'stock_minimo',
       imagen: 'imagen_variante',
       estado: 'activo',
     };
@@ -239,6 +242,7 @@ function planProduct(
       valor: row.cells.precio,
       valor_descuento: row.cells.precio_descuento.trim() === '' ? null : row.cells.precio_descuento,
       stock: row.cells.stock,
+      stock_minimo: row.cells.stock_minimo,
       imagen: imagen ? standIn(imagen) : '',
       estado: yesNo(row, 'activo'),
       ref: imagen ?? null,
@@ -279,6 +283,7 @@ function planProduct(
       valor,
       valor_descuento,
       stock: v.stock,
+      stock_minimo: v.stock_minimo ?? null,
       imagen: variantInputs[i]?.ref ?? null,
       estado: v.estado,
     };

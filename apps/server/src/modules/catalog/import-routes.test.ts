@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { CATALOG_CSV_COLUMNS } from '@vitrina/shared';
+import { CATALOG_CSV_COLUMNS, LOW_STOCK_INVALID } from '@vitrina/shared';
 import { count, eq, sql } from 'drizzle-orm';
 import { zipSync } from 'fflate';
 import sharp from 'sharp';
@@ -137,17 +137,18 @@ describe.each(TEST_DATABASE_KINDS)('the catalog in and out by CSV, on %s', (kind
     expect(await imported(csvOf(shirtRows()))).toEqual({ creados: 0, actualizados: 0, errores: [] });
 
     const changed = shirtRows({ nombre: 'Camiseta de lino lavado' });
-    changed[1] = shirt('cam-lino-m', 'M', { stock: '10' });
+    changed[1] = shirt('cam-lino-m', 'M', { stock: '10', stock_minimo: '3' });
     expect(await imported(csvOf(changed))).toEqual({ creados: 0, actualizados: 1, errores: [] });
     const variants = await t.db
       .select()
       .from(variante)
       .where(eq(variante.id_producto, created?.id_producto ?? 0))
       .orderBy(variante.id_variante);
-    expect(variants.map((v) => [v.sku, v.stock, v.valor_descuento])).toEqual([
-      ['CAM-LINO-S', 4, null],
-      ['cam-lino-m', 10, null],
+    expect(variants.map((v) => [v.sku, v.stock, v.valor_descuento, v.stock_minimo])).toEqual([
+      ['CAM-LINO-S', 4, null, null],
+      ['cam-lino-m', 10, null, 3],
     ]);
+    expect(await exported()).toContain('cam-lino-m,25.50,,10,3,sí');
     const after = await tally();
     expect(after.productos).toBe((before.productos ?? 0) + 1);
   });
@@ -176,6 +177,7 @@ describe.each(TEST_DATABASE_KINDS)('the catalog in and out by CSV, on %s', (kind
           precio: '8',
           precio_descuento: '9',
           stock: 'muchos',
+          stock_minimo: 'pocos',
           activo: 'quizás',
         },
       ]),
@@ -191,6 +193,7 @@ describe.each(TEST_DATABASE_KINDS)('the catalog in and out by CSV, on %s', (kind
         { fila: 2, columna: 'precio', mensaje: 'Usa punto para separar los decimales' },
         { fila: 3, columna: 'sku', mensaje: expect.stringContaining('Indica el SKU') },
         { fila: 3, columna: 'stock', mensaje: 'Ingresa un número válido' },
+        { fila: 3, columna: 'stock_minimo', mensaje: LOW_STOCK_INVALID },
         { fila: 3, columna: 'activo', mensaje: 'Escribe sí o no' },
       ]),
     );

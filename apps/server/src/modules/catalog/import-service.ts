@@ -263,6 +263,7 @@ function sameAsStored(planned: PlannedProduct, stored: StoredProduct, urls: Read
         cents(current.valor) === toCents(v.valor) &&
         cents(current.valor_descuento) === (v.valor_descuento === null ? null : toCents(v.valor_descuento)) &&
         current.stock === v.stock &&
+        current.stock_minimo === v.stock_minimo &&
         current.imagen === urlOf(v.imagen, urls) &&
         current.estado === v.estado
       );
@@ -325,6 +326,7 @@ async function createBatch(
           valor: money(v.valor),
           valor_descuento: v.valor_descuento === null ? null : money(v.valor_descuento),
           stock: v.stock,
+          stock_minimo: v.stock_minimo,
           imagen: urlOf(v.imagen, urls),
           estado: v.estado,
         })),
@@ -392,6 +394,7 @@ async function updateProduct(
         valor: v.valor,
         valor_descuento: v.valor_descuento,
         stock: v.stock,
+        stock_minimo: v.stock_minimo,
         imagen: urlOf(v.imagen, urls),
         estado: v.estado,
       })),
