@@ -23,6 +23,7 @@ export const MAIL_KINDS = [
   'carrito_abandonado',
   'solicitud_pedido',
   'solicitud_respondida',
+  'compras_sin_cuenta',
 ] as const;
 export type MailKind = (typeof MAIL_KINDS)[number];
 
@@ -45,6 +46,7 @@ export const MAIL_KIND_LABELS: Record<MailKind, string> = {
   carrito_abandonado: 'Carrito olvidado',
   solicitud_pedido: 'Solicitud de cancelación o devolución (a la tienda)',
   solicitud_respondida: 'Respuesta a una solicitud',
+  compras_sin_cuenta: 'Sumar compras sin cuenta',
 };
 
 /** pendiente: waiting for (another) attempt; enviado: delivered; fallido: given up after the last attempt. */
