@@ -2,6 +2,7 @@ import type {
   Cents,
   CheckoutRequest,
   DireccionEnvio,
+  Guest,
   OrderSummary,
   PaymentReceived,
   ShippingMethod,
@@ -40,6 +41,8 @@ export interface PlaceOrderInput {
   cupon?: string;
   /** Also keep that address and phone in the profile. */
   guardar_direccion?: boolean;
+  /** A visitor buying without an account: their e-mail and name (decision 085). */
+  invitado?: Guest | undefined;
 }
 
 /**
@@ -57,6 +60,7 @@ export function placeOrder(input: PlaceOrderInput, idempotencyKey: string): Prom
     ...(input.direccion_envio && { direccion_envio: input.direccion_envio }),
     ...(input.cupon && { cupon: input.cupon }),
     ...(input.guardar_direccion && { guardar_direccion: true }),
+    ...(input.invitado && { invitado: input.invitado }),
   };
   return api<CheckoutReply>('/venta', {
     method: 'POST',
