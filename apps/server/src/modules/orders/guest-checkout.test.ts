@@ -99,6 +99,28 @@ describe.each(TEST_DATABASE_KINDS)('guest checkout on %s', (kind) => {
     expect(shopView.json().invitado).toEqual({ email, nombre: 'Ana Invitada' });
   });
 
+  it('lets a guest ask to cancel through the link, and nobody without it', async () => {
+    const email = guestEmail();
+    const order = (await guestBuy(new Agent(t.app), email)).json();
+    const ask = (acceso: string) =>
+      new Agent(t.app).post(`/api/pedidos/${order.id_venta}/solicitudes?acceso=${acceso}`, {
+        tipo: 'cancelacion',
+        motivo: 'Me equivoqué de talla',
+      });
+    const forged = await ask(`${order.acceso.slice(0, -2)}xx`);
+    expect(forged.statusCode).toBe(404);
+    expect(forged.json().message).toBe(GUEST_MESSAGES.linkInvalid);
+    const asked = await ask(order.acceso);
+    expect(asked.statusCode, asked.body).toBe(201);
+    expect(asked.json()).toMatchObject({ tipo: 'cancelacion', estado: 'pendiente' });
+    const listed = await new Agent(t.app).get(
+      `/api/pedidos/${order.id_venta}/solicitudes?acceso=${order.acceso}`,
+    );
+    expect(listed.json()).toEqual([expect.objectContaining({ motivo: 'Me equivoqué de talla' })]);
+    // The shop hears of it like any customer's request.
+    expect(await lastMail(t.config.supportEmail, 'solicitud_pedido')).toBeDefined();
+  });
+
   it('answers a retried guest purchase with its first order, charging once', async () => {
     const visitor = new Agent(t.app);
     const card = await visitor.post('/api/pagos/sandbox/metodos', {

@@ -45,7 +45,7 @@ import { buyerOf } from './guest-buyer';
 import { listOrders } from './list-orders';
 import { getOrder, lookUpOrder, orderByLink, toOrder } from './order-detail';
 import { orderAccessToken } from './order-links';
-import { askOrderRequest, decideOrderRequest, listOrderRequests } from './order-requests';
+import { askOrderRequest, decideOrderRequest, listOrderRequests, requestsOf } from './order-requests';
 import { guestOf } from './order-summary';
 import type { StartRedirect } from './pay-later';
 import { type CheckoutReply, confirmGuestPayment, confirmPayment, placeOrder } from './place-order';
@@ -414,6 +414,54 @@ export const ordersRoutes: FastifyPluginAsyncZod<OrdersRoutesOptions> = async (
         order,
       });
       return sendCheckout(reply, { ...result, order: { ...result.order, acceso: request.query.acceso } });
+    },
+  );
+
+  app.get(
+    '/pedidos/:id/solicitudes',
+    {
+      config: { access: 'anyone' },
+      schema: {
+        tags: ['Pedidos'],
+        summary: 'Las solicitudes del pedido que abre el enlace firmado (acceso), sin iniciar sesión',
+        ...accessParams,
+        response: { 200: z.array(orderRequestSchema), ...errors },
+      },
+    },
+    async (request) => {
+      const order = await orderByLink(db, context.shop.linkSecret, {
+        id: request.params.id,
+        acceso: request.query.acceso,
+      });
+      return requestsOf(db, order.id_venta);
+    },
+  );
+
+  app.post(
+    '/pedidos/:id/solicitudes',
+    {
+      config: { access: 'anyone' },
+      schema: {
+        tags: ['Pedidos'],
+        summary:
+          'El comprador sin cuenta pide cancelar o devolver el pedido que abre su enlace firmado (acceso), con su motivo',
+        ...accessParams,
+        body: orderRequestInputSchema,
+        response: { 201: orderRequestSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const order = await orderByLink(db, context.shop.linkSecret, {
+        id: request.params.id,
+        acceso: request.query.acceso,
+      });
+      reply.code(201);
+      return askOrderRequest({
+        ...context,
+        buyerId: order.id_usuario,
+        orderId: order.id_venta,
+        input: request.body,
+      });
     },
   );
 

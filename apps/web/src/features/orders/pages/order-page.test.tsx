@@ -224,6 +224,34 @@ describe('OrderPage opened by the link of a guest order (decision 086)', () => {
     expect(api.calls('GET /api/venta/7')).toEqual([]);
   });
 
+  it('lets the guest ask to cancel through the link', async () => {
+    const requests: unknown[] = [];
+    api.on('GET /api/usuario/me', answerSession(null));
+    api.on('GET /api/pedidos/7', () => Response.json(guestOrder()));
+    api.on('GET /api/pedidos/7/solicitudes', () => Response.json(requests));
+    api.on('POST /api/pedidos/7/solicitudes', async (_url, init) => {
+      const created = {
+        id: 1,
+        id_venta: 7,
+        ...JSON.parse(String(init?.body)),
+        estado: 'pendiente',
+        creada: '2026-11-28T10:00:00.000Z',
+        decidida: null,
+        respuesta: null,
+      };
+      requests.push(created);
+      return Response.json(created, { status: 201 });
+    });
+    await renderOrder(undefined, '/pedido/7?acceso=firma');
+    const panel = await screen.findByRole('region', { name: 'Cancelar el pedido' });
+    fireEvent.change(within(panel).getByLabelText('Motivo'), { target: { value: 'Lo pedí por error' } });
+    fireEvent.click(within(panel).getByRole('button', { name: 'Pedir la cancelación' }));
+    expect(await within(panel).findByText('Cancelación: Pendiente')).toBeTruthy();
+    const [asked] = api.calls('POST /api/pedidos/7/solicitudes');
+    expect(asked?.url.searchParams.get('acceso')).toBe('firma');
+    expect(api.calls('POST /api/venta/7/solicitudes')).toEqual([]);
+  });
+
   it("says a link that is not the order's leads nowhere, and points to Consultar pedido", async () => {
     api.on('GET /api/usuario/me', answerSession(null));
     api.on('GET /api/pedidos/7', () =>

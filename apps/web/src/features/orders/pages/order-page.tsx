@@ -221,7 +221,7 @@ export function OrderContent({
         )}
       </section>
       {data.invitado && <CreateAccountOffer email={data.invitado.email} />}
-      {!found && <OrderRequestPanel order={data} />}
+      {(!found || data.acceso) && <OrderRequestPanel order={data} />}
       <div className={styles.layout}>
         <section className={styles.panel} aria-labelledby="pedido-productos">
           <h2 id="pedido-productos" className={styles.sectionTitle}>
