@@ -1,4 +1,4 @@
-import type { APIRequestContext } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 
 /** A 4×4 PNG, enough for the server to decode and re-encode as a real image. */
 export const TINY_PNG = Buffer.from(
@@ -67,4 +67,11 @@ export async function apiAs(request: APIRequestContext) {
       return (await res.json()) as { id_usuario: number };
     },
   };
+}
+
+/** This page hears that the shop does not sell to visitors without an account (GET /api/ajustes/invitados). */
+export async function guestCheckoutOff(page: Page): Promise<void> {
+  await page.route('**/api/ajustes/invitados', (route) =>
+    route.fulfill({ json: { compra_invitado: false } }),
+  );
 }

@@ -8,6 +8,7 @@ export * from './categories';
 export * from './constants';
 export * from './currency';
 export * from './errors';
+export * from './guest-checkout';
 export * from './listing';
 export * from './locale';
 export * from './low-stock';

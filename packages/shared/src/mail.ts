@@ -24,6 +24,7 @@ export const MAIL_KINDS = [
   'solicitud_pedido',
   'solicitud_respondida',
   'stock_bajo',
+  'compras_sin_cuenta',
 ] as const;
 export type MailKind = (typeof MAIL_KINDS)[number];
 
@@ -47,6 +48,7 @@ export const MAIL_KIND_LABELS: Record<MailKind, string> = {
   solicitud_pedido: 'Solicitud de cancelación o devolución (a la tienda)',
   solicitud_respondida: 'Respuesta a una solicitud',
   stock_bajo: 'Aviso diario de stock bajo (a la tienda)',
+  compras_sin_cuenta: 'Sumar compras sin cuenta',
 };
 
 /** pendiente: waiting for (another) attempt; enviado: delivered; fallido: given up after the last attempt. */

@@ -462,7 +462,12 @@ export const orderSchema = z.object({
   monto_reembolsado: z.number(),
   /** The part of monto_reembolsado that gave back the shipping. */
   envio_reembolsado: z.number(),
-  id_usuario: z.number().int(),
+  /** The account that bought; null: a guest did (decision 085). */
+  id_usuario: z.number().int().nullable(),
+  /** Who bought a guest's order: for admins, and for the guest through the order's link. */
+  invitado: z.object({ email: z.string(), nombre: z.string() }).optional(),
+  /** A guest's order, answered to the guest: the token of its signed link (decision 086). */
+  acceso: z.string().optional(),
   metodo_pago: z.enum(PAYMENT_METHODS),
   /** An order paid later: until when it waits for its money (ISO); null for a card. */
   vence: z.string().nullable(),

@@ -7,6 +7,7 @@ import {
   SALES_MAX_PAGE_SIZE,
   SALES_PAGE_SIZE,
 } from './constants';
+import { guestSchema } from './guest-checkout';
 import {
   direccionEnvioSchema,
   ORDER_STATES,
@@ -99,6 +100,8 @@ export const checkoutSchema = z
     guardar_direccion: z
       .boolean({ error: 'Indica con sí o no si guardamos la dirección en tu perfil' })
       .optional(),
+    /** A visitor buying without an account (decision 085); ignored when signed in. */
+    invitado: guestSchema.optional(),
   })
   .refine((input) => input.metodo_pago !== 'tarjeta' || input.id_pago !== undefined, {
     error: 'Falta el medio de pago',
@@ -121,7 +124,12 @@ export const orderSummarySchema = z.object({
   estado: z.enum(ORDER_STATES),
   /** In currency units; the provider is charged the same amount in cents. */
   valor_total_venta: z.number(),
-  id_usuario: z.number().int(),
+  /** The account that bought; null: a guest did (decision 085). */
+  id_usuario: z.number().int().nullable(),
+  /** Who bought a guest's order: for admins, and for the guest through the order's link. */
+  invitado: z.object({ email: z.string(), nombre: z.string() }).optional(),
+  /** A guest's order, answered to the guest: the token of its signed link (decision 086). */
+  acceso: z.string().optional(),
   id_pago: z.string(),
   metodo_pago: z.enum(PAYMENT_METHODS),
   /** An order paid later: until when its stock is reserved (ISO); null for a card. */

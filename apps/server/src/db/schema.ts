@@ -329,9 +329,11 @@ export const venta = pgTable(
     id_venta: serial('id_venta').primaryKey(),
     fecha: timestamp('fecha', { withTimezone: true }).notNull().defaultNow(),
     valor_total_venta: money('valor_total_venta').notNull(),
-    id_usuario: integer('id_usuario')
-      .notNull()
-      .references(() => usuario.id_usuario),
+    /** The account that bought; null for a guest's order (decision 085). */
+    id_usuario: integer('id_usuario').references(() => usuario.id_usuario),
+    /** A guest's order: the e-mail (lower case) and name typed at checkout; null for an account's. */
+    email_invitado: varchar('email_invitado', { length: 254 }),
+    nombre_invitado: varchar('nombre_invitado', { length: 50 }),
     /** The payment provider's payment method id. */
     id_pago: varchar('id_pago', { length: 255 }).notNull(),
     estado: varchar('estado', { length: 16, enum: ORDER_STATES }).notNull().default('pendiente'),
@@ -391,6 +393,10 @@ export const venta = pgTable(
   },
   (t) => [
     uniqueIndex('venta_usuario_idempotency_key').on(t.id_usuario, t.idempotency_key),
+    uniqueIndex('venta_invitado_idempotency_key').on(t.email_invitado, t.idempotency_key),
+    // Bought by an account or by a guest: exactly one of them.
+    check('venta_comprador', sql`(${t.id_usuario} IS NULL) <> (${t.email_invitado} IS NULL)`),
+    check('venta_email_invitado_lower', sql`${t.email_invitado} = lower(${t.email_invitado})`),
     index('venta_usuario_idx').on(t.id_usuario),
     index('venta_fecha_idx').on(t.fecha),
     // Start-up settles the sales left 'pendiente'; they are few, so a partial index finds them at once.
@@ -504,6 +510,8 @@ export const ajustes = pgTable(
     resumen_diario: boolean('resumen_diario').notNull().default(false),
     /** The low-stock threshold of the variants without their own (decision 090). */
     stock_minimo: integer('stock_minimo').notNull().default(5),
+    /** Visitors may buy without an account (decision 085); on unless the owner switches it off. */
+    compra_invitado: boolean('compra_invitado').notNull().default(true),
     actualizado: timestamp('actualizado', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -600,9 +608,8 @@ export const metodoPagoSandbox = pgTable(
   {
     /** 'pm_sandbox_<random>': what the browser sends as id_pago. */
     id: varchar('id', { length: 64 }).primaryKey(),
-    id_usuario: integer('id_usuario')
-      .notNull()
-      .references(() => usuario.id_usuario, { onDelete: 'cascade' }),
+    /** Null: a guest's card (decision 085). */
+    id_usuario: integer('id_usuario').references(() => usuario.id_usuario, { onDelete: 'cascade' }),
     marca: varchar('marca', { length: 20 }).notNull(),
     ultimos4: varchar('ultimos4', { length: 4 }).notNull(),
     /** What a charge with this card does: 'succeed', 'requires_action' or a decline code. */

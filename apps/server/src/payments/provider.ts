@@ -17,7 +17,8 @@ export interface ChargeRequest {
   /** The payment method the browser created (sandbox: pm_sandbox_…, Stripe: pm_…). */
   paymentMethodId: string;
   /** The buyer's id_usuario: a payment method created by another account must not be charged. */
-  customerId: number;
+  /** The buying account; null for a guest's order. */
+  customerId: number | null;
   /** Derived from the sale id: the same sale is never charged twice. */
   idempotencyKey: string;
 }

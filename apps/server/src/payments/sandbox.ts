@@ -55,7 +55,7 @@ export interface SandboxPaymentMethod {
  */
 export async function createSandboxPaymentMethod(
   db: Db,
-  idUsuario: number,
+  idUsuario: number | null,
   card: CardInput,
 ): Promise<SandboxPaymentMethod> {
   const digits = cardDigits(card.numero);
@@ -86,7 +86,7 @@ export interface SandboxConfirmation {
  */
 export async function confirmSandboxCharge(
   db: Db,
-  idUsuario: number,
+  idUsuario: number | null,
   clientSecret: string,
   approve: boolean,
 ): Promise<SandboxConfirmation> {

@@ -75,6 +75,12 @@ export function sessionOf(request: FastifyRequest): ActiveSession {
   return request.session;
 }
 
+/** The shop's own accounts (owner, staff) never buy: refused as on a 'customer' route. */
+export function assertMayBuy(user: UserRow): void {
+  if (worksForShop(user))
+    throw forbidden(user.admin ? 'Los administradores no pueden comprar.' : STAFF_MESSAGES.cannotBuy);
+}
+
 /** A route as declared, with who may call it. */
 export interface DeclaredRoute {
   method: HTTPMethods;
@@ -168,9 +174,7 @@ async function authorize({ sessionCookie, findSession }: AuthOptions, request: F
     if (user.rol === null) throw forbidden();
     if (!staff || !mayManage(user, staff)) throw forbidden(STAFF_MESSAGES.forbidden);
   }
-  if (access === 'customer' && worksForShop(user)) {
-    throw forbidden(user.admin ? 'Los administradores no pueden comprar.' : STAFF_MESSAGES.cannotBuy);
-  }
+  if (access === 'customer') assertMayBuy(user);
   if (accountParam && !user.admin) {
     // The raw text of the path: "7" and "007" name account 7; anything else is not the caller's.
     const named = (request.params as Record<string, string | undefined>)[accountParam] ?? '';

@@ -83,6 +83,8 @@ export const VALID_REQUESTS: Record<string, { body: unknown; headers?: Record<st
   },
   'PUT /api/ajustes/avisos': { body: { resumen_diario: true } },
   'PUT /api/ajustes/inventario': { body: { stock_minimo: 3 } },
+  'PUT /api/ajustes/invitados': { body: { compra_invitado: false } },
+  'POST /api/pedidos/reclamar/confirmar': { body: { token: 'enlace-de-muestra-de-reclamo' } },
   'PUT /api/personal/avisos': { body: { pedidos: true } },
   'POST /api/carrito/cotizar': {
     body: { detalle_venta: [{ id_producto: 1, cantidad: 1 }], cupon: 'PRUEBA10' },

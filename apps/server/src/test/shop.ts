@@ -8,4 +8,5 @@ export const TEST_SHOP: ShopIdentity = {
   contactEmail: 'soporte@vitrina.local',
   logoUrl: null,
   timeZone: 'America/Mexico_City',
+  linkSecret: 'test-link-secret-of-at-least-32-chars',
 };

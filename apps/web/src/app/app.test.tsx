@@ -51,6 +51,8 @@ const api = createFetchStub({
       Response.json(fixture(productRatingsSchema, { items: [], promedio: null, total: 0 })),
     'GET /api/products/2': () => Response.json(product(2, { stock: 1 })),
     'GET /api/ajustes/tienda': () => Response.json(tienda()),
+    // SPEC's notice for visitors is the shop's with guest checkout switched off (decision 085).
+    'GET /api/ajustes/invitados': () => Response.json({ compra_invitado: false }),
     'GET /api/paginas': () =>
       Response.json([
         { slug: 'acerca', titulo: 'Acerca de Vitrina', fija: true },
@@ -272,6 +274,21 @@ describe('storefront routes', () => {
 
     fireEvent.click(screen.getByRole('button', { name: 'Comprar' }));
     expect(await screen.findByText('Debe de iniciar sesion para comprar')).toBeTruthy();
+  });
+
+  it('lets a visitor buy without an account while the shop allows it: Comprar opens the cart', async () => {
+    api.on('GET /api/ajustes/invitados', () => Response.json({ compra_invitado: true }));
+    renderAt('/products/1');
+    await screen.findByRole('heading', { level: 1, name: 'Producto 1' });
+    const buy = screen.getByRole('button', { name: 'Comprar' }) as HTMLButtonElement;
+    await waitFor(() => expect(buy.disabled).toBe(false));
+    fireEvent.click(buy);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Carrito' })).toBeTruthy();
+    expect(screen.queryByText('Debe de iniciar sesion para comprar')).toBeNull();
+    expect(screen.getByRole('link', { name: 'Carrito, 1 producto' })).toBeTruthy();
+    // Who buys comes before the address.
+    expect(await screen.findByRole('group', { name: 'Compra sin cuenta' })).toBeTruthy();
+    expect(screen.getByLabelText('Correo electrónico')).toBeTruthy();
   });
 
   it("the product page offers '¿Dudas? Escríbenos' on WhatsApp, with the product's name, only when the shop has a number", async () => {

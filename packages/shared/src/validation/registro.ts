@@ -27,7 +27,7 @@ export const PASSWORD_HINT = `De ${PASSWORD_MIN} a ${PASSWORD_MAX} caracteres, c
 const REQUIRED = 'Campo Requerido';
 const BLANK = 'No puede ser un espacio en blanco';
 
-const personName = requiredText(REQUIRED)
+export const personName = requiredText(REQUIRED)
   .refine(notBlank, { error: BLANK })
   .max(NAME_MAX, { error: `Máximo ${NAME_MAX} caracteres` })
   .regex(LETTERS_AND_SPACES, { error: 'Los números ó símbolos son invalidos' })

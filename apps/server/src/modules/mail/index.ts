@@ -7,6 +7,7 @@ export { type ShopIdentity, shopIdentity } from './shop';
 export {
   type CartReminderData,
   cartReminderMail,
+  claimGuestOrdersMail,
   type DigestItem,
   dailyOrdersMail,
   googleAccountResetMail,

@@ -18,11 +18,16 @@ export interface ShopIdentity {
   logoUrl: string | null;
   /** SHOP_TIMEZONE: the days and deadlines the messages write, and the promotions' calendar. */
   timeZone: string;
+  /** COOKIE_SECRET: signs the links the order messages carry (decision 086). Never written anywhere. */
+  linkSecret: string;
 }
 
 /** What the configuration says of the shop: its identity until the owner saves one. */
 export const shopIdentity = (
-  config: Pick<Config, 'shopName' | 'publicUrl' | 'currency' | 'supportEmail' | 'shopTimeZone'>,
+  config: Pick<
+    Config,
+    'shopName' | 'publicUrl' | 'currency' | 'supportEmail' | 'shopTimeZone' | 'cookieSecret'
+  >,
 ): ShopIdentity => ({
   shopName: config.shopName,
   publicUrl: config.publicUrl,
@@ -30,4 +35,5 @@ export const shopIdentity = (
   contactEmail: config.supportEmail,
   logoUrl: null,
   timeZone: config.shopTimeZone,
+  linkSecret: config.cookieSecret,
 });

@@ -551,6 +551,23 @@ export function welcomeMail(to: string, data: AccountMailData): OutgoingMail {
   });
 }
 
+/**
+ * The link that adds the orders bought without an account with this e-mail to the account (decision
+ * 085): only who reads this mailbox can open it, so nobody takes another person's orders.
+ */
+export function claimGuestOrdersMail(to: string, data: AccountMailData & { claimUrl: string }): OutgoingMail {
+  return accountMail(to, 'compras_sin_cuenta', data, {
+    subject: `Suma tus compras sin cuenta a tu cuenta de ${data.shopName}`,
+    title: 'Suma tus compras a tu cuenta',
+    paragraphs: [
+      'Compraste sin cuenta con este correo. Con el botón de abajo esas compras pasan a tu cuenta y las ves en Mis compras.',
+      'Si no lo pediste tú, ignora este correo: nada cambia.',
+    ],
+    action: 'Sumar mis compras',
+    url: data.claimUrl,
+  });
+}
+
 /** The link to choose a new password (POST /api/usuario/recuperar), valid PASSWORD_RESET_MINUTES. */
 export function passwordResetMail(to: string, data: AccountMailData & { resetUrl: string }): OutgoingMail {
   return accountMail(to, 'recuperar_contrasena', data, {

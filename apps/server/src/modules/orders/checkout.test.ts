@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { centsToDecimal, dayInTimeZone, paidCents, toCents } from '@vitrina/shared';
+import { centsToDecimal, dayInTimeZone, GUEST_MESSAGES, paidCents, toCents } from '@vitrina/shared';
 import { and, count, eq, gt, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ajustes, cargoSandbox, detalleVenta, producto, usuario, venta } from '../../db/schema';
@@ -113,8 +113,8 @@ describe.each(TEST_DATABASE_KINDS)('checkout API on %s', (kind) => {
       expect(res.json().fields[field]).toBe(message);
     });
 
-    it('is for customers only', async () => {
-      expect((await new Agent(t.app).post('/api/pagos/sandbox/metodos', CARD)).statusCode).toBe(401);
+    it("is for shoppers, a visitor buying as a guest too (decision 085), never the shop's accounts", async () => {
+      expect((await new Agent(t.app).post('/api/pagos/sandbox/metodos', CARD)).statusCode).toBe(201);
       const admin = new Agent(t.app);
       await admin.signIn(t.config.admin.email, t.config.admin.password);
       expect((await admin.post('/api/pagos/sandbox/metodos', CARD)).statusCode).toBe(403);
@@ -639,11 +639,21 @@ describe.each(TEST_DATABASE_KINDS)('checkout API on %s', (kind) => {
       expect(history.map((s) => s.id_venta)).toContain(sale.id_venta);
     }, 15_000);
 
-    it('answers 401 to a visitor and 403 to an admin', async () => {
+    it("answers a visitor without guest checkout 401 (SPEC's message), one without an e-mail and name 400, and an admin 403", async () => {
       const body = { detalle_venta: [{ id_producto: regular.id_producto, cantidad: 1 }], id_pago: 'pm_x' };
-      expect((await buy(new Agent(t.app), body)).statusCode).toBe(401);
       const admin = new Agent(t.app);
       await admin.signIn(t.config.admin.email, t.config.admin.password);
+      const missing = await buy(new Agent(t.app), body);
+      expect(missing.statusCode).toBe(400);
+      expect(missing.json().message).toBe(GUEST_MESSAGES.missingGuest);
+      expect((await admin.put('/api/ajustes/invitados', { compra_invitado: false })).statusCode).toBe(200);
+      try {
+        const refused = await buy(new Agent(t.app), body);
+        expect(refused.statusCode).toBe(401);
+        expect(refused.json().message).toBe('Debe de iniciar sesion para comprar');
+      } finally {
+        await admin.put('/api/ajustes/invitados', { compra_invitado: true });
+      }
       const res = await buy(admin, body);
       expect(res.statusCode).toBe(403);
       expect(res.json().message).toBe('Los administradores no pueden comprar.');

@@ -1,3 +1,4 @@
+import type { Guest } from '@vitrina/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
 import type { MercadoPagoGateway } from '../../payments/mercadopago';
@@ -16,3 +17,6 @@ export interface OrderContext {
   shop: ShopIdentity;
   log?: FastifyBaseLogger | undefined;
 }
+
+/** Who buys: an account, or a visitor known by the e-mail and name typed at checkout (decision 085). */
+export type Buyer = { buyerId: number; guest?: undefined } | { buyerId: null; guest: Guest };

@@ -37,10 +37,14 @@ export async function queueDailySummary({
     if (!claimed) return null;
     const shop = await currentShop(tx, base);
     const paid = await tx
-      .select({ order: venta, nombre: usuario.primer_nombre, apellido: usuario.primer_apellido })
+      .select({
+        order: venta,
+        // A guest's order (decision 085) is named by the name typed at checkout.
+        nombre: sql<string>`coalesce(${venta.nombre_invitado}, ${usuario.primer_nombre} || ' ' || ${usuario.primer_apellido})`,
+      })
       .from(ventaEstadoHistorial)
       .innerJoin(venta, eq(venta.id_venta, ventaEstadoHistorial.id_venta))
-      .innerJoin(usuario, eq(usuario.id_usuario, venta.id_usuario))
+      .leftJoin(usuario, eq(usuario.id_usuario, venta.id_usuario))
       .where(
         and(
           eq(ventaEstadoHistorial.estado, 'pagada'),
@@ -50,9 +54,9 @@ export async function queueDailySummary({
       .orderBy(asc(venta.numero_pedido));
     const ids = paid.map((p) => p.order.id_venta);
     const lines = ids.length === 0 ? [] : await orderLines(tx, ids);
-    const orders: SummaryOrder[] = paid.map(({ order, nombre, apellido }) => ({
+    const orders: SummaryOrder[] = paid.map(({ order, nombre }) => ({
       numero_pedido: order.numero_pedido === null ? '' : formatOrderNumber(order.numero_pedido),
-      customerName: `${nombre} ${apellido}`,
+      customerName: nombre,
       totalCents: toCents(order.valor_total_venta),
       lines: lines
         .filter((l) => l.line.id_venta === order.id_venta)

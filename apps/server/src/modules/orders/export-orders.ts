@@ -114,8 +114,10 @@ export async function exportOrdersCsv({
         order.numero_pedido ?? '',
         // '2026-11-21 18:10:24', local time: the form spreadsheets recognise as a date and time.
         dateTimeInTimeZone(new Date(order.fecha), timeZone),
-        order.Usuario ? `${order.Usuario.primer_nombre} ${order.Usuario.primer_apellido}` : '',
-        order.Usuario?.email ?? '',
+        order.Usuario
+          ? `${order.Usuario.primer_nombre} ${order.Usuario.primer_apellido}`
+          : (order.invitado?.nombre ?? ''),
+        order.Usuario?.email ?? order.invitado?.email ?? '',
         ORDER_STATE_LABELS[order.estado],
         order.detalle_venta
           // A variant's SKU is what the owner picks by; a product without options keeps its old text.

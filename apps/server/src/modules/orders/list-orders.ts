@@ -34,10 +34,12 @@ export interface OrdersQuery {
 function searchCondition(db: Db, q: string): SQL {
   const numero = parseOrderNumber(q);
   const pattern = `%${q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-  const byEmail = inArray(
+  const byAccount = inArray(
     venta.id_usuario,
     db.select({ id: usuario.id_usuario }).from(usuario).where(like(usuario.email, pattern)),
   );
+  // A guest's order (decision 085) is found by the e-mail typed at checkout.
+  const byEmail = or(byAccount, like(venta.email_invitado, pattern)) ?? byAccount;
   return numero === null ? byEmail : (or(eq(venta.numero_pedido, numero), byEmail) ?? byEmail);
 }
 

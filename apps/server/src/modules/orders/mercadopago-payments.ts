@@ -1,6 +1,7 @@
 import { toCents } from '@vitrina/shared';
 import type { CheckoutLine, MercadoPagoGateway, MercadoPagoPayment } from '../../payments/mercadopago';
 import type { OrderContext } from './context';
+import { guestOrderUrl } from './order-mail';
 import { markPaidByProvider, type ProviderPaymentOutcome, type StartRedirect } from './pay-later';
 
 /*
@@ -49,7 +50,11 @@ export function mercadoPagoRedirect(mercadoPago: MercadoPagoGateway): StartRedir
       lines: items,
       shippingCents: sum === total ? shippingCents : 0,
       currency: context.shop.currency,
-      returnUrl: orderPageUrl(publicUrl, order.id_venta),
+      // A guest comes back through the order's signed link (decision 086): they have no session.
+      returnUrl:
+        order.email_invitado === null
+          ? orderPageUrl(publicUrl, order.id_venta)
+          : guestOrderUrl(context.shop, order.id_venta, order.email_invitado),
       notificationUrl: webhookUrl(publicUrl),
       expiresAt: order.vence ?? undefined,
       statementDescriptor: shopName,

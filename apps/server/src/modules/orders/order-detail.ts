@@ -1,6 +1,7 @@
 import {
   formatOrderNumber,
   fromCents,
+  GUEST_MESSAGES,
   includedTaxCents,
   lineName,
   type Manager,
@@ -12,11 +13,12 @@ import {
   type StaffRole,
   toCents,
 } from '@vitrina/shared';
-import { and, asc, eq, ne } from 'drizzle-orm';
+import { and, asc, eq, ne, or, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { detalleVenta, producto, reembolso, usuario, venta, ventaEstadoHistorial } from '../../db/schema';
 import { notFound } from '../../errors';
-import { BUYER_COLUMNS, promotionsOf, toOrderLine, units } from './order-summary';
+import { isOrderAccessToken, orderAccessToken } from './order-links';
+import { BUYER_COLUMNS, guestOf, promotionsOf, toOrderLine, units } from './order-summary';
 
 type OrderRow = typeof venta.$inferSelect;
 
@@ -49,7 +51,7 @@ export async function toOrder(db: Db | Tx, order: OrderRow, admin: boolean): Pro
       .leftJoin(usuario, eq(usuario.id_usuario, ventaEstadoHistorial.id_usuario))
       .where(eq(ventaEstadoHistorial.id_venta, order.id_venta))
       .orderBy(asc(ventaEstadoHistorial.fecha), asc(ventaEstadoHistorial.id)),
-    admin
+    admin && order.id_usuario !== null
       ? db
           .select(BUYER_COLUMNS)
           .from(usuario)
@@ -159,6 +161,7 @@ export async function toOrder(db: Db | Tx, order: OrderRow, admin: boolean): Pro
         })),
     }),
     ...(buyer && { Usuario: buyer }),
+    ...(admin && guestOf(order)),
   };
 }
 
@@ -184,18 +187,49 @@ export interface Viewer extends Manager {
   id_usuario: number;
 }
 
-/**
- * POST /api/pedidos/consulta: the order with this number whose buyer's account has this e-mail, as its
- * buyer sees it; one 404 for any mismatch (no such number, another e-mail, an order not placed yet).
- */
-export async function lookUpOrder(db: Db, { numero_pedido, email }: OrderLookupInput): Promise<Order> {
-  const [found] = await db
-    .select({ order: venta })
+/** An order with the e-mail of its buyer: the guest's, or the account's (decision 085). */
+const withBuyerEmail = (db: Db | Tx) =>
+  db
+    .select({ order: venta, email: sql<string>`coalesce(${venta.email_invitado}, ${usuario.email})` })
     .from(venta)
-    .innerJoin(usuario, eq(usuario.id_usuario, venta.id_usuario))
-    .where(and(eq(venta.numero_pedido, numero_pedido), eq(usuario.email, email)));
+    .leftJoin(usuario, eq(usuario.id_usuario, venta.id_usuario));
+
+/**
+ * POST /api/pedidos/consulta: the order with this number whose buyer (an account, or a guest) has this
+ * e-mail, as its buyer sees it, with the token of its signed link (the page the web app then shows); one
+ * 404 for any mismatch (no such number, another e-mail, an order not placed yet).
+ */
+export async function lookUpOrder(
+  db: Db,
+  linkSecret: string,
+  { numero_pedido, email }: OrderLookupInput,
+): Promise<Order> {
+  const [found] = await withBuyerEmail(db).where(
+    and(
+      eq(venta.numero_pedido, numero_pedido),
+      or(eq(usuario.email, email), eq(venta.email_invitado, email)),
+    ),
+  );
   if (!found) throw notFound(ORDER_LOOKUP_MESSAGES.notFound);
-  return toOrder(db, found.order, false);
+  return {
+    ...(await toOrder(db, found.order, false)),
+    acceso: orderAccessToken(linkSecret, found.order.id_venta, found.email),
+  };
+}
+
+/**
+ * The order a signed link opens (decision 086): its token must be the one made for the order's buyer's
+ * e-mail as it is now. A wrong id or token is the same 404.
+ */
+export async function orderByLink(
+  db: Db | Tx,
+  linkSecret: string,
+  { id, acceso }: { id: number; acceso: string },
+): Promise<OrderRow> {
+  const [found] = await withBuyerEmail(db).where(eq(venta.id_venta, id));
+  if (!found?.email || !isOrderAccessToken(linkSecret, id, found.email, acceso))
+    throw notFound(GUEST_MESSAGES.linkInvalid);
+  return found.order;
 }
 
 /**

@@ -9,9 +9,9 @@ import {
   pagePath,
   toCents,
 } from '@vitrina/shared';
-import { asc, eq } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
-import { detalleVenta, producto, usuario, type venta } from '../../db/schema';
+import { detalleVenta, producto, usuario, venta } from '../../db/schema';
 import { orderNoticeEmails } from '../accounts';
 import {
   latePaymentMail,
@@ -33,6 +33,7 @@ import {
   type ShopIdentity,
 } from '../mail';
 import { currentShop, readShopNotices } from '../settings';
+import { orderAccessToken } from './order-links';
 
 /*
  * The customer is told of every step of their order: the message is queued in the outbox in the same
@@ -60,23 +61,25 @@ const mailLineName = (nombre: string, variante: string, sku: string) =>
 
 async function orderMailData(tx: Tx, order: OrderRow, base: ShopIdentity) {
   const shop = await currentShop(tx, base);
-  // The buyer and the lines in one statement: a checkout's confirmation is part of its transaction.
+  // The buyer and the lines in one statement: a checkout's confirmation is part of its transaction. A
+  // guest's order has no account: its buyer is the e-mail and name typed at checkout (decision 085).
   const rows = await tx
     .select({
-      email: usuario.email,
-      buyerName: usuario.primer_nombre,
+      email: sql<string | null>`coalesce(${venta.email_invitado}, ${usuario.email})`,
+      buyerName: sql<string | null>`coalesce(${venta.nombre_invitado}, ${usuario.primer_nombre})`,
       nombre: producto.nombre,
       variante: detalleVenta.variante,
       sku: detalleVenta.sku,
       cantidad: detalleVenta.cantidad,
       unit: detalleVenta.valor_unitario,
     })
-    .from(usuario)
-    .leftJoin(detalleVenta, eq(detalleVenta.id_venta, order.id_venta))
+    .from(venta)
+    .leftJoin(usuario, eq(usuario.id_usuario, venta.id_usuario))
+    .leftJoin(detalleVenta, eq(detalleVenta.id_venta, venta.id_venta))
     .leftJoin(producto, eq(producto.id_producto, detalleVenta.id_producto))
-    .where(eq(usuario.id_usuario, order.id_usuario))
+    .where(eq(venta.id_venta, order.id_venta))
     .orderBy(asc(detalleVenta.id_detalle_venta));
-  const buyer = rows[0] && { email: rows[0].email, nombre: rows[0].buyerName };
+  const buyer = rows[0]?.email ? { email: rows[0].email, nombre: rows[0].buyerName } : undefined;
   const lines = rows.flatMap((r) =>
     r.nombre === null || r.cantidad === null || r.unit === null
       ? []
@@ -98,7 +101,11 @@ async function orderMailData(tx: Tx, order: OrderRow, base: ShopIdentity) {
     shopName: shop.shopName,
     logoUrl: shop.logoUrl,
     currency: shop.currency,
-    orderUrl: `${shop.publicUrl}/pedido/${order.id_venta}`,
+    // A guest has no account to open the order page with: the link carries its signature (decision 086).
+    orderUrl:
+      order.email_invitado === null
+        ? `${shop.publicUrl}/pedido/${order.id_venta}`
+        : guestOrderUrl(shop, order.id_venta, order.email_invitado),
     customerName: buyer?.nombre ?? order.envio_nombre ?? '',
     numero_pedido: order.numero_pedido === null ? '' : formatOrderNumber(order.numero_pedido),
     lines: lines.map((line) => {
@@ -134,6 +141,10 @@ async function orderMailData(tx: Tx, order: OrderRow, base: ShopIdentity) {
   };
   return { to: buyer?.email, data, shop };
 }
+
+/** The order page's signed link, which opens a guest's order without an account. */
+export const guestOrderUrl = (shop: ShopIdentity, orderId: number, email: string) =>
+  `${shop.publicUrl}/pedido/${orderId}?acceso=${orderAccessToken(shop.linkSecret, orderId, email)}`;
 
 /**
  * A paid order's messages, from one read of it: the buyer's confirmation, and the shop's notice with what

@@ -44,7 +44,10 @@ const toOrderRequest = (row: RequestRow): OrderRequest => ({
 
 const what = (row: Pick<RequestRow, 'tipo'>) => ORDER_REQUEST_LABELS[row.tipo].toLowerCase();
 
-/** POST /api/venta/:id/solicitudes: only the order's buyer asks, while the order's state allows it. */
+/**
+ * POST /api/venta/:id/solicitudes: only the order's buyer asks, while the order's state allows it. A
+ * guest's order (buyerId null) is asked for through its signed link, which the caller checked.
+ */
 export async function askOrderRequest({
   db,
   shop,
@@ -52,7 +55,7 @@ export async function askOrderRequest({
   orderId,
   input,
 }: Pick<OrderContext, 'db' | 'shop'> & {
-  buyerId: number;
+  buyerId: number | null;
   orderId: number;
   input: OrderRequestInput;
 }): Promise<OrderRequest> {
@@ -85,6 +88,11 @@ export async function listOrderRequests({
   const [order] = await db.select({ buyer: venta.id_usuario }).from(venta).where(eq(venta.id_venta, orderId));
   if (!order || (!mayManage(viewer, 'pedidos') && order.buyer !== viewer.id_usuario))
     throw notFound(ORDER_NOT_FOUND);
+  return requestsOf(db, orderId);
+}
+
+/** An order's requests, oldest first, for whoever may see the order (its signed link included). */
+export async function requestsOf(db: Db, orderId: number): Promise<OrderRequest[]> {
   const rows = await db
     .select()
     .from(solicitudPedido)

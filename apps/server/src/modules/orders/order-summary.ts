@@ -40,7 +40,7 @@ export async function toOrderSummaries(
     ? await db
         .select(BUYER_COLUMNS)
         .from(usuario)
-        .where(inArray(usuario.id_usuario, [...new Set(rows.map((r) => r.id_usuario))]))
+        .where(inArray(usuario.id_usuario, [...new Set(rows.flatMap((r) => r.id_usuario ?? []))]))
     : [];
   return rows.map((row) =>
     toOrderSummary(
@@ -48,6 +48,7 @@ export async function toOrderSummaries(
       lines.filter(({ line }) => line.id_venta === row.id_venta),
       promotions.get(row.id_venta) ?? [],
       buyers.find((b) => b.id_usuario === row.id_usuario),
+      withBuyer,
     ),
   );
 }
@@ -112,6 +113,7 @@ export function toOrderSummary(
   lines: readonly OrderLineRow[],
   promociones: AppliedPromotion[],
   buyer?: Buyer,
+  withBuyer = false,
 ): OrderSummary {
   return {
     id_venta: row.id_venta,
@@ -132,6 +134,13 @@ export function toOrderSummary(
     guia: row.guia,
     metodo_envio: row.metodo_envio,
     ...(buyer && { Usuario: buyer }),
+    ...(withBuyer && guestOf(row)),
     detalle_venta: lines.map(toOrderLine),
   };
 }
+
+/** A guest's order as the shop sees it: who bought (decision 085); nothing for an account's. */
+export const guestOf = (row: OrderRow) =>
+  row.email_invitado === null
+    ? {}
+    : { invitado: { email: row.email_invitado, nombre: row.nombre_invitado ?? '' } };

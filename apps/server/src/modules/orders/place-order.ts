@@ -16,7 +16,7 @@ import {
   shippingChanged,
   toCents,
 } from '@vitrina/shared';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { isConnectionLost } from '../../db/connection-lost';
 import { retryOnDeadlock } from '../../db/deadlock';
@@ -26,7 +26,7 @@ import { type ChargeResult, chargeKey, type PaymentProvider } from '../../paymen
 import { saveShippingAddress } from '../accounts';
 import { type TakenLine, takeStock } from '../catalog';
 import { readCheckoutSettings } from '../settings';
-import type { OrderContext } from './context';
+import type { Buyer, OrderContext } from './context';
 import { queuePaymentDueMail } from './order-mail';
 import {
   type OrderLineRow,
@@ -115,27 +115,29 @@ export const MERCADOPAGO_UNAVAILABLE =
  */
 export async function placeOrder({
   buyerId,
+  guest,
   input,
   idempotencyKey,
   ...context
-}: CheckoutContext & {
-  buyerId: number;
-  input: CheckoutInput;
-  idempotencyKey: string;
-}): Promise<CheckoutReply> {
+}: CheckoutContext &
+  Buyer & {
+    input: CheckoutInput;
+    idempotencyKey: string;
+  }): Promise<CheckoutReply> {
   const { db } = context;
+  const buyer = { buyerId, guest } as Buyer;
   const fingerprint = requestFingerprint(input);
   if (input.metodo_pago === 'mercadopago' && !context.startRedirect)
     throw badRequest(MERCADOPAGO_UNAVAILABLE);
   let placed: Placed;
   try {
-    placed = await reserveOrder(context, buyerId, input, idempotencyKey, fingerprint);
+    placed = await reserveOrder(context, buyer, input, idempotencyKey, fingerprint);
   } catch (err) {
     // A refused request may be a retry: when its key already has a order (made by the first attempt, even
     // if the last unit is gone since or the prices changed, or by a request racing in with the same key),
     // that order is the answer, not the refusal. Looking only after a refusal keeps this query off the
     // path of every order placed (a key with a order is always refused: the order's unique key sees to it).
-    const earlier = await orderByKey(db, buyerId, idempotencyKey);
+    const earlier = await orderByKey(db, buyer, idempotencyKey);
     if (!earlier) throw err;
     // Another purchase under a used key: answering with the first order would tell the shopper this one
     // went through. The reservation was rolled back, so nothing was taken or charged. (A order recorded
@@ -163,9 +165,9 @@ export async function createPendingOrder({
   if (!isPaidLater(input.metodo_pago)) throw badRequest(methodNotAvailable(input.metodo_pago));
   const fingerprint = requestFingerprint(input);
   try {
-    return await reserveOrder(context, buyerId, input, idempotencyKey, fingerprint);
+    return await reserveOrder(context, { buyerId }, input, idempotencyKey, fingerprint);
   } catch (err) {
-    const earlier = await orderByKey(context.db, buyerId, idempotencyKey);
+    const earlier = await orderByKey(context.db, { buyerId }, idempotencyKey);
     if (!earlier) throw err;
     if (earlier.idempotency_fingerprint !== null && earlier.idempotency_fingerprint !== fingerprint)
       throw new AppError(422, 'Unprocessable Entity', KEY_REUSED);
@@ -192,11 +194,29 @@ export async function confirmPayment({
   return finishOrder(context, order, 200);
 }
 
-async function orderByKey(db: Db, idUsuario: number, key: string): Promise<OrderRow | undefined> {
+/**
+ * POST /api/pedidos/:id/confirmar: a guest's confirmPayment, for the order its signed link opened (the
+ * caller checked the link).
+ */
+export async function confirmGuestPayment({
+  order,
+  ...context
+}: CheckoutContext & { order: OrderRow }): Promise<CheckoutReply> {
+  return finishOrder(context, order, 200);
+}
+
+async function orderByKey(db: Db, buyer: Buyer, key: string): Promise<OrderRow | undefined> {
   const [row] = await db
     .select()
     .from(venta)
-    .where(and(eq(venta.id_usuario, idUsuario), eq(venta.idempotency_key, key)));
+    .where(
+      and(
+        buyer.guest
+          ? and(isNull(venta.id_usuario), eq(venta.email_invitado, buyer.guest.email))
+          : eq(venta.id_usuario, buyer.buyerId),
+        eq(venta.idempotency_key, key),
+      ),
+    );
   return row;
 }
 
@@ -226,7 +246,7 @@ function totalChanged(input: CheckoutInput, pricing: OrderPricing, currency: Cur
  */
 async function reserveOrder(
   { db, shop }: OrderContext,
-  idUsuario: number,
+  buyer: Buyer,
   input: CheckoutInput,
   idempotencyKey: string,
   fingerprint: string,
@@ -244,7 +264,7 @@ async function reserveOrder(
       const pricing = await priceCart(tx, {
         lines,
         code: input.cupon,
-        buyerId: idUsuario,
+        buyer: buyer.guest ? { email: buyer.guest.email } : { id: buyer.buyerId },
         currency: shop.currency,
         timeZone: shop.timeZone,
         shipping: settings.shipping,
@@ -278,7 +298,9 @@ async function reserveOrder(
                 envio_region: address.region ?? null,
               }
             : { retiro_direccion: retiro.direccion, retiro_horario: retiro.horario }),
-          id_usuario: idUsuario,
+          ...(buyer.guest
+            ? { email_invitado: buyer.guest.email, nombre_invitado: buyer.guest.nombre.trim() }
+            : { id_usuario: buyer.buyerId }),
           // A method paid later has no card: the method stands in for the provider's payment method.
           id_pago: input.id_pago ?? input.metodo_pago,
           metodo_pago: input.metodo_pago,
@@ -288,11 +310,11 @@ async function reserveOrder(
           idempotency_key: idempotencyKey,
           idempotency_fingerprint: fingerprint,
         })
-        .onConflictDoNothing({ target: [venta.id_usuario, venta.idempotency_key] })
+        .onConflictDoNothing()
         .returning();
       if (!order) throw new AlreadyPlaced();
-      if (input.guardar_direccion && address)
-        await saveShippingAddress(tx, idUsuario, {
+      if (input.guardar_direccion && address && !buyer.guest)
+        await saveShippingAddress(tx, buyer.buyerId, {
           direccion: address.direccion.trim(),
           telefono: address.telefono,
         });

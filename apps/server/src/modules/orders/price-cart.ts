@@ -16,7 +16,7 @@ import {
 } from '@vitrina/shared';
 import { and, count, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
-import { venta, ventaPromocion } from '../../db/schema';
+import { usuario, venta, ventaPromocion } from '../../db/schema';
 import { badRequest } from '../../errors';
 import { priceLines, type TakenLine } from '../catalog';
 import { promotionsFor } from '../promotions';
@@ -32,8 +32,11 @@ import { readShippingSettings } from '../settings';
 export interface CartPricingOptions {
   lines: readonly TakenLine[];
   code: string | undefined;
-  /** Who buys: their own uses of each promotion count against usos_por_cliente (null: a visitor). */
-  buyerId: number | null;
+  /**
+   * Who buys: their own uses of each promotion count against usos_por_cliente, by e-mail, so an account
+   * and the guest orders of its e-mail are one customer (decision 085); null: a visitor's quote.
+   */
+  buyer: { id: number } | { email: string } | null;
   currency: CurrencyCode;
   timeZone: string;
   /** The shop's shipping zones and pickup, as the sale's transaction read them. */
@@ -46,13 +49,13 @@ export interface CartPricingOptions {
 
 export async function priceCart(
   tx: Db | Tx,
-  { lines, code, buyerId, currency, timeZone, shipping, destination, lock = false }: CartPricingOptions,
+  { lines, code, buyer, currency, timeZone, shipping, destination, lock = false }: CartPricingOptions,
 ): Promise<OrderPricing> {
   const problem = destinationProblem(destination, shipping, currency);
   if (problem) throw badRequest(problem);
   const promotions = await promotionsFor(tx, code, { lock });
   const candidates = [...promotions.automatic, ...(promotions.code?.rule ? [promotions.code.rule] : [])];
-  const usage = await usesOf(tx, candidates, buyerId);
+  const usage = await usesOf(tx, candidates, buyer);
   return priceOrder({
     lines,
     automatic: promotions.automatic,
@@ -66,7 +69,7 @@ export async function priceCart(
 }
 
 /** How many sales got each limited promotion, in all and by the buyer. Unlimited ones are not counted. */
-async function usesOf(tx: Db | Tx, rules: readonly PromotionRule[], buyerId: number | null) {
+async function usesOf(tx: Db | Tx, rules: readonly PromotionRule[], buyer: CartPricingOptions['buyer']) {
   const limited = rules.filter((rule) => rule.usos_max !== null || rule.usos_por_cliente !== null);
   const uses = new Map<number, { total: number; byCustomer: number }>();
   if (limited.length === 0) return uses;
@@ -75,12 +78,17 @@ async function usesOf(tx: Db | Tx, rules: readonly PromotionRule[], buyerId: num
       id: ventaPromocion.id_promocion,
       total: count(),
       byCustomer:
-        buyerId === null
+        buyer === null
           ? sql<number>`0`
-          : sql<number>`count(*) FILTER (WHERE ${venta.id_usuario} = ${buyerId})`,
+          : sql<number>`count(*) FILTER (WHERE coalesce(${venta.email_invitado}, ${usuario.email}) = ${
+              'email' in buyer
+                ? buyer.email
+                : sql`(SELECT ${usuario.email} FROM ${usuario} WHERE ${usuario.id_usuario} = ${buyer.id})`
+            })`,
     })
     .from(ventaPromocion)
     .innerJoin(venta, eq(venta.id_venta, ventaPromocion.id_venta))
+    .leftJoin(usuario, eq(usuario.id_usuario, venta.id_usuario))
     .where(
       and(
         inArray(

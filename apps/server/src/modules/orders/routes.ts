@@ -3,11 +3,14 @@ import {
   cartQuoteReplySchema,
   cartQuoteSchema,
   checkoutSchema,
+  claimOrdersSchema,
   customerOrdersSummarySchema,
+  GUEST_MESSAGES,
   idempotencyHeadersSchema,
   idParamsSchema,
   idSchema,
   mayMoveOrderTo,
+  orderAccessQuerySchema,
   orderLookupSchema,
   orderRequestDecisionSchema,
   orderRequestInputSchema,
@@ -27,20 +30,25 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/client';
-import { forbidden } from '../../errors';
+import { AppError, badRequest, forbidden } from '../../errors';
 import { countCheckout } from '../../metrics';
 import { sessionOf } from '../../plugins/auth';
 import { emptySavedCart } from '../carts';
-import { countOrderLookup } from '../sessions';
+import { countGuestPurchase, countOrderLookup } from '../sessions';
+import { readGuestCheckout } from '../settings';
 import { changeOrderState } from './change-order-state';
+import { claimGuestOrders, requestClaim } from './claim-guest-orders';
 import type { OrderContext } from './context';
 import { customerOrdersSummary } from './customer-summary';
 import { exportFileName, exportOrdersCsv } from './export-orders';
+import { buyerOf } from './guest-buyer';
 import { listOrders } from './list-orders';
-import { getOrder, lookUpOrder } from './order-detail';
-import { askOrderRequest, decideOrderRequest, listOrderRequests } from './order-requests';
+import { getOrder, lookUpOrder, orderByLink, toOrder } from './order-detail';
+import { orderAccessToken } from './order-links';
+import { askOrderRequest, decideOrderRequest, listOrderRequests, requestsOf } from './order-requests';
+import { guestOf } from './order-summary';
 import type { StartRedirect } from './pay-later';
-import { type CheckoutReply, confirmPayment, placeOrder } from './place-order';
+import { type CheckoutReply, confirmGuestPayment, confirmPayment, placeOrder } from './place-order';
 import { quoteCart } from './price-cart';
 import { refundOrder } from './refund-order';
 import { backgroundSettler } from './settle-later';
@@ -76,12 +84,20 @@ const checkoutCreatedSchema = z.union([pendingPaymentSchema, orderSummarySchema]
  * still asking for its confirmation step does not yet. The order stands even if this fails.
  */
 async function emptyCartAfter(request: FastifyRequest, db: Db, result: CheckoutReply) {
-  if ('clientSecret' in result) return;
+  // A guest's cart lives in the browser only.
+  if ('clientSecret' in result || !request.session) return;
   try {
-    await emptySavedCart({ db, userId: sessionOf(request).user.id_usuario, orderId: result.order.id_venta });
+    await emptySavedCart({ db, userId: request.session.user.id_usuario, orderId: result.order.id_venta });
   } catch (err) {
     request.log.warn({ err, id_venta: result.order.id_venta }, 'saved cart not emptied after an order');
   }
+}
+
+/** A guest's order is answered with its signed link's token: the only way back to it (decision 086). */
+function withGuestAccess(result: CheckoutReply, linkSecret: string, guestEmail: string | undefined) {
+  if (!guestEmail) return result;
+  const acceso = orderAccessToken(linkSecret, result.order.id_venta, guestEmail);
+  return { ...result, order: { ...result.order, acceso } } as CheckoutReply;
 }
 
 function sendCheckout(reply: FastifyReply, result: CheckoutReply) {
@@ -130,12 +146,15 @@ export const ordersRoutes: FastifyPluginAsyncZod<OrdersRoutesOptions> = async (
   app.post(
     '/venta',
     {
-      config: { access: 'customer' },
+      // A visitor buys as a guest (decision 085) unless the owner switched it off; the shop's own
+      // accounts never buy (buyerOf).
+      config: { access: 'anyone', readsSession: true },
       schema: {
         tags: ['Compras'],
         summary: 'Compra el carrito: precios y total del servidor, stock reservado, cobro idempotente',
         description:
           'Header Idempotency-Key obligatorio (8–255 caracteres, uno por intento de pago): repetirlo con la misma compra la devuelve sin volver a cobrar. ' +
+          'Sin sesión, compra como invitado con invitado { email, nombre } (401 si la tienda no lo permite; 429 tras demasiadas compras sin cuenta desde la misma dirección); la respuesta trae acceso, el token del enlace del pedido. ' +
           'metodo_pago (por omisión tarjeta): con transferencia, contra_entrega o mercadopago el pedido queda pendiente_pago con el stock apartado hasta vence, y la respuesta trae instrucciones (y redirect_url para Mercado Pago) · ' +
           '201 pagada, o pendiente_pago · 202 requiere confirmación (requiere_accion.client_secret), o pago recibido que se está registrando (pago_recibido.message; no hay que reintentar) · ' +
           '402 pago rechazado (stock devuelto) · ' +
@@ -149,22 +168,33 @@ export const ordersRoutes: FastifyPluginAsyncZod<OrdersRoutesOptions> = async (
           ...errors,
           402: apiErrorSchema,
           422: apiErrorSchema,
+          429: apiErrorSchema,
           502: apiErrorSchema,
         },
       },
     },
     async (request, reply) => {
-      const result = await placeOrder({
+      const buyerId = buyerOf(request);
+      const { invitado, ...input } = request.body;
+      const common = {
         ...context,
         log: request.log,
         settleLater: settler.settle,
         startRedirect,
-        buyerId: sessionOf(request).user.id_usuario,
-        input: request.body,
+        input,
         idempotencyKey: request.headers['idempotency-key'],
-      });
-      await emptyCartAfter(request, db, result);
-      return sendCheckout(reply, result);
+      };
+      if (buyerId !== null) {
+        const result = await placeOrder({ ...common, buyerId });
+        await emptyCartAfter(request, db, result);
+        return sendCheckout(reply, result);
+      }
+      if (!(await readGuestCheckout(db)).compra_invitado)
+        throw new AppError(401, 'Unauthorized', GUEST_MESSAGES.loginRequired);
+      if (!invitado) throw badRequest(GUEST_MESSAGES.missingGuest, { invitado: GUEST_MESSAGES.missingGuest });
+      await countGuestPurchase(db, request.ip);
+      const result = await placeOrder({ ...common, buyerId: null, guest: invitado });
+      return sendCheckout(reply, withGuestAccess(result, context.shop.linkSecret, invitado.email));
     },
   );
 
@@ -183,7 +213,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<OrdersRoutesOptions> = async (
     async (request) =>
       quoteCart(db, {
         input: request.body,
-        buyerId: request.session?.user.id_usuario ?? null,
+        buyer: request.session ? { id: request.session.user.id_usuario } : null,
         currency: context.shop.currency,
         timeZone,
       }),
@@ -324,7 +354,152 @@ export const ordersRoutes: FastifyPluginAsyncZod<OrdersRoutesOptions> = async (
     },
     async (request) => {
       await countOrderLookup(db, request.body.email, request.ip);
-      return lookUpOrder(db, request.body);
+      return lookUpOrder(db, context.shop.linkSecret, request.body);
+    },
+  );
+
+  const accessParams = { params: idParamsSchema, querystring: orderAccessQuerySchema };
+
+  app.get(
+    '/pedidos/:id',
+    {
+      config: { access: 'anyone' },
+      schema: {
+        tags: ['Pedidos'],
+        summary:
+          'El pedido que abre el enlace firmado de sus correos (acceso), sin iniciar sesión: como lo ve su comprador',
+        description: '404 con el mismo mensaje si el pedido no existe o el enlace no es el suyo.',
+        ...accessParams,
+        response: { 200: orderSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const order = await orderByLink(db, context.shop.linkSecret, {
+        id: request.params.id,
+        acceso: request.query.acceso,
+      });
+      // The guest sees the e-mail and name they bought with: the page offers an account with that e-mail.
+      return { ...(await toOrder(db, order, false)), ...guestOf(order), acceso: request.query.acceso };
+    },
+  );
+
+  app.post(
+    '/pedidos/:id/confirmar',
+    {
+      config: { access: 'anyone' },
+      schema: {
+        tags: ['Pedidos'],
+        summary:
+          'POST /api/venta/:id/confirmar para el pedido de un invitado, con el token de su enlace (acceso)',
+        ...accessParams,
+        response: {
+          200: checkoutCreatedSchema,
+          202: checkoutAcceptedSchema,
+          ...errors,
+          402: apiErrorSchema,
+          502: apiErrorSchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      const order = await orderByLink(db, context.shop.linkSecret, {
+        id: request.params.id,
+        acceso: request.query.acceso,
+      });
+      const result = await confirmGuestPayment({
+        ...context,
+        log: request.log,
+        settleLater: settler.settle,
+        startRedirect,
+        order,
+      });
+      return sendCheckout(reply, { ...result, order: { ...result.order, acceso: request.query.acceso } });
+    },
+  );
+
+  app.get(
+    '/pedidos/:id/solicitudes',
+    {
+      config: { access: 'anyone' },
+      schema: {
+        tags: ['Pedidos'],
+        summary: 'Las solicitudes del pedido que abre el enlace firmado (acceso), sin iniciar sesión',
+        ...accessParams,
+        response: { 200: z.array(orderRequestSchema), ...errors },
+      },
+    },
+    async (request) => {
+      const order = await orderByLink(db, context.shop.linkSecret, {
+        id: request.params.id,
+        acceso: request.query.acceso,
+      });
+      return requestsOf(db, order.id_venta);
+    },
+  );
+
+  app.post(
+    '/pedidos/:id/solicitudes',
+    {
+      config: { access: 'anyone' },
+      schema: {
+        tags: ['Pedidos'],
+        summary:
+          'El comprador sin cuenta pide cancelar o devolver el pedido que abre su enlace firmado (acceso), con su motivo',
+        ...accessParams,
+        body: orderRequestInputSchema,
+        response: { 201: orderRequestSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const order = await orderByLink(db, context.shop.linkSecret, {
+        id: request.params.id,
+        acceso: request.query.acceso,
+      });
+      reply.code(201);
+      return askOrderRequest({
+        ...context,
+        buyerId: order.id_usuario,
+        orderId: order.id_venta,
+        input: request.body,
+      });
+    },
+  );
+
+  app.post(
+    '/pedidos/reclamar',
+    {
+      config: { access: 'customer' },
+      schema: {
+        tags: ['Pedidos'],
+        summary:
+          'Envía al correo de la cuenta un enlace para sumarle las compras hechas sin cuenta con ese correo (la respuesta es la misma haya o no)',
+        response: { 202: z.object({ message: z.string() }), ...errors },
+      },
+    },
+    async (request, reply) => {
+      await requestClaim(db, sessionOf(request).user, context.shop);
+      return reply.code(202).send({ message: GUEST_MESSAGES.claimSent });
+    },
+  );
+
+  app.post(
+    '/pedidos/reclamar/confirmar',
+    {
+      config: { access: 'customer' },
+      schema: {
+        tags: ['Pedidos'],
+        summary:
+          'Con el token del enlace del correo, pasa a la cuenta las compras hechas sin cuenta con su correo',
+        body: claimOrdersSchema,
+        response: { 200: z.object({ reclamados: z.number().int(), message: z.string() }), ...errors },
+      },
+    },
+    async (request) => {
+      const reclamados = await claimGuestOrders(db, sessionOf(request).user, {
+        linkSecret: context.shop.linkSecret,
+        token: request.body.token,
+      });
+      return { reclamados, message: GUEST_MESSAGES.claimed(reclamados) };
     },
   );
 

@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/client';
 import { confirmSandboxCharge, createSandboxPaymentMethod } from '../../payments/sandbox';
-import { sessionOf } from '../../plugins/auth';
+import { buyerOf } from './guest-buyer';
 
 const tags = ['Pagos (sandbox)'];
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema };
@@ -14,10 +14,11 @@ const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 
  * logged (Fastify's request log has none), so the card number and CVC only pass through memory.
  */
 export const sandboxPaymentRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
+  // A guest pays by card too (decision 085): their test cards belong to no account.
   app.post(
     '/pagos/sandbox/metodos',
     {
-      config: { access: 'customer' },
+      config: { access: 'anyone', readsSession: true },
       schema: {
         tags,
         summary: 'Crea un medio de pago de prueba con una tarjeta (solo marca y últimos 4 se guardan)',
@@ -29,15 +30,13 @@ export const sandboxPaymentRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (ap
       },
     },
     async (request, reply) =>
-      reply
-        .code(201)
-        .send(await createSandboxPaymentMethod(db, sessionOf(request).user.id_usuario, request.body)),
+      reply.code(201).send(await createSandboxPaymentMethod(db, buyerOf(request), request.body)),
   );
 
   app.post(
     '/pagos/sandbox/confirmar',
     {
-      config: { access: 'customer' },
+      config: { access: 'anyone', readsSession: true },
       schema: {
         tags,
         summary: 'Aprueba o rechaza el paso de confirmación de un cargo (3-D Secure simulado)',
@@ -57,11 +56,6 @@ export const sandboxPaymentRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (ap
       },
     },
     async (request) =>
-      confirmSandboxCharge(
-        db,
-        sessionOf(request).user.id_usuario,
-        request.body.client_secret,
-        request.body.aprobar,
-      ),
+      confirmSandboxCharge(db, buyerOf(request), request.body.client_secret, request.body.aprobar),
   );
 };

@@ -1,6 +1,7 @@
 export {
   assertNotLocked,
   clearFailures,
+  countGuestPurchase,
   countOrderLookup,
   countRecoveryRequest,
   DEFAULT_THROTTLE,

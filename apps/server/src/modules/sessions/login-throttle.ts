@@ -1,4 +1,9 @@
-import { normalizeEmail, ORDER_LOOKUP_MESSAGES, PASSWORD_RESET_MESSAGES } from '@vitrina/shared';
+import {
+  GUEST_MESSAGES,
+  normalizeEmail,
+  ORDER_LOOKUP_MESSAGES,
+  PASSWORD_RESET_MESSAGES,
+} from '@vitrina/shared';
 import { eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { intentoLogin } from '../../db/schema';
@@ -103,6 +108,19 @@ export async function countOrderLookup(
   const address = `consulta:${keys.address}`;
   await assertKeysNotLocked(db, [account, address], ORDER_LOOKUP_MESSAGES.tooMany);
   await bump(db, account, limits.perEmail, limits);
+  await bump(db, address, limits.perAddress, limits);
+}
+
+/**
+ * Purchases without an account a window allows per client address (decision 085): enough for a family
+ * behind one router, not for a script emptying the stock with reservations that are never paid.
+ */
+export const GUEST_PURCHASE_LIMITS = { windowMs: 3600_000, lockMs: 3600_000, perAddress: 20 };
+
+/** Counts a guest's POST /api/venta; 429 once the address bought without an account too often. */
+export async function countGuestPurchase(db: Db, ip: string, limits = GUEST_PURCHASE_LIMITS): Promise<void> {
+  const address = `invitado:${keysFor('', ip).address}`;
+  await assertKeysNotLocked(db, [address], GUEST_MESSAGES.tooMany);
   await bump(db, address, limits.perAddress, limits);
 }
 

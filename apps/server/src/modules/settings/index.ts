@@ -1,3 +1,4 @@
+export { readGuestCheckout } from './guest-checkout-settings';
 export { shopIdentityRoutes } from './identity-routes';
 export { readInventorySettings } from './inventory-settings';
 export { settingsRoutes } from './routes';

@@ -5,6 +5,7 @@ import {
   type CurrencyCode,
   enabledPaymentMethodSchema,
   enabledPaymentMethods,
+  guestCheckoutSettingsSchema,
   inventorySettingsAnswerSchema,
   inventorySettingsSchema,
   paymentSettingsAnswerSchema,
@@ -19,6 +20,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/client';
 import { sessionOf } from '../../plugins/auth';
+import { readGuestCheckout, saveGuestCheckout } from './guest-checkout-settings';
 import { readInventorySettings, saveInventorySettings } from './inventory-settings';
 import {
   readPaymentMethods,
@@ -142,6 +144,35 @@ export const settingsRoutes: FastifyPluginAsyncZod<{ db: Db; currency: CurrencyC
         currency,
         true,
       ),
+  );
+
+  app.get(
+    '/ajustes/invitados',
+    {
+      config: { access: 'anyone' },
+      schema: {
+        tags,
+        summary: 'Si los visitantes pueden comprar sin cuenta (con su correo y su nombre)',
+        response: { 200: guestCheckoutSettingsSchema },
+      },
+    },
+    async () => readGuestCheckout(db),
+  );
+
+  app.put(
+    '/ajustes/invitados',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags,
+        summary:
+          "Permite o no comprar sin cuenta; sin ella, comprar pide iniciar sesión ('Debe de iniciar sesion para comprar')",
+        body: guestCheckoutSettingsSchema,
+        response: { 200: guestCheckoutSettingsSchema, ...adminErrors },
+      },
+    },
+    async (request) =>
+      saveGuestCheckout(db, { adminId: sessionOf(request).user.id_usuario, input: request.body }),
   );
 
   app.get(

@@ -3,7 +3,7 @@ import { Suspense, useEffect, useState } from 'react';
 import { Link, NavLink, useLocation, useSearchParams } from 'react-router';
 import { MenuIcon } from '../../components/icons';
 import { accountMenu } from '../../features/auth';
-import { CartLink } from '../../features/cart';
+import { CartLink, useCartCount } from '../../features/cart';
 import { lazyComponent } from '../../lib/load-chunk';
 import { useSession } from '../../lib/session';
 import { useShopIdentity } from '../../lib/shop-identity';
@@ -17,7 +17,7 @@ const Drawer = lazyComponent(() => import('./drawer').then((m) => m.Drawer));
 
 /**
  * Logo, search, cart and account menu; the drawer on small screens and a category strip on wide ones.
- * Admins get no search box and no cart; visitors no cart (SPEC §2 Navbar).
+ * Admins get no search box and no cart; visitors no cart (SPEC §2 Navbar) until they put something in it.
  */
 export function Navbar() {
   const [drawerOpen, setDrawerOpen] = useState(false);
@@ -26,6 +26,9 @@ export function Navbar() {
   // Until the shop's name has arrived (a page the browser renders itself), the link still says where it goes.
   const shopName = useShopIdentity().data?.nombre;
   const { showSearch, showCart } = accountMenu(user);
+  // A visitor who put something in the cart (guest checkout, decision 085) finds the way back to it.
+  const cartCount = useCartCount();
+  const visitorCart = user === null && cartCount > 0;
   const location = useLocation();
   const [search] = useSearchParams();
   const urlName = location.pathname.startsWith('/products/') ? (search.get('name') ?? '') : '';
@@ -55,7 +58,7 @@ export function Navbar() {
         </Link>
         {showSearch && <SearchBox urlValue={urlName} className={styles.search} />}
         <div className={styles.account}>
-          {showCart && <CartLink />}
+          {(showCart || visitorCart) && <CartLink />}
           <AccountMenu className={styles.accountMenu} />
         </div>
       </div>

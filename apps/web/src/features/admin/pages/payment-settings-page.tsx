@@ -19,6 +19,7 @@ import { useDocumentTitle } from '../../../lib/use-document-title';
 import { usePaymentSettings, useSavePaymentSettings } from '../api/payment-settings';
 import styles from '../components/admin-page.module.css';
 import { AdminPageHeader } from '../components/admin-page-header';
+import { GuestCheckoutPanel } from '../components/guest-checkout-panel';
 import { SelectField } from '../components/select-field';
 import { TextAreaField } from '../components/text-area-field';
 import pageStyles from './payment-settings-page.module.css';
@@ -84,6 +85,7 @@ export function PaymentSettingsPage() {
       ) : (
         <PaymentMethodsForm saved={settings.data.metodos} />
       )}
+      <GuestCheckoutPanel />
     </div>
   );
 }

@@ -142,4 +142,30 @@ describe('RegisterForm', () => {
     expect(screen.getByText('Ya puedes navegar con tu cuenta!')).toBeTruthy();
     expect(router.location.pathname).toBe('/login');
   });
+
+  it("from a guest's order, starts with the e-mail bought with and goes on to sign in towards the purchase history", async () => {
+    api.otherwise(() => Response.json(usuario({ id_usuario: 7 }), { status: 201 }));
+    const router = renderApp(
+      [
+        { path: '/register', element: <RegisterForm /> },
+        { path: '/login', element: <p>Página de login</p> },
+      ],
+      { path: '/register?email=ana%40example.com&returnTo=%2Fhistorial-de-compra%3Fsumar%3D1' },
+    );
+    expect(field('Email').value).toBe('ana@example.com');
+    for (const [label, value] of [
+      ['Nombre', 'Ana'],
+      ['Apellido', 'López'],
+      ['Dirección', 'Avenida Reforma 123'],
+      ['Teléfono', '5512345678'],
+      ['Contraseña', 'secreta123'],
+      ['Confirmar contraseña', 'secreta123'],
+    ] as const) {
+      await type(label, value);
+    }
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Registrarse' })));
+    expect(await screen.findByText('Registro exitoso')).toBeTruthy();
+    expect(router.location.pathname).toBe('/login');
+    expect(new URLSearchParams(router.location.search).get('returnTo')).toBe('/historial-de-compra?sumar=1');
+  });
 });

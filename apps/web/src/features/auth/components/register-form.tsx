@@ -1,15 +1,18 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
   NOTIFY_MS,
+  PAGES,
   PASSWORD_HINT,
+  RETURN_TO_PARAM,
   type Registro,
   type RegistroInput,
   registroSchema,
+  safeReturnPath,
   UPLOAD_MAX_MB,
 } from '@vitrina/shared';
 import { useState } from 'react';
 import { type Path, useForm } from 'react-hook-form';
-import { useNavigate } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { Button } from '../../../components/button';
 import formStyles from '../../../components/form.module.css';
 import { ImageUploadField } from '../../../components/image-upload-field';
@@ -38,6 +41,9 @@ const FIELDS: readonly Field[] = [
 export function RegisterForm() {
   const [showPasswords, setShowPasswords] = useState(false);
   const navigate = useNavigate();
+  // From a guest's order (decision 085): the e-mail bought with, and where to go once signed in.
+  const [search] = useSearchParams();
+  const returnTo = safeReturnPath(search.get(RETURN_TO_PARAM));
   const registration = useRegister();
   const {
     register,
@@ -54,7 +60,7 @@ export function RegisterForm() {
       primer_apellido: '',
       direccion: '',
       telefono: '',
-      email: '',
+      email: search.get('email') ?? '',
       password: '',
       passwordconfirm: '',
       imagen: '',
@@ -73,7 +79,9 @@ export function RegisterForm() {
           icon: 'success',
           timer: NOTIFY_MS,
         });
-        navigate('/login');
+        navigate(
+          returnTo ? `${PAGES.login.path}?${new URLSearchParams({ [RETURN_TO_PARAM]: returnTo })}` : '/login',
+        );
       },
       onError: (error) => {
         // The server's per-field messages (e.g. the e-mail is taken) go on their fields.

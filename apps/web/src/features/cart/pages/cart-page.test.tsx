@@ -205,6 +205,45 @@ describe('CartPage', () => {
     expect(screen.getByRole('link', { name: 'Ver productos' }).getAttribute('href')).toBe('/products/todos');
   });
 
+  it('lets a visitor pay as a guest: checks the e-mail and name with the shared rules, sends them, and opens the order by its link', async () => {
+    api.on('GET /api/usuario/me', answerSession(null));
+    api.on('GET /api/ajustes/invitados', () => Response.json({ compra_invitado: true }));
+    api.on('GET /api/products/2', () => Response.json(product(2, { nombre: 'Taza', valor: 12.5 })));
+    api.on('POST /api/pagos/sandbox/metodos', () =>
+      Response.json({ id_pago: 'pm_1', marca: 'visa', ultimos4: '4242' }, { status: 201 }),
+    );
+    api.on('POST /api/venta', () =>
+      Response.json(sale({ id_usuario: null, acceso: 'firma' }), { status: 201 }),
+    );
+    storeCart([{ id: 2, cantidad: 2, precio: 1250, nombre: 'Taza' }]);
+    const router = renderCart();
+    const guest = await screen.findByRole('group', { name: 'Compra sin cuenta' });
+    const email = within(guest).getByLabelText('Correo electrónico');
+    fireEvent.change(email, { target: { value: 'no es correo' } });
+    fireEvent.blur(email);
+    expect(await within(guest).findByText('Por favor ingresa un email válido')).toBeTruthy();
+    for (const [label, value] of Object.entries({
+      'Nombre de quien recibe': 'Ana Invitada',
+      'Dirección de entrega': 'Avenida Reforma 123',
+      'Teléfono de contacto': '5512345678',
+    }))
+      fireEvent.change(screen.getByLabelText(label), { target: { value } });
+    await payable();
+    await fillCard();
+    await submit();
+    // Refused on the page: nothing was sent, and the e-mail is the field to fix.
+    expect(api.calls('POST /api/venta')).toEqual([]);
+    expect(document.activeElement).toBe(email);
+
+    fireEvent.change(email, { target: { value: ' Ana@Example.com ' } });
+    fireEvent.change(within(guest).getByLabelText('Tu nombre'), { target: { value: 'Ana Invitada' } });
+    await submit();
+    const [venta] = api.calls('POST /api/venta');
+    expect(venta?.body).toMatchObject({ invitado: { email: 'ana@example.com', nombre: 'Ana Invitada' } });
+    expect(await screen.findByText('Gracias por tu compra!')).toBeTruthy();
+    expect(`${router.location.pathname}${router.location.search}`).toBe('/pedido/7?acceso=firma');
+  });
+
   it('pays: posts the lines, the total in cents and the address with an idempotency key, then empties the cart and shows the order', async () => {
     api.on('GET /api/products/2', () => Response.json(product(2, { nombre: 'Taza', valor: 12.5 })));
     api.on('POST /api/pagos/sandbox/metodos', () =>

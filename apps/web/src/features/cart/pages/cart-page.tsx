@@ -18,7 +18,7 @@ import { useCartReview } from './use-cart-review';
 export function CartPage() {
   useDocumentTitle(PAGES.cart.title);
   return (
-    <CustomerOnly>
+    <CustomerOnly guests>
       <Cart />
     </CustomerOnly>
   );

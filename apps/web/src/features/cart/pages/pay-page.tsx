@@ -17,7 +17,7 @@ import { useCartReview } from './use-cart-review';
 export function PayPage() {
   useDocumentTitle(PAGES.pay.title);
   return (
-    <CustomerOnly>
+    <CustomerOnly guests>
       <Pay />
     </CustomerOnly>
   );

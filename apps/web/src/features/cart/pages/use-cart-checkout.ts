@@ -53,7 +53,9 @@ export function useCartCheckout(
       // Their stock changed.
       for (const id of bought) void queryClient.invalidateQueries({ queryKey: productQueryKey(id) });
       const state: JustPaidState = { justPaid: true };
-      navigate(pagePath(PAGES.order, sale.id_venta), { state });
+      // A guest's order opens with its link's token (decision 086): there is no session to open it with.
+      const access = sale.acceso ? `?${new URLSearchParams({ acceso: sale.acceso })}` : '';
+      navigate(`${pagePath(PAGES.order, sale.id_venta)}${access}`, { state });
     },
     onConflict: () => {
       review.refresh();

@@ -25,6 +25,7 @@ import { LoadError } from '../../../components/load-error';
 import { Loader } from '../../../components/loader';
 import { Price } from '../../../components/price';
 import { isNotFound } from '../../../lib/api-client';
+import { useGuestCheckout } from '../../../lib/guest-checkout';
 import { notify } from '../../../lib/notifications';
 import { useSession } from '../../../lib/session';
 import { useShopIdentity } from '../../../lib/shop-identity';
@@ -223,6 +224,8 @@ function BuyActions({
   showMissing,
 }: BuyActionsProps) {
   const { user, isPending } = useSession();
+  // A visitor buys as a guest while the shop allows it (decision 085); otherwise SPEC's notice.
+  const guestCheckout = useGuestCheckout(!isPending && !user);
   const count = useCartCount();
   const navigate = useNavigate();
   const hintId = useId();
@@ -235,9 +238,11 @@ function BuyActions({
   );
   if (user?.admin) return picker;
 
-  const canAdd = !user || canAddToCart(quantity, count);
+  const canAdd = (!user && !guestCheckout.allowed) || canAddToCart(quantity, count);
+  // A visitor's buttons wait for the shop's answer on guest checkout.
+  const waiting = isPending || guestCheckout.isPending;
   const buy = (thenOpenCart: boolean) => {
-    if (!user) {
+    if (!user && !guestCheckout.allowed) {
       notify({ title: LOGIN_REQUIRED, icon: 'info', timer: NOTIFY_LOGIN_REQUIRED_MS });
       return;
     }
@@ -270,13 +275,13 @@ function BuyActions({
     <>
       {picker}
       <div className={styles.actions}>
-        <Button size="lg" disabled={isPending} onClick={() => buy(true)}>
+        <Button size="lg" disabled={waiting} onClick={() => buy(true)}>
           Comprar
         </Button>
         <Button
           size="lg"
           variant="secondary"
-          disabled={isPending || !canAdd}
+          disabled={waiting || !canAdd}
           aria-describedby={canAdd ? undefined : hintId}
           onClick={() => buy(false)}
         >

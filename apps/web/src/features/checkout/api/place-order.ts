@@ -2,6 +2,7 @@ import {
   type Cents,
   type CheckoutRequest,
   type DireccionEnvio,
+  type Guest,
   type OrderSummary,
   type PaymentReceived,
   type ShippingMethod,
@@ -43,6 +44,8 @@ export interface PlaceOrderInput {
   cupon?: string;
   /** Also keep that address and phone in the profile. */
   guardar_direccion?: boolean;
+  /** A visitor buying without an account: their e-mail and name (decision 085). */
+  invitado?: Guest | undefined;
 }
 
 /**
@@ -60,6 +63,7 @@ export function placeOrder(input: PlaceOrderInput, idempotencyKey: string): Prom
     ...(input.direccion_envio && { direccion_envio: input.direccion_envio }),
     ...(input.cupon && { cupon: input.cupon }),
     ...(input.guardar_direccion && { guardar_direccion: true }),
+    ...(input.invitado && { invitado: input.invitado }),
   };
   return api<CheckoutReply>('/venta', {
     method: 'POST',

@@ -22,6 +22,7 @@ export function placePendingOrder(
       ...(input.direccion_envio && { direccion_envio: input.direccion_envio }),
       ...(input.cupon && { cupon: input.cupon }),
       ...(input.guardar_direccion && { guardar_direccion: true }),
+      ...(input.invitado && { invitado: input.invitado }),
     },
     headers: { 'Idempotency-Key': idempotencyKey },
   });

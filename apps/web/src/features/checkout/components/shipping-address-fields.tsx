@@ -4,7 +4,7 @@ import { Field } from '../../../components/field';
 import formStyles from '../../../components/form.module.css';
 import { TextField } from '../../../components/text-field';
 import { useShippingOptions } from '../../../lib/shipping-options';
-import type { AddressField, ShippingAddress } from '../hooks/use-shipping-address';
+import type { AddressField, GuestBuyer, ShippingAddress } from '../hooks/use-shipping-address';
 import pickerStyles from './method-picker.module.css';
 import styles from './shipping-address-fields.module.css';
 
@@ -43,6 +43,7 @@ export function ShippingAddressFields({ address }: { address: ShippingAddress })
   const delivery = !pickup || address.method === 'domicilio';
   return (
     <div className={styles.fields}>
+      {address.guest && <GuestFields guest={address.guest} />}
       {pickup && (
         <fieldset className={pickerStyles.picker}>
           <legend className={pickerStyles.legend}>¿Cómo recibes tu pedido?</legend>
@@ -96,6 +97,40 @@ export function ShippingAddressFields({ address }: { address: ShippingAddress })
         </>
       )}
     </div>
+  );
+}
+
+const GUEST_LABELS = {
+  email: {
+    label: 'Correo electrónico',
+    autoComplete: 'email',
+    type: 'email',
+    hint: 'Te enviamos aquí la confirmación y el enlace para seguir tu pedido.',
+  },
+  nombre: { label: 'Tu nombre', autoComplete: 'name', type: 'text', hint: undefined },
+} as const;
+
+/** A visitor buys without an account (decision 085): their e-mail and name, checked with the shared rules. */
+function GuestFields({ guest }: { guest: GuestBuyer }) {
+  return (
+    <fieldset className={styles.guest}>
+      <legend className={pickerStyles.legend}>Compra sin cuenta</legend>
+      {(['email', 'nombre'] as const).map((field) => (
+        <TextField
+          key={field}
+          ref={(element) => {
+            guest.inputs.current[field] = element;
+          }}
+          name={field === 'email' ? 'email' : 'comprador'}
+          required
+          {...GUEST_LABELS[field]}
+          value={guest.values[field]}
+          error={guest.errors[field]}
+          onChange={(event) => guest.change(field, event.target.value)}
+          onBlur={() => guest.check(field)}
+        />
+      ))}
+    </fieldset>
   );
 }
 

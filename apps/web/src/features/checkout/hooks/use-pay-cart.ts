@@ -111,7 +111,7 @@ export function usePayCart<TCard>({ onPaid, onConflict, readAddress, payments }:
           method: current.method,
         });
         // Whatever the step's outcome, the server asks the provider: 200 paid, 402 declined.
-        reply = await confirmSale(reply.id_venta);
+        reply = await confirmSale(reply.id_venta, reply.acceso);
         if (needsAction(reply)) {
           attempt.current = null;
           setError(STILL_PENDING);

@@ -1,6 +1,8 @@
 import {
   type DireccionEnvio,
   direccionEnvioSchema,
+  type Guest,
+  guestSchema,
   knownAddress,
   knownPhone,
   type SessionUser,
@@ -39,6 +41,20 @@ export interface ShippingChoice {
   metodo_envio: ShippingMethod;
   direccion_envio?: DireccionEnvio;
   guardar_direccion: boolean;
+  /** A visitor buying without an account: who buys (decision 085). */
+  invitado?: Guest;
+}
+
+export type GuestField = keyof Guest;
+const GUEST_FIELDS: readonly GuestField[] = ['email', 'nombre'];
+
+/** A visitor's e-mail and name, asked before the address: the order's messages go to that e-mail. */
+export interface GuestBuyer {
+  values: Record<GuestField, string>;
+  errors: Partial<Record<GuestField, string>>;
+  inputs: { current: Partial<Record<GuestField, HTMLInputElement | null>> };
+  change(field: GuestField, value: string): void;
+  check(field: GuestField): void;
 }
 
 export interface ShippingAddress {
@@ -58,6 +74,50 @@ export interface ShippingAddress {
   check(field: AddressField): void;
   /** What to send, or undefined after showing on the fields what to fix (the first one focused). */
   read(): ShippingChoice | undefined;
+  /** Signed out: the visitor's e-mail and name; null for an account. */
+  guest: GuestBuyer | null;
+}
+
+function guestProblems(values: Record<GuestField, string>): Partial<Record<GuestField, string>> {
+  const parsed = guestSchema.safeParse(values);
+  if (parsed.success) return {};
+  const found: Partial<Record<GuestField, string>> = {};
+  for (const issue of parsed.error.issues) found[issue.path[0] as GuestField] ??= issue.message;
+  return found;
+}
+
+function useGuestBuyer(): GuestBuyer & { read(): Guest | undefined } {
+  const [values, setValues] = useState<Record<GuestField, string>>({ email: '', nombre: '' });
+  const [errors, setErrors] = useState<Partial<Record<GuestField, string>>>({});
+  const inputs = useRef<Partial<Record<GuestField, HTMLInputElement | null>>>({});
+  return {
+    values,
+    errors,
+    inputs,
+    change(field, value) {
+      setValues((current) => ({ ...current, [field]: value }));
+      if (errors[field])
+        setErrors((current) => ({
+          ...current,
+          [field]: guestProblems({ ...values, [field]: value })[field],
+        }));
+    },
+    check(field) {
+      setErrors((current) => ({ ...current, [field]: guestProblems(values)[field] }));
+    },
+    read() {
+      const parsed = guestSchema.safeParse(values);
+      if (parsed.success) {
+        setErrors({});
+        return parsed.data;
+      }
+      const found = guestProblems(values);
+      setErrors(found);
+      const first = GUEST_FIELDS.find((field) => found[field]);
+      if (first) inputs.current[first]?.focus();
+      return undefined;
+    },
+  };
 }
 
 /** The order's shipping address (who receives it, where, a phone), checked with the shared rules. */
@@ -73,6 +133,7 @@ export function useShippingAddress(): ShippingAddress {
   const [save, setSave] = useState(() => profile.direccion === '' || profile.telefono === '');
   const [errors, setErrors] = useState<Errors>({});
   const inputs = useRef<Partial<Record<AddressField, HTMLInputElement | HTMLSelectElement | null>>>({});
+  const guest = useGuestBuyer();
 
   // The server prices the shipping from the region: the form asks for one (the API still takes none).
   const problems = (current: Values): Errors => {
@@ -104,10 +165,15 @@ export function useShippingAddress(): ShippingAddress {
     check(field) {
       setErrors((current) => ({ ...current, [field]: problems(values)[field] }));
     },
+    guest: user ? null : guest,
     read() {
+      // Who buys comes first on the form: its problems are shown and focused first.
+      const invitado = user ? undefined : guest.read();
+      if (!user && !invitado) return undefined;
+      const buyer = invitado ? { invitado } : {};
       if (method === 'retiro') {
         setErrors({});
-        return { metodo_envio: 'retiro', guardar_direccion: false };
+        return { metodo_envio: 'retiro', guardar_direccion: false, ...buyer };
       }
       const found = problems(values);
       const parsed = direccionEnvioSchema.safeParse(values);
@@ -117,6 +183,7 @@ export function useShippingAddress(): ShippingAddress {
           metodo_envio: 'domicilio',
           direccion_envio: parsed.data,
           guardar_direccion: offerToSave && save,
+          ...buyer,
         };
       }
       setErrors(found);

@@ -5,21 +5,28 @@ import { api } from '../../../lib/api-client';
 /** The requests of one order, under their own key: the buyer's and the shop's pages both read them. */
 export const orderRequestsQueryKey = (id: number) => ['orderRequests', id] as const;
 
-/** GET /api/venta/:id/solicitudes: the order's cancel and return requests, oldest first. */
-export function useOrderRequests(id: number) {
+/**
+ * The requests' address: the account's (/api/venta/:id/solicitudes), or, for a guest's order opened by its
+ * signed link, the link's (/api/pedidos/:id/solicitudes?acceso=; decision 086).
+ */
+const requestsPath = (id: number, acceso: string | undefined) =>
+  acceso ? `/pedidos/${id}/solicitudes?${new URLSearchParams({ acceso })}` : `/venta/${id}/solicitudes`;
+
+/** GET the order's cancel and return requests, oldest first. */
+export function useOrderRequests(id: number, acceso?: string) {
   return useQuery({
     queryKey: orderRequestsQueryKey(id),
-    queryFn: ({ signal }) => api<OrderRequest[]>(`/venta/${id}/solicitudes`, { signal }),
+    queryFn: ({ signal }) => api<OrderRequest[]>(requestsPath(id, acceso), { signal }),
     staleTime: 0,
   });
 }
 
-/** POST /api/venta/:id/solicitudes: the buyer asks to cancel or to return the order. */
-export function useAskOrderRequest(id: number) {
+/** POST: the buyer asks to cancel or to return the order. */
+export function useAskOrderRequest(id: number, acceso?: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: OrderRequestInput) =>
-      api<OrderRequest>(`/venta/${id}/solicitudes`, { method: 'POST', body: input }),
+      api<OrderRequest>(requestsPath(id, acceso), { method: 'POST', body: input }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: orderRequestsQueryKey(id) }),
   });
 }

@@ -24,8 +24,9 @@ const ASK_LABELS: Record<OrderRequestType, string> = {
  * order's state allows one, a reason and the button that asks.
  */
 export function OrderRequestPanel({ order }: { order: Order }) {
-  const requests = useOrderRequests(order.id_venta);
-  const ask = useAskOrderRequest(order.id_venta);
+  // A guest's order, opened by its signed link, asks through that link.
+  const requests = useOrderRequests(order.id_venta, order.acceso);
+  const ask = useAskOrderRequest(order.id_venta, order.acceso);
   const [motivo, setMotivo] = useState('');
   const fieldId = useId();
   const list = requests.data ?? [];

@@ -1,5 +1,6 @@
-import { ORDER_LOOKUP_MESSAGES, orderLookupSchema, PAGES } from '@vitrina/shared';
+import { ORDER_LOOKUP_MESSAGES, orderLookupSchema, PAGES, pagePath } from '@vitrina/shared';
 import { type FormEvent, useState } from 'react';
+import { Link } from 'react-router';
 import { Button } from '../../../components/button';
 import formStyles from '../../../components/form.module.css';
 import { TextField } from '../../../components/text-field';
@@ -71,6 +72,16 @@ export function OrderLookupPage() {
         </div>
       </form>
       {lookUp.data && <OrderContent order={lookUp.data} found />}
+      {lookUp.data?.acceso && (
+        // The order's own page, as its e-mails link it (decision 086): an address to keep.
+        <p>
+          <Link
+            to={`${pagePath(PAGES.order, lookUp.data.id_venta)}?${new URLSearchParams({ acceso: lookUp.data.acceso })}`}
+          >
+            Abrir la página de este pedido
+          </Link>
+        </p>
+      )}
     </div>
   );
 }

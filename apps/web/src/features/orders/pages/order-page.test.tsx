@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { fireEvent, screen, within } from '@testing-library/react';
-import { PAYMENT_RECEIVED } from '@vitrina/shared';
+import { GUEST_MESSAGES, PAYMENT_RECEIVED } from '@vitrina/shared';
 import { describe, expect, it } from 'vitest';
 import { answerSession, createFetchStub } from '../../../testing/fetch-stub';
 import { apiError, order, sessionUser, shopConfig } from '../../../testing/fixtures';
@@ -195,5 +195,72 @@ describe('OrderPage', () => {
       const panel = await screen.findByRole('region', { name: 'Devolver el pedido' });
       expect(within(panel).getByRole('button', { name: 'Pedir la devolución' })).toBeTruthy();
     });
+  });
+});
+
+describe('OrderPage opened by the link of a guest order (decision 086)', () => {
+  const guestOrder = () =>
+    order({
+      id_usuario: null,
+      invitado: { email: 'ana@example.com', nombre: 'Ana Invitada' },
+      acceso: 'firma',
+    });
+
+  it('shows the order without an account and offers one with the e-mail bought with', async () => {
+    api.on('GET /api/usuario/me', answerSession(null));
+    api.on('GET /api/pedidos/7', () => Response.json(guestOrder()));
+    await renderOrder({ justPaid: true }, '/pedido/7?acceso=firma');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Pedido V-000007' })).toBeTruthy();
+    expect(api.calls('GET /api/pedidos/7')[0]?.url.searchParams.get('acceso')).toBe('firma');
+    expect(screen.getByText('¡Gracias por tu compra!')).toBeTruthy();
+    const offer = screen.getByRole('region', { name: 'Guarda tus compras en una cuenta' });
+    const link = within(offer).getByRole('link', { name: 'Crear cuenta' });
+    const target = new URL(link.getAttribute('href') ?? '', 'http://tienda');
+    expect(target.pathname).toBe('/register');
+    expect(target.searchParams.get('email')).toBe('ana@example.com');
+    expect(target.searchParams.get('returnTo')).toBe('/historial-de-compra?sumar=1');
+    // No account's links: the history and the requests need one.
+    expect(screen.queryByRole('link', { name: 'Ver todas mis compras' })).toBeNull();
+    expect(api.calls('GET /api/venta/7')).toEqual([]);
+  });
+
+  it('lets the guest ask to cancel through the link', async () => {
+    const requests: unknown[] = [];
+    api.on('GET /api/usuario/me', answerSession(null));
+    api.on('GET /api/pedidos/7', () => Response.json(guestOrder()));
+    api.on('GET /api/pedidos/7/solicitudes', () => Response.json(requests));
+    api.on('POST /api/pedidos/7/solicitudes', async (_url, init) => {
+      const created = {
+        id: 1,
+        id_venta: 7,
+        ...JSON.parse(String(init?.body)),
+        estado: 'pendiente',
+        creada: '2026-11-28T10:00:00.000Z',
+        decidida: null,
+        respuesta: null,
+      };
+      requests.push(created);
+      return Response.json(created, { status: 201 });
+    });
+    await renderOrder(undefined, '/pedido/7?acceso=firma');
+    const panel = await screen.findByRole('region', { name: 'Cancelar el pedido' });
+    fireEvent.change(within(panel).getByLabelText('Motivo'), { target: { value: 'Lo pedí por error' } });
+    fireEvent.click(within(panel).getByRole('button', { name: 'Pedir la cancelación' }));
+    expect(await within(panel).findByText('Cancelación: Pendiente')).toBeTruthy();
+    const [asked] = api.calls('POST /api/pedidos/7/solicitudes');
+    expect(asked?.url.searchParams.get('acceso')).toBe('firma');
+    expect(api.calls('POST /api/venta/7/solicitudes')).toEqual([]);
+  });
+
+  it("says a link that is not the order's leads nowhere, and points to Consultar pedido", async () => {
+    api.on('GET /api/usuario/me', answerSession(null));
+    api.on('GET /api/pedidos/7', () =>
+      Response.json(apiError('Not Found', GUEST_MESSAGES.linkInvalid), { status: 404 }),
+    );
+    await renderOrder(undefined, '/pedido/7?acceso=otra');
+    expect(await screen.findByText(GUEST_MESSAGES.linkInvalid)).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Consultar pedido' }).getAttribute('href')).toBe(
+      '/consultar-pedido',
+    );
   });
 });

@@ -1,5 +1,5 @@
-import { type Order, PAGES, PAYMENT_RECEIVED } from '@vitrina/shared';
-import { Link, useLocation, useParams } from 'react-router';
+import { GUEST_MESSAGES, type Order, PAGES, PAYMENT_RECEIVED, RETURN_TO_PARAM } from '@vitrina/shared';
+import { Link, useLocation, useParams, useSearchParams } from 'react-router';
 import { buttonClass } from '../../../components/button';
 import { LoadError } from '../../../components/load-error';
 import { Loader } from '../../../components/loader';
@@ -13,10 +13,12 @@ import {
   ShippingAddress,
 } from '../../../components/order-details';
 import { isNotFound } from '../../../lib/api-client';
+import { useSession } from '../../../lib/session';
 import { useFormatInstant } from '../../../lib/shop-dates';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { CustomerOnly } from '../../auth';
 import { parseId } from '../../catalog';
+import { useGuestOrder } from '../api/get-guest-order';
 import { useOrder } from '../api/get-order';
 import { MercadoPagoPayment } from '../components/mercadopago-payment';
 import { OrderRequestPanel } from '../components/order-request-form';
@@ -67,10 +69,79 @@ function nextSteps(order: Order, justPaid: boolean): string {
  * purchase history links to: number, lines, money, address, card, state, tracking and what comes next.
  */
 export function OrderPage() {
+  const acceso = useSearchParams()[0].get('acceso');
+  // A guest's order, opened by the link of its e-mails (decision 086): no account needed.
+  if (acceso) return <GuestOrderView acceso={acceso} />;
   return (
     <CustomerOnly>
       <OrderView />
     </CustomerOnly>
+  );
+}
+
+function GuestOrderView({ acceso }: { acceso: string }) {
+  const id = parseId(useParams().id);
+  if (id === undefined) return <OrderNotFound />;
+  return <GuestOrderDetail key={id} id={id} acceso={acceso} />;
+}
+
+function GuestOrderDetail({ id, acceso }: { id: number; acceso: string }) {
+  const justPaid = isJustPaid(useLocation().state);
+  const order = useGuestOrder(id, acceso, justPaid);
+  useDocumentTitle(order.data ? orderTitle(order.data) : PAGES.order.title);
+  if (order.isPending) return <Loader label="Cargando tu pedido…" />;
+  if (order.isError) {
+    if (isNotFound(order.error)) return <GuestLinkNotFound />;
+    return (
+      <LoadError
+        className={styles.message}
+        what="tu pedido"
+        error={order.error}
+        onRetry={() => order.refetch()}
+        retrying={order.isFetching}
+      />
+    );
+  }
+  return <OrderContent order={order.data} justPaid={justPaid} found />;
+}
+
+function GuestLinkNotFound() {
+  useDocumentTitle('Pedido no encontrado');
+  return (
+    <div className={styles.message}>
+      <h1 className={styles.heading}>No encontramos este pedido</h1>
+      <p>{GUEST_MESSAGES.linkInvalid}</p>
+      <Link to={PAGES.orderLookup.path} className={buttonClass('primary')}>
+        Consultar pedido
+      </Link>
+    </div>
+  );
+}
+
+/**
+ * After buying without an account (decision 085): an account with the same e-mail, to which the shop then
+ * mails the link that moves these purchases to 'Mis compras'.
+ */
+function CreateAccountOffer({ email }: { email: string }) {
+  const { user } = useSession();
+  if (user) return null;
+  const register = `${PAGES.register.path}?${new URLSearchParams({
+    email,
+    [RETURN_TO_PARAM]: `${PAGES.purchaseHistory.path}?sumar=1`,
+  })}`;
+  return (
+    <section className={styles.next} aria-labelledby="pedido-cuenta">
+      <h2 id="pedido-cuenta" className={styles.sectionTitle}>
+        Guarda tus compras en una cuenta
+      </h2>
+      <p>
+        Crea una cuenta con {email} y te enviaremos un enlace para ver este pedido y los siguientes en tu
+        historial de compras.
+      </p>
+      <Link to={register} className={buttonClass('primary')}>
+        Crear cuenta
+      </Link>
+    </section>
   );
 }
 
@@ -149,7 +220,8 @@ export function OrderContent({
           <MercadoPagoPayment id={data.id_venta} orderState={data.estado} />
         )}
       </section>
-      <OrderRequestPanel order={data} />
+      {data.invitado && <CreateAccountOffer email={data.invitado.email} />}
+      {(!found || data.acceso) && <OrderRequestPanel order={data} />}
       <div className={styles.layout}>
         <section className={styles.panel} aria-labelledby="pedido-productos">
           <h2 id="pedido-productos" className={styles.sectionTitle}>

@@ -8,6 +8,7 @@ import { Pager } from '../../../components/pager';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { CustomerOnly } from '../../auth';
 import { useSales } from '../api/get-sales';
+import { GuestOrdersClaim } from '../components/guest-orders-claim';
 import { SaleCard } from '../components/sale-card';
 import styles from './purchase-history-page.module.css';
 
@@ -29,6 +30,8 @@ export function PurchaseHistoryPage() {
 function PurchaseHistory() {
   const [search, setSearch] = useSearchParams();
   const page = parsePage(search.get('page'));
+  const claimToken = search.get('reclamar');
+  const askClaim = search.get('sumar') === '1';
   const sales = useSales(page);
   const headingRef = useRef<HTMLHeadingElement>(null);
 
@@ -43,6 +46,7 @@ function PurchaseHistory() {
       <h1 ref={headingRef} tabIndex={-1} className={styles.heading}>
         Historial de compras
       </h1>
+      {(claimToken || askClaim) && <GuestOrdersClaim sumar={askClaim} token={claimToken} />}
       {sales.isPending ? (
         <Loader label="Cargando tus compras…" />
       ) : sales.isError ? (

@@ -1,0 +1,103 @@
+import type { APIRequestContext } from '@playwright/test';
+import { ADMIN } from '../support/accounts';
+import { apiAs, uniqueEmail } from '../support/api';
+import { expect, test } from '../support/test';
+
+/** The text of the newest message to `to` whose subject starts with `subject`, from the owner's mailbox. */
+async function mailText(owner: APIRequestContext, to: string, subject: string): Promise<string> {
+  let found: { id: number } | undefined;
+  await expect
+    .poll(async () => {
+      const list = (await (await owner.get('/api/admin/correos?page=1')).json()) as {
+        items: Array<{ id: number; to: string; subject: string }>;
+      };
+      found = list.items.find((item) => item.to === to && item.subject.startsWith(subject));
+      return found !== undefined;
+    })
+    .toBe(true);
+  const mail = (await (await owner.get(`/api/admin/correos/${found?.id}`)).json()) as { text: string };
+  return mail.text;
+}
+
+/** The path (and query) of the first shop link in a message that matches `pattern`. */
+function linkIn(text: string, pattern: RegExp): string {
+  const link = new RegExp(`https?://\\S+${pattern.source}`).exec(text)?.[0];
+  if (!link) throw new Error(`no link like ${pattern} in the e-mail`);
+  const url = new URL(link);
+  return `${url.pathname}${url.search}`;
+}
+
+test('a visitor buys as a guest, opens the order from the e-mail, creates an account and finds it in the purchase history', async ({
+  page,
+  browser,
+  playwright,
+  baseURL,
+}) => {
+  const owner = await playwright.request.newContext({ baseURL });
+  await (await apiAs(owner)).signIn(ADMIN.email, ADMIN.password);
+  const email = uniqueEmail('invitada');
+
+  const { items } = (await (await page.request.get('/api/products/categoria/7?pageSize=48')).json()) as {
+    items: Array<{ id_producto: number; nombre: string; stock: number }>;
+  };
+  const product = items.find((p) => p.stock >= 10);
+  if (!product) throw new Error('the seed needs a product with stock in category 7');
+
+  // A visitor: no account, the cart stays in the browser.
+  await page.goto(`/products/${product.id_producto}`);
+  await page.getByRole('button', { name: 'Comprar' }).click();
+  await expect(page).toHaveURL(/\/carrito$/);
+  await page.getByLabel('Correo electrónico').fill(email);
+  await page.getByLabel('Tu nombre').fill('Ana Invitada');
+  await page.getByLabel('Nombre de quien recibe').fill('Ana Invitada');
+  await page.getByLabel('Dirección de entrega').fill('Calle Durango 120, Roma Norte');
+  await page.getByRole('combobox', { name: 'Estado' }).selectOption('Texas');
+  await page.getByLabel('Teléfono de contacto').fill('5512345678');
+  await page.getByLabel('Número de tarjeta').fill('4242 4242 4242 4242');
+  await page.getByLabel('Vencimiento').fill('12/30');
+  await page.getByLabel('CVC').fill('123');
+  await page.getByLabel('Nombre en la tarjeta').fill('Ana Invitada');
+  await page.getByRole('button', { name: /^Pagar .* USD$/ }).click();
+  await expect(page.getByText('Gracias por tu compra!').first()).toBeVisible();
+  await expect(page).toHaveURL(/\/pedido\/\d+\?acceso=[\w-]+$/);
+  const title = page.getByRole('heading', { level: 1, name: /^Pedido V-\d{6}$/ });
+  await expect(title).toBeVisible();
+  const orderTitle = (await title.textContent()) ?? '';
+
+  // The confirmation's link opens the order in another browser, without an account.
+  const text = await mailText(owner, email, 'Confirmamos tu pedido');
+  const orderLink = linkIn(text, /\/pedido\/\d+\?acceso=[\w-]+/);
+  const elsewhere = await browser.newContext({ baseURL });
+  const reader = await elsewhere.newPage();
+  await reader.goto(orderLink);
+  await expect(reader.getByRole('heading', { level: 1, name: orderTitle })).toBeVisible();
+  await expect(reader.getByText(product.nombre).first()).toBeVisible();
+
+  // 'Crear cuenta' with that e-mail; once signed in, the shop mails the link that adds the order.
+  await reader.getByRole('link', { name: 'Crear cuenta' }).click();
+  await expect(reader.getByLabel('Email')).toHaveValue(email);
+  await reader.getByLabel('Nombre').fill('Ana');
+  await reader.getByLabel('Apellido').fill('Invitada');
+  await reader.getByLabel('Dirección').fill('Calle Durango 120, Roma Norte');
+  await reader.getByLabel('Teléfono').fill('5512345678');
+  await reader.getByLabel('Contraseña', { exact: true }).fill('Prueba12345');
+  await reader.getByLabel('Confirmar contraseña').fill('Prueba12345');
+  await reader.getByRole('button', { name: 'Registrarse' }).click();
+  await expect(reader).toHaveURL(/\/login\?/);
+  await reader.getByLabel('Email').fill(email);
+  await reader.getByLabel('Contraseña', { exact: true }).fill('Prueba12345');
+  await reader.getByRole('button', { name: 'Iniciar sesión' }).click();
+  await expect(reader).toHaveURL(/\/historial-de-compra\?sumar=1$/);
+  await expect(reader.getByRole('status').filter({ hasText: 'te enviamos un enlace' })).toBeVisible();
+  await expect(reader.getByText('No se encontraron compras realizadas')).toBeVisible();
+
+  const claim = linkIn(
+    await mailText(owner, email, 'Suma tus compras'),
+    /\/historial-de-compra\?reclamar=[\w-]+/,
+  );
+  await reader.goto(claim);
+  await expect(reader.getByRole('status').filter({ hasText: 'Sumamos 1 compra a tu cuenta.' })).toBeVisible();
+  await expect(reader.getByText(product.nombre).first()).toBeVisible();
+  await elsewhere.close();
+  await owner.dispose();
+});
