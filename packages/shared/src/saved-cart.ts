@@ -141,6 +141,8 @@ export const abandonedCartRowSchema = z.object({
   sin_recordatorios: z.boolean(),
   /** The order placed after the reminder; null while the cart rests. */
   id_venta: z.number().int().nullable(),
+  /** That order's number ('V-000123'), when it has one. */
+  numero_pedido: z.string().nullable(),
 });
 export type AbandonedCartRow = z.infer<typeof abandonedCartRowSchema>;
 

@@ -1,6 +1,7 @@
 import {
   type AbandonedCartsPage,
   type AbandonedCartsQuery,
+  formatOrderNumber,
   fromCents,
   paidCents,
   type SavedCartLine,
@@ -41,6 +42,7 @@ export async function listAbandonedCarts({
       recordado: carrito.recordado,
       sin_recordatorios: carrito.sin_recordatorios,
       id_venta: sql<number | null>`null::integer`.as('id_venta'),
+      numero_pedido: sql<number | null>`null::integer`.as('numero_pedido'),
     })
     .from(carrito)
     .innerJoin(usuario, eq(usuario.id_usuario, carrito.id_usuario))
@@ -58,6 +60,7 @@ export async function listAbandonedCarts({
       recordado: carritoRecordatorio.enviado,
       sin_recordatorios: sql<boolean>`false`.as('sin_recordatorios'),
       id_venta: carritoRecordatorio.id_venta,
+      numero_pedido: venta.numero_pedido,
     })
     .from(carritoRecordatorio)
     .innerJoin(usuario, eq(usuario.id_usuario, carritoRecordatorio.id_usuario))
@@ -100,6 +103,7 @@ export async function listAbandonedCarts({
         recordado: row.recordado === null ? null : new Date(row.recordado).toISOString(),
         sin_recordatorios: row.sin_recordatorios,
         id_venta: row.id_venta,
+        numero_pedido: row.numero_pedido === null ? null : formatOrderNumber(row.numero_pedido),
       };
     }),
     total: (restingCount?.n ?? 0) + (recoveredCount?.n ?? 0),

@@ -255,6 +255,7 @@ describe.each(TEST_DATABASE_KINDS)('saved carts on %s', (kind) => {
           recordado: null,
           sin_recordatorios: true,
           id_venta: null,
+          numero_pedido: null,
         });
         expect(items).toContainEqual(
           expect.objectContaining({
@@ -263,6 +264,7 @@ describe.each(TEST_DATABASE_KINDS)('saved carts on %s', (kind) => {
             valor: sale.json().valor_total_venta,
             recordado: expect.any(String),
             id_venta: sale.json().id_venta,
+            numero_pedido: expect.stringMatching(/^V-\d{6}$/),
           }),
         );
         // Latest change first: the order a moment ago before the cart left 6 hours ago.
