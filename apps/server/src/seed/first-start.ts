@@ -37,6 +37,9 @@ export class FirstStartFailed extends Error {
   }
 }
 
+const isSeedResult = (message: unknown): message is SeedResult =>
+  typeof message === 'object' && message !== null && typeof (message as SeedResult).seeded === 'boolean';
+
 /**
  * Runs the first start's work in a child process (this script again, with FIRST_START_ARG and Node's
  * options) and waits for it. The child's output is the shop's; its result comes back over IPC, which also
@@ -49,8 +52,9 @@ export async function seedInChildProcess(): Promise<SeedResult> {
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
   let result: SeedResult | undefined;
-  child.once('message', (message) => {
-    result = message as SeedResult;
+  // Only the result counts: a loader in Node's options (tsx in `npm run dev`) may use the channel too.
+  child.on('message', (message) => {
+    if (isSeedResult(message)) result = message;
   });
   const [code, signal] = await new Promise<[number | null, NodeJS.Signals | null]>((resolve, reject) => {
     child.once('error', reject);
