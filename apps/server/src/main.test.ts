@@ -1,11 +1,12 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { cpSync, existsSync, mkdirSync, readFileSync, truncateSync, writeFileSync } from 'node:fs';
-import { chmod, lstat, mkdtemp, readdir, rm } from 'node:fs/promises';
+import { chmod, lstat, mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { connect } from 'node:net';
 import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { FIRST_START_ARG } from './seed/first-start';
 import { customerRegistration } from './test/agent';
 import { HttpClient } from './test/http-client';
 import { TEST_NODE_FLAGS } from './test/node-flags';
@@ -72,6 +73,20 @@ function expectPlainLine(output: string, pattern: RegExp) {
   expect(output.trim().split('\n'), output).toHaveLength(1);
   expect(output.trim()).toMatch(pattern);
   expect(output).not.toMatch(/^\s+at |wasm|RuntimeError|Aborted/m);
+}
+
+/** The pid of a new shop's seeding process (seed/first-start.ts) working on `dataDir`, if one runs. */
+async function seedingProcess(dataDir: string): Promise<number | undefined> {
+  for (const name of await readdir('/proc')) {
+    if (!/^\d+$/.test(name)) continue;
+    const [cmdline, environ] = await Promise.all([
+      readFile(`/proc/${name}/cmdline`, 'utf8'),
+      readFile(`/proc/${name}/environ`, 'utf8'),
+    ]).catch(() => ['', '']);
+    if (cmdline.split('\0').includes(FIRST_START_ARG) && environ.split('\0').includes(`DATA_DIR=${dataDir}`))
+      return Number(name);
+  }
+  return undefined;
 }
 
 /** Connects to 127.0.0.1:`port` over and over until `done` settles: how many connections were accepted. */
@@ -245,6 +260,26 @@ describe('the server process', () => {
       expect(existsSync(join(damaged, LOCK))).toBe(false);
     }, 90_000);
   });
+
+  it('seeds a new shop in a process of its own that ends with the shop, even a killed one; the next start serves', async () => {
+    const dataDir = join(root, 'killed-while-seeding');
+    const first = start({ PORT: String(await freePort()), DATA_DIR: dataDir });
+    // Once the seed draws its photos, the database files are made and the seeding process is at work.
+    await expect
+      .poll(() => readdir(join(dataDir, 'uploads', 'productos')).catch(() => []), { timeout: 60_000 })
+      .not.toHaveLength(0);
+    expect(await seedingProcess(dataDir)).toBeDefined();
+    first.child.kill('SIGKILL');
+    await expect.poll(() => seedingProcess(dataDir), { timeout: 5000 }).toBeUndefined();
+
+    const port = await freePort();
+    const shop = start({ PORT: String(port), DATA_DIR: dataDir });
+    await healthy(port, shop);
+    const categories = await (await fetch(`http://127.0.0.1:${port}/api/categorias`)).json();
+    expect(categories).toHaveLength(11);
+    shop.child.kill('SIGTERM');
+    expect(await shop.exit()).toBe(0);
+  }, 150_000);
 
   it("keeps DATA_DIR to the shop's user under umask 000: a folder open to others is closed at start, said once", async () => {
     const dataDir = await seededDataDir();

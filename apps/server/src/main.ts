@@ -14,7 +14,14 @@ import { queueDailySummary, settlePendingOrders, settlePendingRefunds } from './
 import { purgeExpiredSessions } from './modules/sessions';
 import { createMercadoPago, createPaymentProvider } from './payments/create-provider';
 import { demoAccounts, readyMessage, shopUrl } from './ready';
-import { seedIfEmpty } from './seed/seed';
+import {
+  FIRST_START_ARG,
+  FirstStartFailed,
+  runFirstStart,
+  seedInChildProcess,
+  startsNewShop,
+} from './seed/first-start';
+import { type SeedResult, seedIfEmpty } from './seed/seed';
 import {
   explainOpenError,
   explainStartupError,
@@ -62,6 +69,10 @@ async function main() {
   // first: the shop's port must not have answered anyone when the other one turns out to be busy.
   if (config.metricsPort) running.metrics = await startMetricsServer(config.host, config.metricsPort);
   running.reservation = await reservePort(config.host, config.port);
+  // A new embedded shop is created and seeded by a process of its own, which keeps that work's memory.
+  const seededInChild: SeedResult | undefined = startsNewShop(target, config)
+    ? await seedInChildProcess()
+    : undefined;
   // The database and the issuer start before the app exists; their rare errors are logged once the
   // app's logger is there.
   running.database = await explainOpenError(
@@ -92,11 +103,13 @@ async function main() {
   const backupToken = target.kind === 'pglite' ? newBackupToken() : undefined;
   if (backupToken) registerBackupRoute(app, database, backupToken);
   if (config.seedOnStart) {
-    const result = await seedIfEmpty(database.db, {
-      admin: config.admin,
-      storage: await createStorage(config),
-      currency: config.currency,
-    });
+    const result =
+      seededInChild ??
+      (await seedIfEmpty(database.db, {
+        admin: config.admin,
+        storage: await createStorage(config),
+        currency: config.currency,
+      }));
     if (result.seeded) app.log.info(result, 'empty database: demo shop seeded');
   }
   if (tightenDataDir(config.dataDir))
@@ -219,18 +232,24 @@ async function stop(exitCode: number) {
   process.exit(exitCode);
 }
 
-// Installed before anything opens, so a stop during start-up closes what is open too. `once`: a second
-// Ctrl-C kills at once.
-for (const signal of ['SIGTERM', 'SIGINT', 'SIGHUP'] as const) {
-  process.once(signal, () => {
-    log?.info({ signal }, 'shutting down');
-    void stop(0);
+if (process.argv[2] === FIRST_START_ARG) {
+  // The first start's child (seed/first-start.ts): the parent read the configuration already.
+  void runFirstStart(loadConfig());
+} else {
+  // Installed before anything opens, so a stop during start-up closes what is open too. `once`: a second
+  // Ctrl-C kills at once.
+  for (const signal of ['SIGTERM', 'SIGINT', 'SIGHUP'] as const) {
+    process.once(signal, () => {
+      log?.info({ signal }, 'shutting down');
+      void stop(0);
+    });
+  }
+
+  main().catch((err) => {
+    // A signal's stop closed the database under a start-up step: that step's error is expected. The
+    // first start's child printed its own.
+    if (stopping) return;
+    if (!(err instanceof FirstStartFailed)) printStartupError(explainStartupError(err, running.target));
+    void stop(1);
   });
 }
-
-main().catch((err) => {
-  // A signal's stop closed the database under a start-up step: that step's error is expected.
-  if (stopping) return;
-  printStartupError(explainStartupError(err, running.target));
-  void stop(1);
-});

@@ -4,6 +4,7 @@ import { ADMIN_PRODUCTS_PAGE_SIZE, RATINGS_PAGE_SIZE } from './constants';
 import { lowStockItemSchema } from './low-stock';
 import { pageSchema } from './page-schema';
 import { calendarDayFilter } from './sales';
+import { ABANDONED_CARTS_PAGE_SIZE } from './saved-cart';
 import { singleLineText } from './validation/text';
 
 /*
@@ -107,6 +108,10 @@ export const adminProductQuerySchema = z.object({
 });
 export type AdminProductQuery = z.infer<typeof adminProductQuerySchema>;
 export type AdminProductParams = z.input<typeof adminProductQuerySchema>;
+
+/** GET /api/admin/carritos/olvidados: the abandoned carts, latest change first, 20 a page. */
+export const abandonedCartsQuerySchema = z.object({ page, pageSize: pageSize(ABANDONED_CARTS_PAGE_SIZE) });
+export type AbandonedCartsQuery = z.infer<typeof abandonedCartsQuerySchema>;
 
 /**
  * GET /api/admin/auditoria: newest first; optionally the history of one entity ("producto", 12), and

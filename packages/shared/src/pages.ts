@@ -57,6 +57,7 @@ export const PAGES = {
   adminSynonyms: { path: '/admin/sinonimos', title: 'Sinónimos' },
   adminOrders: { path: '/admin/pedidos', title: 'Pedidos' },
   adminOrder: { path: '/admin/pedidos/:id', title: 'Pedido' },
+  adminCarts: { path: '/admin/carritos', title: 'Carritos olvidados' },
   adminSettings: { path: '/admin/ajustes', title: 'Ajustes' },
   adminMail: { path: '/admin/ajustes/correos', title: 'Correos' },
   adminStaff: { path: '/admin/personal', title: 'Personal' },

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CART_MAX_ITEMS, CART_MAX_UNITS_PER_PRODUCT } from './constants';
+import { pageSchema } from './page-schema';
 import { recordId } from './validation/record-id';
 
 /*
@@ -118,3 +119,36 @@ export const abandonedCartsSchema = z.object({
   ),
 });
 export type AbandonedCarts = z.infer<typeof abandonedCartsSchema>;
+
+/** Carts a page of the admin's abandoned-carts list shows. */
+export const ABANDONED_CARTS_PAGE_SIZE = 20;
+
+/**
+ * One row of the admin's abandoned carts (GET /api/admin/carritos/olvidados): a cart resting past the delay
+ * now, or one whose reminder was followed by an order (recovered; its cart was emptied by that order).
+ */
+export const abandonedCartRowSchema = z.object({
+  id_usuario: z.number().int(),
+  nombre: z.string(),
+  email: z.string(),
+  unidades: z.number().int(),
+  /**
+   * In currency units: a resting cart's items at today's prices (as its reminder quotes them, products no
+   * longer sold left out); a recovered cart's, the total of its order.
+   */
+  valor: z.number(),
+  /** Its last change (ISO 8601): a recovered cart's is its order. */
+  actualizado: z.string(),
+  /** When its reminder went out; null: not yet, or never (`sin_recordatorios`). */
+  recordado: z.string().nullable(),
+  /** The shopper turned the reminders off. */
+  sin_recordatorios: z.boolean(),
+  /** The order placed after the reminder; null while the cart rests. */
+  id_venta: z.number().int().nullable(),
+  /** That order's number ('V-000123'), when it has one. */
+  numero_pedido: z.string().nullable(),
+});
+export type AbandonedCartRow = z.infer<typeof abandonedCartRowSchema>;
+
+export const abandonedCartsPageSchema = pageSchema(abandonedCartRowSchema);
+export type AbandonedCartsPage = z.infer<typeof abandonedCartsPageSchema>;

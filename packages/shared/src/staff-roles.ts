@@ -60,6 +60,7 @@ const PAGE_AREAS: Readonly<Record<string, StaffArea | 'todos'>> = {
   adminRatings: 'calificaciones',
   adminOrders: 'pedidos',
   adminOrder: 'pedidos',
+  adminCarts: 'pedidos',
   salesHistory: 'pedidos',
 };
 

@@ -75,8 +75,13 @@ const STAFF_REACHES: Record<StaffRole, string[]> = {
     'PUT /api/products/calificaciones/:id/restaurar',
     'PUT /api/venta/:id/estado',
     'PUT /api/venta/:id/solicitudes/:solicitud',
+    'GET /api/admin/carritos/olvidados',
   ],
-  ventas: ['PUT /api/venta/:id/estado', 'PUT /api/venta/:id/solicitudes/:solicitud'],
+  ventas: [
+    'PUT /api/venta/:id/estado',
+    'PUT /api/venta/:id/solicitudes/:solicitud',
+    'GET /api/admin/carritos/olvidados',
+  ],
 };
 
 /** Owner-only routes that must stay so: money leaving the shop, users, settings, the trail, mail, staff. */

@@ -491,7 +491,10 @@ describe('account and admin routes', () => {
   it.each([
     [
       'ventas',
-      [['Historial de ventas', '/admin/pedidos']],
+      [
+        ['Historial de ventas', '/admin/pedidos'],
+        ['Carritos olvidados', '/admin/carritos'],
+      ],
       ['Gestionar productos', 'Crear producto', 'Gestionar calificaciones'],
     ],
     [
@@ -500,6 +503,7 @@ describe('account and admin routes', () => {
         ['Gestionar productos', '/products/admin'],
         ['Crear producto', '/producto'],
         ['Historial de ventas', '/admin/pedidos'],
+        ['Carritos olvidados', '/admin/carritos'],
         ['Gestionar calificaciones', '/calificaciones'],
       ],
       [],

@@ -100,6 +100,7 @@ const ADMIN_PAGES: [page: PageName, screen: keyof Awaited<ReturnType<typeof admi
   ['adminCustomer', 'customerScreen'],
   ['adminOrders', 'ordersScreen'],
   ['adminOrder', 'orderScreen'],
+  ['adminCarts', 'abandonedCartsScreen'],
   ['adminSettings', 'settingsScreen'],
   ['adminMail', 'mailboxScreen'],
   ['adminPayments', 'paymentSettingsScreen'],

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
+import { paidCents } from '@vitrina/shared';
 import { and, asc, eq, gt } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { carrito, correo, producto } from '../../db/schema';
+import { carrito, correo, producto, usuario } from '../../db/schema';
 import { Agent, newCustomer } from '../../test/agent';
 import { seededTestApp, type TestApp } from '../../test/app';
 import { TEST_DATABASE_KINDS } from '../../test/databases';
@@ -205,6 +206,79 @@ describe.each(TEST_DATABASE_KINDS)('saved carts on %s', (kind) => {
       expect(after.recuperados).toBe(before.recuperados + 1);
       expect(after.carritos.map((c: { email: string }) => c.email)).not.toContain(user.email);
       expect((await agent.get('/api/admin/carritos')).statusCode).toBe(403);
+    });
+
+    it('lists resting and recovered carts for the owner and the staff who manage orders, a page at a time', async () => {
+      const [a, b] = products as [ProductRow, ProductRow];
+      const restOf = (userId: number, hoursAgo: number) =>
+        t.db
+          .update(carrito)
+          .set({ actualizado: new Date(Date.now() - hoursAgo * HOUR) })
+          .where(eq(carrito.id_usuario, userId));
+      // One opts out and leaves two products for 6 hours.
+      const resting = await customer();
+      await resting.agent.put('/api/carrito/recordatorios', { recordatorios: false });
+      await resting.agent.put('/api/carrito', { lineas: [line(a, 2), line(b, 1)] });
+      await restOf(resting.user.id_usuario, 6);
+      // Another gets the reminder and then orders: recovered, its cart emptied by the order.
+      const buyer = await customer();
+      await buyer.agent.put('/api/carrito', { lineas: [line(a, 3)] });
+      await remind();
+      const card = await buyer.agent.post('/api/pagos/sandbox/metodos', CARD);
+      const sale = await buyer.agent.request(
+        'POST',
+        '/api/venta',
+        { detalle_venta: [line(a, 3)], id_pago: card.json().id_pago, direccion_envio: TEST_ADDRESS },
+        { 'idempotency-key': randomUUID() },
+      );
+      expect(sale.statusCode, sale.body).toBe(201);
+      // A cart changed a moment ago is not abandoned.
+      const fresh = await customer();
+      await fresh.agent.put('/api/carrito', { lineas: [line(b, 1)] });
+
+      const member = await customer();
+      await t.db.update(usuario).set({ rol: 'ventas' }).where(eq(usuario.id_usuario, member.user.id_usuario));
+      for (const reader of [admin, member.agent]) {
+        const res = await reader.get(`/api/admin/carritos/olvidados?pageSize=100`);
+        expect(res.statusCode, res.body).toBe(200);
+        const { items, total } = res.json();
+        expect(total).toBe(items.length);
+        const emails = items.map((row: { email: string }) => row.email);
+        expect(emails).not.toContain(fresh.user.email);
+        expect(items).toContainEqual({
+          id_usuario: resting.user.id_usuario,
+          nombre: `${resting.user.primer_nombre} ${resting.user.primer_apellido}`,
+          email: resting.user.email,
+          unidades: 3,
+          valor: (paidCents(a) * 2 + paidCents(b)) / 100,
+          actualizado: expect.any(String),
+          recordado: null,
+          sin_recordatorios: true,
+          id_venta: null,
+          numero_pedido: null,
+        });
+        expect(items).toContainEqual(
+          expect.objectContaining({
+            email: buyer.user.email,
+            unidades: 3,
+            valor: sale.json().valor_total_venta,
+            recordado: expect.any(String),
+            id_venta: sale.json().id_venta,
+            numero_pedido: expect.stringMatching(/^V-\d{6}$/),
+          }),
+        );
+        // Latest change first: the order a moment ago before the cart left 6 hours ago.
+        expect(emails.indexOf(buyer.user.email)).toBeLessThan(emails.indexOf(resting.user.email));
+      }
+
+      const all = (await admin.get('/api/admin/carritos/olvidados?pageSize=100')).json();
+      const second = (await admin.get('/api/admin/carritos/olvidados?page=2&pageSize=1')).json();
+      expect(second).toMatchObject({ page: 2, pageSize: 1, total: all.total });
+      expect(second.items).toEqual([all.items[1]]);
+      expect((await resting.agent.get('/api/admin/carritos/olvidados')).statusCode).toBe(403);
+      const wrong = await admin.get('/api/admin/carritos/olvidados?page=cero');
+      expect(wrong.statusCode).toBe(400);
+      expect(wrong.json().message).toBe('La página debe ser un número entero mayor o igual a 1');
     });
   });
 });

@@ -1,4 +1,6 @@
 import {
+  abandonedCartsPageSchema,
+  abandonedCartsQuerySchema,
   abandonedCartsSchema,
   apiErrorSchema,
   cartRemindersSchema,
@@ -10,6 +12,7 @@ import { z } from 'zod';
 import type { Db } from '../../db/client';
 import { notFound } from '../../errors';
 import { sessionOf } from '../../plugins/auth';
+import { listAbandonedCarts } from './abandoned-list';
 import { abandonedCartsReport } from './abandoned-report';
 import {
   getCartReminders,
@@ -34,7 +37,8 @@ export const UNSUBSCRIBE_LINK_UNKNOWN = 'El enlace para dejar de recibir recorda
 
 /**
  * /api/carrito: the server's copy of a signed-in shopper's cart (docs/decisions/080), its reminder switch
- * and unsubscribe link, and the owner's abandoned carts (081).
+ * and unsubscribe link, and the owner's abandoned carts (081): the dashboard's figures, and the list that
+ * staff who manage orders read too (092).
  */
 export const cartsRoutes: FastifyPluginAsyncZod<{ db: Db; reminderAfterMs: number }> = async (
   app,
@@ -145,5 +149,19 @@ export const cartsRoutes: FastifyPluginAsyncZod<{ db: Db; reminderAfterMs: numbe
       },
     },
     async () => abandonedCartsReport({ db, afterMs: reminderAfterMs }),
+  );
+
+  app.get(
+    '/admin/carritos/olvidados',
+    {
+      config: { access: 'admin', staff: 'pedidos' },
+      schema: {
+        tags: ['Administración'],
+        summary: 'Los carritos olvidados y los recuperados por su recordatorio, el último cambio primero',
+        querystring: abandonedCartsQuerySchema,
+        response: { 200: abandonedCartsPageSchema, ...errors },
+      },
+    },
+    async (request) => listAbandonedCarts({ db, afterMs: reminderAfterMs, query: request.query }),
   );
 };

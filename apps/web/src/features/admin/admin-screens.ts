@@ -16,6 +16,8 @@ export const editProductScreen: Screen = () =>
 export const usersScreen: Screen = () => import('./pages/users-page').then((m) => m.UsersPage);
 export const ordersScreen: Screen = () => import('./pages/orders-page').then((m) => m.OrdersPage);
 export const customerScreen: Screen = () => import('./pages/customer-page').then((m) => m.CustomerPage);
+export const abandonedCartsScreen: Screen = () =>
+  import('./pages/abandoned-carts-page').then((m) => m.AbandonedCartsPage);
 export const orderScreen: Screen = () => import('./pages/order-page').then((m) => m.AdminOrderPage);
 export const settingsScreen: Screen = () => import('./pages/settings-page').then((m) => m.SettingsPage);
 export const paymentSettingsScreen: Screen = () =>

@@ -1,10 +1,11 @@
-import { PAGES, profileIncomplete } from '@vitrina/shared';
+import { PAGES, profileIncomplete, worksForShop } from '@vitrina/shared';
 import { Navigate } from 'react-router';
 import { Loader } from '../../../components/loader';
 import { useSession } from '../../../lib/session';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useLoginRedirect } from '../../auth';
 import styles from '../components/account.module.css';
+import { CartRemindersSwitch } from '../components/cart-reminders-switch';
 import { FirstTimeForm } from '../components/first-time-form';
 import { PasswordForm } from '../components/password-form';
 import { ProfileDetails } from '../components/profile-details';
@@ -13,6 +14,7 @@ import { ProfileForm } from '../components/profile-form';
 /**
  * /account (SPEC §2 Profile): the first-time form while address or phone are the placeholders; then, for
  * database users, their data with the update and password forms; Google users read their data only.
+ * Shoppers (not the shop's staff, who do not buy) choose whether a forgotten cart gets its reminder.
  */
 export function AccountPage() {
   useDocumentTitle(PAGES.account.title);
@@ -68,6 +70,14 @@ export function AccountPage() {
             <PasswordForm />
           </section>
         </>
+      )}
+      {!worksForShop(user) && (
+        <section className={styles.card} aria-labelledby="recordatorios">
+          <h2 id="recordatorios" className={styles.title}>
+            Recordatorios
+          </h2>
+          <CartRemindersSwitch />
+        </section>
       )}
     </div>
   );

@@ -1,4 +1,6 @@
+import { PAGES } from '@vitrina/shared';
 import { useId } from 'react';
+import { Link } from 'react-router';
 import { useFormatInstant } from '../../../lib/shop-dates';
 import { useAbandonedCarts } from '../api/get-abandoned-carts';
 import styles from './dashboard.module.css';
@@ -44,6 +46,9 @@ export function AbandonedCartsSection() {
           ))}
         </ul>
       )}
+      <p>
+        <Link to={PAGES.adminCarts.path}>Ver todos los carritos olvidados y recuperados</Link>
+      </p>
     </section>
   );
 }

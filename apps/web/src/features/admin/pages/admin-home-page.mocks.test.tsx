@@ -108,7 +108,7 @@ const figure = (article: HTMLElement, term: string) =>
   within(article).getByText(term, { selector: 'dt' }).nextElementSibling?.textContent;
 
 describe('AdminHomePage', () => {
-  it('keeps the thirteen sections on top and shows the figures of today, 7 and 30 days', async () => {
+  it('keeps the fourteen sections on top and shows the figures of today, 7 and 30 days', async () => {
     renderAdmin(<AdminHomePage />, { path: '/adminHome' });
     const nav = screen.getByRole('navigation', { name: 'Secciones de administración' });
     expect(
@@ -120,6 +120,7 @@ describe('AdminHomePage', () => {
       'Gestionar usuarios',
       'Crear producto',
       'Historial de ventas',
+      'Carritos olvidados',
       'Gestionar calificaciones',
       'Registro de cambios',
       'Sinónimos',

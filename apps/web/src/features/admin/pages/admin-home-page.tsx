@@ -46,6 +46,12 @@ const SECTIONS: ReadonlyArray<{ page: PageName; to: string; label: string; text:
     text: 'Los pedidos: prepararlos, enviarlos, cancelarlos, reembolsarlos e imprimir la lista de empaque.',
   },
   {
+    page: 'adminCarts',
+    to: PAGES.adminCarts.path,
+    label: 'Carritos olvidados',
+    text: 'Clientes que dejaron productos en su carrito, su recordatorio y las compras recuperadas.',
+  },
+  {
     page: 'adminRatings',
     to: '/calificaciones',
     label: 'Gestionar calificaciones',
