@@ -85,6 +85,7 @@ const ENGLISH = /\b(Invalid|Expected|Required|received|must be|Unrecognized|Too 
 /** Who may call a route at each access level (the refused ones are auth.test.ts's business). */
 const ALLOWED: Record<Access, Array<'visitor' | 'customer' | 'admin'>> = {
   anyone: ['visitor', 'customer'],
+  buyer: ['visitor', 'customer'],
   user: ['customer', 'admin'],
   customer: ['customer'],
   admin: ['admin'],

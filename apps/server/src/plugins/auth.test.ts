@@ -36,6 +36,12 @@ type Caller = 'visitor' | 'customer' | 'admin' | StaffRole;
 /** Who is refused, and how, by each access level, before any route opens an area to staff. */
 const REFUSED: Record<Exclude<Access, 'anyone'>, Array<[Caller, 401 | 403]>> = {
   user: [['visitor', 401]],
+  // Guest checkout (decision 085): visitors buy; the shop's own accounts never do.
+  buyer: [
+    ['admin', 403],
+    ['encargado', 403],
+    ['ventas', 403],
+  ],
   customer: [
     ['visitor', 401],
     ['admin', 403],
@@ -204,7 +210,8 @@ describe.each(TEST_DATABASE_KINDS)('who may call what, decided before the reques
       expect.arrayContaining([
         'POST /api/products',
         'PUT /api/usuario/delete',
-        // POST /api/venta is open to visitors (guest checkout, decision 085); confirming stays an account's.
+        // Open to visitors (guest checkout, decision 085) and closed to the shop's own accounts.
+        'POST /api/venta',
         'POST /api/venta/:id/confirmar',
         'GET /api/venta',
       ]),
@@ -265,7 +272,8 @@ describe.each(TEST_DATABASE_KINDS)('who may call what, decided before the reques
           const named = fields.filter((field) => new RegExp(`\\b${field}\\b`).test(res.body));
           if (named.length) wrong.push(`${label} names ${named.join(', ')}`);
           // Staff hear in Spanish that it is their role (or that staff do not buy), not a bare refusal.
-          const staffSays = route.access === 'customer' ? STAFF_MESSAGES.cannotBuy : STAFF_MESSAGES.forbidden;
+          const buys = route.access === 'customer' || route.access === 'buyer';
+          const staffSays = buys ? STAFF_MESSAGES.cannotBuy : STAFF_MESSAGES.forbidden;
           if ((who === 'encargado' || who === 'ventas') && answer.message !== staffSays) {
             wrong.push(`${label} says ${answer.message}`);
           }

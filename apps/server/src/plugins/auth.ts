@@ -33,9 +33,11 @@ export interface AuthOptions {
  * - user: any signed-in account (customer or admin);
  * - customer: a signed-in account that does not work for the shop (buying, rating): neither the owner
  *   nor staff (docs/decisions/071-staff-roles.md);
+ * - buyer: a visitor (guest checkout, docs/decisions/085-guest-checkout.md) or a customer; the shop's
+ *   own accounts are refused as on a 'customer' route, before the request is read;
  * - admin: the owner only, unless the route also opens an area to staff (`staff`).
  */
-export type Access = 'anyone' | 'user' | 'customer' | 'admin';
+export type Access = 'anyone' | 'buyer' | 'user' | 'customer' | 'admin';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -168,6 +170,10 @@ async function authorize({ sessionCookie, findSession }: AuthOptions, request: F
   request.session = token ? await findSession(token) : null;
   if (access === 'anyone') return;
   const user = request.session?.user;
+  if (access === 'buyer') {
+    if (user) assertMayBuy(user);
+    return;
+  }
   if (!user) throw unauthorized();
   if (access === 'admin' && !user.admin) {
     // Staff hear that it is their role; a customer hears the usual refusal.

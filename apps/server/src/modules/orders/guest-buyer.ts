@@ -1,13 +1,7 @@
 import type { FastifyRequest } from 'fastify';
-import { assertMayBuy } from '../../plugins/auth';
 
 /**
- * The buying account of a route guests use too ('anyone' with readsSession): null for a visitor; the
- * shop's own accounts are refused as on a 'customer' route.
+ * The buying account of a 'buyer' route, which guests use too: null for a visitor. The route's access
+ * has already refused the shop's own accounts (plugins/auth.ts).
  */
-export function buyerOf(request: FastifyRequest): number | null {
-  const user = request.session?.user;
-  if (!user) return null;
-  assertMayBuy(user);
-  return user.id_usuario;
-}
+export const buyerOf = (request: FastifyRequest): number | null => request.session?.user.id_usuario ?? null;

@@ -147,8 +147,8 @@ export const ordersRoutes: FastifyPluginAsyncZod<OrdersRoutesOptions> = async (
     '/venta',
     {
       // A visitor buys as a guest (decision 085) unless the owner switched it off; the shop's own
-      // accounts never buy (buyerOf).
-      config: { access: 'anyone', readsSession: true },
+      // accounts never buy, refused before the body is read.
+      config: { access: 'buyer' },
       schema: {
         tags: ['Compras'],
         summary: 'Compra el carrito: precios y total del servidor, stock reservado, cobro idempotente',

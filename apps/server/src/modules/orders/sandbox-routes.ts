@@ -18,7 +18,7 @@ export const sandboxPaymentRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (ap
   app.post(
     '/pagos/sandbox/metodos',
     {
-      config: { access: 'anyone', readsSession: true },
+      config: { access: 'buyer' },
       schema: {
         tags,
         summary: 'Crea un medio de pago de prueba con una tarjeta (solo marca y últimos 4 se guardan)',
@@ -36,7 +36,7 @@ export const sandboxPaymentRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (ap
   app.post(
     '/pagos/sandbox/confirmar',
     {
-      config: { access: 'anyone', readsSession: true },
+      config: { access: 'buyer' },
       schema: {
         tags,
         summary: 'Aprueba o rechaza el paso de confirmación de un cargo (3-D Secure simulado)',
