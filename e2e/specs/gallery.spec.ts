@@ -29,7 +29,9 @@ async function createWithTwoPhotos(page: Page, nombre: string): Promise<number> 
 }
 
 test.describe('several photos per product', () => {
-  const nombre = `Florero de vidrio ${Date.now().toString(36)}`;
+  // The phone's describe runs in a worker of its own, whose beforeAll makes its own product: a random
+  // part keeps two workers started in the same millisecond from naming theirs alike.
+  const nombre = `Florero de vidrio ${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
   let id: number;
 
   test.beforeAll(async ({ browser }) => {

@@ -74,8 +74,10 @@ test('the owner invites a Ventas employee, who accepts, ships an order and is re
     await employee.page.getByRole('button', { name: 'Aceptar la invitación' }).click();
     await expect(employee.page).toHaveURL(/\/adminHome$/);
     const sections = employee.page.getByRole('navigation', { name: 'Secciones de administración' });
+    // Ventas manages orders: their history and the carts left behind, nothing else.
     await expect(sections.getByRole('link', { name: 'Historial de ventas' })).toBeVisible();
-    await expect(sections.getByRole('link')).toHaveCount(1);
+    await expect(sections.getByRole('link', { name: 'Carritos olvidados' })).toBeVisible();
+    await expect(sections.getByRole('link')).toHaveCount(2);
   });
 
   await test.step('the employee prepares and ships the order, and is not offered cancelling nor refunds', async () => {
