@@ -11,7 +11,6 @@ import {
   productRatingsQueryOptions,
   productsQueryOptions,
 } from '../features/catalog';
-import { guestCheckoutQueryOptions } from '../lib/guest-checkout';
 import { loadChunk } from '../lib/load-chunk';
 import { configQueryOptions } from '../lib/shop-config';
 import { shopIdentityQueryOptions, shopPageQueryOptions, shopPagesQueryOptions } from '../lib/shop-identity';
@@ -156,14 +155,12 @@ const shopPageData =
   (client, { params }) => [client.prefetchQuery(shopPageQueryOptions(slug ?? params.slug ?? ''))];
 
 /**
- * What the layout shows on every page (the shop's name, logo, contact and its pages' links) and whether
- * a visitor may buy (the product page's and the cart's buttons): the server's render loads it with the
- * page's own data, so the browser taking the page over asks for none of it again.
+ * What the layout shows on every page (the shop's name, logo, contact and its pages' links): the
+ * server's render loads it with the page's own data.
  */
 export const layoutData = (client: QueryClient): Promise<unknown>[] => [
   client.prefetchQuery(shopIdentityQueryOptions()),
   client.prefetchQuery(shopPagesQueryOptions()),
-  client.prefetchQuery(guestCheckoutQueryOptions()),
 ];
 
 /** All products and a category: one page, so moving between them keeps it (and its shown results). */
