@@ -18,6 +18,8 @@ export function useClaimGuestOrders() {
         method: 'POST',
         body: { token },
       }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: salesQueryKey }),
+    // Reset, not only invalidated: a history answer already on its way left before the orders moved, and
+    // must not be the one shown.
+    onSuccess: () => queryClient.resetQueries({ queryKey: salesQueryKey }),
   });
 }
