@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_LOW_STOCK, isLowStock, lowStockVariants } from './low-stock';
+import { DEFAULT_LOW_STOCK, isLowStock, lowStockUnits, lowStockVariants, unitsText } from './low-stock';
 
 const opciones = [
   { nombre: 'Talla', valores: ['S', 'M'] },
@@ -50,5 +50,14 @@ describe('lowStockVariants', () => {
 
   it('says nothing for a product without options: its stock column already does', () => {
     expect(lowStockVariants([], [variant([], 1)])).toEqual([]);
+  });
+});
+
+describe('lowStockUnits', () => {
+  it('says a sold-out variant is agotada, one unit in the singular, more in the plural', () => {
+    expect(lowStockUnits(0)).toBe('agotada');
+    expect(lowStockUnits(1)).toBe('1 unidad');
+    expect(lowStockUnits(6)).toBe('6 unidades');
+    expect(unitsText(0)).toBe('0 unidades');
   });
 });

@@ -18,6 +18,12 @@ export function isLowStock(stock: number, threshold: number = DEFAULT_LOW_STOCK)
   return stock <= threshold;
 }
 
+/** Units as the owner reads them: '1 unidad', '6 unidades'. */
+export const unitsText = (n: number): string => (n === 1 ? '1 unidad' : `${n} unidades`);
+
+/** A low variant's units, as the dashboard and the daily e-mail say them: 'agotada' when none is left. */
+export const lowStockUnits = (n: number): string => (n === 0 ? 'agotada' : unitsText(n));
+
 /** The threshold a variant answers to: its own when it has one, else the shop's default. */
 export const lowStockThreshold = (own: number | null | undefined, shopDefault: number): number =>
   own ?? shopDefault;

@@ -5,6 +5,7 @@ import {
   fromCents,
   type IncludedTax,
   includedTaxLine,
+  lowStockUnits,
 } from '@vitrina/shared';
 import type { OutgoingMail } from './outbox';
 
@@ -466,9 +467,8 @@ export function lowStockMail(
   const count = data.items.length + data.more;
   const title = 'Stock bajo';
   const intro = `${count === 1 ? 'Queda 1 variante' : `Quedan ${count} variantes`} con stock bajo. Conviene reponerlas:`;
-  const units = (n: number) => (n === 1 ? '1 unidad' : `${n} unidades`);
   const describe = (item: DigestItem) =>
-    `${item.nombre} · SKU ${item.sku} · ${item.stock === 0 ? 'agotada' : units(item.stock)} (mínimo ${item.stockMinimo})`;
+    `${item.nombre} · SKU ${item.sku} · ${lowStockUnits(item.stock)} (mínimo ${item.stockMinimo})`;
   const more = data.more > 0 ? [`Y ${data.more} más en el panel.`] : [];
   const html = layout(
     data.shopName,

@@ -1,4 +1,4 @@
-import { type Dashboard, type LowStockItem, lineName } from '@vitrina/shared';
+import { type Dashboard, type LowStockItem, lineName, lowStockUnits, unitsText } from '@vitrina/shared';
 import type { ReactNode } from 'react';
 import { useId } from 'react';
 import { Link } from 'react-router';
@@ -34,7 +34,7 @@ export function StockAlerts({
           {inventario.lista_agotados.map((item) => (
             <li key={item.id_producto}>
               <Link to={`/product/${item.id_producto}`}>{item.nombre}</Link>
-              <span className={styles.units}>{unitsOf(item.stock)}</span>
+              <span className={styles.units}>{unitsText(item.stock)}</span>
             </li>
           ))}
         </StockList>
@@ -42,7 +42,7 @@ export function StockAlerts({
           title="Stock bajo"
           count={inventario.stock_bajo}
           shown={inventario.lista_stock_bajo.length}
-          note={`Variantes activas en su stock mínimo o por debajo: el suyo, o ${unitsOf(inventario.umbral_stock_bajo)} (el de la tienda, en Ajustes).`}
+          note={`Variantes activas en su stock mínimo o por debajo: el suyo, o ${unitsText(inventario.umbral_stock_bajo)} (el de la tienda, en Ajustes).`}
           empty="Ninguna variante tiene stock bajo."
         >
           {inventario.lista_stock_bajo.map((item) => (
@@ -73,8 +73,6 @@ export function StockAlerts({
     </section>
   );
 }
-
-const unitsOf = (n: number) => (n === 1 ? '1 unidad' : `${n} unidades`);
 
 interface StockListProps {
   title: string;
@@ -110,7 +108,7 @@ function LowStockRow({ item }: { item: LowStockItem }) {
         <span className={styles.note}>SKU {item.sku}</span>
       </span>
       <span className={styles.units}>
-        {item.stock === 0 ? 'agotada' : unitsOf(item.stock)} · mínimo {item.stock_minimo}
+        {lowStockUnits(item.stock)} · mínimo {item.stock_minimo}
       </span>
     </li>
   );
