@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { Order } from '@vitrina/shared';
 import { api } from '../../../lib/api-client';
-import { RECORDING_POLL_MS } from './get-order';
+import { pollWhileRecording } from './get-order';
 
 /**
  * GET /api/pedidos/:id?acceso=: a guest's order, opened by its signed link (decision 086); 404 for a wrong
@@ -12,7 +12,6 @@ export function useGuestOrder(id: number, acceso: string, justBought = false) {
     queryKey: ['pedido-invitado', id, acceso],
     queryFn: ({ signal }) => api<Order>(`/pedidos/${id}?${new URLSearchParams({ acceso })}`, { signal }),
     staleTime: 0,
-    refetchInterval: (query) =>
-      justBought && query.state.data?.estado === 'pendiente' ? RECORDING_POLL_MS : false,
+    refetchInterval: pollWhileRecording(justBought),
   });
 }

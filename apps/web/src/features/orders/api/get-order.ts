@@ -12,7 +12,13 @@ export const orderQueryOptions = (id: number) =>
   });
 
 /** How often an order just bought, still being recorded by the server, is asked for again. */
-export const RECORDING_POLL_MS = 2000;
+const RECORDING_POLL_MS = 2000;
+
+/** A query's refetchInterval: an order just bought is asked for again while it is still 'pendiente'. */
+export const pollWhileRecording =
+  (justBought: boolean) =>
+  (query: { state: { data?: Order | undefined } }): number | false =>
+    justBought && query.state.data?.estado === 'pendiente' ? RECORDING_POLL_MS : false;
 
 /**
  * The order; with `justBought`, asked for again while it is 'pendiente', since the server is recording a
@@ -21,7 +27,6 @@ export const RECORDING_POLL_MS = 2000;
 export function useOrder(id: number, justBought = false) {
   return useQuery({
     ...orderQueryOptions(id),
-    refetchInterval: (query) =>
-      justBought && query.state.data?.estado === 'pendiente' ? RECORDING_POLL_MS : false,
+    refetchInterval: pollWhileRecording(justBought),
   });
 }

@@ -1,4 +1,6 @@
+import type { UseQueryResult } from '@tanstack/react-query';
 import { GUEST_MESSAGES, type Order, PAGES, PAYMENT_RECEIVED, RETURN_TO_PARAM } from '@vitrina/shared';
+import type { ReactNode } from 'react';
 import { Link, useLocation, useParams, useSearchParams } from 'react-router';
 import { buttonClass } from '../../../components/button';
 import { LoadError } from '../../../components/load-error';
@@ -71,7 +73,7 @@ function nextSteps(order: Order, justPaid: boolean): string {
 export function OrderPage() {
   const acceso = useSearchParams()[0].get('acceso');
   // A guest's order, opened by the link of its e-mails (decision 086): no account needed.
-  if (acceso) return <GuestOrderView acceso={acceso} />;
+  if (acceso) return <OrderView acceso={acceso} />;
   return (
     <CustomerOnly>
       <OrderView />
@@ -79,19 +81,41 @@ export function OrderPage() {
   );
 }
 
-function GuestOrderView({ acceso }: { acceso: string }) {
+/** A malformed id in the address (/pedido/abc) is no order either: nothing to ask the server, nothing to retry. */
+function OrderView({ acceso }: { acceso?: string }) {
   const id = parseId(useParams().id);
   if (id === undefined) return <OrderNotFound />;
-  return <GuestOrderDetail key={id} id={id} acceso={acceso} />;
+  return acceso ? <GuestOrderDetail key={id} id={id} acceso={acceso} /> : <OrderDetail key={id} id={id} />;
+}
+
+function OrderDetail({ id }: { id: number }) {
+  const justPaid = isJustPaid(useLocation().state);
+  // Someone else's order is not found either (the server answers 404 for both).
+  return <LoadedOrder order={useOrder(id, justPaid)} justPaid={justPaid} notFound={<OrderNotFound />} />;
 }
 
 function GuestOrderDetail({ id, acceso }: { id: number; acceso: string }) {
   const justPaid = isJustPaid(useLocation().state);
   const order = useGuestOrder(id, acceso, justPaid);
+  return <LoadedOrder order={order} justPaid={justPaid} notFound={<GuestLinkNotFound />} found />;
+}
+
+/** The order once its query answers; `notFound` for a 404, a retry for any other failure. */
+function LoadedOrder({
+  order,
+  justPaid,
+  notFound,
+  found = false,
+}: {
+  order: UseQueryResult<Order>;
+  justPaid: boolean;
+  notFound: ReactNode;
+  found?: boolean;
+}) {
   useDocumentTitle(order.data ? orderTitle(order.data) : PAGES.order.title);
   if (order.isPending) return <Loader label="Cargando tu pedido…" />;
   if (order.isError) {
-    if (isNotFound(order.error)) return <GuestLinkNotFound />;
+    if (isNotFound(order.error)) return notFound;
     return (
       <LoadError
         className={styles.message}
@@ -102,7 +126,7 @@ function GuestOrderDetail({ id, acceso }: { id: number; acceso: string }) {
       />
     );
   }
-  return <OrderContent order={order.data} justPaid={justPaid} found />;
+  return <OrderContent order={order.data} justPaid={justPaid} found={found} />;
 }
 
 function GuestLinkNotFound() {
@@ -145,13 +169,6 @@ function CreateAccountOffer({ email }: { email: string }) {
   );
 }
 
-/** A malformed id in the address (/pedido/abc) is no order either: nothing to ask the server, nothing to retry. */
-function OrderView() {
-  const id = parseId(useParams().id);
-  if (id === undefined) return <OrderNotFound />;
-  return <OrderDetail key={id} id={id} />;
-}
-
 function OrderNotFound() {
   useDocumentTitle('Pedido no encontrado');
   return (
@@ -163,28 +180,6 @@ function OrderNotFound() {
       </Link>
     </div>
   );
-}
-
-function OrderDetail({ id }: { id: number }) {
-  const justPaid = isJustPaid(useLocation().state);
-  const order = useOrder(id, justPaid);
-  useDocumentTitle(order.data ? orderTitle(order.data) : PAGES.order.title);
-
-  if (order.isPending) return <Loader label="Cargando tu pedido…" />;
-  if (order.isError) {
-    // Someone else's order is not found either (the server answers 404 for both).
-    if (isNotFound(order.error)) return <OrderNotFound />;
-    return (
-      <LoadError
-        className={styles.message}
-        what="tu pedido"
-        error={order.error}
-        onRetry={() => order.refetch()}
-        retrying={order.isFetching}
-      />
-    );
-  }
-  return <OrderContent order={order.data} justPaid={justPaid} />;
 }
 
 /**
