@@ -1,12 +1,11 @@
-import { paidCents } from '@vitrina/shared';
 import { and, asc, eq, isNotNull, isNull, lte } from 'drizzle-orm';
 import type { FastifyBaseLogger, FastifyPluginAsync } from 'fastify';
 import { backgroundLoop } from '../../background-loop';
 import type { Db } from '../../db/client';
 import { retryOnDeadlock } from '../../db/deadlock';
 import { carrito, carritoRecordatorio, usuario } from '../../db/schema';
-import { getProductsByIds } from '../catalog';
 import { cartReminderMail, queueMail, type ShopIdentity } from '../mail';
+import { priceSavedCarts } from './saved-cart-lines';
 
 /*
  * Abandoned carts (docs/decisions/081-abandoned-carts.md): a signed-in shopper's cart that has held items
@@ -65,25 +64,16 @@ export async function sendCartReminders(
         .orderBy(asc(carrito.actualizado))
         .limit(batchSize)
         .for('update', { of: carrito, skipLocked: true });
+      const priced = await priceSavedCarts(
+        tx,
+        due.map(({ cart }) => cart.lineas),
+      );
       let sent = 0;
-      for (const { cart, email, name, active } of due) {
+      for (const [i, { cart, email, name, active }] of due.entries()) {
         // A banned account is marked too, so the next rounds do not keep finding it.
         await tx.update(carrito).set({ recordado: now }).where(eq(carrito.id_usuario, cart.id_usuario));
         if (!active) continue;
-        const products = new Map(
-          (
-            await getProductsByIds(
-              tx,
-              cart.lineas.map((line) => line.id_producto),
-            )
-          ).map((p) => [p.id_producto, p]),
-        );
-        const lines = cart.lineas.flatMap((line) => {
-          const product = products.get(line.id_producto);
-          return product
-            ? [{ nombre: product.nombre, cantidad: line.cantidad, unitCents: paidCents(product) }]
-            : [];
-        });
+        const lines = priced[i] ?? [];
         if (lines.length === 0) continue;
         await tx.insert(carritoRecordatorio).values({
           id_usuario: cart.id_usuario,

@@ -3,7 +3,6 @@ import {
   type AbandonedCartsQuery,
   formatOrderNumber,
   fromCents,
-  paidCents,
   type SavedCartLine,
   toCents,
 } from '@vitrina/shared';
@@ -11,7 +10,7 @@ import { and, count, desc, eq, isNotNull, lte, sql } from 'drizzle-orm';
 import { unionAll } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import { carrito, carritoRecordatorio, usuario, venta } from '../../db/schema';
-import { getProductsByIds } from '../catalog';
+import { priceSavedCarts } from './saved-cart-lines';
 
 /**
  * GET /api/admin/carritos/olvidados: one list of the carts resting with items past `afterMs` (reminded or
@@ -74,24 +73,17 @@ export async function listAbandonedCarts({
     db.select({ n: count() }).from(carrito).where(resting),
     db.select({ n: count() }).from(carritoRecordatorio).where(recovered),
   ]);
-  // A resting cart is valued as its reminder quotes it: today's price of each product still sold.
-  const products = new Map(
-    (
-      await getProductsByIds(
-        db,
-        rows.flatMap((row) => (row.lineas ?? []).map((line) => line.id_producto)),
-      )
-    ).map((product) => [product.id_producto, product]),
+  // A resting cart is valued as its reminder quotes it: today's price of each line's variant.
+  const priced = await priceSavedCarts(
+    db,
+    rows.map((row) => row.lineas ?? []),
   );
   return {
-    items: rows.map((row) => {
+    items: rows.map((row, i) => {
       const lines = row.lineas ?? [];
       const cents =
         row.total === null
-          ? lines.reduce((sum, line) => {
-              const product = products.get(line.id_producto);
-              return product ? sum + paidCents(product) * line.cantidad : sum;
-            }, 0)
+          ? (priced[i] ?? []).reduce((sum, line) => sum + line.unitCents * line.cantidad, 0)
           : toCents(row.total);
       return {
         id_usuario: row.id_usuario,

@@ -1,7 +1,12 @@
 import type { Product } from '@vitrina/shared';
 import { and, asc, eq, gt } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { producto } from '../../db/schema';
+import { carrito, correo, producto } from '../../db/schema';
+import { TEST_SHOP } from '../../test/shop';
+import { sendCartReminders } from './abandoned-carts';
+
+const HOUR = 3_600_000;
+
 import { Agent, newCustomer } from '../../test/agent';
 import { seededTestApp, type TestApp } from '../../test/app';
 import { TEST_DATABASE_KINDS } from '../../test/databases';
@@ -12,10 +17,11 @@ describe.each(TEST_DATABASE_KINDS)('saved carts of products with options on %s',
   let shirt: Product;
   let plain: typeof producto.$inferSelect;
   let counter = 0;
+  let admin: Agent;
 
   beforeAll(async () => {
     t = await seededTestApp(kind);
-    const admin = new Agent(t.app);
+    admin = new Agent(t.app);
     await admin.signIn(t.config.admin.email, t.config.admin.password);
     [plain] = (await t.db
       .select()
@@ -32,7 +38,7 @@ describe.each(TEST_DATABASE_KINDS)('saved carts of products with options on %s',
       opciones: [{ nombre: 'Talla', valores: ['S', 'M', 'L'] }],
       variantes: [
         { valores: ['S'], sku: 'CAR-S', stock: 20 },
-        { valores: ['M'], sku: 'CAR-M', stock: 30 },
+        { valores: ['M'], sku: 'CAR-M', stock: 30, valor: '150' },
         { valores: ['L'], sku: 'CAR-L', stock: 3, estado: false },
       ],
     });
@@ -75,5 +81,30 @@ describe.each(TEST_DATABASE_KINDS)('saved carts of products with options on %s',
     const merged = await agent.post('/api/carrito/fusionar', { lineas: [line(id('CAR-S'), 24)] });
     expect(merged.statusCode, merged.body).toBe(200);
     expect(merged.json().lineas).toEqual([line(id('CAR-S'), 20)]);
+  });
+
+  it("reminds of a variant by its name and price, and the owner's list values the cart at that price", async () => {
+    const { agent, user } = await newCustomer(t.app, `carrito-variante${++counter}@example.com`);
+    await agent.put('/api/carrito', { lineas: [line(id('CAR-M'), 2)] });
+    const sent = await sendCartReminders(
+      { db: t.db, shop: TEST_SHOP },
+      { afterMs: 4 * HOUR, batchSize: 50, now: new Date(Date.now() + 5 * HOUR) },
+    );
+    expect(sent).toBeGreaterThanOrEqual(1);
+    const [mail] = await t.db
+      .select()
+      .from(correo)
+      .where(and(eq(correo.destinatario, user.email), eq(correo.tipo, 'carrito_abandonado')));
+    // M costs 150, the product's cheapest variant 120: the line is the M one.
+    expect(mail?.texto).toMatch(/Camiseta carbonero \(Talla M\): 2 × \D*150/);
+
+    await t.db
+      .update(carrito)
+      .set({ actualizado: new Date(Date.now() - 5 * HOUR) })
+      .where(eq(carrito.id_usuario, user.id_usuario));
+    const list = (await admin.get('/api/admin/carritos/olvidados?pageSize=100')).json();
+    expect(list.items).toContainEqual(
+      expect.objectContaining({ email: user.email, unidades: 2, valor: 300 }),
+    );
   });
 });
