@@ -79,6 +79,15 @@ const refundHeadersSchema = idempotencyHeadersSchema(
 /** A card order paid, or an order paid later with how to pay it (decision 056). */
 const checkoutCreatedSchema = z.union([pendingPaymentSchema, orderSummarySchema]);
 
+/** What confirming a pending card payment answers, an account's order or a guest's. */
+const confirmResponses = {
+  200: checkoutCreatedSchema,
+  202: checkoutAcceptedSchema,
+  ...errors,
+  402: apiErrorSchema,
+  502: apiErrorSchema,
+};
+
 /**
  * An order placed (paid, or to be paid later) empties the buyer's saved cart on every device; a card
  * still asking for its confirmation step does not yet. The order stands even if this fails.
@@ -228,13 +237,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<OrdersRoutesOptions> = async (
         summary:
           'Termina una compra pendiente (tras la confirmación del pago) preguntando al sistema de pagos',
         params: idParamsSchema,
-        response: {
-          200: checkoutCreatedSchema,
-          202: checkoutAcceptedSchema,
-          ...errors,
-          402: apiErrorSchema,
-          502: apiErrorSchema,
-        },
+        response: confirmResponses,
       },
     },
     async (request, reply) => {
@@ -392,13 +395,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<OrdersRoutesOptions> = async (
         summary:
           'POST /api/venta/:id/confirmar para el pedido de un invitado, con el token de su enlace (acceso)',
         ...accessParams,
-        response: {
-          200: checkoutCreatedSchema,
-          202: checkoutAcceptedSchema,
-          ...errors,
-          402: apiErrorSchema,
-          502: apiErrorSchema,
-        },
+        response: confirmResponses,
       },
     },
     async (request, reply) => {
