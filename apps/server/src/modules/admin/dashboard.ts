@@ -30,7 +30,7 @@ import type { Db } from '../../db/client';
 import { detalleVenta, producto, usuario, venta } from '../../db/schema';
 import { dayOf, startOfDay } from '../../db/shop-days';
 import { latestAuditEntries } from '../audit';
-import { lowStockVariants } from '../inventory';
+import { listLowStockVariants } from '../inventory';
 import { failedMailCount } from '../mail';
 
 /*
@@ -125,7 +125,7 @@ export async function dashboardSummary(db: Db, options: DashboardOptions): Promi
       .where(and(eq(producto.estado, true), eq(producto.stock, 0)))
       .orderBy(asc(producto.nombre), asc(producto.id_producto))
       .limit(DASHBOARD_STOCK_LIST_SIZE),
-    lowStockVariants(db, { limit: DASHBOARD_STOCK_LIST_SIZE, onSale: true }),
+    listLowStockVariants(db, { limit: DASHBOARD_STOCK_LIST_SIZE, onSale: true }),
     db
       .select({
         total: count(),

@@ -1,1 +1,1 @@
-export { lowStockVariants, queueLowStockDigest } from './low-stock';
+export { listLowStockVariants, queueLowStockDigest } from './low-stock';

@@ -19,7 +19,7 @@ const DIGEST_ITEMS = 50;
  * The low variants, fewest units first (up to `limit`), and how many there are. `onSale` leaves out the
  * variants of products sold out altogether, which the dashboard lists apart ('Agotados').
  */
-export async function lowStockVariants(
+export async function listLowStockVariants(
   db: Db | Tx,
   { limit, onSale = false }: { limit: number; onSale?: boolean },
 ): Promise<{ total: number; items: LowStockItem[]; shopDefault: number }> {
@@ -82,7 +82,7 @@ export async function queueLowStockDigest({
   const [sent] = await db.select().from(avisoStockBajo).where(eq(avisoStockBajo.dia, day));
   if (sent) return null;
   return db.transaction(async (tx) => {
-    const { total, items } = await lowStockVariants(tx, { limit: DIGEST_ITEMS });
+    const { total, items } = await listLowStockVariants(tx, { limit: DIGEST_ITEMS });
     if (total === 0) return null;
     const [claimed] = await tx.insert(avisoStockBajo).values({ dia: day }).onConflictDoNothing().returning();
     if (!claimed) return null;
