@@ -7,6 +7,7 @@ import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { SMTPServer } from 'smtp-server';
 import { browser, must, signIn } from './lib/browser-session.mjs';
+import { cpuMs } from './lib/cpu.mjs';
 import { budget, table } from './lib/markdown.mjs';
 import { dropDatabase, freshDatabase } from './lib/postgres.mjs';
 import { startShop } from './lib/shop.mjs';
@@ -189,7 +190,7 @@ export async function checkoutLoad({ databaseUrl, seconds, mail = 'folder' }) {
     return {
       database: databaseUrl ? 'postgres' : 'pglite',
       mail,
-      ...(await checkoutAgainst(shop.url, { seconds, mails })),
+      ...(await checkoutAgainst(shop.url, { seconds, mails, cpu: () => cpuMs(shop.pid) })),
     };
   } finally {
     await shop.stop();
@@ -202,7 +203,7 @@ export async function checkoutLoad({ databaseUrl, seconds, mail = 'folder' }) {
  * several), started with SHOP_ENV, its mail going to `mails`. A shop may take several rounds, each with a
  * new `round` number: each registers its own customers, resets the stock and balances its own books.
  */
-export async function checkoutAgainst(base, { seconds, mails, round = 0 }) {
+export async function checkoutAgainst(base, { seconds, mails, round = 0, cpu }) {
   const mailBefore = await mails.delivered();
   const delivered = async () => (await mails.delivered()) - mailBefore;
   const admin = await signIn(base, ADMIN.email, ADMIN.password);
@@ -233,7 +234,9 @@ export async function checkoutAgainst(base, { seconds, mails, round = 0 }) {
   );
 
   await loop(customers, WARM_UP_SECONDS);
+  const cpuBefore = cpu?.();
   const timed = await loop(customers, seconds);
+  const cpuDuring = cpu ? cpu() - cpuBefore : undefined;
   const sorted = timed.latencies.sort((a, b) => a - b);
   // A welcome per registration and a paid order's two messages so far: how far delivery lags the load.
   const mailBacklog =
@@ -291,6 +294,8 @@ export async function checkoutAgainst(base, { seconds, mails, round = 0 }) {
     seconds,
     paidOrders: sorted.length,
     paidOrdersPerSecond: Math.round(sorted.length / (timed.wallMs / 1000)),
+    // What an order costs the shop's process, which a busy machine changes far less than the rate.
+    cpuMsPerOrder: cpuDuring === undefined ? undefined : Math.round((cpuDuring / sorted.length) * 10) / 10,
     p50: Math.round(percentile(sorted, 0.5)),
     p99: Math.round(percentile(sorted, 0.99)),
     failures: timed.failures,
@@ -340,6 +345,9 @@ export async function run({ seconds }) {
     `${CUSTOMERS} signed-in customers, each paying a two-product cart again and again for ${seconds} s after a ${WARM_UP_SECONDS} s warm-up: ` +
     'a new sandbox payment method (test card 4242…) and POST /api/venta per order, as the web app does. ' +
     "Sandbox charge latency: the default 0 ms, so this is the shop's own cost, not a payment network's. " +
+    '"Shop CPU ms per order" is the CPU time of the shop\'s process (its embedded database included, PostgreSQL ' +
+    'not) during the timed load, mail delivered meanwhile included, divided by the orders paid: a busy machine ' +
+    'moves it far less than the rate. ' +
     `Then all ${CUSTOMERS} at once buy 1–3 units of a product with ${SCARCE_STOCK} left; ` +
     'the books are read back through the admin API (sales and stock). ' +
     'Mail: a welcome per customer and per paid order a confirmation to its buyer and a notice to the shop contact address, queued in the outbox by the same ' +
@@ -351,6 +359,7 @@ export async function run({ seconds }) {
         'database',
         'paid orders/s',
         'paid orders',
+        'shop CPU ms per order',
         'checkout p50 ms',
         'checkout p99 ms',
         'failures',
@@ -365,6 +374,7 @@ export async function run({ seconds }) {
         name(r),
         r.paidOrdersPerSecond,
         r.paidOrders,
+        r.cpuMsPerOrder,
         r.p50,
         r.p99,
         kinds(r.failures),

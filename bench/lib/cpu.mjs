@@ -1,0 +1,12 @@
+import { readFileSync } from 'node:fs';
+
+/** Clock ticks per second of /proc's CPU times: 100 on Linux (getconf CLK_TCK). */
+const TICKS_PER_SECOND = 100;
+
+/** CPU time a process used so far, user and system, in ms (fields 14 and 15 of /proc/<pid>/stat). */
+export function cpuMs(pid) {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  // The command name (field 2) may hold spaces; the fields after its closing parenthesis do not.
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / TICKS_PER_SECOND;
+}
