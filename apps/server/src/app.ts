@@ -37,7 +37,7 @@ import {
 } from './modules/orders';
 import { pagesRoutes } from './modules/pages';
 import { promotionsRoutes } from './modules/promotions';
-import { ratingsAdminRoutes, ratingsRoutes } from './modules/ratings';
+import { adoptGuestRatings, ratingsAdminRoutes, ratingsRoutes } from './modules/ratings';
 import {
   cookieSecure,
   DEFAULT_THROTTLE,
@@ -180,7 +180,7 @@ export async function buildApp({
       await api.register(searchRoutes, { database, searches, currency: config.currency });
       await api.register(catalogAdminRoutes, { db, storage, currency: config.currency });
       await api.register(catalogImportRoutes, { db, storage, currency: config.currency });
-      await api.register(ratingsRoutes, { db, timeZone: config.shopTimeZone });
+      await api.register(ratingsRoutes, { db, timeZone: config.shopTimeZone, linkSecret: shop.linkSecret });
       await api.register(ratingsAdminRoutes, { db });
       await api.register(publicConfigRoutes, { config, db });
       await api.register(accountsRoutes, { db, config, throttle, shop });
@@ -190,6 +190,7 @@ export async function buildApp({
         ...orders,
         timeZone: config.shopTimeZone,
         startRedirect: mercadoPagoRedirect(mercadoPagoGateway),
+        alsoClaim: adoptGuestRatings,
       });
       await api.register(mercadoPagoRoutes, mercadoPagoContext);
       await api.register(cartsRoutes, { db, reminderAfterMs: reminders.afterMs });

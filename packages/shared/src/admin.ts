@@ -262,7 +262,8 @@ export const adminRatingSchema = z.object({
   id_producto: z.number().int(),
   producto: z.string(),
   id_detalle_venta: z.number().int(),
-  autor: z.object({ id_usuario: z.number().int(), nombre: z.string(), email: z.string() }),
+  /** The account that rated; id_usuario null: a guest, through the order's signed link (decision 093). */
+  autor: z.object({ id_usuario: z.number().int().nullable(), nombre: z.string(), email: z.string() }),
 });
 export type AdminRating = z.infer<typeof adminRatingSchema>;
 

@@ -8,6 +8,7 @@ import { pageSchema } from './page-schema';
 export const MAIL_KINDS = [
   'pedido_confirmado',
   'pedido_enviado',
+  'pedido_entregado',
   'pedido_cancelado',
   'pedido_reembolsado',
   'bienvenida',
@@ -32,6 +33,7 @@ export type MailKind = (typeof MAIL_KINDS)[number];
 export const MAIL_KIND_LABELS: Record<MailKind, string> = {
   pedido_confirmado: 'Pedido confirmado',
   pedido_enviado: 'Pedido enviado',
+  pedido_entregado: 'Pedido entregado',
   pedido_cancelado: 'Pedido cancelado',
   pedido_reembolsado: 'Reembolso',
   bienvenida: 'Bienvenida',

@@ -173,7 +173,11 @@ export const STATE_ACTIONS: Record<ManualState, { label: string; confirm: string
     label: 'Listo para retirar',
     confirm: '¿El pedido ya está listo en la tienda? Le avisaremos al cliente que puede pasar a retirarlo.',
   },
-  entregada: { label: 'Marcar como entregado', confirm: '¿Confirmas que el cliente recibió el pedido?' },
+  entregada: {
+    label: 'Marcar como entregado',
+    confirm:
+      '¿Confirmas que el cliente recibió el pedido? Le enviaremos un correo para que califique sus productos.',
+  },
   cancelada: {
     label: 'Cancelar pedido',
     confirm:
@@ -190,7 +194,7 @@ export function stateAction(from: OrderState, to: ManualState): { label: string;
     return {
       label: 'Entregado y cobrado',
       confirm:
-        '¿Confirmas que el cliente recibió el pedido y que cobraste el total? El pedido quedará pagado y entregado.',
+        '¿Confirmas que el cliente recibió el pedido y que cobraste el total? El pedido quedará pagado y entregado, y le enviaremos un correo para que califique sus productos.',
     };
   return STATE_ACTIONS[to];
 }

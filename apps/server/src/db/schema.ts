@@ -580,9 +580,8 @@ export const motivoCalificacion = pgTable(
     id_producto: integer('id_producto')
       .notNull()
       .references(() => producto.id_producto),
-    id_usuario: integer('id_usuario')
-      .notNull()
-      .references(() => usuario.id_usuario),
+    /** The buyer's account; null: a guest rated through the order's signed link (decision 093). */
+    id_usuario: integer('id_usuario').references(() => usuario.id_usuario),
     /** One rating per bought line. */
     id_detalle_venta: integer('id_detalle_venta')
       .notNull()

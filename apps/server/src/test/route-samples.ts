@@ -131,6 +131,9 @@ export const VALID_REQUESTS: Record<string, { body: unknown; headers?: Record<st
     },
   },
   'PUT /api/ajustes/impuestos': { body: { activo: true, nombre: 'IVA', tasa: 16 } },
+  'POST /api/pedidos/:id/calificaciones': {
+    body: { valor_calificacion: 5, descripcion_motivo: 'Muy buena', id_detalle_venta: 1 },
+  },
   'POST /api/products/:id/calificacion': {
     body: { valor_calificacion: 5, descripcion_motivo: 'Muy buena', id_detalle_venta: 1 },
   },

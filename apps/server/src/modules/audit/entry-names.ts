@@ -110,10 +110,14 @@ export async function entryNames(
           id: motivoCalificacion.id_motivo_calificacion,
           nombre: usuario.primer_nombre,
           apellido: usuario.primer_apellido,
+          invitado: venta.nombre_invitado,
           producto: producto.nombre,
         })
         .from(motivoCalificacion)
-        .innerJoin(usuario, eq(usuario.id_usuario, motivoCalificacion.id_usuario))
+        // A guest's rating has no account: its author is who bought the order (decision 093).
+        .leftJoin(usuario, eq(usuario.id_usuario, motivoCalificacion.id_usuario))
+        .innerJoin(detalleVenta, eq(detalleVenta.id_detalle_venta, motivoCalificacion.id_detalle_venta))
+        .innerJoin(venta, eq(venta.id_venta, detalleVenta.id_venta))
         .innerJoin(producto, eq(producto.id_producto, motivoCalificacion.id_producto))
         .where(inArray(motivoCalificacion.id_motivo_calificacion, ids)),
     ),
@@ -136,7 +140,18 @@ export async function entryNames(
     products: new Map(products.map((p) => [p.id, p.name])),
     categories: new Map(categories.map((c) => [c.id, c.name])),
     users: new Map(users.map((u) => [u.id, `${fullName(u)} (${u.email})`])),
-    ratings: new Map(ratings.map((r) => [r.id, { autor: fullName(r), producto: r.producto }])),
+    ratings: new Map(
+      ratings.map((r) => [
+        r.id,
+        {
+          autor:
+            r.nombre === null
+              ? (r.invitado ?? '')
+              : fullName({ nombre: r.nombre, apellido: r.apellido ?? '' }),
+          producto: r.producto,
+        },
+      ]),
+    ),
     orders: new Map(orders.map((o) => [o.id, o.numero === null ? null : formatOrderNumber(o.numero)])),
     orderLines: new Map(orderLines.map((l) => [l.id, l.name])),
   };

@@ -188,6 +188,8 @@ function orderMail(
     /** Whom it greets and where its button goes: the customer and their order page unless given. */
     greeting?: string;
     action?: { label: string; url: string };
+    /** Links of their own under the highlight, one a line ('Calificar Silla Nórdica'). */
+    links?: Array<{ label: string; url: string }>;
   },
 ): OutgoingMail {
   const card = cardText(data);
@@ -202,6 +204,14 @@ function orderMail(
       content.highlight?.length
         ? `<p style="margin:0 0 16px;padding:12px;background:#f3f4f6;border-radius:6px">` +
           `${content.highlight.map(escapeHtml).join('<br>')}</p>`
+        : '',
+      content.links?.length
+        ? `<ul style="margin:0 0 16px;padding-left:20px">${content.links
+            .map(
+              (link) =>
+                `<li style="margin:0 0 8px"><a href="${escapeHtml(link.url)}">${escapeHtml(link.label)}</a></li>`,
+            )
+            .join('')}</ul>`
         : '',
       `<p style="margin:0 0 8px;font-weight:bold">Pedido ${escapeHtml(data.numero_pedido)}</p>`,
       orderTableHtml(data),
@@ -220,6 +230,7 @@ function orderMail(
     '',
     ...content.intro.flatMap((line) => [line, '']),
     ...(content.highlight?.length ? [...content.highlight, ''] : []),
+    ...(content.links?.length ? [...content.links.map((link) => `${link.label}: ${link.url}`), ''] : []),
     `Pedido ${data.numero_pedido}`,
     orderTableText(data),
     '',
@@ -273,6 +284,33 @@ export function orderShippedMail(to: string, data: OrderMailData): OutgoingMail 
     next: tracking.length
       ? 'Con el número de guía puedes seguir el envío en la página del transportista. Lo recibirás en la dirección de envío de abajo.'
       : 'Lo recibirás en la dirección de envío de abajo. Puedes ver el estado del pedido en su página.',
+  });
+}
+
+/** What the delivered message adds: each line with the link that rates it, and whether cash paid it now. */
+export interface DeliveredOrder {
+  rateLinks: Array<{ nombre: string; url: string }>;
+  /** Cash on delivery (decision 084): delivering it is when its money arrived, this message is its receipt. */
+  paidOnDelivery: boolean;
+}
+
+/** To the shopper when the order was delivered (or picked up): how to rate each product they bought. */
+export function orderDeliveredMail(to: string, data: OrderMailData, delivered: DeliveredOrder): OutgoingMail {
+  return orderMail(to, 'pedido_entregado', data, {
+    subject: `Tu pedido ${data.numero_pedido} fue entregado`,
+    title: 'Tu pedido fue entregado',
+    intro: [
+      data.pickup
+        ? `Retiraste tu pedido ${data.numero_pedido} en la tienda. ¡Gracias por tu compra!`
+        : `Entregamos tu pedido ${data.numero_pedido}. ¡Gracias por tu compra!`,
+      '¿Qué te parecieron tus productos? Tu opinión ayuda a otros clientes: califica cada uno con un clic.',
+    ],
+    highlight: delivered.paidOnDelivery
+      ? [`Recibimos tu pago en efectivo: ${money(data.totalCents, data)}`]
+      : [],
+    links: delivered.rateLinks.map((line) => ({ label: `Calificar ${line.nombre}`, url: line.url })),
+    next: 'Cada enlace abre tu pedido en la tienda, donde eliges de 1 a 5 estrellas y, si quieres, dejas un comentario. Si algo no llegó bien, desde la misma página puedes pedir una devolución.',
+    action: { label: 'Calificar mis productos', url: data.orderUrl },
   });
 }
 

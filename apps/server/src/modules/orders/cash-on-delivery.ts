@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { venta } from '../../db/schema';
 import type { OrderContext } from './context';
-import { queueOrderMail } from './order-mail';
+import { queueDeliveredMail, queueOrderMail } from './order-mail';
 import type { OrderRow } from './order-summary';
 import { recordState } from './state-history';
 
@@ -43,7 +43,8 @@ export async function shipUnpaid(
 
 /**
  * Delivered with its cash received: paid and delivered at once (both in its history, by the owner), so the
- * sale counts from this moment; the shopper gets the paid order's confirmation.
+ * sale counts from this moment; the shopper gets one message, the delivered one, which says the cash
+ * arrived (decision 093: it replaced the paid order's confirmation, whose 'we prepare it' came too late).
  */
 export async function deliverAndCollect(
   tx: Tx,
@@ -58,6 +59,6 @@ export async function deliverAndCollect(
   if (!row) return undefined;
   await recordState(tx, idVenta, 'pagada', by);
   await recordState(tx, idVenta, 'entregada', by);
-  await queueOrderMail(tx, 'pagado', row, context.shop);
+  await queueDeliveredMail(tx, row, context.shop);
   return row;
 }

@@ -17,7 +17,7 @@ import { deliverAndCollect, shipUnpaid } from './cash-on-delivery';
 import type { OrderContext } from './context';
 import { cancelWaitingOrders } from './expire-unpaid-orders';
 import { getOrder, ORDER_NOT_FOUND } from './order-detail';
-import { queueOrderMail } from './order-mail';
+import { queueDeliveredMail, queueOrderMail } from './order-mail';
 import type { OrderRow } from './order-summary';
 import { payWaitingOrder } from './pay-later';
 import { CANCELLATION_KEY, issueRefund, lockOrder, recordRefund } from './refund-order';
@@ -78,6 +78,7 @@ export async function changeOrderState({
       });
       if (shipping) await queueOrderMail(tx, 'enviado', after, shop);
       if (change.estado === 'lista_retiro') await queueOrderMail(tx, 'listo', after, shop);
+      if (change.estado === 'entregada') await queueDeliveredMail(tx, after, shop);
       if (change.estado !== 'cancelada') return undefined;
 
       const lines = await tx.select().from(detalleVenta).where(eq(detalleVenta.id_venta, idVenta));

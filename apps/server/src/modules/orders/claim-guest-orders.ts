@@ -1,6 +1,6 @@
 import { GUEST_MESSAGES } from '@vitrina/shared';
 import { and, eq, isNull } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 import { venta } from '../../db/schema';
 import { badRequest } from '../../errors';
 import type { UserRow } from '../../plugins/auth';
@@ -43,6 +43,9 @@ export async function requestClaim(db: Db, user: UserRow, base: ShopIdentity): P
   );
 }
 
+/** What else moves with the claimed orders, in the claim's transaction (the ratings given through their links). */
+export type AlsoClaim = (tx: Tx, idUsuario: number) => Promise<void>;
+
 /**
  * POST /api/pedidos/reclamar/confirmar: the claim link's token, for this account and its e-mail as it is
  * now, moves every guest order of that e-mail to the account. Answers how many moved (0 when the link was
@@ -51,14 +54,17 @@ export async function requestClaim(db: Db, user: UserRow, base: ShopIdentity): P
 export async function claimGuestOrders(
   db: Db,
   user: UserRow,
-  { linkSecret, token }: { linkSecret: string; token: string },
+  { linkSecret, token, alsoClaim }: { linkSecret: string; token: string; alsoClaim?: AlsoClaim | undefined },
 ): Promise<number> {
   if (!isClaimToken(linkSecret, user.id_usuario, user.email, token))
     throw badRequest(GUEST_MESSAGES.claimInvalid);
-  const moved = await db
-    .update(venta)
-    .set({ id_usuario: user.id_usuario, email_invitado: null })
-    .where(guestOrdersOf(user.email))
-    .returning({ id: venta.id_venta });
-  return moved.length;
+  return db.transaction(async (tx) => {
+    const moved = await tx
+      .update(venta)
+      .set({ id_usuario: user.id_usuario, email_invitado: null })
+      .where(guestOrdersOf(user.email))
+      .returning({ id: venta.id_venta });
+    if (moved.length > 0) await alsoClaim?.(tx, user.id_usuario);
+    return moved.length;
+  });
 }

@@ -11,6 +11,7 @@ export {
 } from './mercadopago-reconciliation';
 export { mercadoPagoRoutes } from './mercadopago-routes';
 export { mercadoPagoSandboxRoutes } from './mercadopago-sandbox-routes';
+export { orderByLink } from './order-detail';
 export { markLineRated } from './order-lines';
 export {
   type ConfirmedPayment,

@@ -1,5 +1,6 @@
-import { apiErrorSchema, idParamsSchema } from '@vitrina/shared';
+import { apiErrorSchema, idParamsSchema, orderAccessQuerySchema } from '@vitrina/shared';
 import { eq } from 'drizzle-orm';
+import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { venta } from '../../db/schema';
@@ -12,7 +13,8 @@ import {
   mercadoPagoRedirect,
   reconcileOrder,
 } from './mercadopago-payments';
-import { orderLines, promotionsOf } from './order-summary';
+import { orderByLink } from './order-detail';
+import { type OrderRow, orderLines, promotionsOf } from './order-summary';
 import { providerUnreachable } from './settle-payment';
 
 const BAD_SIGNATURE = 'La firma de la notificación de Mercado Pago no es válida.';
@@ -47,6 +49,8 @@ const paymentStatusSchema = z.object({
     })
     .nullable(),
 });
+
+const payRedirectSchema = z.object({ redirect_url: z.string() });
 
 const describe = (payment: MercadoPagoPayment | undefined) =>
   payment
@@ -116,85 +120,119 @@ export const mercadoPagoRoutes: FastifyPluginAsyncZod<Omit<MercadoPagoContext, '
     },
   );
 
+  /** A Mercado Pago order, or the same 404 as an unknown one: no other order has such a payment. */
+  const paidWithMercadoPago = (order: OrderRow | undefined) => {
+    if (order?.metodo_pago !== 'mercadopago') throw notFound(ORDER_NOT_FOUND);
+    return order;
+  };
+
   /** The buyer's own Mercado Pago order (an admin may look at any). */
-  async function ownOrder(request: Parameters<typeof sessionOf>[0], idVenta: number) {
+  async function ownOrder(request: FastifyRequest, idVenta: number) {
     const { user } = sessionOf(request);
     const [order] = await db.select().from(venta).where(eq(venta.id_venta, idVenta));
-    if (order?.metodo_pago !== 'mercadopago') throw notFound(ORDER_NOT_FOUND);
     // Someone else's order is not found either, as GET /api/venta/:id answers.
-    if (order.id_usuario !== user.id_usuario && !user.admin) throw notFound(ORDER_NOT_FOUND);
-    return order;
+    if (order && order.id_usuario !== user.id_usuario && !user.admin) throw notFound(ORDER_NOT_FOUND);
+    return paidWithMercadoPago(order);
   }
+
+  /** The Mercado Pago order that its signed link opens (decision 086): a guest's, without an account. */
+  const linkedOrder = async (link: { id: number; acceso: string }) =>
+    paidWithMercadoPago(await orderByLink(db, context.shop.linkSecret, link));
+
+  /** Asks Mercado Pago about the order now (an approved payment pays it) and says where its payment stands. */
+  async function paymentStatus(order: OrderRow, log: FastifyBaseLogger) {
+    let latest: MercadoPagoPayment | undefined;
+    try {
+      ({ latest } = await reconcileOrder({ ...context, log }, order.id_venta));
+    } catch (err) {
+      log.warn({ err, id_venta: order.id_venta }, 'could not ask Mercado Pago about an order');
+      throw providerUnreachable();
+    }
+    const [now] = await db.select().from(venta).where(eq(venta.id_venta, order.id_venta));
+    return {
+      estado: now?.estado ?? order.estado,
+      vence: order.vence?.toISOString() ?? null,
+      pago: describe(latest),
+    };
+  }
+
+  /** A new Checkout Pro for an order still waiting for its payment. */
+  async function payAgain(order: OrderRow, log: FastifyBaseLogger) {
+    if (order.estado !== 'pendiente_pago') throw conflict('Este pedido ya no espera un pago.');
+    try {
+      const [lines, promotions] = await Promise.all([
+        orderLines(db, [order.id_venta]),
+        promotionsOf(db, [order.id_venta]),
+      ]);
+      const sale = { order, lines, promotions: promotions.get(order.id_venta) ?? [] };
+      return { redirect_url: await startRedirect(sale, { ...context, log }) };
+    } catch (err) {
+      log.warn({ err, id_venta: order.id_venta }, 'could not open a Mercado Pago checkout');
+      throw providerUnreachable();
+    }
+  }
+
+  const statusSummary =
+    'Dónde está el pago de Mercado Pago de un pedido: se pregunta a Mercado Pago en el momento, y un pago aprobado paga el pedido';
+  const paySummary =
+    'Vuelve a abrir el pago con Mercado Pago de un pedido que aún espera su pago (otro intento tras un rechazo, o para ver la ficha)';
+  const statusResponses = {
+    200: paymentStatusSchema,
+    400: apiErrorSchema,
+    401: apiErrorSchema,
+    403: apiErrorSchema,
+    404: apiErrorSchema,
+    502: apiErrorSchema,
+  };
+  const payResponses = { ...statusResponses, 200: payRedirectSchema, 409: apiErrorSchema };
 
   app.get(
     '/venta/:id/mercadopago',
     {
       config: { access: 'user' },
-      schema: {
-        tags: ['Pagos'],
-        summary:
-          'Dónde está el pago de Mercado Pago de un pedido: se pregunta a Mercado Pago en el momento, y un pago aprobado paga el pedido',
-        params: idParamsSchema,
-        response: {
-          200: paymentStatusSchema,
-          401: apiErrorSchema,
-          403: apiErrorSchema,
-          404: apiErrorSchema,
-          502: apiErrorSchema,
-        },
-      },
+      schema: { tags: ['Pagos'], summary: statusSummary, params: idParamsSchema, response: statusResponses },
     },
-    async (request) => {
-      const order = await ownOrder(request, request.params.id);
-      let latest: MercadoPagoPayment | undefined;
-      try {
-        ({ latest } = await reconcileOrder({ ...context, log: request.log }, order.id_venta));
-      } catch (err) {
-        request.log.warn({ err, id_venta: order.id_venta }, 'could not ask Mercado Pago about an order');
-        throw providerUnreachable();
-      }
-      const [now] = await db.select().from(venta).where(eq(venta.id_venta, order.id_venta));
-      return {
-        estado: now?.estado ?? order.estado,
-        vence: order.vence?.toISOString() ?? null,
-        pago: describe(latest),
-      };
-    },
+    async (request) => paymentStatus(await ownOrder(request, request.params.id), request.log),
   );
 
   app.post(
     '/venta/:id/mercadopago/pagar',
     {
       config: { access: 'customer' },
+      schema: { tags: ['Pagos'], summary: paySummary, params: idParamsSchema, response: payResponses },
+    },
+    async (request) => payAgain(await ownOrder(request, request.params.id), request.log),
+  );
+
+  const guestAccess = { params: idParamsSchema, querystring: orderAccessQuerySchema };
+
+  app.get(
+    '/pedidos/:id/mercadopago',
+    {
+      config: { access: 'anyone' },
       schema: {
         tags: ['Pagos'],
-        summary:
-          'Vuelve a abrir el pago con Mercado Pago de un pedido que aún espera su pago (otro intento tras un rechazo, o para ver la ficha)',
-        params: idParamsSchema,
-        response: {
-          200: z.object({ redirect_url: z.string() }),
-          401: apiErrorSchema,
-          403: apiErrorSchema,
-          404: apiErrorSchema,
-          409: apiErrorSchema,
-          502: apiErrorSchema,
-        },
+        summary: `${statusSummary}; para el pedido que abre su enlace firmado (acceso), sin iniciar sesión`,
+        ...guestAccess,
+        response: statusResponses,
       },
     },
-    async (request) => {
-      const order = await ownOrder(request, request.params.id);
-      if (order.estado !== 'pendiente_pago') throw conflict('Este pedido ya no espera un pago.');
-      try {
-        const [lines, promotions] = await Promise.all([
-          orderLines(db, [order.id_venta]),
-          promotionsOf(db, [order.id_venta]),
-        ]);
-        const sale = { order, lines, promotions: promotions.get(order.id_venta) ?? [] };
-        return { redirect_url: await startRedirect(sale, { ...context, log: request.log }) };
-      } catch (err) {
-        request.log.warn({ err, id_venta: order.id_venta }, 'could not open a Mercado Pago checkout');
-        throw providerUnreachable();
-      }
+    async (request) =>
+      paymentStatus(await linkedOrder({ id: request.params.id, acceso: request.query.acceso }), request.log),
+  );
+
+  app.post(
+    '/pedidos/:id/mercadopago/pagar',
+    {
+      config: { access: 'anyone' },
+      schema: {
+        tags: ['Pagos'],
+        summary: `${paySummary}; para el pedido que abre su enlace firmado (acceso), sin iniciar sesión`,
+        ...guestAccess,
+        response: payResponses,
+      },
     },
+    async (request) =>
+      payAgain(await linkedOrder({ id: request.params.id, acceso: request.query.acceso }), request.log),
   );
 };

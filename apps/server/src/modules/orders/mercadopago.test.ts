@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
+import { GUEST_MESSAGES } from '@vitrina/shared';
 import { and, asc, eq, gt } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { producto, reembolso, venta, ventaEstadoHistorial } from '../../db/schema';
-import { type Agent, newCustomer } from '../../test/agent';
+import { Agent, newCustomer } from '../../test/agent';
 import { TEST_DATABASE_KINDS } from '../../test/databases';
 import {
   type MercadoPagoTestApp,
@@ -193,6 +194,57 @@ describe.each(TEST_DATABASE_KINDS)('Mercado Pago orders on %s', (kind) => {
     expect(again.json().redirect_url).toMatch(/^https:\/\/www\.mercadopago\.com\/checkout/);
     const other = await newCustomer(t.app, `mp.otro${++counter}@example.com`);
     expect((await other.agent.get(`/api/venta/${id}/mercadopago`)).statusCode).toBe(404);
+  });
+
+  it("lets a guest pay through the order's signed link: back from Checkout Pro to it, status and another try, no account", async () => {
+    const email = `mp.invitado${++counter}@example.com`;
+    const res = await new Agent(t.app).request(
+      'POST',
+      '/api/venta',
+      {
+        detalle_venta: [{ id_producto: productId, cantidad: 1 }],
+        metodo_pago: 'mercadopago',
+        direccion_envio: TEST_ADDRESS,
+        invitado: { email, nombre: 'Ana Invitada' },
+      },
+      { 'idempotency-key': randomUUID() },
+    );
+    expect(res.statusCode, res.body).toBe(201);
+    const { id_venta: id, acceso } = res.json() as { id_venta: number; acceso: string };
+    // Mercado Pago brings the guest back to the page their link opens: it carries the token.
+    const link = `${t.config.publicUrl}/pedido/${id}?acceso=${acceso}`;
+    expect(t.fake.preferenceOf(id)).toMatchObject({
+      back_urls: { success: link, pending: link, failure: link },
+    });
+
+    const visitor = new Agent(t.app);
+    const status = () => visitor.get(`/api/pedidos/${id}/mercadopago?acceso=${acceso}`);
+    expect((await status()).json()).toMatchObject({ estado: 'pendiente_pago', pago: null });
+    t.fake.pay(preferenceOf(id), 'rejected');
+    expect((await status()).json()).toMatchObject({
+      estado: 'pendiente_pago',
+      pago: { estado: 'rechazado' },
+    });
+    const again = await visitor.post(`/api/pedidos/${id}/mercadopago/pagar?acceso=${acceso}`);
+    expect(again.statusCode, again.body).toBe(200);
+    expect(again.json().redirect_url).toMatch(/^https:\/\/www\.mercadopago\.com\/checkout/);
+
+    // A forged link is the same 404 as an unknown order; the account routes stay closed to a visitor.
+    const forged = `${acceso.slice(0, -2)}xx`;
+    for (const refused of [
+      await visitor.get(`/api/pedidos/${id}/mercadopago?acceso=${forged}`),
+      await visitor.post(`/api/pedidos/${id}/mercadopago/pagar?acceso=${forged}`),
+    ]) {
+      expect(refused.statusCode).toBe(404);
+      expect(refused.json().message).toBe(GUEST_MESSAGES.linkInvalid);
+    }
+    expect((await visitor.get(`/api/venta/${id}/mercadopago`)).statusCode).toBe(401);
+
+    t.fake.pay(preferenceOf(id), 'approved');
+    expect((await status()).json()).toMatchObject({ estado: 'pagada', pago: { estado: 'aprobado' } });
+    const late = await visitor.post(`/api/pedidos/${id}/mercadopago/pagar?acceso=${acceso}`);
+    expect(late.statusCode).toBe(409);
+    expect(late.json().message).toBe('Este pedido ya no espera un pago.');
   });
 
   it('refunds part through Mercado Pago with the refund as its key, and settles a refund whose answer was lost', async () => {

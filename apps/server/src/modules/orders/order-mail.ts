@@ -7,6 +7,7 @@ import {
   PAGES,
   PAYMENT_METHOD_NAMES,
   pagePath,
+  RATING_ANCHOR,
   toCents,
 } from '@vitrina/shared';
 import { asc, eq, sql } from 'drizzle-orm';
@@ -21,6 +22,7 @@ import {
   type OutgoingMail,
   orderCancelledMail,
   orderConfirmedMail,
+  orderDeliveredMail,
   orderExpiredMail,
   orderReadyMail,
   orderRefundedMail,
@@ -43,7 +45,6 @@ import { orderAccessToken } from './order-links';
 type OrderRow = typeof venta.$inferSelect;
 
 const MAILS = {
-  pagado: orderConfirmedMail,
   enviado: orderShippedMail,
   listo: orderReadyMail,
   cancelado: orderCancelledMail,
@@ -67,6 +68,7 @@ async function orderMailData(tx: Tx, order: OrderRow, base: ShopIdentity) {
     .select({
       email: sql<string | null>`coalesce(${venta.email_invitado}, ${usuario.email})`,
       buyerName: sql<string | null>`coalesce(${venta.nombre_invitado}, ${usuario.primer_nombre})`,
+      id: detalleVenta.id_detalle_venta,
       nombre: producto.nombre,
       variante: detalleVenta.variante,
       sku: detalleVenta.sku,
@@ -81,10 +83,12 @@ async function orderMailData(tx: Tx, order: OrderRow, base: ShopIdentity) {
     .orderBy(asc(detalleVenta.id_detalle_venta));
   const buyer = rows[0]?.email ? { email: rows[0].email, nombre: rows[0].buyerName } : undefined;
   const lines = rows.flatMap((r) =>
-    r.nombre === null || r.cantidad === null || r.unit === null
+    r.id === null || r.nombre === null || r.cantidad === null || r.unit === null
       ? []
       : [
           {
+            id: r.id,
+            product: lineName(r.nombre, r.variante ?? ''),
             nombre: mailLineName(r.nombre, r.variante ?? '', r.sku ?? ''),
             cantidad: r.cantidad,
             unit: r.unit,
@@ -139,8 +143,13 @@ async function orderMailData(tx: Tx, order: OrderRow, base: ShopIdentity) {
     taxLine: tax ? includedTaxLine(tax, totalCents, shop.currency) : null,
     tax,
   };
-  return { to: buyer?.email, data, shop };
+  // The lines as a product page names them (no SKU), with their ids: the delivered message rates each.
+  const bought = lines.map(({ id, product }) => ({ id, nombre: product }));
+  return { to: buyer?.email, data, shop, bought };
 }
+
+/** A line's rating form on the order page: the page scrolls to it (the web app's `calificar-<id>`). */
+const lineRatingUrl = (orderUrl: string, lineId: number) => `${orderUrl}#${RATING_ANCHOR}${lineId}`;
 
 /** The order page's signed link, which opens a guest's order without an account. */
 export const guestOrderUrl = (shop: ShopIdentity, orderId: number, email: string) =>
@@ -166,6 +175,23 @@ export async function queuePaidOrderMails(tx: Tx, order: OrderRow, base: ShopIde
 export async function shopRecipients(tx: Db | Tx, shop: ShopIdentity): Promise<string[]> {
   const staff = await orderNoticeEmails(tx);
   return [...new Set([shop.contactEmail.toLowerCase(), ...staff])];
+}
+
+/**
+ * The buyer's message of a delivered order, in the delivery's transaction: each line with a link to its
+ * rating form on the order page (an account's page, or a guest's signed link: decision 093).
+ */
+export async function queueDeliveredMail(tx: Tx, order: OrderRow, shop: ShopIdentity): Promise<void> {
+  const { to, data, bought } = await orderMailData(tx, order, shop);
+  if (!to) return;
+  const rateLinks = bought.map((line) => ({
+    nombre: line.nombre,
+    url: lineRatingUrl(data.orderUrl, line.id),
+  }));
+  await queueMail(
+    tx,
+    orderDeliveredMail(to, data, { rateLinks, paidOnDelivery: order.metodo_pago === 'contra_entrega' }),
+  );
 }
 
 /** Queues the message of an order's step for its buyer, in the step's transaction. */

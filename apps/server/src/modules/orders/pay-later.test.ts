@@ -452,7 +452,11 @@ describe.each(TEST_DATABASE_KINDS)('orders paid later on %s', (kind) => {
         'pagada',
         'entregada',
       ]);
-      expect((await mails(c.user.email)).at(-1)?.tipo).toBe('pedido_confirmado');
+      expect((await mails(c.user.email)).map((m) => m.tipo)).toEqual([
+        'pedido_por_pagar',
+        'pedido_enviado',
+        'pedido_entregado',
+      ]);
       const after = await summary();
       expect(after.ventas).toBe(before.summary.ventas + 1);
       expect(toCents(after.ingresos) - toCents(before.summary.ingresos)).toBe(total());

@@ -307,7 +307,11 @@ describe.each(TEST_DATABASE_KINDS)('orders API on %s', (kind) => {
         [{ estado: 'preparando' }, { estado: 'enviada', transportista: 'Estafeta', guia: 'EST123456' }],
         [{ estado: 'enviada' }, { estado: 'entregada' }],
       ]);
-      expect(await mailsOf(o.user.email)).toEqual(['pedido_confirmado', 'pedido_enviado']);
+      expect(await mailsOf(o.user.email)).toEqual([
+        'pedido_confirmado',
+        'pedido_enviado',
+        'pedido_entregado',
+      ]);
       const [shippedMail] = await t.db
         .select()
         .from(correo)

@@ -37,7 +37,7 @@ import { emptySavedCart } from '../carts';
 import { countGuestPurchase, countOrderLookup } from '../sessions';
 import { readGuestCheckout } from '../settings';
 import { changeOrderState } from './change-order-state';
-import { claimGuestOrders, requestClaim } from './claim-guest-orders';
+import { type AlsoClaim, claimGuestOrders, requestClaim } from './claim-guest-orders';
 import type { OrderContext } from './context';
 import { customerOrdersSummary } from './customer-summary';
 import { exportFileName, exportOrdersCsv } from './export-orders';
@@ -137,6 +137,11 @@ export interface OrdersRoutesOptions extends Omit<OrderContext, 'log'> {
   timeZone: string;
   /** Sends a shopper paying with Mercado Pago there; absent, that method is refused. */
   startRedirect?: StartRedirect | undefined;
+  /**
+   * What an account takes along with the guest orders it claims: the ratings module's (it imports this
+   * module, so app.ts hands its operation in rather than this module importing it back).
+   */
+  alsoClaim?: AlsoClaim | undefined;
 }
 
 /**
@@ -145,7 +150,7 @@ export interface OrdersRoutesOptions extends Omit<OrderContext, 'log'> {
  */
 export const ordersRoutes: FastifyPluginAsyncZod<OrdersRoutesOptions> = async (
   app,
-  { timeZone, startRedirect, ...context },
+  { timeZone, startRedirect, alsoClaim, ...context },
 ) => {
   const { db } = context;
   // Payments this process could not record yet; stopped with the app (the next start settles the rest).
@@ -495,6 +500,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<OrdersRoutesOptions> = async (
       const reclamados = await claimGuestOrders(db, sessionOf(request).user, {
         linkSecret: context.shop.linkSecret,
         token: request.body.token,
+        alsoClaim,
       });
       return { reclamados, message: GUEST_MESSAGES.claimed(reclamados) };
     },

@@ -1,7 +1,7 @@
 import type { AdminRating, AdminRatingPage, AdminRatingQuery } from '@vitrina/shared';
 import { count, desc, eq } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
-import { motivoCalificacion, producto, usuario } from '../../db/schema';
+import { detalleVenta, motivoCalificacion, producto, usuario, venta } from '../../db/schema';
 import { notFound } from '../../errors';
 import { recordAudit } from '../audit';
 import { countRating, uncountRating } from '../catalog';
@@ -26,6 +26,9 @@ const columns = {
   nombre: usuario.primer_nombre,
   apellido: usuario.primer_apellido,
   email: usuario.email,
+  // A guest's rating has no account: its author is who bought the order (decision 093).
+  invitado: venta.nombre_invitado,
+  email_invitado: venta.email_invitado,
 };
 
 function selectRatings(db: Db | Tx) {
@@ -33,7 +36,9 @@ function selectRatings(db: Db | Tx) {
     .select(columns)
     .from(motivoCalificacion)
     .innerJoin(producto, eq(producto.id_producto, motivoCalificacion.id_producto))
-    .innerJoin(usuario, eq(usuario.id_usuario, motivoCalificacion.id_usuario));
+    .leftJoin(usuario, eq(usuario.id_usuario, motivoCalificacion.id_usuario))
+    .innerJoin(detalleVenta, eq(detalleVenta.id_detalle_venta, motivoCalificacion.id_detalle_venta))
+    .innerJoin(venta, eq(venta.id_venta, detalleVenta.id_venta));
 }
 
 type RatingRow = Awaited<ReturnType<typeof selectRatings>>[number];
@@ -44,12 +49,17 @@ function toAdminRating({
   nombre,
   apellido,
   email,
+  invitado,
+  email_invitado,
   ...rating
 }: RatingRow): AdminRating {
   return {
     ...rating,
     fecha: created_at.toISOString(),
-    autor: { id_usuario, nombre: `${nombre} ${apellido}`, email },
+    autor:
+      nombre === null
+        ? { id_usuario: null, nombre: `${invitado ?? ''} (sin cuenta)`, email: email_invitado ?? '' }
+        : { id_usuario, nombre: `${nombre} ${apellido}`, email: email ?? '' },
   };
 }
 

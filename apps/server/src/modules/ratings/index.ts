@@ -1,4 +1,4 @@
 export { ratingsAdminRoutes } from './admin-routes';
 export { listAllRatings, setRatingVisible } from './admin-service';
 export { ratingsRoutes } from './routes';
-export { listProductRatings, rateSaleLine } from './service';
+export { adoptGuestRatings, listProductRatings, rateSaleLine, ratingAuthor } from './service';

@@ -38,7 +38,7 @@ export const specRatingSchema = z.object({
 });
 
 /** Every rating for the admin's table: the shop's admin answer with the front's flat names. */
-export const specAdminRatingSchema = adminRatingSchema.extend({ id_usuario: z.number().int() });
+export const specAdminRatingSchema = adminRatingSchema.extend({ id_usuario: z.number().int().nullable() });
 
 /** A line's product as the history and the sales table read it (see toSpecSale for which price). */
 const specLineProductSchema = z.object({

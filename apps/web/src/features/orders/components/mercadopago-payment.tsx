@@ -46,9 +46,18 @@ function describe(
  * Mercado Pago when the shopper comes back from it and every few seconds after, never guessed from the
  * address Mercado Pago sent them back with.
  */
-export function MercadoPagoPayment({ id, orderState }: { id: number; orderState: string }) {
-  const status = useMercadoPagoStatus(id, orderState);
-  const pay = usePayWithMercadoPago(id);
+export function MercadoPagoPayment({
+  id,
+  orderState,
+  acceso,
+}: {
+  id: number;
+  orderState: string;
+  /** A guest's order, opened by its signed link: paid through that link, no account needed. */
+  acceso?: string | undefined;
+}) {
+  const status = useMercadoPagoStatus(id, orderState, acceso);
+  const pay = usePayWithMercadoPago(id, acceso);
   const formatInstant = useFormatInstant();
   if (status.isPending) return <p role="status">Consultando tu pago en Mercado Pago…</p>;
   if (status.isError) return <p role="alert">{errorMessage(status.error)}</p>;

@@ -23,8 +23,17 @@ type RatingValues = z.output<typeof calificacionSchema>;
  * characters ('Maximo 50 caracteres'), both checked live with the shared schema; 'Calificar' stays
  * disabled until the form is valid.
  */
-export function RatingForm({ line, onRated }: { line: OrderSummaryLine; onRated: () => void }) {
-  const rate = useRateSaleLine();
+export function RatingForm({
+  line,
+  acceso,
+  onRated,
+}: {
+  line: OrderSummaryLine;
+  /** The order's signed link (a guest's order): the rating goes through it, no account needed. */
+  acceso?: string | undefined;
+  onRated: () => void;
+}) {
+  const rate = useRateSaleLine(acceso);
   const id = useId();
   const starsErrorId = `${id}-stars-error`;
   const commentId = `${id}-comment`;
@@ -43,7 +52,7 @@ export function RatingForm({ line, onRated }: { line: OrderSummaryLine; onRated:
 
   const onValid = (values: RatingValues) => {
     rate.mutate(
-      { id_producto: line.id_producto, rating: values },
+      { id_producto: line.id_producto, id_venta: line.id_venta, rating: values },
       {
         onSuccess: () => {
           notify({ title: 'Comentado', text: 'Gracias por tu opinion!', icon: 'success', timer: NOTIFY_MS });

@@ -7,12 +7,12 @@ import {
   PAGES,
   pagePath,
 } from '@vitrina/shared';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useId } from 'react';
 import { Link } from 'react-router';
 import { EstadoBadge } from '../../../components/order-details';
 import { useFormatInstant } from '../../../lib/shop-dates';
 import { useFormatMoney } from '../../../lib/shop-money';
-import { RatingForm } from './rating-form';
+import { LineRating } from './line-rating';
 import styles from './sale-card.module.css';
 
 /**
@@ -68,16 +68,7 @@ export function SaleCard({ sale }: { sale: OrderSummary }) {
 
 function SaleLineItem({ line, canRate }: { line: OrderSummaryLine; canRate: boolean }) {
   const formatMoney = useFormatMoney();
-  const [justRated, setJustRated] = useState(false);
-  const ratedRef = useRef<HTMLParagraphElement>(null);
-  const rated = line.comentado || justRated;
   const product = `/products/${line.id_producto}`;
-
-  // After rating, focus lands on the confirmation that replaced the form.
-  useEffect(() => {
-    if (justRated) ratedRef.current?.focus();
-  }, [justRated]);
-
   return (
     <li className={styles.line}>
       <img src={line.Producto.imagen} alt="" width={72} height={72} loading="lazy" className={styles.image} />
@@ -99,12 +90,7 @@ function SaleLineItem({ line, canRate }: { line: OrderSummaryLine; canRate: bool
             <dd>{formatMoney(line.valor_total_cantidad)}</dd>
           </div>
         </dl>
-        {canRate && rated && (
-          <p ref={ratedRef} tabIndex={-1} className={styles.rated}>
-            Ya calificaste este producto
-          </p>
-        )}
-        {canRate && !rated && <RatingForm line={line} onRated={() => setJustRated(true)} />}
+        {canRate && <LineRating line={line} />}
       </div>
     </li>
   );

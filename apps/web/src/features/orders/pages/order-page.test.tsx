@@ -1,9 +1,9 @@
 // @vitest-environment jsdom
-import { fireEvent, screen, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { GUEST_MESSAGES, PAYMENT_RECEIVED } from '@vitrina/shared';
 import { describe, expect, it } from 'vitest';
 import { answerSession, createFetchStub } from '../../../testing/fetch-stub';
-import { apiError, order, sessionUser, shopConfig } from '../../../testing/fixtures';
+import { apiError, order, orderLine, rating, sessionUser, shopConfig } from '../../../testing/fixtures';
 import { renderApp, setUpAppTests } from '../../../testing/render-app';
 import { OrderPage } from './order-page';
 
@@ -157,6 +157,41 @@ describe('OrderPage', () => {
     });
   });
 
+  describe('rating the bought products', () => {
+    it('offers a rating form for each line of a delivered order, sent as the account', async () => {
+      api.on('GET /api/venta/7/solicitudes', () => Response.json([]));
+      api.on('GET /api/venta/7', () => Response.json(order({ estado: 'entregada' })));
+      api.on('POST /api/products/5/calificacion', () =>
+        Response.json(rating({ id_producto: 5 }), { status: 201 }),
+      );
+      await renderOrder();
+      const section = await screen.findByRole('region', { name: 'Califica tus productos' });
+      expect(screen.getByRole('region', { name: '¿Qué sigue?' }).textContent).toMatch(
+        /califícalos más abajo/,
+      );
+      expect(section.querySelector('#calificar-9')).toBeTruthy();
+      fireEvent.click(within(section).getByRole('radio', { name: '5 estrellas' }));
+      await act(async () => {});
+      await act(async () => fireEvent.click(within(section).getByRole('button', { name: 'Calificar' })));
+      expect(api.calls('POST /api/products/5/calificacion')[0]?.body).toEqual({
+        valor_calificacion: 5,
+        descripcion_motivo: '',
+        id_detalle_venta: 9,
+      });
+      expect(await within(section).findByText('Ya calificaste este producto')).toBeTruthy();
+    });
+
+    it('offers no rating while the order waits for its payment', async () => {
+      api.on('GET /api/venta/7', () =>
+        Response.json(order({ estado: 'pendiente_pago', metodo_pago: 'transferencia' })),
+      );
+      await renderOrder();
+      expect(await screen.findByRole('heading', { level: 1, name: 'Pedido V-000007' })).toBeTruthy();
+      expect(screen.queryByRole('region', { name: 'Califica tus productos' })).toBeNull();
+      expect(screen.queryByRole('button', { name: 'Calificar' })).toBeNull();
+    });
+  });
+
   describe('cancel and return requests', () => {
     it('asks to cancel a paid order with a reason, then shows the request waiting', async () => {
       const requests: unknown[] = [];
@@ -250,6 +285,83 @@ describe('OrderPage opened by the link of a guest order (decision 086)', () => {
     const [asked] = api.calls('POST /api/pedidos/7/solicitudes');
     expect(asked?.url.searchParams.get('acceso')).toBe('firma');
     expect(api.calls('POST /api/venta/7/solicitudes')).toEqual([]);
+  });
+
+  it('lets the guest rate a delivered product through the link, and the line then reads as rated', async () => {
+    let rated = false;
+    const delivered = () =>
+      order({
+        ...guestOrder(),
+        estado: 'entregada',
+        detalle_venta: [orderLine({ comentado: rated })],
+      });
+    api.on('GET /api/usuario/me', answerSession(null));
+    api.on('GET /api/pedidos/7', () => Response.json(delivered()));
+    api.on('GET /api/pedidos/7/solicitudes', () => Response.json([]));
+    api.on('POST /api/pedidos/7/calificaciones', () => {
+      rated = true;
+      return Response.json(rating({ id_producto: 5, autor: 'Ana I.' }), { status: 201 });
+    });
+    await renderOrder(undefined, '/pedido/7?acceso=firma#calificar-9');
+    const section = await screen.findByRole('region', { name: 'Califica tus productos' });
+    fireEvent.click(within(section).getByRole('radio', { name: '4 estrellas' }));
+    fireEvent.change(within(section).getByLabelText('Comentario'), { target: { value: 'Muy cómoda' } });
+    await act(async () => {});
+    await act(async () => fireEvent.click(within(section).getByRole('button', { name: 'Calificar' })));
+
+    const [post] = api.calls('POST /api/pedidos/7/calificaciones');
+    expect(post?.url.searchParams.get('acceso')).toBe('firma');
+    expect(post?.body).toEqual({
+      valor_calificacion: 4,
+      descripcion_motivo: 'Muy cómoda',
+      id_detalle_venta: 9,
+    });
+    expect(api.calls('POST /api/products/5/calificacion')).toEqual([]);
+    await waitFor(() => expect(screen.getByText('Gracias por tu opinion!')).toBeTruthy());
+    expect(within(section).getByText('Ya calificaste este producto')).toBeTruthy();
+    // The order is asked for again through the link: the server now says the line is rated.
+    await waitFor(() => expect(api.calls('GET /api/pedidos/7').length).toBeGreaterThan(1));
+    expect(within(section).queryByRole('button', { name: 'Calificar' })).toBeNull();
+  });
+
+  it('says when the link was already used to rate that product', async () => {
+    api.on('GET /api/usuario/me', answerSession(null));
+    api.on('GET /api/pedidos/7', () => Response.json(order({ ...guestOrder(), estado: 'entregada' })));
+    api.on('GET /api/pedidos/7/solicitudes', () => Response.json([]));
+    api.on('POST /api/pedidos/7/calificaciones', () =>
+      Response.json(apiError('Conflict', 'Ya calificaste esta compra.'), { status: 409 }),
+    );
+    await renderOrder(undefined, '/pedido/7?acceso=firma');
+    const section = await screen.findByRole('region', { name: 'Califica tus productos' });
+    fireEvent.click(within(section).getByRole('radio', { name: '3 estrellas' }));
+    await act(async () => {});
+    await act(async () => fireEvent.click(within(section).getByRole('button', { name: 'Calificar' })));
+    expect(await screen.findByText('Ya calificaste esta compra.')).toBeTruthy();
+  });
+
+  it("shows a guest's pending Mercado Pago payment through the link and offers to pay it", async () => {
+    api.on('GET /api/usuario/me', answerSession(null));
+    api.on('GET /api/pedidos/7', () =>
+      Response.json(
+        order({
+          ...guestOrder(),
+          estado: 'pendiente_pago',
+          metodo_pago: 'mercadopago',
+          vence: '2030-01-02T18:00:00.000Z',
+        }),
+      ),
+    );
+    api.on('GET /api/pedidos/7/solicitudes', () => Response.json([]));
+    api.on('GET /api/pedidos/7/mercadopago', () =>
+      Response.json({ estado: 'pendiente_pago', vence: '2030-01-02T18:00:00.000Z', pago: null }),
+    );
+    await renderOrder(undefined, '/pedido/7?acceso=firma&status=null');
+    expect(
+      await screen.findByText(/^Aún no recibimos tu pago. Puedes pagar con Mercado Pago antes del/),
+    ).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Pagar con Mercado Pago' })).toBeTruthy();
+    expect(api.calls('GET /api/pedidos/7/mercadopago')[0]?.url.searchParams.get('acceso')).toBe('firma');
+    expect(api.calls('GET /api/venta/7/mercadopago')).toEqual([]);
   });
 
   it("says a link that is not the order's leads nowhere, and points to Consultar pedido", async () => {

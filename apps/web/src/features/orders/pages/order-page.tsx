@@ -23,6 +23,7 @@ import { parseId } from '../../catalog';
 import { useGuestOrder } from '../api/get-guest-order';
 import { useOrder } from '../api/get-order';
 import { MercadoPagoPayment } from '../components/mercadopago-payment';
+import { OrderRatings } from '../components/order-ratings';
 import { OrderRequestPanel } from '../components/order-request-form';
 import { isJustPaid } from '../utils/just-paid';
 import styles from './order-page.module.css';
@@ -46,7 +47,7 @@ function nextSteps(order: Order, justPaid: boolean): string {
     case 'lista_retiro':
       return `Tu pedido te espera en la tienda: ${pickup?.direccion ?? ''}. Horario: ${pickup?.horario ?? ''}.`;
     case 'entregada':
-      return 'Tu pedido fue entregado. Puedes calificar los productos desde tu historial de compras.';
+      return 'Tu pedido fue entregado. Cuéntanos qué te parecieron tus productos: califícalos más abajo.';
     case 'cancelada':
       return 'Cancelamos este pedido y devolvimos el pago a tu tarjeta. Puede tardar unos días en verse en tu estado de cuenta.';
     case 'reembolsada':
@@ -196,6 +197,8 @@ export function OrderContent({
   found?: boolean;
 }) {
   const formatInstant = useFormatInstant();
+  // The buyer pays, asks and rates: signed in, or holding the order's signed link (a guest, decision 086).
+  const buyerActs = !found || data.acceso !== undefined;
   return (
     <div className={styles.page}>
       <header className={styles.header}>
@@ -211,12 +214,12 @@ export function OrderContent({
           ¿Qué sigue?
         </h2>
         <p>{nextSteps(data, justPaid)}</p>
-        {!found && data.metodo_pago === 'mercadopago' && data.estado === 'pendiente_pago' && (
-          <MercadoPagoPayment id={data.id_venta} orderState={data.estado} />
+        {buyerActs && data.metodo_pago === 'mercadopago' && data.estado === 'pendiente_pago' && (
+          <MercadoPagoPayment id={data.id_venta} orderState={data.estado} acceso={data.acceso} />
         )}
       </section>
       {data.invitado && <CreateAccountOffer email={data.invitado.email} />}
-      {(!found || data.acceso) && <OrderRequestPanel order={data} />}
+      {buyerActs && <OrderRequestPanel order={data} />}
       <div className={styles.layout}>
         <section className={styles.panel} aria-labelledby="pedido-productos">
           <h2 id="pedido-productos" className={styles.sectionTitle}>
@@ -241,6 +244,7 @@ export function OrderContent({
           </section>
         </div>
       </div>
+      {buyerActs && <OrderRatings order={data} />}
       {!found && (
         <p>
           <Link to={PAGES.purchaseHistory.path}>Ver todas mis compras</Link>
