@@ -6,9 +6,9 @@ import { createRequire } from 'node:module';
  * have ('croquetas', 'alquiler', 'libros') names something the shop does not sell, and is not a typo of
  * the closest catalog word ('chaquetas', 'alfiler', 'litros'). The list is the package
  * an-array-of-spanish-words (636,000 words and their inflections, accent-free but for ñ, sorted), read on
- * first use and kept as one run of Latin-1 bytes, a word a line, outside V8's heap, with the offset of
- * every BLOCK-th word: a string of the file and an offset per word held twice as much in the heap, and
- * reading them made the process's peak (docs/decisions/094-embedded-memory.md).
+ * first use and kept as one run of Latin-1 bytes, a word a line, in the file's own buffer outside V8's
+ * heap, with the offset of every BLOCK-th word: a string of the file and an offset per word held more in
+ * the heap, and building them made the process's peak (docs/decisions/094-embedded-memory.md).
  */
 
 interface Lexicon {
@@ -19,7 +19,7 @@ interface Lexicon {
 }
 
 /** How many words one offset leads to: a lookup searches the offsets, then reads at most this many words. */
-const BLOCK = 16;
+const BLOCK = 8;
 const NEWLINE = 0x0a;
 const QUOTE = 0x22;
 
@@ -27,28 +27,29 @@ let lexicon: Lexicon | undefined;
 
 function load(): Lexicon {
   const path = createRequire(import.meta.url).resolve('an-array-of-spanish-words');
-  // The file is a JSON array of plain words in UTF-8: ["a","ab",…]. Each word is copied between its
-  // quotes; its letters are all below U+0100, so each becomes one byte.
-  const json = readFileSync(path);
-  const words = Buffer.allocUnsafe(json.length);
+  // The file is a JSON array of plain words in UTF-8: ["a","ab",…]. Each word is moved to the front of
+  // the same bytes, as it is never longer there than in the file; its letters are all below U+0100, so
+  // each becomes one byte.
+  const bytes = readFileSync(path);
   const blocks: number[] = [];
   let length = 0;
   let count = 0;
   let inWord = false;
-  for (let i = 0; i < json.length; i++) {
-    const byte = json[i] as number;
+  for (let i = 0; i < bytes.length; i++) {
+    const byte = bytes[i] as number;
     if (byte === QUOTE) {
-      if (inWord) words[length++] = NEWLINE;
+      if (inWord) bytes[length++] = NEWLINE;
       else if (count++ % BLOCK === 0) blocks.push(length);
       inWord = !inWord;
     } else if (inWord) {
-      if (byte < 0x80) words[length++] = byte;
-      else if (byte >= 0xc2 && byte <= 0xc3)
-        words[length++] = ((byte & 0x1f) << 6) | ((json[++i] as number) & 0x3f);
+      if (byte < 0x80) bytes[length++] = byte;
+      else if (byte === 0xc2 || byte === 0xc3)
+        bytes[length++] = ((byte & 0x1f) << 6) | ((bytes[++i] as number) & 0x3f);
       else throw new Error(`an-array-of-spanish-words: a letter past U+00FF at byte ${i}`);
     }
   }
-  return { words: Buffer.from(words.subarray(0, length)), blocks: Uint32Array.from(blocks) };
+  // A view of the file's own bytes: no second copy while the shop serves.
+  return { words: bytes.subarray(0, length), blocks: Uint32Array.from(blocks) };
 }
 
 /** Compares the list's word at `start` (ended by a newline) with `word`, as JavaScript orders strings. */
@@ -78,11 +79,12 @@ function listed({ words, blocks }: Lexicon, word: string): boolean {
     } else high = mid - 1;
   }
   if (block === -1) return false;
-  // …then its words, one after the other.
+  // …then its other words, one after the other.
   let start = blocks[block] as number;
   for (let n = 1; n < BLOCK; n++) {
-    start = words.indexOf(NEWLINE, start) + 1;
-    if (start === 0 || start >= words.length) return false;
+    while (words[start] !== NEWLINE) start++;
+    start++;
+    if (start >= words.length) return false;
     const c = compareAt(words, start, word);
     if (c === 0) return true;
     if (c > 0) return false;
