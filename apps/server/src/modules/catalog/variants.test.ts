@@ -200,6 +200,38 @@ describe.each(TEST_DATABASE_KINDS)('products with options and variants on %s', (
     );
   });
 
+  it('moves the product to the next cheapest variant when a sale takes the last unit of the cheapest, and back on a refund', async () => {
+    const productRow = async () =>
+      (await t.db.select().from(producto).where(eq(producto.id_producto, shirt.id_producto)))[0];
+    expect(await productRow()).toMatchObject({ stock: 30, valor: '120.00', valor_descuento: '90.00' });
+    const c = await customer();
+    const sRojo = variantOf('S', 'Rojo');
+    const one = await buy(c, [
+      { id_producto: shirt.id_producto, id_variante: sRojo.id_variante, cantidad: 4 },
+    ]);
+    expect(one.statusCode, one.body).toBe(201);
+    // Still in stock: only the units moved.
+    expect(await productRow()).toMatchObject({ stock: 26, valor: '120.00', valor_descuento: '90.00' });
+    const last = await buy(c, [
+      { id_producto: shirt.id_producto, id_variante: sRojo.id_variante, cantidad: 1 },
+    ]);
+    expect(last.statusCode, last.body).toBe(201);
+    // The discounted small red one is sold out: the product shows the cheapest variant left.
+    expect(await productRow()).toMatchObject({ stock: 25, valor: '120.00', valor_descuento: null });
+    for (const sale of [one, last]) {
+      const refund = await admin.request(
+        'POST',
+        `/api/venta/${sale.json().id_venta}/reembolso`,
+        {},
+        {
+          'idempotency-key': randomUUID(),
+        },
+      );
+      expect(refund.statusCode, refund.body).toBeLessThan(300);
+    }
+    expect(await productRow()).toMatchObject({ stock: 30, valor: '120.00', valor_descuento: '90.00' });
+  });
+
   it('ranks the shirt whose options match above one that matches by name only', async () => {
     const plain = await admin.post('/api/products', {
       // Its name matches more of the words than the shirt's: only the options can put the shirt first.
