@@ -7,7 +7,7 @@ import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { SMTPServer } from 'smtp-server';
 import { browser, must, signIn } from './lib/browser-session.mjs';
-import { cpuMs } from './lib/cpu.mjs';
+import { cpuMs, untilIdle } from './lib/cpu.mjs';
 import { budget, table } from './lib/markdown.mjs';
 import { dropDatabase, freshDatabase } from './lib/postgres.mjs';
 import { startShop } from './lib/shop.mjs';
@@ -187,6 +187,7 @@ export async function checkoutLoad({ databaseUrl, seconds, mail = 'folder' }) {
   });
   mails.attach(shop);
   try {
+    await untilIdle(shop.pid);
     return {
       database: databaseUrl ? 'postgres' : 'pglite',
       mail,

@@ -10,3 +10,18 @@ export function cpuMs(pid) {
   const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
   return ((Number(fields[11]) + Number(fields[12])) * 1000) / TICKS_PER_SECOND;
 }
+
+/**
+ * Resolves once the process spends under a tenth of a core for half a second (a minute at most): a shop
+ * just started sizes its photos in the background first, work a load run should not be charged with.
+ */
+export async function untilIdle(pid) {
+  const deadline = performance.now() + 60_000;
+  let before = cpuMs(pid);
+  while (performance.now() < deadline) {
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    const now = cpuMs(pid);
+    if (now - before < 50) return;
+    before = now;
+  }
+}
