@@ -1,11 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { GUEST_MESSAGES, ORDER_LOOKUP_MESSAGES } from '@vitrina/shared';
-import { and, asc, desc, eq, gt } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditoria, correo, producto, venta } from '../../db/schema';
+import { auditoria, correo, venta } from '../../db/schema';
 import { Agent, CUSTOMER_PASSWORD, customerRegistration, newCustomer } from '../../test/agent';
-import { seededTestApp, type TestApp } from '../../test/app';
+import type { TestApp } from '../../test/app';
 import { TEST_DATABASE_KINDS } from '../../test/databases';
+import { GUEST_TRANSFER_INSTRUCTIONS, guestTestShop } from '../../test/guest-shop';
 import { TEST_ADDRESS } from '../../test/shipping-address';
 
 describe.each(TEST_DATABASE_KINDS)('guest checkout on %s', (kind) => {
@@ -15,31 +16,7 @@ describe.each(TEST_DATABASE_KINDS)('guest checkout on %s', (kind) => {
   let counter = 0;
 
   beforeAll(async () => {
-    t = await seededTestApp(kind);
-    admin = new Agent(t.app);
-    await admin.signIn(t.config.admin.email, t.config.admin.password);
-    const [row] = await t.db
-      .select({ id: producto.id_producto })
-      .from(producto)
-      .where(and(eq(producto.estado, true), gt(producto.stock, 30)))
-      .orderBy(asc(producto.id_producto))
-      .limit(1);
-    productId = row?.id as number;
-    const methods = await admin.put('/api/ajustes/pagos', {
-      metodos: [
-        { id: 'tarjeta', activo: true, descripcion: '', instrucciones: '', reserva_minutos: null },
-        { id: 'mercadopago', activo: false, descripcion: '', instrucciones: '', reserva_minutos: 60 },
-        { id: 'contra_entrega', activo: false, descripcion: '', instrucciones: '', reserva_minutos: 60 },
-        {
-          id: 'transferencia',
-          activo: true,
-          descripcion: '',
-          instrucciones: 'CLABE 0121',
-          reserva_minutos: 60,
-        },
-      ],
-    });
-    expect(methods.statusCode, methods.body).toBe(200);
+    ({ t, admin, productId } = await guestTestShop(kind, 30));
   });
   afterAll(() => t.close());
 
@@ -147,7 +124,10 @@ describe.each(TEST_DATABASE_KINDS)('guest checkout on %s', (kind) => {
     const email = guestEmail();
     const res = await guestBuy(new Agent(t.app), email, { metodo_pago: 'transferencia', id_pago: undefined });
     expect(res.statusCode, res.body).toBe(201);
-    expect(res.json()).toMatchObject({ estado: 'pendiente_pago', instrucciones: 'CLABE 0121' });
+    expect(res.json()).toMatchObject({
+      estado: 'pendiente_pago',
+      instrucciones: GUEST_TRANSFER_INSTRUCTIONS,
+    });
     const due = await lastMail(email, 'pedido_por_pagar');
     expect(linkIn(due?.texto ?? '', res.json().id_venta)).toBe(res.json().acceso);
     // The owner confirms the transfer: the guest hears of it.

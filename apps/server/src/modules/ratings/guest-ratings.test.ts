@@ -1,10 +1,11 @@
 import { GUEST_MESSAGES } from '@vitrina/shared';
-import { and, asc, desc, eq, gt } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { correo, detalleVenta, motivoCalificacion, producto } from '../../db/schema';
+import { correo, detalleVenta, motivoCalificacion } from '../../db/schema';
 import { Agent, CUSTOMER_PASSWORD, customerRegistration } from '../../test/agent';
-import { seededTestApp, type TestApp } from '../../test/app';
+import type { TestApp } from '../../test/app';
 import { TEST_DATABASE_KINDS } from '../../test/databases';
+import { guestTestShop } from '../../test/guest-shop';
 
 type Json = Record<string, unknown>;
 
@@ -15,31 +16,7 @@ describe.each(TEST_DATABASE_KINDS)('guest ratings (decision 093) on %s', (kind) 
   let counter = 0;
 
   beforeAll(async () => {
-    t = await seededTestApp(kind);
-    admin = new Agent(t.app);
-    await admin.signIn(t.config.admin.email, t.config.admin.password);
-    const [row] = await t.db
-      .select({ id: producto.id_producto })
-      .from(producto)
-      .where(and(eq(producto.estado, true), gt(producto.stock, 40)))
-      .orderBy(asc(producto.id_producto))
-      .limit(1);
-    productId = row?.id as number;
-    const methods = await admin.put('/api/ajustes/pagos', {
-      metodos: [
-        { id: 'tarjeta', activo: true, descripcion: '', instrucciones: '', reserva_minutos: null },
-        { id: 'mercadopago', activo: false, descripcion: '', instrucciones: '', reserva_minutos: 60 },
-        { id: 'contra_entrega', activo: false, descripcion: '', instrucciones: '', reserva_minutos: 60 },
-        {
-          id: 'transferencia',
-          activo: true,
-          descripcion: '',
-          instrucciones: 'CLABE 01',
-          reserva_minutos: 60,
-        },
-      ],
-    });
-    expect(methods.statusCode, methods.body).toBe(200);
+    ({ t, admin, productId } = await guestTestShop(kind, 40));
   });
   afterAll(() => t.close());
 
