@@ -1,23 +1,7 @@
-import type { APIRequestContext } from '@playwright/test';
 import { ADMIN } from '../support/accounts';
 import { apiAs, uniqueEmail } from '../support/api';
+import { mailText } from '../support/mailbox';
 import { expect, test } from '../support/test';
-
-/** The text of the newest message to `to` whose subject starts with `subject`, from the owner's mailbox. */
-async function mailText(owner: APIRequestContext, to: string, subject: string): Promise<string> {
-  let found: { id: number } | undefined;
-  await expect
-    .poll(async () => {
-      const list = (await (await owner.get('/api/admin/correos?page=1')).json()) as {
-        items: Array<{ id: number; to: string; subject: string }>;
-      };
-      found = list.items.find((item) => item.to === to && item.subject.startsWith(subject));
-      return found !== undefined;
-    })
-    .toBe(true);
-  const mail = (await (await owner.get(`/api/admin/correos/${found?.id}`)).json()) as { text: string };
-  return mail.text;
-}
 
 /** The path (and query) of the first shop link in a message that matches `pattern`. */
 function linkIn(text: string, pattern: RegExp): string {

@@ -2,6 +2,7 @@ import type { Browser, Page } from '@playwright/test';
 import { expectNoSevereViolations } from '../support/accessibility';
 import { ADMIN } from '../support/accounts';
 import { apiAs, uniqueEmail } from '../support/api';
+import { mailsTo } from '../support/mailbox';
 import { expect, test } from '../support/test';
 
 /*
@@ -35,19 +36,6 @@ async function toys(page: Page): Promise<ApiProduct[]> {
 
 const stockOf = async (page: Page, id: number) =>
   ((await (await page.request.get(`/api/products/${id}`)).json()) as ApiProduct).stock;
-
-/** The messages to `to` in the admin mailbox, newest first, from every page. */
-async function mailsTo(page: Page, to: string) {
-  const found: Array<{ id: number; subject: string }> = [];
-  for (let n = 1; n <= 50; n++) {
-    const { items } = (await (await page.request.get(`/api/admin/correos?page=${n}`)).json()) as {
-      items: Array<{ id: number; to: string; subject: string }>;
-    };
-    found.push(...items.filter((mail) => mail.to === to));
-    if (items.length === 0) break;
-  }
-  return found;
-}
 
 /** Answers the open confirmation with its confirming button (named like the action). */
 async function confirmDialog(page: Page, button: string) {
@@ -197,7 +185,7 @@ test('an order from checkout to refund: address, order page, mailbox, preparing,
       new RegExp(`^Te reembolsamos \\$[\\d.,]+ del pedido ${numero}$`),
       /^Cancelamos tu pedido V-\d{6}$/,
     ];
-    const mails = await mailsTo(adminPage, email);
+    const mails = await mailsTo(adminPage.request, email);
     for (const subject of subjects) {
       const mail = mails.find((m) =>
         typeof subject === 'string' ? m.subject === subject : subject.test(m.subject),

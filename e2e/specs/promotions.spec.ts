@@ -1,6 +1,7 @@
 import type { Browser, Page } from '@playwright/test';
 import { ADMIN } from '../support/accounts';
 import { apiAs, uniqueEmail } from '../support/api';
+import { mailsTo } from '../support/mailbox';
 import { expect, hydrated, test } from '../support/test';
 
 /*
@@ -96,19 +97,6 @@ async function payWithCard(page: Page, amount: string) {
   await expect(pay).toHaveText(`Pagar ${amount.replace('$', '')} USD`);
   await pay.click();
   await expect(page).toHaveURL(/\/pedido\/\d+$/);
-}
-
-/** The messages to `to` in the admin mailbox, newest first, from every page. */
-async function mailsTo(page: Page, to: string) {
-  const found: Array<{ id: number; subject: string }> = [];
-  for (let n = 1; n <= 50; n++) {
-    const { items } = (await (await page.request.get(`/api/admin/correos?page=${n}`)).json()) as {
-      items: Array<{ id: number; to: string; subject: string }>;
-    };
-    found.push(...items.filter((mail) => mail.to === to));
-    if (items.length === 0) break;
-  }
-  return found;
 }
 
 test('a 10 % code once per customer and free shipping over $500: cart, order page, e-mail, refusal and a partial refund', async ({
@@ -245,9 +233,9 @@ test('a 10 % code once per customer and free shipping over $500: cart, order pag
     await test.step('the refund e-mail names the same amount', async () => {
       const subject = `Te reembolsamos ${usd(refund)} del pedido ${numero}`;
       await expect
-        .poll(async () => (await mailsTo(adminPage, email)).map((m) => m.subject))
+        .poll(async () => (await mailsTo(adminPage.request, email)).map((m) => m.subject))
         .toContain(subject);
-      const mail = (await mailsTo(adminPage, email)).find((m) => m.subject === subject);
+      const mail = (await mailsTo(adminPage.request, email)).find((m) => m.subject === subject);
       await adminPage.goto(`/admin/ajustes/correos?correo=${mail?.id}`);
       await expect(adminPage.getByRole('region', { name: subject }).getByText(email)).toBeVisible();
       await expect(
