@@ -1,4 +1,10 @@
-import { type calificacionSchema, isActiveOrder, type ProductRatings, type Rating } from '@vitrina/shared';
+import {
+  type calificacionSchema,
+  isActiveOrder,
+  type ProductRatings,
+  type Rating,
+  ratingAuthor,
+} from '@vitrina/shared';
 import { and, desc, eq, inArray, isNull } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client';
@@ -10,19 +16,6 @@ import { markLineRated } from '../orders';
 
 const ALREADY_RATED = 'Ya calificaste esta compra.';
 const NOT_IN_ORDER = 'Ese producto no está en este pedido.';
-
-/**
- * How an opinion is signed: the first name and the initial of the last name ('Ana P.'). A guest typed one
- * name at checkout: its first word, and the initial of the next one when there is one.
- */
-export function ratingAuthor(
-  account: { nombre: string | null; apellido: string | null },
-  guest: string | null,
-) {
-  const [nombre = '', apellido = ''] =
-    account.nombre !== null ? [account.nombre, account.apellido ?? ''] : (guest ?? '').trim().split(/\s+/);
-  return apellido ? `${nombre} ${apellido.charAt(0)}.` : nombre;
-}
 
 /**
  * Opinions with their author: the rating's account, or — rated through a guest order's signed link — the
