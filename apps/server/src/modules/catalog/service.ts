@@ -135,33 +135,61 @@ async function rankedSearchPage(
   const offset = (page - 1) * pageSize;
   const filters = listingWhere(query, undefined);
   const everyWord = and(filters, search.whereAll);
+  const anyWord = and(filters, search.where);
   // Counted one past the limit: a count that reaches it says there are more, and that the tier is too
   // large to rank whole for one page (ranking costs about a millisecond per 500 matches).
   const upTo = SEARCH_MAX_RESULTS + 1;
   const large = (count: number) => count === upTo;
   const [firstTier, anyCount] = await Promise.all([
     countOf(db, everyWord, upTo),
-    search.partial ? countOf(db, and(filters, search.where), upTo) : undefined,
+    search.partial ? countOf(db, anyWord, upTo) : undefined,
   ]);
   const found = anyCount ?? firstTier;
   const total = Math.min(found, SEARCH_MAX_RESULTS);
   const limit = Math.min(pageSize, total - offset);
+  if (limit > 0 && offset + limit > firstTier && !large(found)) {
+    // A page reaching past the first tier, of matches few enough to rank whole: one pass ranks both
+    // tiers at once, each row's rank computed as it is read (docs/decisions/097).
+    const ids = await rankedMatchIds(db, anyWord, search.rank, { limit, offset });
+    return { items: await productsInOrder(db, ids, search.orderBy), total, page, pageSize };
+  }
   let items: Product[] = [];
   if (offset < firstTier && limit > 0) {
     const tier = { where: everyWord, best: search.whereBest, large: large(firstTier) };
     items = await tierPage(db, tier, search.orderBy, limit, offset);
   }
   if (items.length < limit && total > firstTier) {
-    // All the matches but the first tier: large when their count stopped at its limit.
+    // All the matches but the first tier, as many as stopped the count.
     const tier = {
-      where: and(filters, search.where, sql`NOT (${search.whereAll})`),
+      where: and(anyWord, sql`NOT (${search.whereAll})`),
       best: search.whereBestOfSome,
-      large: large(found),
+      large: true,
     };
     const skip = Math.max(0, offset - firstTier);
     items = [...items, ...(await tierPage(db, tier, search.orderBy, limit - items.length, skip))];
   }
   return { items, total, page, pageSize, ...(large(found) && { hay_mas: true }) };
+}
+
+/**
+ * The ids of one page of the products `where` keeps, best `rank` first, then units sold, then id (a
+ * search's order). Only the id and what orders it are kept of each row, so ranking a few hundred
+ * matches costs about one reading of them.
+ */
+async function rankedMatchIds(
+  db: Db,
+  where: SQL | undefined,
+  rank: SQL,
+  { limit, offset }: { limit: number; offset: number },
+): Promise<number[]> {
+  const rows = await rowsOf<{ id: number }>(
+    db,
+    sql`WITH matches AS MATERIALIZED (
+        SELECT ${producto.id_producto} AS id, ${rank} AS rank, ${producto.unidades_vendidas} AS sold
+        FROM ${producto} WHERE ${where ?? sql`true`})
+      SELECT id FROM matches ORDER BY rank DESC, sold DESC, id LIMIT ${limit} OFFSET ${offset}`,
+  );
+  return rows.map((r) => r.id);
 }
 
 /**

@@ -39,6 +39,9 @@ export interface ProductSearch {
   partial: boolean;
   /** Matches at least one concept in the name: what suggestions offer. */
   whereName: SQL;
+  /** How well a product matches: MATCHED points per concept it matches, plus how well it matches each. */
+  rank: SQL;
+  /** The rank, then units sold, then id. */
   orderBy: SQL[];
   concepts: Concept[];
 }
@@ -68,6 +71,7 @@ const nothing = (concepts: Concept[]): ProductSearch => ({
   whereBestOfSome: sql`false`,
   whereName: sql`false`,
   partial: false,
+  rank: sql`0`,
   orderBy: [sql`${producto.id_producto}`],
   concepts,
 });
@@ -192,6 +196,7 @@ function searchOf(concepts: Concept[], englishOrder: boolean): ProductSearch {
         : sql`false`,
     whereName: matchesAny(nameColumn, [...anyTexts.text, ...anyTexts.name]),
     partial,
+    rank,
     orderBy: [sql`${rank} DESC`, sql`${producto.unidades_vendidas} DESC`, sql`${producto.id_producto}`],
     concepts,
   };

@@ -334,10 +334,11 @@ describe.each(TEST_DATABASE_KINDS)('search on %s', (kind) => {
     });
   });
 
-  describe('past a thousand matches', () => {
-    // A page comes from a tier's best-ranked products alone (every word as typed in the name, or every
-    // word but one in the some-words tier, by units sold) while they fill it; the pages past them rank
-    // the whole tier. Each test compares every page with the ranking worked out here.
+  describe('the pages of a search, below and past a thousand matches', () => {
+    // Below a thousand, one pass ranks every match. Past it, a page comes from a tier's best-ranked
+    // products alone (every word as typed in the name, or every word but one in the some-words tier, by
+    // units sold) while they fill it; the pages past them rank the whole tier. Each test compares every
+    // page with the ranking worked out here.
     const product = (nombre: string, descripcion: string, vendidos: number) => ({
       nombre,
       descripcion_producto: descripcion,
@@ -383,6 +384,43 @@ describe.each(TEST_DATABASE_KINDS)('search on %s', (kind) => {
         .sort((a, b) => points(b.nombre) - points(a.nombre) || b.vendidos - a.vendidos || a.id - b.id)
         .map((r) => r.id)
         .slice(0, SEARCH_MAX_RESULTS);
+
+    it('below a thousand, lists every word first, then some, across page boundaries and no further', async () => {
+      const rows = [
+        ...many(12, 'Vela zorvalita plimorda', 'Aroma suave.', (i) => i % 5),
+        ...many(40, 'Vela zorvalita', 'Aroma suave.', (i) => (i * 37) % 11),
+        ...many(30, 'Cojín plimorda', 'Relleno suave.', (i) => (i * 53) % 13),
+        ...many(10, 'Vela lisa', 'Hace juego con la zorvalita.', (i) => 20 + i),
+      ];
+      const inserted = await t.db.insert(producto).values(rows).returning({
+        id: producto.id_producto,
+        nombre: producto.nombre,
+        vendidos: producto.unidades_vendidas,
+      });
+      try {
+        const url = (p: number) => `/api/products?name=zorvalita%20plimorda&pageSize=7&page=${p}`;
+        const listed: number[] = [];
+        for (let p = 1; (p - 1) * 7 < rows.length; p++) {
+          const one = await page(url(p));
+          expect(one.total).toBe(rows.length);
+          expect(one.hay_mas).toBeUndefined();
+          listed.push(...one.items.map((i) => i.id_producto));
+        }
+        const points = (n: string) =>
+          /zorvalita plimorda/.test(n) ? 216 : /zorvalita|plimorda/.test(n) ? 108 : 101;
+        expect(listed).toEqual(ranking(inserted, points));
+        const past = await page(url(Math.ceil(rows.length / 7) + 1));
+        expect(past.items).toEqual([]);
+        expect(past.total).toBe(rows.length);
+      } finally {
+        await t.db.delete(producto).where(
+          inArray(
+            producto.id_producto,
+            inserted.map((r) => r.id),
+          ),
+        );
+      }
+    });
 
     it('ranks a word in over a thousand products as it ranks a rare one, and lists the first thousand', async () => {
       const { inserted, listed } = await listedWith(
