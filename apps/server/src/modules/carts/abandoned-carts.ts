@@ -25,12 +25,17 @@ export interface CartReminderOptions {
   batchSize: number;
 }
 
-export const DEFAULT_CART_REMINDERS: CartReminderOptions = {
+export const DEFAULT_CART_REMINDERS: Omit<CartReminderOptions, 'checkEveryMs'> = {
   afterMs: 4 * 3_600_000,
-  checkEveryMs: 5 * 60_000,
   retryMs: 60_000,
   batchSize: 50,
 };
+
+/**
+ * The sleep between two looks for a delay of `afterMs`: a tenth of it, so a reminder leaves at most a tenth
+ * late (an operator's quarter of an hour, a browser test's seconds), between a second and five minutes.
+ */
+export const reminderCheckEveryMs = (afterMs: number) => Math.min(5 * 60_000, Math.max(1_000, afterMs / 10));
 
 export interface CartRemindersContext {
   db: Db;
@@ -118,9 +123,10 @@ export function cartReminders(
 export const cartRemindersPlugin: FastifyPluginAsync<
   CartRemindersContext & { options?: Partial<CartReminderOptions> | undefined }
 > = async (app, { options, ...context }) => {
+  const afterMs = options?.afterMs ?? DEFAULT_CART_REMINDERS.afterMs;
   const loop = cartReminders(
     { ...context, log: app.log.child({ module: 'carts' }) },
-    { ...DEFAULT_CART_REMINDERS, ...options },
+    { ...DEFAULT_CART_REMINDERS, checkEveryMs: reminderCheckEveryMs(afterMs), ...options },
   );
   app.addHook('onReady', async () => loop.start());
   app.addHook('onClose', async () => loop.stop());
