@@ -246,6 +246,7 @@ describe.each(TEST_DATABASE_KINDS)('saved carts on %s', (kind) => {
         const emails = items.map((row: { email: string }) => row.email);
         expect(emails).not.toContain(fresh.user.email);
         expect(items).toContainEqual({
+          id_carrito: expect.any(Number),
           id_usuario: resting.user.id_usuario,
           nombre: `${resting.user.primer_nombre} ${resting.user.primer_apellido}`,
           email: resting.user.email,

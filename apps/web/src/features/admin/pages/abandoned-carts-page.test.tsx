@@ -11,6 +11,7 @@ const api = createApiDouble();
 
 const cart = (i: number, overrides: Partial<AbandonedCartRow> = {}): AbandonedCartRow =>
   fixture(abandonedCartRowSchema, {
+    id_carrito: 500 + i,
     id_usuario: 100 + i,
     nombre: `Cliente ${i}`,
     email: `cliente${i}@example.com`,
