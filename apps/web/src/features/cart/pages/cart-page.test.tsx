@@ -247,6 +247,7 @@ describe('CartPage', () => {
 
   it('remembers a guest’s e-mail and name once valid, before paying, for the saved cart; forgets them once the order is placed', async () => {
     api.on('GET /api/usuario/me', answerSession(null));
+    api.on('PUT /api/carrito/invitado', () => Response.json({ lineas: [], actualizado: null }));
     api.on('GET /api/ajustes/invitados', () => Response.json({ compra_invitado: true }));
     api.on('GET /api/products/2', () => Response.json(product(2, { nombre: 'Taza', valor: 12.5 })));
     api.on('POST /api/pagos/sandbox/metodos', () =>
@@ -281,6 +282,14 @@ describe('CartPage', () => {
     await submit();
     expect(await screen.findByText('Gracias por tu compra!')).toBeTruthy();
     expect(localStorage.getItem('guest cart')).toBeNull();
+    // Once more, the saved cart is empty: a save that crossed the order must not leave it full.
+    await waitFor(() =>
+      expect(api.calls('PUT /api/carrito/invitado').at(-1)?.body).toEqual({
+        email: 'ana@example.com',
+        nombre: 'Ana',
+        lineas: [],
+      }),
+    );
   });
 
   it('brings a guest’s cart back from the reminder’s link: joined with this browser’s, the checkout filled in, the link gone from the address', async () => {

@@ -12,18 +12,29 @@ import { CART_SYNC_DELAY_MS, localLines } from './cart-sync';
  * read back: a guest's cart comes back only through the reminder's link.
  */
 
-/** Saves this browser's cart for `owner`. */
-const save = (owner: GuestCartOwner) =>
+/** Saves `lines` (this browser's cart) for `owner`. */
+const save = (owner: GuestCartOwner, lines = localLines()) =>
   api<SavedCart>('/carrito/invitado', {
     method: 'PUT',
-    body: { ...owner, lineas: localLines() } satisfies GuestCartInput,
+    body: { ...owner, lineas: lines } satisfies GuestCartInput,
   });
 
 /** The checkout's e-mail (and name) turned valid: the cart is saved with them from now on. */
 export const rememberGuest = (owner: GuestCartOwner) => writeGuestCartOwner(owner);
 
-/** An order placed, or a sign-in: this browser stops saving a guest's cart. */
+/** A sign-in: the account's cart takes the lines (the server empties the guest's), this browser stops. */
 export const forgetGuest = () => writeGuestCartOwner(null);
+
+/**
+ * After the guest's order, which emptied the saved cart: this browser says once more that it is empty (a
+ * save sent while the order was being placed may have landed after it, and would be reminded of) and
+ * stops saving until an e-mail is typed again.
+ */
+export function closeGuestCart(): void {
+  const owner = readGuestCartOwner();
+  writeGuestCartOwner(null);
+  if (owner) save(owner, []).catch(() => {});
+}
 
 /** Keeps a visitor's cart saved while they are known by an e-mail, until the returned function stops it. */
 export function startGuestCartSync(delayMs = CART_SYNC_DELAY_MS): () => void {
