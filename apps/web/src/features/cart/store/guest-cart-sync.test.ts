@@ -56,6 +56,39 @@ describe('guest cart sync', () => {
     expect(sent()).toHaveLength(2);
   });
 
+  it('saves one at a time across the browser’s tabs: the next save waits for the cookie of the first', async () => {
+    const events: string[] = [];
+    let n = 0;
+    const slow = createFetchStub({
+      routes: {
+        'PUT /api/carrito/invitado': async () => {
+          const save = ++n;
+          events.push(`start ${save}`);
+          await new Promise((resolve) => setTimeout(resolve, 40));
+          events.push(`end ${save}`);
+          return Response.json({ lineas: [], actualizado: null });
+        },
+      },
+    });
+    // The Web Locks API as a browser has it (jsdom has none): one holder of a name at a time.
+    let queue: Promise<unknown> = Promise.resolve();
+    const locks = {
+      request: (_name: string, task: () => Promise<unknown>) => {
+        const run = queue.then(task);
+        queue = run.catch(() => {});
+        return run;
+      },
+    };
+    vi.stubGlobal('navigator', { ...navigator, locks });
+    vi.stubGlobal('fetch', slow.fetchMock);
+    stop = startGuestCartSync(5);
+    rememberGuest({ email: 'ana@example.com' });
+    add(1, 1);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    add(2, 1);
+    await waitFor(() => expect(events).toEqual(['start 1', 'end 1', 'start 2', 'end 2']));
+  });
+
   it('stops once the guest is forgotten (an order placed, a sign-in)', async () => {
     vi.stubGlobal('fetch', saves.fetchMock);
     rememberGuest({ email: 'ana@example.com' });

@@ -12,12 +12,20 @@ import { CART_SYNC_DELAY_MS, localLines } from './cart-sync';
  * read back: a guest's cart comes back only through the reminder's link.
  */
 
-/** Saves `lines` (this browser's cart) for `owner`. */
-const save = (owner: GuestCartOwner, lines = localLines()) =>
-  api<SavedCart>('/carrito/invitado', {
-    method: 'PUT',
-    body: { ...owner, lineas: lines } satisfies GuestCartInput,
-  });
+/**
+ * Saves `lines` (this browser's cart) for `owner`, one save at a time across the browser's tabs (every tab
+ * hears a change): the first save starts the cart and sets its cookie, the next ones find it.
+ */
+function save(owner: GuestCartOwner, lines = localLines()): Promise<unknown> {
+  const put = () =>
+    api<SavedCart>('/carrito/invitado', {
+      method: 'PUT',
+      body: { ...owner, lineas: lines } satisfies GuestCartInput,
+    });
+  return typeof navigator !== 'undefined' && navigator.locks
+    ? navigator.locks.request('carrito invitado', put)
+    : put();
+}
 
 /** The checkout's e-mail (and name) turned valid: the cart is saved with them from now on. */
 export const rememberGuest = (owner: GuestCartOwner) => writeGuestCartOwner(owner);
