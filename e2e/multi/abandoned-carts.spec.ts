@@ -1,4 +1,5 @@
 import type { APIRequest, APIRequestContext, Browser, Page } from '@playwright/test';
+import { expectNoSevereViolations } from '../support/accessibility';
 import { ADMIN } from '../support/accounts';
 import { apiAs, uniqueEmail } from '../support/api';
 import { mailsTo, mailText } from '../support/mailbox';
@@ -178,6 +179,7 @@ test.describe('@multi an abandoned cart gets exactly one reminder', () => {
     const row = await ownerRow(admin, email);
     await expect(row.getByRole('rowheader')).toHaveText('Marta invitado');
     await expect(row.getByRole('cell', { name: /^Enviado el / })).toBeVisible();
+    await expectNoSevereViolations(admin, '/admin/carritos with a guest’s cart: ');
 
     // The link back in a browser that never saw the shop: the cart and the checkout's e-mail are back.
     const fresh = await newBrowserPage(browser, baseURL);

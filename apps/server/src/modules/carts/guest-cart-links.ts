@@ -1,5 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { sameSignature, signLink } from '../sessions';
+import type { CartOwner } from './saved-carts';
 
 /*
  * What names a guest's cart (docs/decisions/095-guest-carts.md), signed as the order links are (086):
@@ -24,6 +25,13 @@ export function guestCartOf(request: FastifyRequest, secret: string): number | n
   const value = request.cookies[GUEST_CART_COOKIE] ?? '';
   const id = Number(/^([1-9]\d{0,9})\./.exec(value)?.[1]);
   return id && sameSignature(cookieValue(secret, id), value) ? id : null;
+}
+
+/** Whose saved cart a buyer's request names: the account's, or the guest cart of the browser's cookie. */
+export function buyerCartOf(request: FastifyRequest, secret: string): CartOwner | null {
+  if (request.session) return { userId: request.session.user.id_usuario };
+  const guestCartId = guestCartOf(request, secret);
+  return guestCartId === null ? null : { guestCartId };
 }
 
 /** This browser's guest cart from now on. */

@@ -1,10 +1,12 @@
+import { randomUUID } from 'node:crypto';
 import { GUEST_CART_MESSAGES, GUEST_MESSAGES } from '@vitrina/shared';
 import { and, asc, desc, eq, gt } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { carrito, correo, producto } from '../../db/schema';
+import { carrito, carritoRecordatorio, correo, producto } from '../../db/schema';
 import { Agent, CUSTOMER_PASSWORD, customerRegistration, newCustomer } from '../../test/agent';
 import { seededTestApp, type TestApp } from '../../test/app';
 import { TEST_DATABASE_KINDS } from '../../test/databases';
+import { TEST_ADDRESS } from '../../test/shipping-address';
 import { shopIdentity } from '../mail';
 import { sendCartReminders } from './abandoned-carts';
 
@@ -240,6 +242,46 @@ describe.each(TEST_DATABASE_KINDS)('guest carts on %s', (kind) => {
       id_venta: sale.json().id_venta,
       numero_pedido: sale.json().numero_pedido,
     });
+  });
+
+  it('keeps the cart while a guest’s card waits for its confirmation step, and empties it once paid', async () => {
+    const [a] = products as [ProductRow];
+    const address = email('paso');
+    const browser = await guestWithCart(address, [line(a, 1)]);
+    await remind();
+    const card = await browser.post('/api/pagos/sandbox/metodos', {
+      numero: '4000 0025 0000 3155',
+      expiracion: '12/39',
+      cvc: '123',
+      nombre: 'Sara Paso',
+    });
+    const pending = await browser.request(
+      'POST',
+      '/api/venta',
+      {
+        detalle_venta: [line(a, 1)],
+        id_pago: card.json().id_pago,
+        direccion_envio: TEST_ADDRESS,
+        invitado: { email: address, nombre: 'Sara' },
+      },
+      { 'idempotency-key': randomUUID() },
+    );
+    expect(pending.statusCode, pending.body).toBe(202);
+    const { id_venta, acceso, requiere_accion } = pending.json();
+    expect((await cartsOf(address))[0]?.lineas).toEqual([saved(a, 1)]);
+    await browser.post('/api/pagos/sandbox/confirmar', {
+      client_secret: requiere_accion.client_secret,
+      aprobar: true,
+    });
+    const paid = await browser.post(`/api/pedidos/${id_venta}/confirmar?acceso=${acceso}`);
+    expect(paid.statusCode, paid.body).toBe(200);
+    const [row] = await cartsOf(address);
+    expect(row?.lineas).toEqual([]);
+    const [reminder] = await t.db
+      .select()
+      .from(carritoRecordatorio)
+      .where(eq(carritoRecordatorio.id_carrito, row?.id as number));
+    expect(reminder?.id_venta).toBe(id_venta);
   });
 
   it('shows the owner a guest’s resting cart with its e-mail, valued as its reminder quotes it', async () => {

@@ -56,6 +56,7 @@ export async function saveGuestCart({
   ip: string;
 }): Promise<{ id: number | null; cart: SavedCart }> {
   const lines = await tidy(db, input.lineas);
+  const nombre = input.nombre?.trim() || null;
   const [current] =
     cartId === null
       ? []
@@ -67,8 +68,8 @@ export async function saveGuestCart({
     const row = await db.transaction(async (tx) => {
       const locked = await lockedGuestCart(tx, cartId);
       if (!locked) return undefined;
-      if (input.nombre && locked.email_invitado === input.email && locked.nombre_invitado !== input.nombre)
-        await tx.update(carrito).set({ nombre_invitado: input.nombre }).where(eq(carrito.id, cartId));
+      if (nombre && locked.email_invitado === input.email && locked.nombre_invitado !== nombre)
+        await tx.update(carrito).set({ nombre_invitado: nombre }).where(eq(carrito.id, cartId));
       return writeLines(tx, locked, lines);
     });
     return { id: cartId, cart: toSavedCart(row) };
@@ -82,7 +83,7 @@ export async function saveGuestCart({
       .insert(carrito)
       .values({
         email_invitado: input.email,
-        nombre_invitado: input.nombre ?? null,
+        nombre_invitado: nombre,
         lineas: lines,
         desde: sql`now()`,
       })

@@ -4,6 +4,6 @@ export {
   DEFAULT_CART_REMINDERS,
   sendCartReminders,
 } from './abandoned-carts';
-export { guestCartOf } from './guest-cart-links';
+export { buyerCartOf } from './guest-cart-links';
 export { cartsRoutes } from './routes';
 export { emptySavedCart } from './saved-carts';

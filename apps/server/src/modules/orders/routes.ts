@@ -33,7 +33,7 @@ import type { Db } from '../../db/client';
 import { AppError, badRequest, forbidden } from '../../errors';
 import { countCheckout } from '../../metrics';
 import { sessionOf } from '../../plugins/auth';
-import { emptySavedCart, guestCartOf } from '../carts';
+import { buyerCartOf, emptySavedCart } from '../carts';
 import { countGuestPurchase, countOrderLookup } from '../sessions';
 import { readGuestCheckout } from '../settings';
 import { changeOrderState } from './change-order-state';
@@ -94,10 +94,8 @@ const confirmResponses = {
  * confirmation step does not yet. The order stands even if this fails.
  */
 async function emptyCartAfter(request: FastifyRequest, linkSecret: string, db: Db, result: CheckoutReply) {
-  if ('clientSecret' in result) return;
-  const guestCartId = request.session ? null : guestCartOf(request, linkSecret);
-  const cart = request.session ? { userId: request.session.user.id_usuario } : guestCartId && { guestCartId };
-  if (!cart) return;
+  const cart = buyerCartOf(request, linkSecret);
+  if ('clientSecret' in result || !cart) return;
   try {
     await emptySavedCart({ db, cart, orderId: result.order.id_venta });
   } catch (err) {
