@@ -193,7 +193,12 @@ export async function buildApp({
         alsoClaim: adoptGuestRatings,
       });
       await api.register(mercadoPagoRoutes, mercadoPagoContext);
-      await api.register(cartsRoutes, { db, reminderAfterMs: reminders.afterMs });
+      await api.register(cartsRoutes, {
+        db,
+        reminderAfterMs: reminders.afterMs,
+        linkSecret: shop.linkSecret,
+        secureCookies: cookieSecure(config.publicUrl),
+      });
       await api.register(adminRoutes, { db, timeZone: config.shopTimeZone, currency: config.currency });
       await api.register(auditRoutes, { db, timeZone: config.shopTimeZone, currency: config.currency });
       await api.register(settingsRoutes, { db, currency: config.currency });

@@ -43,6 +43,21 @@ describe('loadConfig', () => {
     );
   });
 
+  it('reminds abandoned carts after 4 hours, never sooner than a quarter of an hour outside tests', () => {
+    expect(loadConfig({}).abandonedCartHours).toBe(4);
+    expect(loadConfig({ ABANDONED_CART_HOURS: '0.25' }).abandonedCartHours).toBe(0.25);
+    for (const NODE_ENV of ['production', 'development'])
+      expect(() => loadConfig({ NODE_ENV, ABANDONED_CART_HOURS: '0.01', ALLOW_LOCAL_OIDC: 'true' })).toThrow(
+        'ABANDONED_CART_HOURS: must be at least 0.25 (a quarter of an hour); shorter delays are for tests (NODE_ENV=test)',
+      );
+    // A browser test waits for its reminder in seconds.
+    expect(loadConfig({ NODE_ENV: 'test', ABANDONED_CART_HOURS: '0.005' }).abandonedCartHours).toBe(0.005);
+    for (const hours of ['0', '-1', '721', 'cuatro'])
+      expect(() => loadConfig({ NODE_ENV: 'test', ABANDONED_CART_HOURS: hours })).toThrow(
+        /ABANDONED_CART_HOURS:/,
+      );
+  });
+
   it('refuses METRICS_PORT equal to PORT, naming METRICS_PORT', () => {
     expect(() => loadConfig({ PORT: '3000', METRICS_PORT: '3000' })).toThrow(
       /METRICS_PORT: must differ from PORT/,

@@ -45,6 +45,9 @@ const STRIPE_KEYS = ['STRIPE_SECRET_KEY', 'STRIPE_PUBLISHABLE_KEY', 'STRIPE_WEBH
 /** Connections a process keeps to PostgreSQL unless DATABASE_POOL_SIZE says (db/client.ts uses it too). */
 export const DEFAULT_DATABASE_POOL_SIZE = 10;
 
+/** A shopper's cart is not abandoned sooner than this, outside tests. */
+const MIN_ABANDONED_CART_HOURS = 0.25;
+
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   HOST: z.string().min(1).default('0.0.0.0'),
@@ -68,8 +71,11 @@ const envSchema = z.object({
     z.coerce.number().int().min(1).max(200).default(DEFAULT_DATABASE_POOL_SIZE),
   ),
   LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
-  /** Hours a signed-in shopper's cart rests with items before its one reminder (docs/decisions/081). */
-  ABANDONED_CART_HOURS: z.preprocess(unsetIfEmpty, z.coerce.number().min(0.25).max(720).default(4)),
+  /**
+   * Hours a cart rests with items before its one reminder (docs/decisions/081, 095): at least a quarter
+   * of an hour, except under NODE_ENV=test, where a browser test waits for a reminder in seconds.
+   */
+  ABANDONED_CART_HOURS: z.preprocess(unsetIfEmpty, z.coerce.number().positive().max(720).default(4)),
   /** The address shoppers use; absolute links in SEO tags and the sitemap are built from it. */
   PUBLIC_URL: z.url().optional(),
   /** Shown to banned users and in the about page. */
@@ -216,6 +222,13 @@ const envSchema = z.object({
 
 /** Rules between variables, checked once each variable is valid on its own. */
 const checkedEnvSchema = envSchema.superRefine((env, ctx) => {
+  if (env.ABANDONED_CART_HOURS < MIN_ABANDONED_CART_HOURS && env.NODE_ENV !== 'test') {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['ABANDONED_CART_HOURS'],
+      message: `must be at least ${MIN_ABANDONED_CART_HOURS} (a quarter of an hour); shorter delays are for tests (NODE_ENV=test)`,
+    });
+  }
   if (Boolean(env.GOOGLE_CLIENT_ID) !== Boolean(env.GOOGLE_CLIENT_SECRET)) {
     ctx.addIssue({
       code: 'custom',

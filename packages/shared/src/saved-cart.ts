@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { CART_MAX_ITEMS, CART_MAX_UNITS_PER_PRODUCT } from './constants';
 import { pageSchema } from './page-schema';
 import { recordId } from './validation/record-id';
+import { emailField, personName } from './validation/registro';
 
 /*
  * A signed-in shopper's cart as the server keeps it (GET/PUT /api/carrito): the browser's local cart stays
@@ -40,6 +41,47 @@ export const savedCartSchema = z.object({
   actualizado: z.string().nullable(),
 });
 export type SavedCart = z.infer<typeof savedCartSchema>;
+
+/*
+ * A guest's cart (docs/decisions/095-guest-carts.md): saved once the visitor typed a valid e-mail at
+ * checkout, named by a cookie of this browser, and brought back to any browser by the reminder's link.
+ */
+
+export const GUEST_CART_MESSAGES = {
+  signedIn: 'Con la sesión iniciada, tu carrito se guarda en tu cuenta.',
+  linkInvalid: 'El enlace del carrito no es válido. Puede que ya lo hayas comprado o vaciado.',
+  tooMany: 'Demasiados carritos guardados desde esta dirección o con este correo. Espera una hora.',
+  restored: 'Recuperamos tu carrito.',
+} as const;
+
+/** PUT /api/carrito/invitado: this browser's cart, with the e-mail (and the name, once valid) typed at checkout. */
+export const guestCartInputSchema = savedCartInputSchema.extend({
+  email: emailField,
+  nombre: personName.optional(),
+});
+export type GuestCartInput = z.infer<typeof guestCartInputSchema>;
+
+const cartLinkToken = z
+  .string({ error: GUEST_CART_MESSAGES.linkInvalid })
+  .max(64, { error: GUEST_CART_MESSAGES.linkInvalid })
+  .regex(/^[\w-]+$/, { error: GUEST_CART_MESSAGES.linkInvalid });
+
+/**
+ * POST /api/carrito/invitado/recuperar: the cart and the token of the reminder's link
+ * (/carrito?carrito=…&acceso=…), with this browser's own lines, which join it.
+ */
+export const guestCartRecoverySchema = savedCartInputSchema.extend({
+  carrito: recordId(GUEST_CART_MESSAGES.linkInvalid),
+  acceso: cartLinkToken,
+});
+export type GuestCartRecovery = z.infer<typeof guestCartRecoverySchema>;
+
+/** A guest's cart as saved: its lines, and who it reminds (the link back fills the checkout with them). */
+export const guestCartSchema = savedCartSchema.extend({
+  email: z.string(),
+  nombre: z.string().nullable(),
+});
+export type GuestCart = z.infer<typeof guestCartSchema>;
 
 /** Units a line may hold today: null when the product (or variant) is gone or not sold any more. */
 export type StockOf = (line: Pick<SavedCartLine, 'id_producto' | 'id_variante'>) => number | null;
@@ -106,7 +148,10 @@ export const abandonedCartsSchema = z.object({
   recuperados: z.number().int(),
   carritos: z.array(
     z.object({
-      id_usuario: z.number().int(),
+      id_carrito: z.number().int(),
+      /** The account's; null: a guest's cart, known by the e-mail and the name typed at checkout. */
+      id_usuario: z.number().int().nullable(),
+      /** The account's name, or the guest's ('' when they typed none). */
       nombre: z.string(),
       email: z.string(),
       unidades: z.number().int(),
@@ -128,7 +173,10 @@ export const ABANDONED_CARTS_PAGE_SIZE = 20;
  * now, or one whose reminder was followed by an order (recovered; its cart was emptied by that order).
  */
 export const abandonedCartRowSchema = z.object({
-  id_usuario: z.number().int(),
+  id_carrito: z.number().int(),
+  /** The account's; null: a guest's cart, known by the e-mail and the name typed at checkout. */
+  id_usuario: z.number().int().nullable(),
+  /** The account's name, or the guest's ('' when they typed none). */
   nombre: z.string(),
   email: z.string(),
   unidades: z.number().int(),

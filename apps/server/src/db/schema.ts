@@ -953,16 +953,19 @@ export const pagina = pgTable('pagina', {
 });
 
 /**
- * A signed-in shopper's cart as the server keeps it (carts module, docs/decisions/080-saved-carts.md):
- * the lines as the shared rules left them; `desde` when it last went from empty to holding items,
- * `recordado` when the one reminder of abandoned-cart for those items went out (081).
+ * A shopper's cart as the server keeps it (carts module, docs/decisions/080-saved-carts.md): an account's,
+ * or a guest's, known by the e-mail typed at checkout (095), never both; the lines as the shared rules
+ * left them; `desde` when it last went from empty to holding items, `recordado` when the one reminder of
+ * abandoned-cart for those items went out (081).
  */
 export const carrito = pgTable(
   'carrito',
   {
-    id_usuario: integer('id_usuario')
-      .primaryKey()
-      .references(() => usuario.id_usuario, { onDelete: 'cascade' }),
+    id: serial('id').primaryKey(),
+    id_usuario: integer('id_usuario').references(() => usuario.id_usuario, { onDelete: 'cascade' }),
+    /** A guest's cart: the e-mail (lower case, as every account's) and the name typed at checkout. */
+    email_invitado: varchar('email_invitado', { length: 254 }),
+    nombre_invitado: varchar('nombre_invitado', { length: 50 }),
     lineas: jsonb('lineas')
       .$type<Array<{ id_producto: number; id_variante: number | null; cantidad: number }>>()
       .notNull()
@@ -975,26 +978,30 @@ export const carrito = pgTable(
     token_baja: uuid('token_baja').notNull().defaultRandom(),
   },
   (t) => [
+    uniqueIndex('carrito_usuario_idx').on(t.id_usuario),
     uniqueIndex('carrito_token_baja_idx').on(t.token_baja),
     index('carrito_por_recordar_idx')
       .on(t.actualizado)
       .where(sql`${t.desde} IS NOT NULL AND ${t.recordado} IS NULL`),
+    index('carrito_email_invitado_idx').on(t.email_invitado),
+    check('carrito_dueno', sql`(${t.id_usuario} IS NULL) <> (${t.email_invitado} IS NULL)`),
+    check('carrito_email_invitado_lower', sql`${t.email_invitado} = lower(${t.email_invitado})`),
   ],
 );
 
-/** Every abandoned-cart reminder sent, and the order that followed it (recovered), if any. */
+/** Every abandoned-cart reminder sent, the cart it was for, and the order that followed it (recovered). */
 export const carritoRecordatorio = pgTable(
   'carrito_recordatorio',
   {
     id: serial('id').primaryKey(),
-    id_usuario: integer('id_usuario')
+    id_carrito: integer('id_carrito')
       .notNull()
-      .references(() => usuario.id_usuario, { onDelete: 'cascade' }),
+      .references(() => carrito.id, { onDelete: 'cascade' }),
     enviado: timestamp('enviado', { withTimezone: true }).notNull().defaultNow(),
     unidades: integer('unidades').notNull(),
     id_venta: integer('id_venta').references(() => venta.id_venta, { onDelete: 'set null' }),
   },
-  (t) => [index('carrito_recordatorio_usuario_idx').on(t.id_usuario)],
+  (t) => [index('carrito_recordatorio_carrito_idx').on(t.id_carrito)],
 );
 
 /**

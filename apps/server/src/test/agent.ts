@@ -12,7 +12,11 @@ type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 export class Agent {
   readonly cookies = new Map<string, string>();
 
-  constructor(private readonly app: FastifyInstance) {}
+  /** `remoteAddress`: the client's address, for limits counted per address (127.0.0.1 unless given). */
+  constructor(
+    private readonly app: FastifyInstance,
+    private readonly remoteAddress?: string,
+  ) {}
 
   async request(method: Method, url: string, payload?: unknown, headers: Record<string, string> = {}) {
     if (method !== 'GET' && !this.cookies.has(XSRF_COOKIE)) await this.request('GET', '/api/health');
@@ -20,6 +24,7 @@ export class Agent {
       method,
       url,
       payload: payload as never,
+      ...(this.remoteAddress && { remoteAddress: this.remoteAddress }),
       headers: {
         cookie: [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; '),
         ...(method === 'GET' ? {} : { [XSRF_HEADER]: this.cookies.get(XSRF_COOKIE) ?? '' }),

@@ -93,6 +93,12 @@ export const VALID_REQUESTS: Record<string, { body: unknown; headers?: Record<st
   'PUT /api/carrito': { body: { lineas: [{ id_producto: 1, cantidad: 1 }] } },
   'POST /api/carrito/fusionar': { body: { lineas: [{ id_producto: 1, cantidad: 1 }] } },
   'PUT /api/carrito/recordatorios': { body: { recordatorios: false } },
+  'PUT /api/carrito/invitado': {
+    body: { email: 'invitada@vitrina.local', nombre: 'Lucía', lineas: [{ id_producto: 1, cantidad: 1 }] },
+  },
+  'POST /api/carrito/invitado/recuperar': {
+    body: { carrito: 1, acceso: 'enlace-de-muestra-del-carrito', lineas: [{ id_producto: 1, cantidad: 1 }] },
+  },
   'POST /api/cupones': { body: { codigo: 'PRUEBA10', tipo: 'porcentaje', valor: 10 } },
   'PUT /api/cupones/:id': { body: { codigo: 'PRUEBA10', tipo: 'porcentaje', valor: 10 } },
   'PUT /api/ajustes/tienda': {

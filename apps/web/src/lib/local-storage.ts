@@ -7,6 +7,8 @@ export const CART_KEY = 'cart';
 export const CART_COUNT_KEY = 'cart count';
 /** What this browser last agreed with the server's copy of the cart (features/cart/store/cart-sync.ts). */
 export const CART_SYNCED_KEY = 'cart synced';
+/** The e-mail and name a guest typed at checkout, while the server keeps their cart (lib/guest-cart.ts). */
+export const GUEST_CART_KEY = 'guest cart';
 
 export function readStorage(key: string): string | null {
   try {

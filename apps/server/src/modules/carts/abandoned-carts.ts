@@ -1,18 +1,20 @@
-import { and, asc, eq, isNotNull, isNull, lte } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
+import { union } from 'drizzle-orm/pg-core';
 import type { FastifyBaseLogger, FastifyPluginAsync } from 'fastify';
 import { backgroundLoop } from '../../background-loop';
-import type { Db } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 import { retryOnDeadlock } from '../../db/deadlock';
 import { carrito, carritoRecordatorio, usuario } from '../../db/schema';
 import { cartReminderMail, queueMail, type ShopIdentity } from '../mail';
+import { guestCartLinkToken } from './guest-cart-links';
 import { priceSavedCarts } from './saved-cart-lines';
 
 /*
- * Abandoned carts (docs/decisions/081-abandoned-carts.md): a signed-in shopper's cart that has held items
- * for `afterMs` since its last change, with no order since, gets one e-mail through the outbox, unless its
- * owner opted out. Any number of processes run the loop on one database: each claims due carts with
- * FOR UPDATE SKIP LOCKED and marks them reminded in the same transaction as the mail, so no cart is
- * reminded twice. Guests who leave an e-mail will have carts of their own; this loop is where they join.
+ * Abandoned carts (docs/decisions/081-abandoned-carts.md, 095): an account's cart, or a guest's with the
+ * e-mail typed at checkout, that has held items for `afterMs` since its last change, with no order since,
+ * gets one e-mail through the outbox, unless its owner opted out. Any number of processes run the loop on
+ * one database: each claims due carts with FOR UPDATE SKIP LOCKED and marks them reminded in the same
+ * transaction as the mail, so no cart is reminded twice.
  */
 
 export interface CartReminderOptions {
@@ -25,16 +27,55 @@ export interface CartReminderOptions {
   batchSize: number;
 }
 
-export const DEFAULT_CART_REMINDERS: CartReminderOptions = {
+export const DEFAULT_CART_REMINDERS: Omit<CartReminderOptions, 'checkEveryMs'> = {
   afterMs: 4 * 3_600_000,
-  checkEveryMs: 5 * 60_000,
   retryMs: 60_000,
   batchSize: 50,
 };
 
+/**
+ * The sleep between two looks for a delay of `afterMs`: a tenth of it, so a reminder leaves at most a tenth
+ * late (an operator's quarter of an hour, a browser test's seconds), between a second and five minutes.
+ */
+export const reminderCheckEveryMs = (afterMs: number) => Math.min(5 * 60_000, Math.max(1_000, afterMs / 10));
+
 export interface CartRemindersContext {
   db: Db;
   shop: ShopIdentity;
+}
+
+/** A guest e-mail gets at most one reminder in this long, however many carts were started with it. */
+const GUEST_EMAIL_QUIET_MS = 24 * 3_600_000;
+
+/**
+ * Of the guest e-mails `emails`, those not to remind: the e-mail opted out in one of its carts (a guest's
+ * unsubscribe link, or the switch of the account with that e-mail), belongs to a banned account, or had a
+ * guest reminder since `since`.
+ */
+async function guestEmailsToSkip(tx: Tx, emails: string[], since: Date): Promise<Set<string>> {
+  if (emails.length === 0) return new Set();
+  const rows = await union(
+    tx
+      .select({ email: sql<string>`${carrito.email_invitado}`.as('email') })
+      .from(carrito)
+      .where(and(inArray(carrito.email_invitado, emails), eq(carrito.sin_recordatorios, true))),
+    tx
+      .select({ email: usuario.email })
+      .from(usuario)
+      .leftJoin(carrito, eq(carrito.id_usuario, usuario.id_usuario))
+      .where(
+        and(
+          inArray(usuario.email, emails),
+          or(eq(usuario.estado, false), eq(carrito.sin_recordatorios, true)),
+        ),
+      ),
+    tx
+      .select({ email: sql<string>`${carrito.email_invitado}`.as('email') })
+      .from(carritoRecordatorio)
+      .innerJoin(carrito, eq(carrito.id, carritoRecordatorio.id_carrito))
+      .where(and(inArray(carrito.email_invitado, emails), gt(carritoRecordatorio.enviado, since))),
+  );
+  return new Set(rows.map((row) => row.email));
 }
 
 /** Sends the reminders due (by `now`, else the clock), at most `batchSize`; returns how many it sent. */
@@ -52,7 +93,7 @@ export async function sendCartReminders(
       const due = await tx
         .select({ cart: carrito, email: usuario.email, name: usuario.primer_nombre, active: usuario.estado })
         .from(carrito)
-        .innerJoin(usuario, eq(usuario.id_usuario, carrito.id_usuario))
+        .leftJoin(usuario, eq(usuario.id_usuario, carrito.id_usuario))
         .where(
           and(
             isNotNull(carrito.desde),
@@ -68,28 +109,41 @@ export async function sendCartReminders(
         tx,
         due.map(({ cart }) => cart.lineas),
       );
+      const skipped = await guestEmailsToSkip(
+        tx,
+        due.flatMap(({ cart }) => (cart.email_invitado ? [cart.email_invitado] : [])),
+        new Date(now.getTime() - GUEST_EMAIL_QUIET_MS),
+      );
       let sent = 0;
       for (const [i, { cart, email, name, active }] of due.entries()) {
-        // A banned account is marked too, so the next rounds do not keep finding it.
-        await tx.update(carrito).set({ recordado: now }).where(eq(carrito.id_usuario, cart.id_usuario));
-        if (!active) continue;
+        // A cart not reminded (a banned account, an e-mail that said no) is marked too, so the next rounds
+        // do not keep finding it.
+        await tx.update(carrito).set({ recordado: now }).where(eq(carrito.id, cart.id));
+        const guest = cart.email_invitado;
+        if (guest ? skipped.has(guest) : !active) continue;
         const lines = priced[i] ?? [];
-        if (lines.length === 0) continue;
+        const to = guest ?? email;
+        if (lines.length === 0 || !to) continue;
         await tx.insert(carritoRecordatorio).values({
-          id_usuario: cart.id_usuario,
+          id_carrito: cart.id,
           enviado: now,
           unidades: cart.lineas.reduce((n, line) => n + line.cantidad, 0),
         });
+        const link = guest
+          ? `?${new URLSearchParams({ carrito: String(cart.id), acceso: guestCartLinkToken(shop.linkSecret, cart.id, guest) })}`
+          : '';
         await queueMail(
           tx,
-          cartReminderMail(email, {
+          cartReminderMail(to, {
             ...shop,
-            name,
+            name: guest ? cart.nombre_invitado : name,
             lines,
-            cartUrl: `${shop.publicUrl}/carrito`,
+            cartUrl: `${shop.publicUrl}/carrito${link}`,
             unsubscribeUrl: `${shop.publicUrl}/api/carrito/baja/${cart.token_baja}`,
           }),
         );
+        // Two guest carts of one e-mail in one batch: the quiet day holds for the second as well.
+        if (guest) skipped.add(guest);
         sent++;
       }
       return sent;
@@ -118,9 +172,10 @@ export function cartReminders(
 export const cartRemindersPlugin: FastifyPluginAsync<
   CartRemindersContext & { options?: Partial<CartReminderOptions> | undefined }
 > = async (app, { options, ...context }) => {
+  const afterMs = options?.afterMs ?? DEFAULT_CART_REMINDERS.afterMs;
   const loop = cartReminders(
     { ...context, log: app.log.child({ module: 'carts' }) },
-    { ...DEFAULT_CART_REMINDERS, ...options },
+    { ...DEFAULT_CART_REMINDERS, checkEveryMs: reminderCheckEveryMs(afterMs), ...options },
   );
   app.addHook('onReady', async () => loop.start());
   app.addHook('onClose', async () => loop.stop());

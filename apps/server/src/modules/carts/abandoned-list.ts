@@ -13,9 +13,9 @@ import { carrito, carritoRecordatorio, usuario, venta } from '../../db/schema';
 import { priceSavedCarts } from './saved-cart-lines';
 
 /**
- * GET /api/admin/carritos/olvidados: one list of the carts resting with items past `afterMs` (reminded or
- * not) and of the carts a reminder recovered (the order that followed emptied them, so only the reminder
- * remembers them), latest change first, a page at a time.
+ * GET /api/admin/carritos/olvidados: one list of the carts, accounts' and guests', resting with items past
+ * `afterMs` (reminded or not) and of the carts a reminder recovered (the order that followed emptied them,
+ * so only the reminder remembers them), latest change first, a page at a time.
  */
 export async function listAbandonedCarts({
   db,
@@ -28,12 +28,16 @@ export async function listAbandonedCarts({
 }): Promise<AbandonedCartsPage> {
   const resting = and(isNotNull(carrito.desde), lte(carrito.actualizado, new Date(Date.now() - afterMs)));
   const recovered = isNotNull(carritoRecordatorio.id_venta);
+  // An account's name and e-mail, or a guest's typed at checkout (a recovered guest's, the order's name).
+  const accountName = sql`${usuario.primer_nombre} || ' ' || ${usuario.primer_apellido}`;
+  const email = sql<string>`coalesce(${usuario.email}, ${carrito.email_invitado})`.as('email');
+  const cartId = sql<number>`${carrito.id}`.as('id_carrito');
   const restingCarts = db
     .select({
+      id_carrito: cartId,
       id_usuario: carrito.id_usuario,
-      nombre: usuario.primer_nombre,
-      apellido: usuario.primer_apellido,
-      email: usuario.email,
+      nombre: sql<string>`coalesce(${accountName}, ${carrito.nombre_invitado}, '')`.as('nombre'),
+      email,
       lineas: sql<SavedCartLine[] | null>`${carrito.lineas}`.as('lineas'),
       unidades: sql<number | null>`null::integer`.as('unidades'),
       total: sql<string | null>`null::numeric`.as('total'),
@@ -44,14 +48,17 @@ export async function listAbandonedCarts({
       numero_pedido: sql<number | null>`null::integer`.as('numero_pedido'),
     })
     .from(carrito)
-    .innerJoin(usuario, eq(usuario.id_usuario, carrito.id_usuario))
+    .leftJoin(usuario, eq(usuario.id_usuario, carrito.id_usuario))
     .where(resting);
   const recoveredCarts = db
     .select({
-      id_usuario: carritoRecordatorio.id_usuario,
-      nombre: usuario.primer_nombre,
-      apellido: usuario.primer_apellido,
-      email: usuario.email,
+      id_carrito: cartId,
+      id_usuario: carrito.id_usuario,
+      nombre:
+        sql<string>`coalesce(${accountName}, ${venta.nombre_invitado}, ${carrito.nombre_invitado}, '')`.as(
+          'nombre',
+        ),
+      email,
       lineas: sql<null>`null::jsonb`.as('lineas'),
       unidades: carritoRecordatorio.unidades,
       total: venta.valor_total_venta,
@@ -62,12 +69,13 @@ export async function listAbandonedCarts({
       numero_pedido: venta.numero_pedido,
     })
     .from(carritoRecordatorio)
-    .innerJoin(usuario, eq(usuario.id_usuario, carritoRecordatorio.id_usuario))
+    .innerJoin(carrito, eq(carrito.id, carritoRecordatorio.id_carrito))
+    .leftJoin(usuario, eq(usuario.id_usuario, carrito.id_usuario))
     .innerJoin(venta, eq(venta.id_venta, carritoRecordatorio.id_venta))
     .where(recovered);
   const [rows, [restingCount], [recoveredCount]] = await Promise.all([
     unionAll(restingCarts, recoveredCarts)
-      .orderBy(desc(sql`actualizado`), desc(sql`id_usuario`), desc(sql`id_venta`))
+      .orderBy(desc(sql`actualizado`), desc(sql`id_carrito`), desc(sql`id_venta`))
       .limit(query.pageSize)
       .offset((query.page - 1) * query.pageSize),
     db.select({ n: count() }).from(carrito).where(resting),
@@ -86,8 +94,9 @@ export async function listAbandonedCarts({
           ? (priced[i] ?? []).reduce((sum, line) => sum + line.unitCents * line.cantidad, 0)
           : toCents(row.total);
       return {
+        id_carrito: row.id_carrito,
         id_usuario: row.id_usuario,
-        nombre: `${row.nombre} ${row.apellido}`,
+        nombre: row.nombre,
         email: row.email,
         unidades: row.unidades ?? lines.reduce((n, line) => n + line.cantidad, 0),
         valor: fromCents(cents),

@@ -6,7 +6,10 @@ import { carrito, carritoRecordatorio, usuario } from '../../db/schema';
 /** The most carts the owner's list shows: the oldest first. */
 const LIST_LIMIT = 100;
 
-/** GET /api/admin/carritos: carts resting with items past `afterMs`, and what the reminders recovered. */
+/**
+ * GET /api/admin/carritos: carts resting with items past `afterMs`, accounts' and guests', and what the
+ * reminders recovered.
+ */
 export async function abandonedCartsReport({
   db,
   afterMs,
@@ -24,7 +27,7 @@ export async function abandonedCartsReport({
         email: usuario.email,
       })
       .from(carrito)
-      .innerJoin(usuario, eq(usuario.id_usuario, carrito.id_usuario))
+      .leftJoin(usuario, eq(usuario.id_usuario, carrito.id_usuario))
       .where(and(isNotNull(carrito.desde), lte(carrito.actualizado, cutoff)))
       .orderBy(asc(carrito.actualizado))
       .limit(LIST_LIMIT),
@@ -36,9 +39,11 @@ export async function abandonedCartsReport({
     recordatorios: sent?.n ?? 0,
     recuperados: recovered?.n ?? 0,
     carritos: carts.map(({ cart, nombre, apellido, email }) => ({
+      id_carrito: cart.id,
       id_usuario: cart.id_usuario,
-      nombre: `${nombre} ${apellido}`,
-      email,
+      // A guest's cart: the name and e-mail typed at checkout.
+      nombre: cart.id_usuario === null ? (cart.nombre_invitado ?? '') : `${nombre} ${apellido}`,
+      email: email ?? cart.email_invitado ?? '',
       unidades: cart.lineas.reduce((n, line) => n + line.cantidad, 0),
       desde: (cart.desde ?? cart.actualizado).toISOString(),
       actualizado: cart.actualizado.toISOString(),

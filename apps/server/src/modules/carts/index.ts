@@ -4,5 +4,6 @@ export {
   DEFAULT_CART_REMINDERS,
   sendCartReminders,
 } from './abandoned-carts';
+export { buyerCartOf } from './guest-cart-links';
 export { cartsRoutes } from './routes';
 export { emptySavedCart } from './saved-carts';

@@ -4,16 +4,25 @@ import {
   abandonedCartsSchema,
   apiErrorSchema,
   cartRemindersSchema,
+  GUEST_CART_MESSAGES,
+  GUEST_MESSAGES,
+  guestCartInputSchema,
+  guestCartRecoverySchema,
+  guestCartSchema,
   savedCartInputSchema,
   savedCartSchema,
 } from '@vitrina/shared';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/client';
-import { notFound } from '../../errors';
+import { AppError, forbidden, notFound } from '../../errors';
 import { sessionOf } from '../../plugins/auth';
+import { readGuestCheckout } from '../settings';
 import { listAbandonedCarts } from './abandoned-list';
 import { abandonedCartsReport } from './abandoned-report';
+import { forgetGuestCart, guestCartOf, nameGuestCart } from './guest-cart-links';
+import { emptyGuestCart, recoverGuestCart, saveGuestCart } from './guest-carts';
 import {
   getCartReminders,
   getSavedCart,
@@ -35,15 +44,36 @@ const UNSUBSCRIBED_PAGE = `<!doctype html>
 
 export const UNSUBSCRIBE_LINK_UNKNOWN = 'El enlace para dejar de recibir recordatorios no es válido.';
 
+export interface CartsRoutesOptions {
+  db: Db;
+  /** ABANDONED_CART_HOURS: when a cart counts as abandoned on the owner's pages. */
+  reminderAfterMs: number;
+  /** The shop's secret (COOKIE_SECRET): what signs a guest cart's cookie and its reminder's link. */
+  linkSecret: string;
+  /** The guest cart's cookie only over HTTPS (PUBLIC_URL's). */
+  secureCookies: boolean;
+}
+
 /**
- * /api/carrito: the server's copy of a signed-in shopper's cart (docs/decisions/080), its reminder switch
- * and unsubscribe link, and the owner's abandoned carts (081): the dashboard's figures, and the list that
- * staff who manage orders read too (092).
+ * /api/carrito: the server's copy of a signed-in shopper's cart (docs/decisions/080) and of a guest's who
+ * typed an e-mail at checkout (095), the reminder switch and unsubscribe link, and the owner's abandoned
+ * carts (081): the dashboard's figures, and the list that staff who manage orders read too (092).
  */
-export const cartsRoutes: FastifyPluginAsyncZod<{ db: Db; reminderAfterMs: number }> = async (
+export const cartsRoutes: FastifyPluginAsyncZod<CartsRoutesOptions> = async (
   app,
-  { db, reminderAfterMs },
+  { db, reminderAfterMs, linkSecret, secureCookies },
 ) => {
+  /**
+   * A shopper who signs in brings this browser's lines to the account's cart: the guest cart the browser
+   * saved is emptied and forgotten, so the same items never get two reminders.
+   */
+  async function leaveGuestCart(request: FastifyRequest, reply: FastifyReply) {
+    const id = guestCartOf(request, linkSecret);
+    if (id === null) return;
+    await emptyGuestCart(db, id);
+    forgetGuestCart(reply);
+  }
+
   app.get(
     '/carrito',
     {
@@ -68,8 +98,10 @@ export const cartsRoutes: FastifyPluginAsyncZod<{ db: Db; reminderAfterMs: numbe
         response: { 200: savedCartSchema, ...errors },
       },
     },
-    async (request) =>
-      replaceSavedCart({ db, userId: sessionOf(request).user.id_usuario, lines: request.body.lineas }),
+    async (request, reply) => {
+      await leaveGuestCart(request, reply);
+      return replaceSavedCart({ db, userId: sessionOf(request).user.id_usuario, lines: request.body.lineas });
+    },
   );
 
   app.post(
@@ -83,8 +115,69 @@ export const cartsRoutes: FastifyPluginAsyncZod<{ db: Db; reminderAfterMs: numbe
         response: { 200: savedCartSchema, ...errors },
       },
     },
-    async (request) =>
-      mergeSavedCart({ db, userId: sessionOf(request).user.id_usuario, lines: request.body.lineas }),
+    async (request, reply) => {
+      await leaveGuestCart(request, reply);
+      return mergeSavedCart({ db, userId: sessionOf(request).user.id_usuario, lines: request.body.lineas });
+    },
+  );
+
+  app.put(
+    '/carrito/invitado',
+    {
+      // A visitor's; a customer's cart is the account's (PUT /carrito), the shop's own accounts do not buy.
+      config: { access: 'buyer' },
+      schema: {
+        tags,
+        summary:
+          'Guarda el carrito de un visitante con el correo que escribió al pagar, para su recordatorio',
+        description:
+          'La cookie httpOnly carrito_invitado nombra el carrito de este navegador; otro correo empieza otro carrito. ' +
+          '429 tras demasiados carritos nuevos desde la misma dirección o con el mismo correo.',
+        body: guestCartInputSchema,
+        response: { 200: savedCartSchema, ...errors, 429: apiErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      if (request.session) throw forbidden(GUEST_CART_MESSAGES.signedIn);
+      if (!(await readGuestCheckout(db)).compra_invitado)
+        throw new AppError(401, 'Unauthorized', GUEST_MESSAGES.loginRequired);
+      const { id, cart } = await saveGuestCart({
+        db,
+        cartId: guestCartOf(request, linkSecret),
+        input: request.body,
+        ip: request.ip,
+      });
+      if (id !== null) nameGuestCart(reply, linkSecret, id, secureCookies);
+      return cart;
+    },
+  );
+
+  app.post(
+    '/carrito/invitado/recuperar',
+    {
+      config: { access: 'buyer' },
+      schema: {
+        tags,
+        summary:
+          'El enlace del recordatorio de un visitante: une su carrito guardado con el de este navegador',
+        description:
+          'Un visitante se queda con el carrito (la cookie carrito_invitado); con la sesión iniciada, las líneas pasan al carrito de la cuenta. ' +
+          '404 con el mismo mensaje para un carrito o un token que no son.',
+        body: guestCartRecoverySchema,
+        response: { 200: guestCartSchema, ...errors, 404: apiErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      const signedIn = request.session !== null;
+      const previous = guestCartOf(request, linkSecret);
+      const cart = await recoverGuestCart({ db, secret: linkSecret, input: request.body, signedIn });
+      if (!signedIn) {
+        // The lines of this browser's other guest cart joined the recovered one.
+        if (previous !== null && previous !== request.body.carrito) await emptyGuestCart(db, previous);
+        nameGuestCart(reply, linkSecret, request.body.carrito, secureCookies);
+      }
+      return cart;
+    },
   );
 
   app.get(

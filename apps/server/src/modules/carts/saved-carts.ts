@@ -7,18 +7,23 @@ import { availableStock } from '../catalog';
 /*
  * The server's copy of a signed-in shopper's cart (docs/decisions/080-saved-carts.md). The browser's local
  * cart stays the first copy: it sends its lines here on every change and merges with this copy when the
- * shopper signs in. Whatever arrives is tidied by the shared rules (limits, stock) before it is kept.
+ * shopper signs in. Whatever arrives is tidied by the shared rules (limits, stock) before it is kept. A
+ * guest's cart (guest-carts.ts) is kept by the same rules.
  */
 
-type CartRow = typeof carrito.$inferSelect;
+export type CartRow = typeof carrito.$inferSelect;
 
-const toSavedCart = (row: CartRow | undefined): SavedCart => ({
+export const toSavedCart = (row: CartRow | undefined): SavedCart => ({
   lineas: row?.lineas ?? [],
   actualizado: row ? row.actualizado.toISOString() : null,
 });
 
 /** The shared rules over `lines` with today's stock (a product no longer sold has none). */
-async function tidy(db: Db | Tx, first: readonly SavedCartLine[], second: readonly SavedCartLine[] = []) {
+export async function tidy(
+  db: Db | Tx,
+  first: readonly SavedCartLine[],
+  second: readonly SavedCartLine[] = [],
+) {
   const stockOf = await availableStock(
     db,
     [...first, ...second].map((line) => line.id_producto),
@@ -38,7 +43,7 @@ async function lockedCart(tx: Tx, userId: number): Promise<CartRow> {
  * device repeating the cart does not make others reload it, nor postpone its reminder). A cart that
  * empties forgets its reminder, so the next one it holds can have its own.
  */
-async function writeLines(tx: Tx, row: CartRow, lines: SavedCartLine[]): Promise<CartRow> {
+export async function writeLines(tx: Tx, row: CartRow, lines: SavedCartLine[]): Promise<CartRow> {
   if (sameCartLines(row.lineas, lines)) return row;
   const empty = lines.length === 0;
   const [updated] = await tx
@@ -49,7 +54,7 @@ async function writeLines(tx: Tx, row: CartRow, lines: SavedCartLine[]): Promise
       desde: empty ? null : (row.desde ?? sql`now()`),
       ...(empty && { recordado: null }),
     })
-    .where(eq(carrito.id_usuario, row.id_usuario))
+    .where(eq(carrito.id, row.id))
     .returning();
   return updated as CartRow;
 }
@@ -93,6 +98,9 @@ export async function mergeSavedCart({
   );
 }
 
+/** Whose cart: an account's, or the guest cart a browser's cookie names. */
+export type CartOwner = { userId: number } | { guestCartId: number };
+
 /**
  * After an order: the cart is empty on every device too, and a reminder sent for it counts as recovered
  * by `orderId`. One statement, on the path of every order: most buyers' carts are already empty (or
@@ -101,27 +109,29 @@ export async function mergeSavedCart({
  */
 export async function emptySavedCart({
   db,
-  userId,
+  cart,
   orderId,
 }: {
   db: Db;
-  userId: number;
+  cart: CartOwner;
   orderId: number;
 }): Promise<void> {
+  const whose =
+    'userId' in cart
+      ? sql`id_usuario = ${cart.userId}`
+      : sql`id = ${cart.guestCartId} AND id_usuario IS NULL`;
   await db.execute(sql`
     WITH antes AS (
-      SELECT id_usuario, recordado FROM ${carrito}
-       WHERE id_usuario = ${userId} AND lineas <> '[]'::jsonb FOR UPDATE
+      SELECT id, recordado FROM ${carrito} WHERE ${whose} AND lineas <> '[]'::jsonb FOR UPDATE
     ), vaciado AS (
       UPDATE ${carrito} c SET lineas = '[]'::jsonb, actualizado = now(), desde = NULL, recordado = NULL
-        FROM antes WHERE c.id_usuario = antes.id_usuario
-      RETURNING antes.recordado
+        FROM antes WHERE c.id = antes.id
+      RETURNING antes.id, antes.recordado
     )
     UPDATE ${carritoRecordatorio} SET id_venta = ${orderId}
-     WHERE id = (SELECT id FROM ${carritoRecordatorio}
-                  WHERE id_usuario = ${userId} AND id_venta IS NULL
-                    AND EXISTS (SELECT 1 FROM vaciado WHERE recordado IS NOT NULL)
-                  ORDER BY enviado DESC LIMIT 1)`);
+     WHERE id = (SELECT r.id FROM ${carritoRecordatorio} r JOIN vaciado v ON v.id = r.id_carrito
+                  WHERE v.recordado IS NOT NULL AND r.id_venta IS NULL
+                  ORDER BY r.enviado DESC LIMIT 1)`);
 }
 
 export async function getCartReminders({ db, userId }: { db: Db; userId: number }): Promise<boolean> {

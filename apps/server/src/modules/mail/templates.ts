@@ -663,7 +663,9 @@ export function passwordChangedMail(to: string, data: AccountMailData): Outgoing
 }
 
 /** What an abandoned-cart reminder shows: the items, a link back to the cart and one to stop these. */
-export interface CartReminderData extends AccountMailData {
+export interface CartReminderData extends Omit<AccountMailData, 'name'> {
+  /** The account's first name, or the guest's typed at checkout; null: a guest who typed none. */
+  name: string | null;
   currency: CurrencyCode;
   lines: Array<{ nombre: string; cantidad: number; unitCents: number }>;
   cartUrl: string;
@@ -677,11 +679,12 @@ export function cartReminderMail(to: string, data: CartReminderData): OutgoingMa
   const title = 'Tu carrito te espera';
   const intro = 'Dejaste estos productos en tu carrito. Siguen ahí cuando quieras terminar tu compra:';
   const stop = '¿No quieres estos recordatorios? Deja de recibirlos aquí:';
+  const greeting = data.name ? `Hola, ${data.name}:` : 'Hola:';
   const html = layout(
     data.shopName,
     title,
     [
-      p(`Hola, ${data.name}:`),
+      p(greeting),
       p(intro),
       `<p style="margin:0 0 16px;padding:12px;background:#f3f4f6;border-radius:6px">` +
         `${items.map(escapeHtml).join('<br>')}</p>`,
@@ -695,7 +698,7 @@ export function cartReminderMail(to: string, data: CartReminderData): OutgoingMa
   const text = [
     title,
     '',
-    `Hola, ${data.name}:`,
+    greeting,
     '',
     intro,
     ...items.map((item) => `- ${item}`),

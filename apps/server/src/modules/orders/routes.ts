@@ -33,7 +33,7 @@ import type { Db } from '../../db/client';
 import { AppError, badRequest, forbidden } from '../../errors';
 import { countCheckout } from '../../metrics';
 import { sessionOf } from '../../plugins/auth';
-import { emptySavedCart } from '../carts';
+import { buyerCartOf, emptySavedCart } from '../carts';
 import { countGuestPurchase, countOrderLookup } from '../sessions';
 import { readGuestCheckout } from '../settings';
 import { changeOrderState } from './change-order-state';
@@ -89,14 +89,15 @@ const confirmResponses = {
 };
 
 /**
- * An order placed (paid, or to be paid later) empties the buyer's saved cart on every device; a card
- * still asking for its confirmation step does not yet. The order stands even if this fails.
+ * An order placed (paid, or to be paid later) empties the buyer's saved cart on every device: the
+ * account's, or the guest cart this browser saved (docs/decisions/095); a card still asking for its
+ * confirmation step does not yet. The order stands even if this fails.
  */
-async function emptyCartAfter(request: FastifyRequest, db: Db, result: CheckoutReply) {
-  // A guest's cart lives in the browser only.
-  if ('clientSecret' in result || !request.session) return;
+async function emptyCartAfter(request: FastifyRequest, linkSecret: string, db: Db, result: CheckoutReply) {
+  const cart = buyerCartOf(request, linkSecret);
+  if ('clientSecret' in result || !cart) return;
   try {
-    await emptySavedCart({ db, userId: request.session.user.id_usuario, orderId: result.order.id_venta });
+    await emptySavedCart({ db, cart, orderId: result.order.id_venta });
   } catch (err) {
     request.log.warn({ err, id_venta: result.order.id_venta }, 'saved cart not emptied after an order');
   }
@@ -200,7 +201,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<OrdersRoutesOptions> = async (
       };
       if (buyerId !== null) {
         const result = await placeOrder({ ...common, buyerId });
-        await emptyCartAfter(request, db, result);
+        await emptyCartAfter(request, context.shop.linkSecret, db, result);
         return sendCheckout(reply, result);
       }
       if (!(await readGuestCheckout(db)).compra_invitado)
@@ -208,6 +209,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<OrdersRoutesOptions> = async (
       if (!invitado) throw badRequest(GUEST_MESSAGES.missingGuest, { invitado: GUEST_MESSAGES.missingGuest });
       await countGuestPurchase(db, request.ip);
       const result = await placeOrder({ ...common, buyerId: null, guest: invitado });
+      await emptyCartAfter(request, context.shop.linkSecret, db, result);
       return sendCheckout(reply, withGuestAccess(result, context.shop.linkSecret, invitado.email));
     },
   );
@@ -254,7 +256,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<OrdersRoutesOptions> = async (
         buyerId: sessionOf(request).user.id_usuario,
         orderId: request.params.id,
       });
-      await emptyCartAfter(request, db, result);
+      await emptyCartAfter(request, context.shop.linkSecret, db, result);
       return sendCheckout(reply, result);
     },
   );
@@ -415,6 +417,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<OrdersRoutesOptions> = async (
         startRedirect,
         order,
       });
+      await emptyCartAfter(request, context.shop.linkSecret, db, result);
       return sendCheckout(reply, { ...result, order: { ...result.order, acceso: request.query.acceso } });
     },
   );

@@ -1,6 +1,7 @@
 export {
   assertNotLocked,
   clearFailures,
+  countGuestCart,
   countGuestPurchase,
   countOrderLookup,
   countRecoveryRequest,
@@ -8,7 +9,7 @@ export {
   recordFailure,
   type ThrottlePolicy,
 } from './login-throttle';
-export { hashToken, newSecretToken } from './secret-token';
+export { hashToken, newSecretToken, sameSignature, signLink } from './secret-token';
 export {
   cookieSecure,
   endSession,

@@ -1,4 +1,5 @@
 import {
+  GUEST_CART_MESSAGES,
   GUEST_MESSAGES,
   normalizeEmail,
   ORDER_LOOKUP_MESSAGES,
@@ -121,6 +122,27 @@ export const GUEST_PURCHASE_LIMITS = { windowMs: 3600_000, lockMs: 3600_000, per
 export async function countGuestPurchase(db: Db, ip: string, limits = GUEST_PURCHASE_LIMITS): Promise<void> {
   const address = `invitado:${keysFor('', ip).address}`;
   await assertKeysNotLocked(db, [address], GUEST_MESSAGES.tooMany);
+  await bump(db, address, limits.perAddress, limits);
+}
+
+/**
+ * Guest carts a window lets one address, and one e-mail, start (docs/decisions/095): each may send that
+ * e-mail a reminder, so a script cannot turn the shop into a mailer of strangers' addresses.
+ */
+export const GUEST_CART_LIMITS = { windowMs: 3600_000, lockMs: 3600_000, perEmail: 5, perAddress: 20 };
+
+/** Counts a new guest cart (PUT /api/carrito/invitado); 429 once the e-mail or the address started too many. */
+export async function countGuestCart(
+  db: Db,
+  email: string,
+  ip: string,
+  limits = GUEST_CART_LIMITS,
+): Promise<void> {
+  const keys = keysFor(email, ip);
+  const account = `carrito:${keys.account}`;
+  const address = `carrito:${keys.address}`;
+  await assertKeysNotLocked(db, [account, address], GUEST_CART_MESSAGES.tooMany);
+  await bump(db, account, limits.perEmail, limits);
   await bump(db, address, limits.perAddress, limits);
 }
 

@@ -4,13 +4,19 @@ import { useFormatInstant } from '../../../lib/shop-dates';
 import { useFormatMoney } from '../../../lib/shop-money';
 import styles from './admin-page.module.css';
 
+/** Who left a cart: the account's name, or the guest's typed at checkout (maybe none). */
+export const cartHolder = (cart: Pick<AbandonedCartRow, 'nombre'>) => cart.nombre || 'Sin nombre';
+
 /** What the reminder column says of a cart. */
 function reminderText(cart: AbandonedCartRow, when: (iso: string) => string): string {
   if (cart.recordado) return `Enviado el ${when(cart.recordado)}`;
   return cart.sin_recordatorios ? 'No (el cliente los desactivó)' : 'Todavía no';
 }
 
-/** The abandoned carts of one page: who, what, how much, when, the reminder and the order that followed. */
+/**
+ * The abandoned carts of one page: who (a guest's marked as such, with the e-mail typed at checkout), what,
+ * how much, when, the reminder and the order that followed.
+ */
 export function AbandonedCartsTable({
   carts,
   caption,
@@ -49,8 +55,16 @@ export function AbandonedCartsTable({
             </tr>
           ) : (
             carts.map((cart) => (
-              <tr key={`${cart.id_usuario}-${cart.id_venta ?? 'carrito'}`}>
-                <th scope="row">{cart.nombre}</th>
+              <tr key={`${cart.id_carrito}-${cart.id_venta ?? 'carrito'}`}>
+                <th scope="row">
+                  {cartHolder(cart)}
+                  {cart.id_usuario === null && (
+                    <>
+                      {' '}
+                      <span className={styles.badge}>invitado</span>
+                    </>
+                  )}
+                </th>
                 <td data-label="Email">{cart.email}</td>
                 <td data-label="Productos" className={styles.number}>
                   {cart.unidades}

@@ -3,6 +3,7 @@ import { useId } from 'react';
 import { Link } from 'react-router';
 import { useFormatInstant } from '../../../lib/shop-dates';
 import { useAbandonedCarts } from '../api/get-abandoned-carts';
+import { cartHolder } from './abandoned-carts-table';
 import styles from './dashboard.module.css';
 
 /** The dashboard's abandoned carts: reminders sent, orders recovered, and the carts resting now. */
@@ -18,8 +19,8 @@ export function AbandonedCartsSection() {
         Carritos olvidados
       </h2>
       <p className={styles.note}>
-        Carritos de clientes con productos y sin cambios desde hace más de {horas} h. Cada uno recibe un solo
-        recordatorio por correo.
+        Carritos de clientes, y de invitados que escribieron su correo al pagar, con productos y sin cambios
+        desde hace más de {horas} h. Cada uno recibe un solo recordatorio por correo.
       </p>
       <dl className={styles.figures}>
         <div className={styles.main}>
@@ -38,9 +39,10 @@ export function AbandonedCartsSection() {
       {carritos.length > 0 && (
         <ul>
           {carritos.map((cart) => (
-            <li key={cart.id_usuario}>
-              {cart.nombre} ({cart.email}): {cart.unidades} {cart.unidades === 1 ? 'producto' : 'productos'},
-              sin cambios desde {formatInstant(cart.actualizado, 'longDateTime')}
+            <li key={cart.id_carrito}>
+              {cartHolder(cart)} ({cart.id_usuario === null ? `invitado, ${cart.email}` : cart.email}):{' '}
+              {cart.unidades} {cart.unidades === 1 ? 'producto' : 'productos'}, sin cambios desde{' '}
+              {formatInstant(cart.actualizado, 'longDateTime')}
               {cart.recordado ? '; recordatorio enviado' : ''}
             </li>
           ))}

@@ -11,6 +11,7 @@ const api = createApiDouble();
 
 const cart = (i: number, overrides: Partial<AbandonedCartRow> = {}): AbandonedCartRow =>
   fixture(abandonedCartRowSchema, {
+    id_carrito: 500 + i,
     id_usuario: 100 + i,
     nombre: `Cliente ${i}`,
     email: `cliente${i}@example.com`,
@@ -24,11 +25,15 @@ const cart = (i: number, overrides: Partial<AbandonedCartRow> = {}): AbandonedCa
     ...overrides,
   });
 
-/** 23 carts: the first recovered by an order, the second opted out, the rest resting without a reminder. */
+/**
+ * 23 carts: the first recovered by an order, the second opted out, the rest resting without a reminder,
+ * the third a guest's who typed no name.
+ */
 const carts: AbandonedCartRow[] = Array.from({ length: 23 }, (_, i) => cart(i)).map((row, i) => {
   if (i === 0)
     return { ...row, recordado: '2026-11-20T17:00:00.000Z', id_venta: 41, numero_pedido: 'V-000041' };
   if (i === 1) return { ...row, sin_recordatorios: true };
+  if (i === 2) return { ...row, id_usuario: null, nombre: '', email: 'invitada@example.com' };
   return row;
 });
 
@@ -60,6 +65,8 @@ describe('AbandonedCartsPage', () => {
     );
     expect(within(optedOut).getByText('No (el cliente los desactivó)')).toBeTruthy();
     expect(within(resting).getByText('Todavía no')).toBeTruthy();
+    expect(within(resting).getByRole('rowheader').textContent).toBe('Sin nombre invitado');
+    expect(within(resting).getByText('invitada@example.com')).toBeTruthy();
     expect(within(resting).queryByRole('link')).toBeNull();
 
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Página 2' })));

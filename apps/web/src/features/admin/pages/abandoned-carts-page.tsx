@@ -39,7 +39,8 @@ export function AbandonedCartsPage() {
     <div className={styles.page}>
       <AdminPageHeader title="Carritos olvidados" headingRef={headingRef} />
       <p className={styles.muted}>
-        Carritos de clientes con productos y sin comprar, y los que se compraron después de su recordatorio.
+        Carritos de clientes, y de invitados que escribieron su correo al pagar, con productos y sin comprar,
+        y los que se compraron después de su recordatorio.
       </p>
       {carts.isPending ? (
         <Loader label="Cargando los carritos…" />

@@ -10,6 +10,7 @@ import {
   shippingCents,
 } from '@vitrina/shared';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { getNotificationState } from '../../../lib/notifications';
 import { describedText } from '../../../testing/described-text';
 import { answerSession, createFetchStub } from '../../../testing/fetch-stub';
 import {
@@ -242,6 +243,115 @@ describe('CartPage', () => {
     expect(venta?.body).toMatchObject({ invitado: { email: 'ana@example.com', nombre: 'Ana Invitada' } });
     expect(await screen.findByText('Gracias por tu compra!')).toBeTruthy();
     expect(`${router.location.pathname}${router.location.search}`).toBe('/pedido/7?acceso=firma');
+  });
+
+  it('remembers a guest’s e-mail and name once valid, before paying, for the saved cart; forgets them once the order is placed', async () => {
+    api.on('GET /api/usuario/me', answerSession(null));
+    api.on('PUT /api/carrito/invitado', () => Response.json({ lineas: [], actualizado: null }));
+    api.on('GET /api/ajustes/invitados', () => Response.json({ compra_invitado: true }));
+    api.on('GET /api/products/2', () => Response.json(product(2, { nombre: 'Taza', valor: 12.5 })));
+    api.on('POST /api/pagos/sandbox/metodos', () =>
+      Response.json({ id_pago: 'pm_1', marca: 'visa', ultimos4: '4242' }, { status: 201 }),
+    );
+    api.on('POST /api/venta', () =>
+      Response.json(sale({ id_usuario: null, acceso: 'firma' }), { status: 201 }),
+    );
+    storeCart([{ id: 2, cantidad: 2, precio: 1250, nombre: 'Taza' }]);
+    renderCart();
+    const guest = await screen.findByRole('group', { name: 'Compra sin cuenta' });
+    const email = within(guest).getByLabelText('Correo electrónico');
+    expect(describedText(email)).toContain('si no terminas la compra, un solo recordatorio de tu carrito');
+    fireEvent.change(email, { target: { value: 'ana@example' } });
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    expect(localStorage.getItem('guest cart')).toBeNull();
+    fireEvent.change(email, { target: { value: ' Ana@Example.com ' } });
+    fireEvent.change(within(guest).getByLabelText('Tu nombre'), { target: { value: 'Ana ' } });
+    await waitFor(() =>
+      expect(JSON.parse(localStorage.getItem('guest cart') ?? 'null')).toEqual({
+        email: 'ana@example.com',
+        nombre: 'Ana',
+      }),
+    );
+    for (const [label, value] of Object.entries({
+      'Nombre de quien recibe': 'Ana Invitada',
+      'Dirección de entrega': 'Avenida Reforma 123',
+      'Teléfono de contacto': '5512345678',
+    }))
+      fireEvent.change(screen.getByLabelText(label), { target: { value } });
+    await fillCard();
+    await submit();
+    expect(await screen.findByText('Gracias por tu compra!')).toBeTruthy();
+    expect(localStorage.getItem('guest cart')).toBeNull();
+    // Once more, the saved cart is empty: a save that crossed the order must not leave it full.
+    await waitFor(() =>
+      expect(api.calls('PUT /api/carrito/invitado').at(-1)?.body).toEqual({
+        email: 'ana@example.com',
+        nombre: 'Ana',
+        lineas: [],
+      }),
+    );
+  });
+
+  it('brings a guest’s cart back from the reminder’s link: joined with this browser’s, the checkout filled in, the link gone from the address', async () => {
+    api.on('GET /api/usuario/me', answerSession(null));
+    api.on('GET /api/ajustes/invitados', () => Response.json({ compra_invitado: true }));
+    api.on('GET /api/products/2', () => Response.json(product(2, { nombre: 'Taza' })));
+    api.on('GET /api/products/3', () => Response.json(product(3, { nombre: 'Plato' })));
+    api.on('POST /api/carrito/invitado/recuperar', () =>
+      Response.json({
+        lineas: [
+          { id_producto: 2, id_variante: null, cantidad: 2 },
+          { id_producto: 3, id_variante: null, cantidad: 1 },
+        ],
+        actualizado: '2026-11-28T10:00:00.000Z',
+        email: 'lucia@example.com',
+        nombre: 'Lucía',
+      }),
+    );
+    storeCart([{ id: 3, cantidad: 1 }]);
+    const router = renderApp([{ path: '/carrito', element: <CartPage /> }], {
+      path: '/carrito?carrito=9&acceso=firma-del-enlace',
+    });
+    expect(await findCard('Taza')).toBeTruthy();
+    expect(card('Plato')).toBeTruthy();
+    expect(api.calls('POST /api/carrito/invitado/recuperar')[0]?.body).toEqual({
+      carrito: 9,
+      acceso: 'firma-del-enlace',
+      lineas: [{ id_producto: 3, id_variante: null, cantidad: 1 }],
+    });
+    const guest = screen.getByRole('group', { name: 'Compra sin cuenta' });
+    await waitFor(() =>
+      expect((within(guest).getByLabelText('Correo electrónico') as HTMLInputElement).value).toBe(
+        'lucia@example.com',
+      ),
+    );
+    expect((within(guest).getByLabelText('Tu nombre') as HTMLInputElement).value).toBe('Lucía');
+    expect(getNotificationState().toasts.map((toast) => toast.title)).toContain('Recuperamos tu carrito.');
+    expect(`${router.location.pathname}${router.location.search}`).toBe('/carrito');
+  });
+
+  it('says so when the reminder’s link is not one, and keeps this browser’s cart', async () => {
+    api.on('GET /api/usuario/me', answerSession(null));
+    api.on('GET /api/ajustes/invitados', () => Response.json({ compra_invitado: true }));
+    api.on('GET /api/products/3', () => Response.json(product(3, { nombre: 'Plato' })));
+    api.on('POST /api/carrito/invitado/recuperar', () =>
+      Response.json(
+        apiError(
+          'Not Found',
+          'El enlace del carrito no es válido. Puede que ya lo hayas comprado o vaciado.',
+        ),
+        { status: 404 },
+      ),
+    );
+    storeCart([{ id: 3, cantidad: 1 }]);
+    renderApp([{ path: '/carrito', element: <CartPage /> }], { path: '/carrito?carrito=9&acceso=otra' });
+    expect(await findCard('Plato')).toBeTruthy();
+    await waitFor(() =>
+      expect(getNotificationState().toasts.map((toast) => toast.title)).toContain(
+        'El enlace del carrito no es válido. Puede que ya lo hayas comprado o vaciado.',
+      ),
+    );
+    expect(localStorage.getItem('guest cart')).toBeNull();
   });
 
   it('pays: posts the lines, the total in cents and the address with an idempotency key, then empties the cart and shows the order', async () => {

@@ -13,8 +13,12 @@ import styles from './cart-page.module.css';
 import { useCartCheckout } from './use-cart-checkout';
 import { useCartPricing } from './use-cart-pricing';
 import { useCartReview } from './use-cart-review';
+import { useCartRecovery, useRememberGuest } from './use-guest-cart';
 
-/** /carrito (SPEC §2 Cart): the lines, checked against the server, their totals and the card payment. */
+/**
+ * /carrito (SPEC §2 Cart): the lines, checked against the server, their totals and the card payment; for
+ * a guest, the cart saved with the e-mail typed here, and brought back by the reminder's link (decision 095).
+ */
 export function CartPage() {
   useDocumentTitle(PAGES.cart.title);
   return (
@@ -31,6 +35,8 @@ function Cart() {
   const pricing = useCartPricing(review, { method: address.method, region: address.values.region });
   const checkout = useCartCheckout(review, pricing, address);
   const headingRef = useRef<HTMLHeadingElement>(null);
+  useCartRecovery();
+  useRememberGuest(address.guest);
 
   if (review.lines.length === 0) return <EmptyCart />;
   return (

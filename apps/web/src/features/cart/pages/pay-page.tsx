@@ -12,6 +12,7 @@ import styles from './cart-page.module.css';
 import { useCartCheckout } from './use-cart-checkout';
 import { useCartPricing } from './use-cart-pricing';
 import { useCartReview } from './use-cart-review';
+import { useRememberGuest } from './use-guest-cart';
 
 /** /pay (SPEC §2): the card form for the current cart, with a short summary of what is paid. */
 export function PayPage() {
@@ -30,6 +31,7 @@ function Pay() {
   const pricing = useCartPricing(review, { method: address.method, region: address.values.region });
   const checkout = useCartCheckout(review, pricing, address);
   const formatMoney = useFormatMoney();
+  useRememberGuest(address.guest);
   if (review.lines.length === 0) return <EmptyCart />;
   return (
     <div className={styles.page}>

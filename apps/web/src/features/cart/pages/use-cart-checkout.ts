@@ -6,6 +6,7 @@ import type { CheckoutPanelProps, ShippingAddress } from '../../checkout';
 import { type JustPaidState, salesQueryKey } from '../../orders';
 import { clearCart } from '../store/cart-store';
 import { setCouponCode } from '../store/coupon-store';
+import { closeGuestCart } from '../store/guest-cart-sync';
 import type { CartReview } from '../utils/cart-review';
 import type { CartPricing } from './use-cart-pricing';
 
@@ -47,6 +48,8 @@ export function useCartCheckout(
     readAddress: address.read,
     onPaid: (sale) => {
       const bought = review.payable.map(({ line }) => line.id);
+      // The guest's saved cart was emptied by the order: the next is saved only with an e-mail typed again.
+      if (sale.acceso) closeGuestCart();
       clearCart();
       setCouponCode(null);
       void queryClient.invalidateQueries({ queryKey: salesQueryKey });

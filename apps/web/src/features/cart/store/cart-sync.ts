@@ -32,7 +32,8 @@ function readSynced(): Synced | null {
   }
 }
 
-const localLines = (): SavedCartLine[] =>
+/** This browser's lines as the server keeps them. */
+export const localLines = (): SavedCartLine[] =>
   getCartLines().map((line) => ({
     id_producto: line.id,
     id_variante: line.variante ?? null,

@@ -105,7 +105,7 @@ const GUEST_LABELS = {
     label: 'Correo electrónico',
     autoComplete: 'email',
     type: 'email',
-    hint: 'Te enviamos aquí la confirmación y el enlace para seguir tu pedido.',
+    hint: 'Te enviamos aquí la confirmación y el enlace para seguir tu pedido; si no terminas la compra, un solo recordatorio de tu carrito.',
   },
   nombre: { label: 'Tu nombre', autoComplete: 'name', type: 'text', hint: undefined },
 } as const;

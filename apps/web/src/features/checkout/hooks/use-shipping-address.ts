@@ -9,7 +9,8 @@ import {
   SHIPPING_MESSAGES,
   type ShippingMethod,
 } from '@vitrina/shared';
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import { useGuestCartOwner } from '../../../lib/guest-cart';
 import { useSession } from '../../../lib/session';
 import { useShopCurrency } from '../../../lib/shop-money';
 
@@ -86,10 +87,21 @@ function guestProblems(values: Record<GuestField, string>): Partial<Record<Guest
   return found;
 }
 
+/**
+ * The visitor's e-mail and name, starting from those their saved cart remembers (typed at an earlier
+ * checkout, or brought by the reminder's link; decision 095), once the page runs in the browser.
+ */
 function useGuestBuyer(): GuestBuyer & { read(): Guest | undefined } {
   const [values, setValues] = useState<Record<GuestField, string>>({ email: '', nombre: '' });
   const [errors, setErrors] = useState<Partial<Record<GuestField, string>>>({});
   const inputs = useRef<Partial<Record<GuestField, HTMLInputElement | null>>>({});
+  const owner = useGuestCartOwner();
+  useEffect(() => {
+    if (owner)
+      setValues((current) =>
+        current.email === '' ? { email: owner.email, nombre: owner.nombre ?? current.nombre } : current,
+      );
+  }, [owner]);
   return {
     values,
     errors,
