@@ -1,13 +1,14 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { cpSync, existsSync, mkdirSync, readFileSync, truncateSync, writeFileSync } from 'node:fs';
-import { chmod, lstat, mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { chmod, lstat, readdir, readFile, rm } from 'node:fs/promises';
 import { connect } from 'node:net';
-import { hostname, tmpdir } from 'node:os';
+import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { FIRST_START_ARG } from './seed/first-start';
 import { customerRegistration } from './test/agent';
+import { testTempDir } from './test/databases';
 import { HttpClient } from './test/http-client';
 import { TEST_NODE_FLAGS } from './test/node-flags';
 import { notPrivate } from './test/private-files';
@@ -115,7 +116,7 @@ async function connectionsUntil(port: number, done: Promise<unknown>): Promise<n
 describe('the server process', () => {
   let root: string;
   beforeAll(async () => {
-    root = await mkdtemp(join(tmpdir(), 'vitrina-main-'));
+    root = await testTempDir('main-');
   });
   afterAll(async () => {
     for (const child of children)

@@ -1,6 +1,4 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { rm } from 'node:fs/promises';
 import { hash } from '@node-rs/argon2';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -9,7 +7,7 @@ import { usuario } from './db/schema';
 import { demoAccounts, readyMessage, shopUrl } from './ready';
 import { seedIfEmpty } from './seed/seed';
 import { localStorage } from './storage/local';
-import { freshDatabase } from './test/databases';
+import { freshDatabase, testTempDir } from './test/databases';
 
 describe('the ready line', () => {
   it('names PUBLIC_URL, or the address listened on with localhost for every interface', () => {
@@ -40,7 +38,7 @@ describe('the ready line', () => {
     const configFor = (env: Record<string, string>) => loadConfig({ DATA_DIR: dataDir, ...env });
 
     beforeAll(async () => {
-      dataDir = await mkdtemp(join(tmpdir(), 'vitrina-ready-'));
+      dataDir = await testTempDir('ready-');
       database = await freshDatabase('pglite');
     });
     afterAll(async () => {

@@ -1,12 +1,15 @@
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testTempDir } from '../test/databases';
 import { openDatabase, rowsOf } from './client';
 import { createDataFilesIfMissing, PGLITE_SETTINGS } from './pglite-start';
 
-const root = mkdtempSync(join(tmpdir(), 'vitrina-pglite-start-'));
+let root: string;
+beforeAll(async () => {
+  root = await testTempDir('pglite-start-');
+});
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 
 /** What PostgreSQL reports for each of PGLITE_SETTINGS in `dataDir`, opened as the shop opens it. */

@@ -8,7 +8,12 @@ import { join } from 'node:path';
 export async function notPrivate(dir: string): Promise<string[]> {
   const found: string[] = [];
   const visit = async (path: string) => {
-    const stats = await lstat(path);
+    // A running shop writes a file aside and renames it into place: the aside name may be gone already.
+    const stats = await lstat(path).catch((err: NodeJS.ErrnoException) => {
+      if (err.code === 'ENOENT') return undefined;
+      throw err;
+    });
+    if (!stats) return;
     const mode = stats.mode & 0o777;
     if (mode !== (stats.isDirectory() ? 0o700 : 0o600)) found.push(`${path} ${mode.toString(8)}`);
     if (stats.isDirectory()) for (const name of await readdir(path)) await visit(join(path, name));

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { PHOTO_FULL_WIDTH, PHOTO_WIDTHS, photoSizeUrl } from '@vitrina/shared';
 import type { FileStorage } from '../../storage/local';
-import { storeImage, toWebp } from './service';
+import { imageWidth, storeImage, toWebp } from './service';
 
 /** A product photo's full size: at most PHOTO_FULL_WIDTH a side, never enlarged. */
 const FULL_SIZE = {
@@ -13,13 +13,22 @@ const FULL_SIZE = {
 
 /**
  * Stores the smaller sizes of the product photo at `url` beside it (photoSizeUrl), made from `full`, its
- * bytes. A size is never wider than the photo itself. Storing them again gives the same files.
+ * bytes. A size is never wider than the photo itself, so every size at least as wide as the photo is the
+ * same file: encoded once. Storing them again gives the same files.
  */
 export async function storePhotoSizes(options: { storage: FileStorage; url: string; full: Buffer }) {
+  const photoWidth = await imageWidth(options.full);
+  let unscaled: Buffer | undefined;
   for (const width of PHOTO_WIDTHS) {
     const sizeUrl = photoSizeUrl(options.url, width);
     if (!sizeUrl) return;
-    const bytes = await toWebp(options.full, { width, withoutEnlargement: true });
+    const size = { width, withoutEnlargement: true };
+    let bytes: Buffer;
+    if (width < photoWidth) bytes = await toWebp(options.full, size);
+    else {
+      unscaled ??= await toWebp(options.full, size);
+      bytes = unscaled;
+    }
     await options.storage.save(sizeUrl, bytes);
   }
 }

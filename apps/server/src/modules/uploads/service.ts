@@ -29,6 +29,13 @@ export async function toWebp(bytes: Buffer, size: ResizeOptions): Promise<Buffer
     .toBuffer();
 }
 
+/** An image's width as it stands upright (toWebp's output always does), read from its header alone. */
+export async function imageWidth(bytes: Buffer): Promise<number> {
+  const { default: sharp } = await import('sharp');
+  const { autoOrient } = await sharp(bytes).metadata();
+  return autoOrient.width;
+}
+
 /**
  * Stores an image through the pipeline (toWebp) under a random name in `folder`, and returns its URL.
  * Anything that is not an image is refused with 400.
