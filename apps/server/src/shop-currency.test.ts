@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { type OrderSummary, priceBands } from '@vitrina/shared';
-import { and, asc, eq, gt } from 'drizzle-orm';
+import { and, eq, gt } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cargoSandbox, correo, producto, reembolsoSandbox } from './db/schema';
 import type { RenderPage } from './modules/site';
@@ -10,6 +10,7 @@ import { Agent, newCustomer } from './test/agent';
 import { seededTestApp, type TestApp } from './test/app';
 import { testTempDir } from './test/databases';
 import { type FakeStripe, startFakeStripe } from './test/fake-stripe';
+import { stockedProducts } from './test/products';
 import { TEST_ADDRESS } from './test/shipping-address';
 import { STRIPE_TEST_ENV, sendStripeWebhook } from './test/stripe-app';
 import { TEMPLATE } from './test/web-build';
@@ -52,12 +53,7 @@ async function shopIn(currency: string, provider: 'sandbox' | 'stripe'): Promise
   );
   const admin = new Agent(t.app);
   await admin.signIn(t.config.admin.email, t.config.admin.password);
-  const [product] = await t.db
-    .select()
-    .from(producto)
-    .where(and(eq(producto.estado, true), gt(producto.stock, 30)))
-    .orderBy(asc(producto.id_producto))
-    .limit(1);
+  const [product] = await stockedProducts(t.db);
   return {
     t,
     fake,

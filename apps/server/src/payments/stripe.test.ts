@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { paidCents } from '@vitrina/shared';
-import { and, eq, gt } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { producto, venta } from '../db/schema';
@@ -9,6 +9,7 @@ import { Agent, newCustomer } from '../test/agent';
 import { seededTestApp, type TestApp } from '../test/app';
 import { TEST_DATABASE_KINDS } from '../test/databases';
 import { parseStripeForm } from '../test/fake-stripe';
+import { stockedProducts } from '../test/products';
 import { TEST_ADDRESS } from '../test/shipping-address';
 import { TEST_SHOP } from '../test/shop';
 import { STRIPE_TEST_ENV, type StripeTestApp, sendStripeWebhook, stripeTestApp } from '../test/stripe-app';
@@ -28,12 +29,7 @@ describe.each(TEST_DATABASE_KINDS)('checkout with PAYMENT_PROVIDER=stripe on %s'
   beforeAll(async () => {
     t = await stripeTestApp(kind);
     provider = await stripeProvider(t.config, t.fake.api);
-    const [row] = await t.db
-      .select()
-      .from(producto)
-      .where(and(eq(producto.estado, true), gt(producto.stock, 30)))
-      .orderBy(producto.id_producto)
-      .limit(1);
+    const [row] = await stockedProducts(t.db);
     product = row as ProductRow;
   });
   afterAll(() => t.close());

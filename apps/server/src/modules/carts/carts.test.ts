@@ -1,11 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { paidCents } from '@vitrina/shared';
-import { and, asc, eq, gt } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { carrito, correo, producto, usuario } from '../../db/schema';
 import { Agent, newCustomer } from '../../test/agent';
 import { seededTestApp, type TestApp } from '../../test/app';
 import { TEST_DATABASE_KINDS } from '../../test/databases';
+import { stockedProducts } from '../../test/products';
 import { TEST_ADDRESS } from '../../test/shipping-address';
 import { TEST_SHOP } from '../../test/shop';
 import { reminderCheckEveryMs, sendCartReminders } from './abandoned-carts';
@@ -24,12 +25,7 @@ describe.each(TEST_DATABASE_KINDS)('saved carts on %s', (kind) => {
     t = await seededTestApp(kind);
     admin = new Agent(t.app);
     await admin.signIn(t.config.admin.email, t.config.admin.password);
-    products = await t.db
-      .select()
-      .from(producto)
-      .where(and(eq(producto.estado, true), gt(producto.stock, 30)))
-      .orderBy(asc(producto.id_producto))
-      .limit(3);
+    products = (await stockedProducts(t.db)).slice(0, 3);
     expect(products).toHaveLength(3);
   });
   afterAll(() => t.close());

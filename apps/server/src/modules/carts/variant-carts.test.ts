@@ -1,7 +1,8 @@
 import type { Product } from '@vitrina/shared';
-import { and, asc, eq, gt } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { carrito, correo, producto } from '../../db/schema';
+import { carrito, correo } from '../../db/schema';
+import { type ProductRow, stockedProducts } from '../../test/products';
 import { TEST_SHOP } from '../../test/shop';
 import { sendCartReminders } from './abandoned-carts';
 
@@ -15,7 +16,7 @@ import { TEST_DATABASE_KINDS } from '../../test/databases';
 describe.each(TEST_DATABASE_KINDS)('saved carts of products with options on %s', (kind) => {
   let t: TestApp;
   let shirt: Product;
-  let plain: typeof producto.$inferSelect;
+  let plain: ProductRow;
   let counter = 0;
   let admin: Agent;
 
@@ -23,12 +24,7 @@ describe.each(TEST_DATABASE_KINDS)('saved carts of products with options on %s',
     t = await seededTestApp(kind);
     admin = new Agent(t.app);
     await admin.signIn(t.config.admin.email, t.config.admin.password);
-    [plain] = (await t.db
-      .select()
-      .from(producto)
-      .where(and(eq(producto.estado, true), gt(producto.stock, 30)))
-      .orderBy(asc(producto.id_producto))
-      .limit(1)) as [typeof producto.$inferSelect];
+    [plain] = (await stockedProducts(t.db)) as [ProductRow];
     const res = await admin.post('/api/products', {
       nombre: 'Camiseta carbonero',
       descripcion_producto: 'Camiseta de algodón, corte recto.',

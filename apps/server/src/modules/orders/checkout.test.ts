@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { centsToDecimal, dayInTimeZone, GUEST_MESSAGES, paidCents, toCents } from '@vitrina/shared';
-import { and, count, eq, gt, sql } from 'drizzle-orm';
+import { count, eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ajustes, cargoSandbox, detalleVenta, producto, usuario, venta } from '../../db/schema';
 import { DEMO_CUSTOMER } from '../../seed/demo-accounts';
@@ -8,6 +8,7 @@ import { Agent, newCustomer } from '../../test/agent';
 import { seededTestApp, type TestApp } from '../../test/app';
 import { TEST_DATABASE_KINDS } from '../../test/databases';
 import { loseTransactions } from '../../test/lost-connections';
+import { stockedProducts } from '../../test/products';
 import { TEST_ADDRESS } from '../../test/shipping-address';
 import { eventually } from '../../test/smtp';
 
@@ -31,11 +32,7 @@ describe.each(TEST_DATABASE_KINDS)('checkout API on %s', (kind) => {
 
   beforeAll(async () => {
     t = await seededTestApp(kind);
-    const active = await t.db
-      .select()
-      .from(producto)
-      .where(and(eq(producto.estado, true), gt(producto.stock, 30)))
-      .orderBy(producto.id_producto);
+    const active = await stockedProducts(t.db);
     discounted = active.find((p) => p.valor_descuento !== null) as ProductRow;
     regular = active.find((p) => p.valor_descuento === null) as ProductRow;
     [inactive] = (await t.db.select().from(producto).where(eq(producto.estado, false))) as [ProductRow];

@@ -1,9 +1,10 @@
-import { and, asc, eq, gt } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { correo, detalleVenta, producto } from '../../db/schema';
+import { correo, detalleVenta } from '../../db/schema';
 import { Agent, newCustomer } from '../../test/agent';
 import { seededTestApp, type TestApp } from '../../test/app';
 import { TEST_DATABASE_KINDS } from '../../test/databases';
+import { stockedProducts } from '../../test/products';
 
 describe.each(TEST_DATABASE_KINDS)('the delivered e-mail on %s', (kind) => {
   let t: TestApp;
@@ -15,13 +16,7 @@ describe.each(TEST_DATABASE_KINDS)('the delivered e-mail on %s', (kind) => {
     t = await seededTestApp(kind);
     admin = new Agent(t.app);
     await admin.signIn(t.config.admin.email, t.config.admin.password);
-    const rows = await t.db
-      .select({ id: producto.id_producto })
-      .from(producto)
-      .where(and(eq(producto.estado, true), gt(producto.stock, 30)))
-      .orderBy(asc(producto.id_producto))
-      .limit(2);
-    products = rows.map((r) => r.id);
+    products = (await stockedProducts(t.db)).slice(0, 2).map((p) => p.id_producto);
   });
   afterAll(() => t.close());
 

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { GUEST_MESSAGES } from '@vitrina/shared';
-import { and, asc, eq, gt } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { producto, reembolso, venta, ventaEstadoHistorial } from '../../db/schema';
 import { Agent, newCustomer } from '../../test/agent';
@@ -10,6 +10,7 @@ import {
   mercadoPagoTestApp,
   sendMercadoPagoNotification,
 } from '../../test/mercadopago-app';
+import { stockedProducts } from '../../test/products';
 import { TEST_ADDRESS } from '../../test/shipping-address';
 import { shopIdentity } from '../mail';
 import { expireUnpaidOrders } from './expire-unpaid-orders';
@@ -24,12 +25,7 @@ describe.each(TEST_DATABASE_KINDS)('Mercado Pago orders on %s', (kind) => {
 
   beforeAll(async () => {
     t = await mercadoPagoTestApp(kind);
-    const [row] = await t.db
-      .select()
-      .from(producto)
-      .where(and(eq(producto.estado, true), gt(producto.stock, 30)))
-      .orderBy(asc(producto.id_producto))
-      .limit(1);
+    const [row] = await stockedProducts(t.db);
     productId = row?.id_producto as number;
   });
   afterAll(() => t.close());

@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { and, asc, desc, eq, gt } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditoria, correo, producto, usuario } from '../../db/schema';
 import { Agent, newCustomer } from '../../test/agent';
 import { seededTestApp, type TestApp } from '../../test/app';
 import { TEST_DATABASE_KINDS } from '../../test/databases';
+import { stockedProducts } from '../../test/products';
 import { TEST_ADDRESS } from '../../test/shipping-address';
 
 const CARD = { numero: '4242 4242 4242 4242', expiracion: '12/39', cvc: '123', nombre: 'Marta Gil' };
@@ -23,12 +24,7 @@ describe.each(TEST_DATABASE_KINDS)('cancel and return requests on %s', (kind) =>
     const member = await newCustomer(t.app, `ventas${++counter}@example.com`);
     await t.db.update(usuario).set({ rol: 'ventas' }).where(eq(usuario.id_usuario, member.user.id_usuario));
     staff = member.agent;
-    const [first] = await t.db
-      .select()
-      .from(producto)
-      .where(and(eq(producto.estado, true), gt(producto.stock, 30)))
-      .orderBy(asc(producto.id_producto))
-      .limit(1);
+    const [first] = await stockedProducts(t.db);
     if (!first) throw new Error('the seed needs a product with stock');
     product = first;
   });

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { includedTaxCents, paidCents, toCents } from '@vitrina/shared';
-import { and, asc, eq, gt, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
   ajustes,
@@ -15,6 +15,7 @@ import { sandboxProvider } from '../../payments/sandbox';
 import { Agent, newCustomer } from '../../test/agent';
 import { seededTestApp, type TestApp } from '../../test/app';
 import { TEST_DATABASE_KINDS } from '../../test/databases';
+import { stockedProducts } from '../../test/products';
 import { TEST_ADDRESS } from '../../test/shipping-address';
 import { TEST_SHOP } from '../../test/shop';
 import { eventually } from '../../test/smtp';
@@ -53,11 +54,7 @@ describe.each(TEST_DATABASE_KINDS)('orders paid later on %s', (kind) => {
   beforeAll(async () => {
     // The expiry loop looks often here, so a deadline that passed is seen within the test.
     t = await seededTestApp(kind, {}, { unpaidOrdersExpiry: { idleCheckMs: 100 } });
-    const rows = await t.db
-      .select()
-      .from(producto)
-      .where(and(eq(producto.estado, true), gt(producto.stock, 30)))
-      .orderBy(asc(producto.id_producto));
+    const rows = await stockedProducts(t.db);
     product = rows.at(-3) as ProductRow;
     admin = new Agent(t.app);
     await admin.signIn(t.config.admin.email, t.config.admin.password);

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { formatOrderNumber, paidCents, REFUND_MESSAGES, toCents } from '@vitrina/shared';
-import { and, asc, eq, gt, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   auditoria,
@@ -16,6 +16,7 @@ import { sandboxProvider } from '../../payments/sandbox';
 import { Agent, newCustomer } from '../../test/agent';
 import { seededTestApp, type TestApp } from '../../test/app';
 import { TEST_DATABASE_KINDS } from '../../test/databases';
+import { stockedProducts } from '../../test/products';
 import { TEST_ADDRESS } from '../../test/shipping-address';
 import { TEST_SHOP } from '../../test/shop';
 import { refundOrder, settlePendingRefunds } from './refund-order';
@@ -35,11 +36,7 @@ describe.each(TEST_DATABASE_KINDS)('orders API on %s', (kind) => {
 
   beforeAll(async () => {
     t = await seededTestApp(kind);
-    const rows = await t.db
-      .select()
-      .from(producto)
-      .where(and(eq(producto.estado, true), gt(producto.stock, 30)))
-      .orderBy(asc(producto.id_producto));
+    const rows = await stockedProducts(t.db);
     [first, second] = rows.slice(-2) as [ProductRow, ProductRow];
     await t.db
       .update(producto)

@@ -1,12 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { type RefundInput, toCents } from '@vitrina/shared';
-import { and, asc, eq, gt } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditoria, producto, reembolso } from '../../db/schema';
 import type { PaymentProvider } from '../../payments/provider';
 import { stripeProvider } from '../../payments/stripe';
 import { Agent, newCustomer } from '../../test/agent';
 import { TEST_DATABASE_KINDS } from '../../test/databases';
+import { stockedProducts } from '../../test/products';
 import { TEST_ADDRESS } from '../../test/shipping-address';
 import { TEST_SHOP } from '../../test/shop';
 import { type StripeTestApp, sendStripeWebhook, stripeTestApp } from '../../test/stripe-app';
@@ -24,12 +25,7 @@ describe.each(TEST_DATABASE_KINDS)('refunds with PAYMENT_PROVIDER=stripe on %s',
   beforeAll(async () => {
     t = await stripeTestApp(kind);
     provider = await stripeProvider(t.config, t.fake.api);
-    const [row] = await t.db
-      .select()
-      .from(producto)
-      .where(and(eq(producto.estado, true), gt(producto.stock, 30)))
-      .orderBy(asc(producto.id_producto))
-      .limit(1);
+    const [row] = await stockedProducts(t.db);
     productId = row?.id_producto as number;
     admin = new Agent(t.app);
     await admin.signIn(t.config.admin.email, t.config.admin.password);

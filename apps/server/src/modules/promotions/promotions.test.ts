@@ -1,11 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { toCents } from '@vitrina/shared';
-import { and, asc, count, eq, gt, isNull } from 'drizzle-orm';
+import { and, count, eq, gt, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ajustes, detalleVenta, producto, venta, ventaPromocion } from '../../db/schema';
 import { Agent, newCustomer } from '../../test/agent';
 import { seededTestApp, type TestApp } from '../../test/app';
 import { TEST_DATABASE_KINDS } from '../../test/databases';
+import { stockedProducts } from '../../test/products';
 import { TEST_ADDRESS } from '../../test/shipping-address';
 
 const CARD = { numero: '4242 4242 4242 4242', expiracion: '12/39', cvc: '123', nombre: 'Marta Gil' };
@@ -24,11 +25,7 @@ describe.each(TEST_DATABASE_KINDS)('coupons and promotions on %s', (kind) => {
     t = await seededTestApp(kind);
     admin = new Agent(t.app);
     await admin.signIn(t.config.admin.email, t.config.admin.password);
-    const active = await t.db
-      .select()
-      .from(producto)
-      .where(and(eq(producto.estado, true), gt(producto.stock, 30)))
-      .orderBy(asc(producto.id_producto));
+    const active = await stockedProducts(t.db);
     plain = active.find((p) => p.valor_descuento === null) as ProductRow;
     other = active.find(
       (p) => p.valor_descuento === null && p.id_categoria_producto !== plain.id_categoria_producto,
