@@ -70,6 +70,26 @@ export async function assertNotLocked(db: Db, email: string, ip: string): Promis
   await assertKeysNotLocked(db, [account, address], TOO_MANY);
 }
 
+type EmailAndAddressLimits = { windowMs: number; lockMs: number; perEmail: number; perAddress: number };
+
+/**
+ * Counts a request on its e-mail's key and its address's key, both named by `key`; 429 with `message`
+ * while either is locked. Found or not, every request counts, so the limit reveals nothing.
+ */
+async function countPerEmailAndAddress(
+  db: Db,
+  { key, message, limits }: { key: string; message: string; limits: EmailAndAddressLimits },
+  email: string,
+  ip: string,
+): Promise<void> {
+  const keys = keysFor(email, ip);
+  const account = `${key}:${keys.account}`;
+  const address = `${key}:${keys.address}`;
+  await assertKeysNotLocked(db, [account, address], message);
+  await bump(db, account, limits.perEmail, limits);
+  await bump(db, address, limits.perAddress, limits);
+}
+
 /**
  * Password-reset requests a window allows per e-mail and per address. Every request counts, whether the
  * e-mail has an account or not, so the limit says nothing about which addresses are customers.
@@ -83,12 +103,12 @@ export async function countRecoveryRequest(
   ip: string,
   limits = RECOVERY_LIMITS,
 ): Promise<void> {
-  const keys = keysFor(email, ip);
-  const account = `recuperar:${keys.account}`;
-  const address = `recuperar:${keys.address}`;
-  await assertKeysNotLocked(db, [account, address], PASSWORD_RESET_MESSAGES.tooMany);
-  await bump(db, account, limits.perEmail, limits);
-  await bump(db, address, limits.perAddress, limits);
+  await countPerEmailAndAddress(
+    db,
+    { key: 'recuperar', message: PASSWORD_RESET_MESSAGES.tooMany, limits },
+    email,
+    ip,
+  );
 }
 
 /**
@@ -104,12 +124,12 @@ export async function countOrderLookup(
   ip: string,
   limits = LOOKUP_LIMITS,
 ): Promise<void> {
-  const keys = keysFor(email, ip);
-  const account = `consulta:${keys.account}`;
-  const address = `consulta:${keys.address}`;
-  await assertKeysNotLocked(db, [account, address], ORDER_LOOKUP_MESSAGES.tooMany);
-  await bump(db, account, limits.perEmail, limits);
-  await bump(db, address, limits.perAddress, limits);
+  await countPerEmailAndAddress(
+    db,
+    { key: 'consulta', message: ORDER_LOOKUP_MESSAGES.tooMany, limits },
+    email,
+    ip,
+  );
 }
 
 /**
@@ -138,12 +158,12 @@ export async function countGuestCart(
   ip: string,
   limits = GUEST_CART_LIMITS,
 ): Promise<void> {
-  const keys = keysFor(email, ip);
-  const account = `carrito:${keys.account}`;
-  const address = `carrito:${keys.address}`;
-  await assertKeysNotLocked(db, [account, address], GUEST_CART_MESSAGES.tooMany);
-  await bump(db, account, limits.perEmail, limits);
-  await bump(db, address, limits.perAddress, limits);
+  await countPerEmailAndAddress(
+    db,
+    { key: 'carrito', message: GUEST_CART_MESSAGES.tooMany, limits },
+    email,
+    ip,
+  );
 }
 
 /** Counts a failure on both keys; returns how long to wait before answering. */
