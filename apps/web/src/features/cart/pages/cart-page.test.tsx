@@ -206,8 +206,8 @@ describe('CartPage', () => {
     expect(screen.getByRole('link', { name: 'Ver productos' }).getAttribute('href')).toBe('/products/todos');
   });
 
-  it('lets a visitor pay as a guest: checks the e-mail and name with the shared rules, sends them, and opens the order by its link', async () => {
-    api.on('GET /api/usuario/me', answerSession(null));
+  /** A shop open to guests, whose card payment and order succeed, and a cart of two mugs. */
+  function guestBuyingTwoMugs() {
     api.on('GET /api/ajustes/invitados', () => Response.json({ compra_invitado: true }));
     api.on('GET /api/products/2', () => Response.json(product(2, { nombre: 'Taza', valor: 12.5 })));
     api.on('POST /api/pagos/sandbox/metodos', () =>
@@ -217,6 +217,11 @@ describe('CartPage', () => {
       Response.json(sale({ id_usuario: null, acceso: 'firma' }), { status: 201 }),
     );
     storeCart([{ id: 2, cantidad: 2, precio: 1250, nombre: 'Taza' }]);
+  }
+
+  it('lets a visitor pay as a guest: checks the e-mail and name with the shared rules, sends them, and opens the order by its link', async () => {
+    api.on('GET /api/usuario/me', answerSession(null));
+    guestBuyingTwoMugs();
     const router = renderCart();
     const guest = await screen.findByRole('group', { name: 'Compra sin cuenta' });
     const email = within(guest).getByLabelText('Correo electrónico');
@@ -248,15 +253,7 @@ describe('CartPage', () => {
   it('remembers a guest’s e-mail and name once valid, before paying, for the saved cart; forgets them once the order is placed', async () => {
     api.on('GET /api/usuario/me', answerSession(null));
     api.on('PUT /api/carrito/invitado', () => Response.json({ lineas: [], actualizado: null }));
-    api.on('GET /api/ajustes/invitados', () => Response.json({ compra_invitado: true }));
-    api.on('GET /api/products/2', () => Response.json(product(2, { nombre: 'Taza', valor: 12.5 })));
-    api.on('POST /api/pagos/sandbox/metodos', () =>
-      Response.json({ id_pago: 'pm_1', marca: 'visa', ultimos4: '4242' }, { status: 201 }),
-    );
-    api.on('POST /api/venta', () =>
-      Response.json(sale({ id_usuario: null, acceso: 'firma' }), { status: 201 }),
-    );
-    storeCart([{ id: 2, cantidad: 2, precio: 1250, nombre: 'Taza' }]);
+    guestBuyingTwoMugs();
     renderCart();
     const guest = await screen.findByRole('group', { name: 'Compra sin cuenta' });
     const email = within(guest).getByLabelText('Correo electrónico');
