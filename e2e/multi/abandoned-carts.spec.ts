@@ -2,6 +2,7 @@ import type { APIRequest, APIRequestContext, Browser, Page } from '@playwright/t
 import { expectNoSevereViolations } from '../support/accessibility';
 import { ADMIN } from '../support/accounts';
 import { apiAs, uniqueEmail } from '../support/api';
+import { fillCard } from '../support/card';
 import { mailsTo, mailText } from '../support/mailbox';
 import { expect, hydrated, test } from '../support/test';
 
@@ -92,10 +93,7 @@ async function ownerRow(page: Page, email: string) {
 
 async function payWithCard(page: Page) {
   await page.getByRole('combobox', { name: 'Estado' }).selectOption('Texas');
-  await page.getByLabel('Número de tarjeta').fill('4242 4242 4242 4242');
-  await page.getByLabel('Vencimiento').fill('12/30');
-  await page.getByLabel('CVC').fill('123');
-  await page.getByLabel('Nombre en la tarjeta').fill('Prueba Playwright');
+  await fillCard(page);
   await page.getByRole('button', { name: /^Pagar .* USD$/ }).click();
   await expect(page.getByText('Gracias por tu compra!').first()).toBeVisible();
 }

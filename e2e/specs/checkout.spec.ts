@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expectNoSevereViolations } from '../support/accessibility';
 import { apiAs, guestCheckoutOff, uniqueEmail } from '../support/api';
+import { fillCard } from '../support/card';
 import { expect, test } from '../support/test';
 
 interface ApiProduct {
@@ -27,13 +28,6 @@ async function productsOf(page: Page, categoria: number): Promise<ApiProduct[]> 
 }
 
 const cartLink = (page: Page) => page.getByRole('link', { name: /^Carrito, \d+ productos?$/ });
-
-async function fillCard(page: Page, numero: string) {
-  await page.getByLabel('Número de tarjeta').fill(numero);
-  await page.getByLabel('Vencimiento').fill('12/30');
-  await page.getByLabel('CVC').fill('123');
-  await page.getByLabel('Nombre en la tarjeta').fill('Prueba Playwright');
-}
 
 test('a visitor is asked to sign in to buy', async ({ page }) => {
   // SPEC's notice belongs to a shop with guest checkout switched off (decision 085). This browser hears it
@@ -82,7 +76,7 @@ test('a customer fills the cart, keeps it across a reload, pays with 4242, sees 
   await expect(page.getByLabel('Dirección de entrega')).toHaveValue('Calle Durango 120, Roma Norte');
   // The state prices the shipping (the demo shop ships free everywhere).
   await page.getByRole('combobox', { name: 'Estado' }).selectOption('Texas');
-  await fillCard(page, '4242 4242 4242 4242');
+  await fillCard(page);
   await page.getByRole('button', { name: `Pagar ${total} USD` }).click();
   await expect(page.getByText('Gracias por tu compra!').first()).toBeVisible();
   await expect(page).toHaveURL(/\/pedido\/\d+$/);
@@ -108,7 +102,7 @@ test('a declined card shows why and keeps the cart', async ({ page }) => {
   await page.getByRole('button', { name: 'Comprar' }).click();
   await expect(page).toHaveURL(/\/carrito$/);
   await page.getByRole('combobox', { name: 'Estado' }).selectOption('Texas');
-  await fillCard(page, '4000 0000 0000 0002');
+  await fillCard(page, { numero: '4000 0000 0000 0002' });
   await page.getByRole('button', { name: /^Pagar .* USD$/ }).click();
   await expect(page.getByText(/Tarjeta rechazada/).first()).toBeVisible();
   await expect(page).toHaveURL(/\/carrito$/);

@@ -2,6 +2,7 @@ import type { Browser, Page } from '@playwright/test';
 import { expectNoSevereViolations } from '../support/accessibility';
 import { ADMIN } from '../support/accounts';
 import { apiAs, uniqueEmail } from '../support/api';
+import { fillCard } from '../support/card';
 import { mailsTo } from '../support/mailbox';
 import { expect, test } from '../support/test';
 
@@ -72,10 +73,7 @@ test('an order from checkout to refund: address, order page, mailbox, preparing,
     await page.getByRole('combobox', { name: 'Estado' }).selectOption('Texas');
     await expect(page.getByRole('complementary').getByText('Gratis')).toBeVisible();
 
-    await page.getByLabel('Número de tarjeta').fill('4242 4242 4242 4242');
-    await page.getByLabel('Vencimiento').fill('12/30');
-    await page.getByLabel('CVC').fill('123');
-    await page.getByLabel('Nombre en la tarjeta').fill('Prueba Playwright');
+    await fillCard(page);
     await page.getByRole('button', { name: /^Pagar .* USD$/ }).click();
 
     await expect(page.getByText('Gracias por tu compra!').first()).toBeVisible();

@@ -1,6 +1,7 @@
 import type { Browser, Page } from '@playwright/test';
 import { ADMIN } from '../support/accounts';
 import { apiAs, uniqueEmail } from '../support/api';
+import { fillCard } from '../support/card';
 import { mailsTo } from '../support/mailbox';
 import { expect, hydrated, test } from '../support/test';
 
@@ -88,10 +89,7 @@ async function addToCart(page: Page, product: ApiProduct, units: number) {
 }
 
 async function payWithCard(page: Page, amount: string) {
-  await page.getByLabel('Número de tarjeta').fill('4242 4242 4242 4242');
-  await page.getByLabel('Vencimiento').fill('12/30');
-  await page.getByLabel('CVC').fill('123');
-  await page.getByLabel('Nombre en la tarjeta').fill('Prueba Playwright');
+  await fillCard(page);
   const pay = page.getByRole('button', { name: /^Pagar .* USD$/ });
   // The button names the amount without its sign, the currency after it.
   await expect(pay).toHaveText(`Pagar ${amount.replace('$', '')} USD`);

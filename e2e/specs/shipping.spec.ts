@@ -1,6 +1,7 @@
 import type { Browser, Page } from '@playwright/test';
 import { ADMIN } from '../support/accounts';
 import { apiAs, uniqueEmail } from '../support/api';
+import { fillCard } from '../support/card';
 import { expect, test } from '../support/test';
 
 /*
@@ -34,10 +35,7 @@ async function shopperWithCart(browser: Browser) {
 }
 
 async function payWithCard(page: Page) {
-  await page.getByLabel('Número de tarjeta').fill('4242 4242 4242 4242');
-  await page.getByLabel('Vencimiento').fill('12/30');
-  await page.getByLabel('CVC').fill('123');
-  await page.getByLabel('Nombre en la tarjeta').fill('Prueba Playwright');
+  await fillCard(page);
   await page.getByRole('button', { name: /^Pagar .* USD$/ }).click();
   await expect(page).toHaveURL(/\/pedido\/\d+$/);
 }

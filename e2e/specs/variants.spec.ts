@@ -2,6 +2,7 @@ import type { APIRequestContext, Browser } from '@playwright/test';
 import { expectNoSevereViolations } from '../support/accessibility';
 import { ADMIN } from '../support/accounts';
 import { apiAs, TINY_PNG, uniqueEmail } from '../support/api';
+import { fillCard } from '../support/card';
 import { expect, test } from '../support/test';
 
 /*
@@ -123,10 +124,7 @@ test('a shopper picks M · Azul, sees its photo and stock, buys it; only its sto
     await expect(card.getByText('Talla M · Azul')).toBeVisible();
     await expect(card.locator('img')).toHaveAttribute('src', bluePhoto);
     await page.getByRole('combobox', { name: 'Estado' }).selectOption('Texas');
-    await page.getByLabel('Número de tarjeta').fill('4242 4242 4242 4242');
-    await page.getByLabel('Vencimiento').fill('12/30');
-    await page.getByLabel('CVC').fill('123');
-    await page.getByLabel('Nombre en la tarjeta').fill('Prueba Playwright');
+    await fillCard(page);
     await page.getByRole('button', { name: 'Pagar 150.00 USD' }).click();
     await expect(page).toHaveURL(/\/pedido\/\d+$/);
     const heading = page.getByRole('heading', { level: 1, name: /^Pedido V-\d{6}$/ });
