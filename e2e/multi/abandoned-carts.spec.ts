@@ -1,4 +1,5 @@
 import type { APIRequest, APIRequestContext, Browser, Page } from '@playwright/test';
+import { reminderCheckEveryMs } from '@vitrina/shared';
 import { expectNoSevereViolations } from '../support/accessibility';
 import { ADMIN } from '../support/accounts';
 import { apiAs, uniqueEmail } from '../support/api';
@@ -72,7 +73,7 @@ async function exactlyOneReminder(owner: APIRequestContext, to: string): Promise
   await expect
     .poll(async () => (await remindersTo(owner, to)).length, { timeout: delayMs * 3, intervals: [500] })
     .toBe(1);
-  await new Promise((resolve) => setTimeout(resolve, Math.max(1_000, delayMs / 10) * 4));
+  await new Promise((resolve) => setTimeout(resolve, reminderCheckEveryMs(delayMs) * 4));
   expect(await remindersTo(owner, to)).toHaveLength(1);
   return mailText(owner, to, SUBJECT);
 }

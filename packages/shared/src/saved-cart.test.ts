@@ -1,6 +1,12 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { mergeCarts, type SavedCartLine, sameCartLines, savedCartInputSchema } from './saved-cart';
+import {
+  mergeCarts,
+  reminderCheckEveryMs,
+  type SavedCartLine,
+  sameCartLines,
+  savedCartInputSchema,
+} from './saved-cart';
 
 const line = (id_producto: number, cantidad: number, id_variante: number | null = null): SavedCartLine => ({
   id_producto,
@@ -99,5 +105,16 @@ describe('savedCartInputSchema', () => {
     const bad = savedCartInputSchema.safeParse({ lineas: [{ id_producto: 1, cantidad: 0 }] });
     expect(bad.success).toBe(false);
     expect(bad.error?.issues[0]?.message).toBe('La cantidad debe ser un número entero positivo');
+  });
+});
+
+describe('how often a process looks for abandoned carts', () => {
+  it('within a tenth of the delay, never more often than every second nor less than every 5 minutes', () => {
+    expect(reminderCheckEveryMs(4 * 3_600_000)).toBe(5 * 60_000);
+    // An operator's quarter of an hour: a reminder at most 90 seconds late.
+    expect(reminderCheckEveryMs(0.25 * 3_600_000)).toBe(90_000);
+    // A browser test's delay of seconds.
+    expect(reminderCheckEveryMs(18_000)).toBe(1_800);
+    expect(reminderCheckEveryMs(2_000)).toBe(1_000);
   });
 });

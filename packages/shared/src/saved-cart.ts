@@ -200,3 +200,9 @@ export type AbandonedCartRow = z.infer<typeof abandonedCartRowSchema>;
 
 export const abandonedCartsPageSchema = pageSchema(abandonedCartRowSchema);
 export type AbandonedCartsPage = z.infer<typeof abandonedCartsPageSchema>;
+
+/**
+ * The sleep between two looks for a delay of `afterMs`: a tenth of it, so a reminder leaves at most a tenth
+ * late (an operator's quarter of an hour, a browser test's seconds), between a second and five minutes.
+ */
+export const reminderCheckEveryMs = (afterMs: number) => Math.min(5 * 60_000, Math.max(1_000, afterMs / 10));

@@ -1,3 +1,4 @@
+import { reminderCheckEveryMs } from '@vitrina/shared';
 import { and, asc, eq, gt, inArray, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
 import { union } from 'drizzle-orm/pg-core';
 import type { FastifyBaseLogger, FastifyPluginAsync } from 'fastify';
@@ -32,12 +33,6 @@ export const DEFAULT_CART_REMINDERS: Omit<CartReminderOptions, 'checkEveryMs'> =
   retryMs: 60_000,
   batchSize: 50,
 };
-
-/**
- * The sleep between two looks for a delay of `afterMs`: a tenth of it, so a reminder leaves at most a tenth
- * late (an operator's quarter of an hour, a browser test's seconds), between a second and five minutes.
- */
-export const reminderCheckEveryMs = (afterMs: number) => Math.min(5 * 60_000, Math.max(1_000, afterMs / 10));
 
 export interface CartRemindersContext {
   db: Db;

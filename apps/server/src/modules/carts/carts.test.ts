@@ -9,7 +9,7 @@ import { TEST_DATABASE_KINDS } from '../../test/databases';
 import { stockedProducts } from '../../test/products';
 import { TEST_ADDRESS } from '../../test/shipping-address';
 import { TEST_SHOP } from '../../test/shop';
-import { reminderCheckEveryMs, sendCartReminders } from './abandoned-carts';
+import { sendCartReminders } from './abandoned-carts';
 
 const CARD = { numero: '4242 4242 4242 4242', expiracion: '12/39', cvc: '123', nombre: 'Marta Gil' };
 type ProductRow = typeof producto.$inferSelect;
@@ -277,16 +277,5 @@ describe.each(TEST_DATABASE_KINDS)('saved carts on %s', (kind) => {
       expect(wrong.statusCode).toBe(400);
       expect(wrong.json().message).toBe('La página debe ser un número entero mayor o igual a 1');
     });
-  });
-});
-
-describe('how often a process looks for abandoned carts', () => {
-  it('within a tenth of the delay, never more often than every second nor less than every 5 minutes', () => {
-    expect(reminderCheckEveryMs(4 * HOUR)).toBe(5 * 60_000);
-    // An operator's quarter of an hour: a reminder at most 90 seconds late.
-    expect(reminderCheckEveryMs(0.25 * HOUR)).toBe(90_000);
-    // A browser test's delay of seconds.
-    expect(reminderCheckEveryMs(18_000)).toBe(1_800);
-    expect(reminderCheckEveryMs(2_000)).toBe(1_000);
   });
 });
