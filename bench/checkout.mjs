@@ -7,7 +7,7 @@ import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { SMTPServer } from 'smtp-server';
 import { browser, must, signIn } from './lib/browser-session.mjs';
-import { cpuMs, untilIdle } from './lib/cpu.mjs';
+import { cpuMs, machineCpuMs, postgresCpuMs, untilIdle } from './lib/cpu.mjs';
 import { budget, table } from './lib/markdown.mjs';
 import { dropDatabase, freshDatabase } from './lib/postgres.mjs';
 import { startShop } from './lib/shop.mjs';
@@ -153,6 +153,30 @@ async function loop(customers, seconds) {
 
 const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))] ?? 0;
 
+/**
+ * CPU time so far, in ms, of each party to a checkout on this machine: the shop's process (`shop()`),
+ * PostgreSQL's processes, this load's own process and the whole machine (the kernel's network work
+ * included), so a run says where each order's time goes, not only the shop's part.
+ */
+function cpuShares(shop) {
+  const own = process.cpuUsage();
+  return {
+    shop: shop(),
+    postgres: postgresCpuMs(),
+    client: (own.user + own.system) / 1000,
+    machine: machineCpuMs(),
+  };
+}
+
+/** Each party's CPU ms per paid order between two readings of cpuShares, to a tenth of a ms. */
+const perOrder = (after, before, orders) =>
+  Object.fromEntries(
+    Object.keys(after).map((party) => [
+      party,
+      Math.round(((after[party] - before[party]) / orders) * 10) / 10,
+    ]),
+  );
+
 /** Units of each product in the given customers' sales, by the sale's state, from the admin's sales list. */
 async function unitsSold(admin, customerIds) {
   const units = { pagada: new Map(), pendiente: new Map() };
@@ -235,10 +259,10 @@ export async function checkoutAgainst(base, { seconds, mails, round = 0, cpu }) 
   );
 
   await loop(customers, WARM_UP_SECONDS);
-  const cpuBefore = cpu?.();
+  const cpuBefore = cpu && cpuShares(cpu);
   const timed = await loop(customers, seconds);
-  const cpuDuring = cpu ? cpu() - cpuBefore : undefined;
   const sorted = timed.latencies.sort((a, b) => a - b);
+  const cpuPerOrder = cpuBefore && perOrder(cpuShares(cpu), cpuBefore, sorted.length);
   // A welcome per registration and a paid order's two messages so far: how far delivery lags the load.
   const mailBacklog =
     CUSTOMERS + MAILS_PER_ORDER * customers.reduce((n, c) => n + c.paidSales, 0) - (await delivered());
@@ -296,7 +320,8 @@ export async function checkoutAgainst(base, { seconds, mails, round = 0, cpu }) 
     paidOrders: sorted.length,
     paidOrdersPerSecond: Math.round(sorted.length / (timed.wallMs / 1000)),
     // What an order costs the shop's process, which a busy machine changes far less than the rate.
-    cpuMsPerOrder: cpuDuring === undefined ? undefined : Math.round((cpuDuring / sorted.length) * 10) / 10,
+    cpuMsPerOrder: cpuPerOrder?.shop,
+    cpuPerOrder,
     p50: Math.round(percentile(sorted, 0.5)),
     p99: Math.round(percentile(sorted, 0.99)),
     failures: timed.failures,
@@ -348,7 +373,10 @@ export async function run({ seconds }) {
     "Sandbox charge latency: the default 0 ms, so this is the shop's own cost, not a payment network's. " +
     '"Shop CPU ms per order" is the CPU time of the shop\'s process (its embedded database included, PostgreSQL ' +
     'not) during the timed load, mail delivered meanwhile included, divided by the orders paid: a busy machine ' +
-    'moves it far less than the rate. ' +
+    'moves it far less than the rate. "PostgreSQL", "load" and "machine" are the same for the database server\'s ' +
+    'processes, the process of this bench that plays the customers, and every core of the machine (the ' +
+    "kernel's work on the loopback connections included): at M machine ms per order, a machine of C cores " +
+    'cannot pass C × 1000 / M orders/s, whatever the shop does. ' +
     `Then all ${CUSTOMERS} at once buy 1–3 units of a product with ${SCARCE_STOCK} left; ` +
     'the books are read back through the admin API (sales and stock). ' +
     'Mail: a welcome per customer and per paid order a confirmation to its buyer and a notice to the shop contact address, queued in the outbox by the same ' +
@@ -361,6 +389,9 @@ export async function run({ seconds }) {
         'paid orders/s',
         'paid orders',
         'shop CPU ms per order',
+        'PostgreSQL CPU ms per order',
+        'load CPU ms per order',
+        'machine CPU ms per order',
         'checkout p50 ms',
         'checkout p99 ms',
         'failures',
@@ -376,6 +407,9 @@ export async function run({ seconds }) {
         r.paidOrdersPerSecond,
         r.paidOrders,
         r.cpuMsPerOrder,
+        r.database === 'postgres' ? r.cpuPerOrder.postgres : '—',
+        r.cpuPerOrder.client,
+        r.cpuPerOrder.machine,
         r.p50,
         r.p99,
         kinds(r.failures),
