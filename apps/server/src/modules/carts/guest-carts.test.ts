@@ -367,6 +367,40 @@ describe.each(TEST_DATABASE_KINDS)('guest carts on %s', (kind) => {
     expect(agent.cookies.has(COOKIE)).toBe(false);
   });
 
+  it('a reminded guest who signs in, or opens the link signed in, is not reminded again and the order counts as recovered', async () => {
+    const [a, b] = products as [ProductRow, ProductRow];
+    const before = (await admin.get('/api/admin/carritos')).json();
+
+    // Reminded as a guest, then signs up and in with the cart in the browser.
+    const address = email('recordada');
+    const browser = await guestWithCart(address, [line(a, 1)]);
+    await remind();
+    expect((await browser.post('/api/usuario', customerRegistration(address))).statusCode).toBe(201);
+    await browser.signIn(address, CUSTOMER_PASSWORD);
+    expect((await browser.post('/api/carrito/fusionar', { lineas: [line(a, 1)] })).statusCode).toBe(200);
+    await remind();
+    expect(await reminders(address)).toHaveLength(1);
+    expect((await browser.buy([line(a, 1)])).statusCode).toBe(201);
+
+    // Opens the guest's reminder signed in to an account: the lines and the reminder go to its cart.
+    const guest = email('enlace.recordado');
+    await guestWithCart(guest, [line(b, 2)]);
+    await remind();
+    const { agent, user } = await newCustomer(t.app, email('otra.cuenta'));
+    const back = await agent.post('/api/carrito/invitado/recuperar', {
+      ...(await linkBack(guest)),
+      lineas: [],
+    });
+    expect(back.statusCode, back.body).toBe(200);
+    expect((await agent.get('/api/carrito')).json().lineas).toEqual([saved(b, 2)]);
+    await remind();
+    expect(await reminders(user.email)).toHaveLength(0);
+    expect((await agent.buy([line(b, 2)])).statusCode).toBe(201);
+
+    const after = (await admin.get('/api/admin/carritos')).json();
+    expect(after.recuperados).toBe(before.recuperados + 2);
+  });
+
   it('starts at most 5 guest carts an hour with one e-mail, 20 from one address (429 in Spanish)', async () => {
     const [a] = products as [ProductRow];
     const address = email('muchos');

@@ -7,11 +7,11 @@ import {
 } from '@vitrina/shared';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
-import { carrito } from '../../db/schema';
+import { carrito, carritoRecordatorio } from '../../db/schema';
 import { notFound } from '../../errors';
 import { countGuestCart } from '../sessions';
 import { isGuestCartLinkToken } from './guest-cart-links';
-import { type CartRow, tidy, toSavedCart, writeLines } from './saved-carts';
+import { type CartRow, mergeIntoCart, tidy, toSavedCart, writeLines } from './saved-carts';
 
 /*
  * A guest's cart (docs/decisions/095-guest-carts.md): saved once the visitor typed a valid e-mail at
@@ -30,12 +30,47 @@ async function lockedGuestCart(tx: Db | Tx, id: number): Promise<CartRow | undef
   return row;
 }
 
-/** Empties the guest cart `id`, if it is one (its lines went to an account, or to another cart). */
+/** Empties the guest cart `id`, if it is one (its lines went to another guest cart). */
 export async function emptyGuestCart(db: Db, id: number): Promise<void> {
   await db.transaction(async (tx) => {
     const row = await lockedGuestCart(tx, id);
     if (row) await writeLines(tx, row, []);
   });
+}
+
+/**
+ * The shopper signed in, and this browser's lines went to the account's cart: the guest cart `id` is
+ * emptied, and its reminder, if it was sent one, goes with the lines (takeReminder).
+ */
+export async function handOverGuestCart(
+  db: Db,
+  { id, userId }: { id: number; userId: number },
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    const row = await lockedGuestCart(tx, id);
+    if (!row) return;
+    await writeLines(tx, row, []);
+    await takeReminder(tx, row, userId);
+  });
+}
+
+/**
+ * The account's cart, now holding the lines of guest cart `guest` (as it was before it was emptied),
+ * takes the reminder the guest was sent for them: the same items are not reminded twice, and the
+ * account's order counts as recovered. An empty account cart takes nothing: it holds no reminder.
+ */
+async function takeReminder(tx: Tx, guest: CartRow, userId: number): Promise<void> {
+  if (guest.recordado === null || guest.lineas.length === 0) return;
+  const [account] = await tx
+    .update(carrito)
+    .set({ recordado: sql`coalesce(${carrito.recordado}, ${guest.recordado})` })
+    .where(and(eq(carrito.id_usuario, userId), sql`${carrito.lineas} <> '[]'::jsonb`))
+    .returning({ id: carrito.id });
+  if (!account) return;
+  await tx
+    .update(carritoRecordatorio)
+    .set({ id_carrito: account.id })
+    .where(and(eq(carritoRecordatorio.id_carrito, guest.id), isNull(carritoRecordatorio.id_venta)));
 }
 
 /**
@@ -96,31 +131,34 @@ export async function saveGuestCart({
 /**
  * POST /api/carrito/invitado/recuperar: the reminder's link opened in any browser. Its own lines join the
  * saved cart's (the shared merge), and the answer says whose cart it is, so the checkout is filled in. For
- * a signed-in customer the lines go to the account's cart instead (the browser's sync sends them), and the
- * guest cart is emptied: one cart, one reminder. 404 for a cart or token the shop did not sign.
+ * a signed-in customer (`userId`) the lines join the account's cart instead, with the reminder
+ * (takeReminder), and the guest cart is emptied: one cart, one reminder. 404 for a cart or token the shop
+ * did not sign.
  */
 export async function recoverGuestCart({
   db,
   secret,
   input,
-  signedIn,
+  userId,
 }: {
   db: Db;
   secret: string;
   input: GuestCartRecovery;
-  signedIn: boolean;
+  userId: number | null;
 }): Promise<GuestCart> {
   return db.transaction(async (tx) => {
     const row = await lockedGuestCart(tx, input.carrito);
     if (!row?.email_invitado || !isGuestCartLinkToken(secret, row.id, row.email_invitado, input.acceso))
       throw notFound(GUEST_CART_MESSAGES.linkInvalid);
     const lines = await tidy(tx, row.lineas, input.lineas);
-    const kept = signedIn ? await writeLines(tx, row, []) : await writeLines(tx, row, lines);
-    return {
-      lineas: lines,
-      actualizado: signedIn ? null : kept.actualizado.toISOString(),
-      email: row.email_invitado,
-      nombre: row.nombre_invitado,
-    };
+    const named = { email: row.email_invitado, nombre: row.nombre_invitado };
+    if (userId === null) {
+      const kept = await writeLines(tx, row, lines);
+      return { lineas: lines, actualizado: kept.actualizado.toISOString(), ...named };
+    }
+    await writeLines(tx, row, []);
+    await mergeIntoCart(tx, userId, lines);
+    await takeReminder(tx, row, userId);
+    return { lineas: lines, actualizado: null, ...named };
   });
 }

@@ -9,6 +9,7 @@ import {
   guestCartInputSchema,
   guestCartRecoverySchema,
   guestCartSchema,
+  type SavedCart,
   savedCartInputSchema,
   savedCartSchema,
 } from '@vitrina/shared';
@@ -22,7 +23,7 @@ import { readGuestCheckout } from '../settings';
 import { listAbandonedCarts } from './abandoned-list';
 import { abandonedCartsReport } from './abandoned-report';
 import { forgetGuestCart, guestCartOf, nameGuestCart } from './guest-cart-links';
-import { emptyGuestCart, recoverGuestCart, saveGuestCart } from './guest-carts';
+import { emptyGuestCart, handOverGuestCart, recoverGuestCart, saveGuestCart } from './guest-carts';
 import {
   getCartReminders,
   getSavedCart,
@@ -64,14 +65,16 @@ export const cartsRoutes: FastifyPluginAsyncZod<CartsRoutesOptions> = async (
   { db, reminderAfterMs, linkSecret, secureCookies },
 ) => {
   /**
-   * A shopper who signs in brings this browser's lines to the account's cart: the guest cart the browser
-   * saved is emptied and forgotten, so the same items never get two reminders.
+   * A shopper who signs in brings this browser's lines to the account's cart (`saved`, written first): the
+   * guest cart the browser saved is emptied and forgotten, and its reminder goes with the lines, so the
+   * same items never get two reminders and the account's order counts as recovered.
    */
-  async function leaveGuestCart(request: FastifyRequest, reply: FastifyReply) {
+  async function leaveGuestCart(request: FastifyRequest, reply: FastifyReply, saved: SavedCart) {
     const id = guestCartOf(request, linkSecret);
-    if (id === null) return;
-    await emptyGuestCart(db, id);
+    if (id === null) return saved;
+    await handOverGuestCart(db, { id, userId: sessionOf(request).user.id_usuario });
     forgetGuestCart(reply);
+    return saved;
   }
 
   app.get(
@@ -98,10 +101,16 @@ export const cartsRoutes: FastifyPluginAsyncZod<CartsRoutesOptions> = async (
         response: { 200: savedCartSchema, ...errors },
       },
     },
-    async (request, reply) => {
-      await leaveGuestCart(request, reply);
-      return replaceSavedCart({ db, userId: sessionOf(request).user.id_usuario, lines: request.body.lineas });
-    },
+    async (request, reply) =>
+      leaveGuestCart(
+        request,
+        reply,
+        await replaceSavedCart({
+          db,
+          userId: sessionOf(request).user.id_usuario,
+          lines: request.body.lineas,
+        }),
+      ),
   );
 
   app.post(
@@ -115,10 +124,12 @@ export const cartsRoutes: FastifyPluginAsyncZod<CartsRoutesOptions> = async (
         response: { 200: savedCartSchema, ...errors },
       },
     },
-    async (request, reply) => {
-      await leaveGuestCart(request, reply);
-      return mergeSavedCart({ db, userId: sessionOf(request).user.id_usuario, lines: request.body.lineas });
-    },
+    async (request, reply) =>
+      leaveGuestCart(
+        request,
+        reply,
+        await mergeSavedCart({ db, userId: sessionOf(request).user.id_usuario, lines: request.body.lineas }),
+      ),
   );
 
   app.put(
@@ -168,10 +179,10 @@ export const cartsRoutes: FastifyPluginAsyncZod<CartsRoutesOptions> = async (
       },
     },
     async (request, reply) => {
-      const signedIn = request.session !== null;
+      const userId = request.session?.user.id_usuario ?? null;
       const previous = guestCartOf(request, linkSecret);
-      const cart = await recoverGuestCart({ db, secret: linkSecret, input: request.body, signedIn });
-      if (!signedIn) {
+      const cart = await recoverGuestCart({ db, secret: linkSecret, input: request.body, userId });
+      if (userId === null) {
         // The lines of this browser's other guest cart joined the recovered one.
         if (previous !== null && previous !== request.body.carrito) await emptyGuestCart(db, previous);
         nameGuestCart(reply, linkSecret, request.body.carrito, secureCookies);

@@ -90,12 +90,17 @@ export async function mergeSavedCart({
   userId: number;
   lines: readonly SavedCartLine[];
 }): Promise<SavedCart> {
-  return toSavedCart(
-    await db.transaction(async (tx) => {
-      const row = await lockedCart(tx, userId);
-      return writeLines(tx, row, await tidy(tx, lines, row.lineas));
-    }),
-  );
+  return toSavedCart(await db.transaction((tx) => mergeIntoCart(tx, userId, lines)));
+}
+
+/** `lines` joined to the account's cart (mergeCarts), in `tx`. */
+export async function mergeIntoCart(
+  tx: Tx,
+  userId: number,
+  lines: readonly SavedCartLine[],
+): Promise<CartRow> {
+  const row = await lockedCart(tx, userId);
+  return writeLines(tx, row, await tidy(tx, lines, row.lineas));
 }
 
 /** Whose cart: an account's, or the guest cart a browser's cookie names. */
