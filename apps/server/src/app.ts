@@ -168,7 +168,13 @@ export async function buildApp({
 
   const storage = await createStorage(config);
   const shop = shopIdentity(config);
-  const orders = { db, payments: provider, mercadoPago: mercadoPagoGateway, shop };
+  const orders = {
+    db,
+    payments: provider,
+    mercadoPago: mercadoPagoGateway,
+    shop,
+    connectionRetry: config.payments.connectionRetry,
+  };
   const mercadoPagoContext = { ...orders, mercadoPago: mercadoPagoGateway };
   const reminders = { afterMs: config.abandonedCartHours * 3_600_000, ...cartReminders };
   const searches = searchCounter(db, app.log);

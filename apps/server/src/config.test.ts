@@ -58,6 +58,17 @@ describe('loadConfig', () => {
       );
   });
 
+  it("retries a charge's answer on a lost connection for the shop's 3 s, a shorter time only in tests", () => {
+    expect(loadConfig({}).payments.connectionRetry).toBeUndefined();
+    expect(loadConfig({ NODE_ENV: 'test', CONNECTION_RETRY_MS: '800' }).payments.connectionRetry).toEqual({
+      budgetMs: 800,
+    });
+    for (const NODE_ENV of ['production', 'development'])
+      expect(() => loadConfig({ NODE_ENV, CONNECTION_RETRY_MS: '800', ALLOW_LOCAL_OIDC: 'true' })).toThrow(
+        'CONNECTION_RETRY_MS: is for tests only (NODE_ENV=test)',
+      );
+  });
+
   it('refuses METRICS_PORT equal to PORT, naming METRICS_PORT', () => {
     expect(() => loadConfig({ PORT: '3000', METRICS_PORT: '3000' })).toThrow(
       /METRICS_PORT: must differ from PORT/,

@@ -133,6 +133,12 @@ const envSchema = z.object({
   PAYMENT_PROVIDER: z.enum(PAYMENT_PROVIDERS).default('sandbox'),
   /** Simulated network latency of a sandbox charge, in milliseconds (the crash-recovery test uses it). */
   SANDBOX_LATENCY_MS: z.coerce.number().int().min(0).max(600_000).default(0),
+  /**
+   * How long a charge's answer is retried within the request when the database connection is lost
+   * (settle-payment.ts), in milliseconds; unset, the shop's own 3 s. Only under NODE_ENV=test: the tests
+   * that cut the connection give up sooner.
+   */
+  CONNECTION_RETRY_MS: z.preprocess(unsetIfEmpty, z.coerce.number().int().min(0).max(60_000).optional()),
   /** Stripe's keys (Dashboard → Developers); all three are required when PAYMENT_PROVIDER=stripe. */
   STRIPE_SECRET_KEY: stripeKey(/^(sk|rk)_(test|live)_\S+$/, 'must be a secret key (sk_test_… or sk_live_…)'),
   STRIPE_PUBLISHABLE_KEY: stripeKey(
@@ -227,6 +233,13 @@ const checkedEnvSchema = envSchema.superRefine((env, ctx) => {
       code: 'custom',
       path: ['ABANDONED_CART_HOURS'],
       message: `must be at least ${MIN_ABANDONED_CART_HOURS} (a quarter of an hour); shorter delays are for tests (NODE_ENV=test)`,
+    });
+  }
+  if (env.CONNECTION_RETRY_MS !== undefined && env.NODE_ENV !== 'test') {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['CONNECTION_RETRY_MS'],
+      message: 'is for tests only (NODE_ENV=test); the shop retries a lost connection for 3 s',
     });
   }
   if (Boolean(env.GOOGLE_CLIENT_ID) !== Boolean(env.GOOGLE_CLIENT_SECRET)) {
@@ -328,6 +341,9 @@ function toConfig(env: z.infer<typeof envSchema>) {
     payments: {
       provider: env.PAYMENT_PROVIDER,
       sandboxLatencyMs: env.SANDBOX_LATENCY_MS,
+      /** Tests only (CONNECTION_RETRY_MS): how long a charge's answer is retried on a lost connection. */
+      connectionRetry:
+        env.CONNECTION_RETRY_MS === undefined ? undefined : { budgetMs: env.CONNECTION_RETRY_MS },
       /** Only with PAYMENT_PROVIDER=stripe (then all three are set). The secrets are never logged. */
       stripe:
         env.PAYMENT_PROVIDER === 'stripe' &&

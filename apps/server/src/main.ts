@@ -119,7 +119,14 @@ async function main() {
     );
 
   // Sales a crash or an unreachable provider left 'pendiente' are settled before any new checkout.
-  const orders = { db: database.db, payments, mercadoPago, shop: shopIdentity(config), log: app.log };
+  const orders = {
+    db: database.db,
+    payments,
+    mercadoPago,
+    shop: shopIdentity(config),
+    log: app.log,
+    connectionRetry: config.payments.connectionRetry,
+  };
   const settled = await settlePendingOrders(orders);
   if (settled.pending > 0) app.log.info(settled, 'pending orders settled');
   // Refunds a crash left between the provider and the database are finished the same way.

@@ -2,7 +2,8 @@ import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testTempDir } from '../test/databases';
+import { testTempDir, testTemplates } from '../test/databases';
+import { copyFolder } from '../test/templates';
 import { openDatabase, rowsOf } from './client';
 import { createDataFilesIfMissing, PGLITE_SETTINGS } from './pglite-start';
 
@@ -37,14 +38,14 @@ describe('the embedded database', () => {
   });
 
   it('starts a data folder made with larger settings with the small ones', async () => {
+    // The run's empty template (made by createDataFilesIfMissing once for the run): no second initdb.
     const dataDir = join(root, 'older');
-    await createDataFilesIfMissing(dataDir);
+    await copyFolder(testTemplates().pglite.empty, dataDir);
     // As PostgreSQL's initdb wrote it before, and as an owner may have set it.
     const conf = join(dataDir, 'postgresql.conf');
-    writeFileSync(
-      conf,
-      readFileSync(conf, 'utf8').replace(/^shared_buffers = .*$/m, 'shared_buffers = 128MB'),
-    );
+    const written = readFileSync(conf, 'utf8');
+    expect(written).toMatch(/^shared_buffers = /m);
+    writeFileSync(conf, written.replace(/^shared_buffers = .*$/m, 'shared_buffers = 128MB'));
     writeFileSync(join(dataDir, 'postgresql.auto.conf'), "shared_buffers = '256MB'\n");
     expect(await settingsIn(dataDir)).toEqual(PGLITE_SETTINGS);
   });

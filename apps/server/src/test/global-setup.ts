@@ -8,6 +8,7 @@ import { DEFAULT_CURRENCY } from '@vitrina/shared';
 import type { TestProject } from 'vitest/node';
 import { loadConfig } from '../config';
 import { type DatabaseTarget, openDatabase } from '../db/client';
+import { sizeStoredPhotos } from '../modules/catalog';
 import { seedIfEmpty } from '../seed/seed';
 import { localStorage } from '../storage/local';
 import { useTestNodeFlags } from './node-flags';
@@ -38,6 +39,7 @@ export default async function setup(project: TestProject) {
     admin,
     pglite: { empty: join(root, 'template-empty'), seeded: join(root, 'template-seeded') },
     uploads: join(root, 'template-uploads'),
+    dataDir: join(root, 'template-data-dir'),
     webDist: join(root, 'web', 'dist'),
     ...(postgres ? { postgres } : {}),
     bundle: {
@@ -83,7 +85,8 @@ export default async function setup(project: TestProject) {
     }
   }
 
-  // The empty template's data folder is migrated, then copied and seeded as the seeded one's.
+  // The empty template's data folder is migrated, then copied and seeded as the seeded one's; that one
+  // is copied into the DATA_DIR template and its photos sized there, as a first start does.
   async function pgliteTemplates() {
     const { empty, seeded } = templates.pglite;
     const database = await openDatabase({ kind: 'pglite', dataDir: empty });
@@ -94,6 +97,14 @@ export default async function setup(project: TestProject) {
     }
     await copyFolder(empty, seeded);
     await prepare({ kind: 'pglite', dataDir: seeded }, templates.uploads);
+    await copyFolder(seeded, join(templates.dataDir, 'pglite'));
+    await copyFolder(templates.uploads, join(templates.dataDir, 'uploads'));
+    const started = await openDatabase({ kind: 'pglite', dataDir: join(templates.dataDir, 'pglite') });
+    try {
+      await sizeStoredPhotos({ db: started.db, storage: localStorage(join(templates.dataDir, 'uploads')) });
+    } finally {
+      await started.close();
+    }
   }
   async function postgresTemplates(serverUrl: string, names: { empty: string; seeded: string }) {
     await withAdmin(serverUrl, (client) => client.query(`CREATE DATABASE ${names.empty}`));

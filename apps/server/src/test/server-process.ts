@@ -15,15 +15,16 @@ export async function freePort(): Promise<number> {
 }
 
 /**
- * A DATA_DIR holding a copy of the run's seeded PGlite template and its images (test/global-setup.ts), so
- * the process starts without seeding; its administrator is the template's. Without `images`, the folder
- * has no uploads: for a shop whose images are in a bucket. Removed with the run's folder.
+ * A DATA_DIR as a new shop's first start leaves it (test/global-setup.ts): the seeded database and its
+ * images with their sizes stored, so the process starts without seeding or sizing; its administrator is
+ * the template's. Without `images`, the folder has no uploads and the database is the seeded template
+ * (sizes not stored): for a shop whose images are in a bucket. Removed with the run's folder.
  */
 export async function seededDataDir({ images = true } = {}): Promise<string> {
   const templates = testTemplates();
   const dataDir = await testTempDir('data-');
-  await copyFolder(templates.pglite.seeded, join(dataDir, 'pglite'));
-  if (images) await copyFolder(templates.uploads, join(dataDir, 'uploads'));
+  if (images) await copyFolder(templates.dataDir, dataDir);
+  else await copyFolder(templates.pglite.seeded, join(dataDir, 'pglite'));
   return dataDir;
 }
 

@@ -15,6 +15,12 @@ export interface TestTemplates {
   pglite: { empty: string; seeded: string };
   /** The seeded templates' uploads folder (the seed's images). */
   uploads: string;
+  /**
+   * A DATA_DIR as a new shop's first start leaves it (seed/first-start.ts): `pglite/` the seeded template
+   * with every photo's sizes stored, `uploads/` the seed's images and those sizes. seededDataDir() copies
+   * it, so a shop process started on it has no photo to size in the background.
+   */
+  dataDir: string;
   /** A stand-in web build (test/web-build.ts) that test apps serve pages from. */
   webDist: string;
   /** On TEST_DATABASE_URL's server: template databases, nobody connected, and the prefix of this run's copies. */

@@ -31,7 +31,8 @@ describe.each(TEST_DATABASE_KINDS)('checkout API on %s', (kind) => {
   let inactive: ProductRow;
 
   beforeAll(async () => {
-    t = await seededTestApp(kind);
+    // A checkout whose database stays away answers after half a second of retries, not the shop's 3 s.
+    t = await seededTestApp(kind, { CONNECTION_RETRY_MS: '500' });
     const active = await stockedProducts(t.db);
     discounted = active.find((p) => p.valor_descuento !== null) as ProductRow;
     regular = active.find((p) => p.valor_descuento === null) as ProductRow;
@@ -627,6 +628,7 @@ describe.each(TEST_DATABASE_KINDS)('checkout API on %s', (kind) => {
       });
       database.back();
       expect(res.statusCode, res.body).toBe(202);
+      expect(database.failed()).toBeGreaterThan(1);
       const sale = res.json();
       expect(sale).toMatchObject({ estado: 'pendiente', pago_recibido: { message: PAYMENT_RECEIVED } });
       expect(sale).not.toHaveProperty('requiere_accion');
@@ -718,6 +720,7 @@ describe.each(TEST_DATABASE_KINDS)('checkout API on %s', (kind) => {
       const res = await a.post(`/api/venta/${sale.id_venta}/confirmar`);
       database.back();
       expect(res.statusCode, res.body).toBe(202);
+      expect(database.failed()).toBeGreaterThan(1);
       expect(res.json()).toMatchObject({
         id_venta: sale.id_venta,
         estado: 'pendiente',

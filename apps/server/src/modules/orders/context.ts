@@ -1,6 +1,7 @@
 import type { Guest } from '@vitrina/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
+import type { ConnectionRetryOptions } from '../../db/connection-retry';
 import type { MercadoPagoGateway } from '../../payments/mercadopago';
 import type { PaymentProvider } from '../../payments/provider';
 import type { ShopIdentity } from '../mail';
@@ -16,6 +17,8 @@ export interface OrderContext {
   mercadoPago?: MercadoPagoGateway | undefined;
   shop: ShopIdentity;
   log?: FastifyBaseLogger | undefined;
+  /** How a charge's answer is retried on a lost connection (applyChargeResult); the shop's 3 s by default. */
+  connectionRetry?: ConnectionRetryOptions | undefined;
 }
 
 /** Who buys: an account, or a visitor known by the e-mail and name typed at checkout (decision 085). */

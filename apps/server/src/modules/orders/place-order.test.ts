@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, gt } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { ConnectionRetryOptions } from '../../db/connection-retry';
 import { cargoSandbox, producto, usuario, venta, ventaEstadoHistorial } from '../../db/schema';
 import { AppError } from '../../errors';
 import { chargeKey, type PaymentProvider } from '../../payments/provider';
@@ -17,6 +18,8 @@ import { type BackgroundSettler, backgroundSettler } from './settle-later';
 import { settlePendingOrders } from './settle-payment';
 
 const CARD = { numero: '4242424242424242', expiracion: '12/39', cvc: '123', nombre: 'Lucía Hernández' };
+/** A checkout whose database stays away gives up after half a second (two or three tries), not the shop's 3 s. */
+const STAYS_AWAY: ConnectionRetryOptions = { budgetMs: 500 };
 
 describe.each(TEST_DATABASE_KINDS)('checkout service on %s', (kind) => {
   let t: TestApp;
@@ -50,11 +53,17 @@ describe.each(TEST_DATABASE_KINDS)('checkout service on %s', (kind) => {
   const sale = async (id: number) => (await t.db.select().from(venta).where(eq(venta.id_venta, id)))[0];
   const card = async (numero = CARD.numero) =>
     (await createSandboxPaymentMethod(t.db, buyer, { ...CARD, numero })).id_pago;
-  const order = (idPago: string, provider: PaymentProvider = sandbox, key = randomUUID()) =>
+  const order = (
+    idPago: string,
+    provider: PaymentProvider = sandbox,
+    key = randomUUID(),
+    connectionRetry?: ConnectionRetryOptions,
+  ) =>
     placeOrder({
       db: t.db,
       payments: provider,
       shop: TEST_SHOP,
+      connectionRetry,
       settleLater: settler.settle,
       buyerId: buyer,
       input: {
@@ -220,7 +229,8 @@ describe.each(TEST_DATABASE_KINDS)('checkout service on %s', (kind) => {
     const idPago = await card();
     const key = randomUUID();
     const database = loseTransactions(t.db, { afterCharge: true });
-    const result = await order(idPago, sandbox, key);
+    const result = await order(idPago, sandbox, key, STAYS_AWAY);
+    expect(database.failed()).toBeGreaterThan(1);
     // Charged but not recorded: no error for the shopper, and nothing for them to retry.
     expect(result).toMatchObject({ status: 202, paymentReceived: true, order: { estado: 'pendiente' } });
     const id = result.order.id_venta;
@@ -250,7 +260,8 @@ describe.each(TEST_DATABASE_KINDS)('checkout service on %s', (kind) => {
     const database = loseTransactions(t.db, { afterCharge: true });
     const key = randomUUID();
     // The decline could not be recorded: the shopper is told to try again (a retry answers the 402).
-    await expect(order(idPago, sandbox, key)).rejects.toMatchObject({ code: '57P01' });
+    await expect(order(idPago, sandbox, key, STAYS_AWAY)).rejects.toMatchObject({ code: '57P01' });
+    expect(database.failed()).toBeGreaterThan(1);
     const [row] = await t.db.select().from(venta).where(eq(venta.idempotency_key, key));
     expect(row?.estado).toBe('pendiente');
     database.back();

@@ -59,7 +59,7 @@ export function applyChargeResult(
   order: OrderRow,
   result: ChargeResult,
 ): Promise<OrderRow> {
-  return retryOnConnectionLoss(() => recordChargeResult(context, order, result));
+  return retryOnConnectionLoss(() => recordChargeResult(context, order, result), context.connectionRetry);
 }
 
 async function recordChargeResult(
