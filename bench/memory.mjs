@@ -24,7 +24,7 @@ const ORDERS_EACH = 4;
  * allocation stops (its memory reducer acts after some seconds of quiet), and a reading before that
  * shows the burst, not the rest.
  */
-const REST_MS = 12_000;
+export const REST_MS = 12_000;
 /** How often the resident set is read during the burst. */
 const SAMPLE_MS = 100;
 
@@ -38,7 +38,7 @@ export function memoryOf(pid) {
   return { rss: mb('VmRSS'), peak: mb('VmHWM') };
 }
 
-async function atRest(pid) {
+export async function atRest(pid) {
   await sleep(REST_MS);
   return memoryOf(pid).rss;
 }
@@ -48,7 +48,7 @@ async function atRest(pid) {
  * product's page and answer, and searches for words of the products' names (each a database query
  * until the answer is kept).
  */
-async function burstPaths(base) {
+export async function burstPaths(base) {
   const get = async (path) => {
     const res = await fetch(base + path);
     if (!res.ok) throw new Error(`${path}: ${res.status}`);
@@ -91,7 +91,7 @@ async function burstPaths(base) {
  * customers pay ORDERS_EACH orders each (every paid order changes stock, which clears the kept answers, so
  * the catalog is read from the database again). Returns the highest resident set read during it.
  */
-async function burst(base, pid, seconds, round) {
+export async function burst(base, pid, seconds, round) {
   const { items, paths } = await burstPaths(base);
   const buyable = items.filter((p) => p.stock >= SHOPPERS * ORDERS_EACH);
   const prices = new Map(items.map((p) => [p.id_producto, Math.round((p.valor_descuento ?? p.valor) * 100)]));

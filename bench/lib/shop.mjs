@@ -9,17 +9,23 @@ import { join } from 'node:path';
 const SERVER = new URL('../../apps/server/dist/main.js', import.meta.url).pathname;
 
 /**
- * The options `npm start` gives Node (the root package.json), so that every bench measures the shop as it
- * runs: its memory settings (docs/decisions/055) change what the process holds and how often it collects.
+ * The options `npm start` gives Node and the variables it sets before it (the root package.json:
+ * `VAR=value … node --option … apps/server/dist/main.js`), so that every bench measures the shop as it
+ * runs: its memory settings (docs/decisions/055 and 096) change what the process holds and how often it
+ * collects.
  */
-export const NODE_OPTIONS_OF_NPM_START = (() => {
+export const NPM_START = (() => {
   const { scripts } = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8'));
-  const options = /\bnode((?: --\S+)*) apps\/server\/dist\/main\.js\b/.exec(scripts.start);
-  if (!options)
+  const command = /((?:\b[A-Z_]+=\S+ )*)node((?: --\S+)*) apps\/server\/dist\/main\.js\b/.exec(scripts.start);
+  if (!command)
     throw new Error(
       `bench/lib/shop.mjs: no "node … apps/server/dist/main.js" in npm start: ${scripts.start}`,
     );
-  return options[1].split(' ').filter(Boolean);
+  const words = (text) => text.split(' ').filter(Boolean);
+  return {
+    env: Object.fromEntries(words(command[1]).map((word) => word.split(/=(.*)/s).slice(0, 2))),
+    nodeOptions: words(command[2]),
+  };
 })();
 
 /** A TCP port nobody is listening on right now. */
@@ -45,11 +51,20 @@ export async function waitForHealth(url, attempts = 240) {
 }
 
 /**
- * @param {{ databaseUrl?: string, env?: Record<string, string>, dataDir?: string }} options PGlite in
- *   the data folder unless a PostgreSQL URL is given; a fresh folder, removed by stop(), unless `dataDir`
- *   names one to start again on (a restart), which stop() leaves.
+ * @param {{ databaseUrl?: string, env?: Record<string, string>, dataDir?: string, server?: string,
+ *   nodeOptions?: string[], startEnv?: Record<string, string> }} options PGlite in the data folder unless a
+ *   PostgreSQL URL is given; a fresh folder, removed by stop(), unless `dataDir` names one to start again
+ *   on (a restart), which stop() leaves. `server`, `nodeOptions` and `startEnv` run another bundle or
+ *   another `npm start` than this checkout's (bench/side-by-side.mjs compares two builds).
  */
-export async function startShop({ databaseUrl, env = {}, dataDir: given } = {}) {
+export async function startShop({
+  databaseUrl,
+  env = {},
+  dataDir: given,
+  server = SERVER,
+  nodeOptions = NPM_START.nodeOptions,
+  startEnv = NPM_START.env,
+} = {}) {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const dataDir = given ?? mkdtempSync(join(os.tmpdir(), 'vitrina-bench-'));
@@ -58,7 +73,7 @@ export async function startShop({ databaseUrl, env = {}, dataDir: given } = {}) 
   };
   // BENCH_SHOP_NODE_ARGS adds Node flags to the shop alone (`--cpu-prof` to see where a section's time goes).
   const extra = process.env.BENCH_SHOP_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
-  const child = spawn(process.execPath, [...NODE_OPTIONS_OF_NPM_START, ...extra, SERVER], {
+  const child = spawn(process.execPath, [...nodeOptions, ...extra, server], {
     env: {
       ...process.env,
       PORT: String(port),
@@ -67,6 +82,7 @@ export async function startShop({ databaseUrl, env = {}, dataDir: given } = {}) 
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
       DATABASE_URL: databaseUrl ?? '',
+      ...startEnv,
       ...env,
     },
     stdio: ['ignore', 'ignore', 'inherit'],

@@ -27,6 +27,9 @@ await build({
   format: 'esm',
   target: 'node20',
   sourcemap: true,
+  // Stack traces name file:line from the mappings alone; the sources' text would only make the map (read
+  // and decoded by every process under --enable-source-maps) several MB larger (decision 096).
+  sourcesContent: false,
   external,
   logLevel: 'warning',
 });

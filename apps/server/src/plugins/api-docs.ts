@@ -5,7 +5,7 @@ import fp from 'fastify-plugin';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 
 /** OpenAPI document built from the routes' zod schemas; the UI lives at /api/docs. */
-export const apiDocsPlugin = fp(async (app: FastifyInstance) => {
+export const apiDocsPlugin = fp(async function apiDocsPlugin(app: FastifyInstance) {
   await app.register(swagger, {
     openapi: {
       info: {

@@ -106,7 +106,7 @@ export function declaredRoutes(app: FastifyInstance): readonly DeclaredRoute[] {
  * learns the route's fields. The cookie plugin's onRequest hook, registered earlier, has parsed the
  * cookies by then; the XSRF check (csrf.ts), registered earlier too, runs before this one.
  */
-export const authPlugin = fp(async (app: FastifyInstance, options: AuthOptions) => {
+export const authPlugin = fp(async function authPlugin(app: FastifyInstance, options: AuthOptions) {
   app.decorateRequest('session', null);
   const routes: DeclaredRoute[] = [];
   declared.set(app, routes);

@@ -45,7 +45,10 @@ export interface CsrfOptions {
   publicUrl: string;
 }
 
-export const csrfPlugin = fp(async (app: FastifyInstance, { secure, publicUrl }: CsrfOptions) => {
+export const csrfPlugin = fp(async function csrfPlugin(
+  app: FastifyInstance,
+  { secure, publicUrl }: CsrfOptions,
+) {
   const shopOrigin = new URL(publicUrl).origin;
   // A callback hook: it runs before every answer, where an async hook's promise is measurable.
   app.addHook('onRequest', (request, reply, done) => {

@@ -23,7 +23,7 @@ const UNAVAILABLE =
 const DEFAULT_RETRY_AFTER: Record<number, number> = { 429: 60, 503: 5 };
 
 /** One error handler for the whole API: the error shape of DESIGN.md, no stack traces or SQL. */
-export const errorsPlugin = fp(async (app: FastifyInstance) => {
+export const errorsPlugin = fp(async function errorsPlugin(app: FastifyInstance) {
   // Every 429 and 503 says when to come back, whoever produced it.
   app.addHook('onSend', (_request, reply, payload, done) => {
     const wait = DEFAULT_RETRY_AFTER[reply.statusCode];

@@ -6,7 +6,7 @@ import fp from 'fastify-plugin';
  * Strong ETags on successful JSON GETs of the API, and 304 for a matching If-None-Match, so a
  * shopper's browser revalidates a listing without downloading it again.
  */
-export const etagPlugin = fp(async (app: FastifyInstance) => {
+export const etagPlugin = fp(async function etagPlugin(app: FastifyInstance) {
   app.addHook('onSend', (request, reply, payload, done) => {
     done(null, withEtag(request, reply, payload));
   });

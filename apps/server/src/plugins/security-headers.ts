@@ -83,7 +83,10 @@ function permissionsPolicy(stripe: boolean): string {
  * browser feature; HSTS only for a shop served over https.
  * The OpenAPI UI sets its own policy for its pages (see plugins/api-docs.ts).
  */
-export const securityHeadersPlugin = fp(async (app: FastifyInstance, opts: SecurityHeadersOptions) => {
+export const securityHeadersPlugin = fp(async function securityHeadersPlugin(
+  app: FastifyInstance,
+  opts: SecurityHeadersOptions,
+) {
   const page = securityHeaders(opts);
   const api = apiSecurityHeaders(page);
   app.addHook('onRequest', (request, reply, done) => {
