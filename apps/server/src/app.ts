@@ -96,6 +96,24 @@ export interface AppDeps {
   renderPage?: RenderPage;
 }
 
+/**
+ * What the sale's operations share in one process (OrderContext without a logger): the app's routes and
+ * loops, and main.ts's start-up settling and sweeps, which add their own logger.
+ */
+export async function orderContextFor(
+  config: Config,
+  db: Database['db'],
+  deps: Pick<AppDeps, 'payments' | 'stripeApi' | 'mercadoPago'> = {},
+) {
+  return {
+    db,
+    payments: deps.payments ?? (await createPaymentProvider(config, db, { stripeApi: deps.stripeApi })),
+    mercadoPago: deps.mercadoPago ?? (await createMercadoPago(config, db)),
+    shop: shopIdentity(config),
+    connectionRetry: config.payments.connectionRetry,
+  };
+}
+
 /** The whole HTTP application; main.ts listens with it, tests call it through inject(). */
 export async function buildApp({
   config,
@@ -157,8 +175,7 @@ export async function buildApp({
   await app.register(apiDocsPlugin);
 
   const { db } = database;
-  const provider = payments ?? (await createPaymentProvider(config, db, { stripeApi }));
-  const mercadoPagoGateway = mercadoPago ?? (await createMercadoPago(config, db));
+  const orders = await orderContextFor(config, db, { payments, stripeApi, mercadoPago });
   await app.register(cookie);
   await app.register(csrfPlugin, { secure: cookieSecure(config.publicUrl), publicUrl: config.publicUrl });
   await app.register(authPlugin, {
@@ -167,15 +184,7 @@ export async function buildApp({
   });
 
   const storage = await createStorage(config);
-  const shop = shopIdentity(config);
-  const orders = {
-    db,
-    payments: provider,
-    mercadoPago: mercadoPagoGateway,
-    shop,
-    connectionRetry: config.payments.connectionRetry,
-  };
-  const mercadoPagoContext = { ...orders, mercadoPago: mercadoPagoGateway };
+  const { shop } = orders;
   const reminders = { afterMs: config.abandonedCartHours * 3_600_000, ...cartReminders };
   const searches = searchCounter(db, app.log);
   app.addHook('onClose', () => searches.flush());
@@ -195,10 +204,10 @@ export async function buildApp({
       await api.register(ordersRoutes, {
         ...orders,
         timeZone: config.shopTimeZone,
-        startRedirect: mercadoPagoRedirect(mercadoPagoGateway),
+        startRedirect: mercadoPagoRedirect(orders.mercadoPago),
         alsoClaim: adoptGuestRatings,
       });
-      await api.register(mercadoPagoRoutes, mercadoPagoContext);
+      await api.register(mercadoPagoRoutes, orders);
       await api.register(cartsRoutes, {
         db,
         reminderAfterMs: reminders.afterMs,
@@ -223,7 +232,7 @@ export async function buildApp({
     },
     { prefix: '/api' },
   );
-  if (mercadoPagoGateway.mode === 'sandbox') {
+  if (orders.mercadoPago.mode === 'sandbox') {
     await app.register(mercadoPagoSandboxRoutes, { db, shopName: config.shopName });
   }
   if (config.specFrontDist) {
@@ -238,7 +247,7 @@ export async function buildApp({
   }
   await app.register(mailDeliveryPlugin, { database, config, options: mailDelivery });
   await app.register(mercadoPagoReconciliationPlugin, {
-    ...mercadoPagoContext,
+    ...orders,
     options: mercadoPagoReconciliation,
   });
   await app.register(unpaidOrdersExpiryPlugin, { ...orders, options: unpaidOrdersExpiry });

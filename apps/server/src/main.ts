@@ -1,6 +1,6 @@
 import type { Server } from 'node:http';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
-import { buildApp } from './app';
+import { buildApp, orderContextFor } from './app';
 import { localUrl, newBackupToken, registerBackupRoute, writeBackupEndpoint } from './backup/endpoint';
 import { loadConfig, readDotEnv } from './config';
 import { configuredTarget, type Database, type DatabaseTarget, openDatabase } from './db/client';
@@ -9,10 +9,8 @@ import { startMetricsServer, watchDatabase, watchPool } from './metrics';
 import { sizeStoredPhotos } from './modules/catalog';
 import { type OidcClientConfig, resolveOidc } from './modules/google-sign-in';
 import { queueLowStockDigest } from './modules/inventory';
-import { shopIdentity } from './modules/mail';
 import { queueDailySummary, settlePendingOrders, settlePendingRefunds } from './modules/orders';
 import { purgeExpiredSessions } from './modules/sessions';
-import { createMercadoPago, createPaymentProvider } from './payments/create-provider';
 import { demoAccounts, readyMessage, shopUrl } from './ready';
 import {
   FIRST_START_ARG,
@@ -86,14 +84,13 @@ async function main() {
     onError: (err) => log?.warn({ err }, 'local sign-in issuer error'),
   });
   running.oidc = oidc;
-  const payments = await createPaymentProvider(config, database.db);
-  const mercadoPago = await createMercadoPago(config, database.db);
+  const shared = await orderContextFor(config, database.db);
   const app = await buildApp({
     config,
     database,
     oidc,
-    payments,
-    mercadoPago,
+    payments: shared.payments,
+    mercadoPago: shared.mercadoPago,
     // JSON in production and tests; one readable line per entry and per request in development.
     logger: loggerOptions(config),
   });
@@ -119,14 +116,7 @@ async function main() {
     );
 
   // Sales a crash or an unreachable provider left 'pendiente' are settled before any new checkout.
-  const orders = {
-    db: database.db,
-    payments,
-    mercadoPago,
-    shop: shopIdentity(config),
-    log: app.log,
-    connectionRetry: config.payments.connectionRetry,
-  };
+  const orders = { ...shared, log: app.log };
   const settled = await settlePendingOrders(orders);
   if (settled.pending > 0) app.log.info(settled, 'pending orders settled');
   // Refunds a crash left between the provider and the database are finished the same way.

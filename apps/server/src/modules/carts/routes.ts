@@ -9,7 +9,6 @@ import {
   guestCartInputSchema,
   guestCartRecoverySchema,
   guestCartSchema,
-  type SavedCart,
   savedCartInputSchema,
   savedCartSchema,
 } from '@vitrina/shared';
@@ -69,12 +68,11 @@ export const cartsRoutes: FastifyPluginAsyncZod<CartsRoutesOptions> = async (
    * guest cart the browser saved is emptied and forgotten, and its reminder goes with the lines, so the
    * same items never get two reminders and the account's order counts as recovered.
    */
-  async function leaveGuestCart(request: FastifyRequest, reply: FastifyReply, saved: SavedCart) {
+  async function leaveGuestCart(request: FastifyRequest, reply: FastifyReply) {
     const id = guestCartOf(request, linkSecret);
-    if (id === null) return saved;
+    if (id === null) return;
     await handOverGuestCart(db, { id, userId: sessionOf(request).user.id_usuario });
     forgetGuestCart(reply);
-    return saved;
   }
 
   app.get(
@@ -101,16 +99,15 @@ export const cartsRoutes: FastifyPluginAsyncZod<CartsRoutesOptions> = async (
         response: { 200: savedCartSchema, ...errors },
       },
     },
-    async (request, reply) =>
-      leaveGuestCart(
-        request,
-        reply,
-        await replaceSavedCart({
-          db,
-          userId: sessionOf(request).user.id_usuario,
-          lines: request.body.lineas,
-        }),
-      ),
+    async (request, reply) => {
+      const saved = await replaceSavedCart({
+        db,
+        userId: sessionOf(request).user.id_usuario,
+        lines: request.body.lineas,
+      });
+      await leaveGuestCart(request, reply);
+      return saved;
+    },
   );
 
   app.post(
@@ -124,12 +121,15 @@ export const cartsRoutes: FastifyPluginAsyncZod<CartsRoutesOptions> = async (
         response: { 200: savedCartSchema, ...errors },
       },
     },
-    async (request, reply) =>
-      leaveGuestCart(
-        request,
-        reply,
-        await mergeSavedCart({ db, userId: sessionOf(request).user.id_usuario, lines: request.body.lineas }),
-      ),
+    async (request, reply) => {
+      const saved = await mergeSavedCart({
+        db,
+        userId: sessionOf(request).user.id_usuario,
+        lines: request.body.lineas,
+      });
+      await leaveGuestCart(request, reply);
+      return saved;
+    },
   );
 
   app.put(
