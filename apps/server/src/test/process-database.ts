@@ -1,11 +1,32 @@
-import { freshDatabase, type TestDatabase } from './databases';
+import { join } from 'node:path';
+import { productoImagen } from '../db/schema';
+import { freshDatabase, seededDatabase, type TestDatabase, testTempDir, testTemplates } from './databases';
+import { copyFolder } from './templates';
+
+type ProcessDatabase = TestDatabase & { url: string };
 
 /**
- * A fresh PostgreSQL database (test/databases.ts) for server processes to share: its URL for their
- * DATABASE_URL, and the test's own connection to look inside.
+ * A fresh, empty PostgreSQL database (test/databases.ts) for server processes to share: its URL for their
+ * DATABASE_URL, and the test's own connection to look inside. The first process seeds it, as a new shop does.
  */
-export async function processDatabase(): Promise<TestDatabase & { url: string }> {
-  const database = await freshDatabase('postgres');
+export async function processDatabase(): Promise<ProcessDatabase> {
+  return withUrl(await freshDatabase('postgres'));
+}
+
+/**
+ * A PostgreSQL shop as its first start leaves it, the counterpart of seededDataDir(): a copy of the seeded
+ * template and a DATA_DIR with the seed's images and their sizes (the DATA_DIR template's: the seed names
+ * its images alike on every database), so a process serves at once, with no seeding or sizing behind it.
+ */
+export async function processShop(): Promise<ProcessDatabase & { dataDir: string }> {
+  const database = withUrl(await seededDatabase('postgres'));
+  const dataDir = await testTempDir('data-');
+  await copyFolder(join(testTemplates().dataDir, 'uploads'), join(dataDir, 'uploads'));
+  await database.db.update(productoImagen).set({ tamanos: true });
+  return { ...database, dataDir };
+}
+
+function withUrl(database: TestDatabase): ProcessDatabase {
   if (!database.url) throw new Error('a PostgreSQL copy has a URL');
   return { ...database, url: database.url };
 }

@@ -3,9 +3,8 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cargoSandbox, producto, venta, ventaEstadoHistorial } from '../../db/schema';
 import { DEMO_CUSTOMER } from '../../seed/demo-accounts';
-import { testTempDir } from '../../test/databases';
 import { type HttpAnswer, HttpClient } from '../../test/http-client';
-import { processDatabase } from '../../test/process-database';
+import { processShop } from '../../test/process-database';
 import { type ServerProcess, startServer, stopServer } from '../../test/server-process';
 import { TEST_ADDRESS } from '../../test/shipping-address';
 import { eventually } from '../../test/smtp';
@@ -25,7 +24,7 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  * before it, that meets the termination. No purchase is ever sent twice.
  */
 describe.runIf(process.env.TEST_DATABASE_URL)('charged orders whose confirming write is dropped', () => {
-  let database: Awaited<ReturnType<typeof processDatabase>>;
+  let database: Awaited<ReturnType<typeof processShop>>;
   let server: ServerProcess;
   /** The test's connection that holds the lock. */
   let locker: pg.Client;
@@ -37,10 +36,10 @@ describe.runIf(process.env.TEST_DATABASE_URL)('charged orders whose confirming w
   let products: Array<{ id: number; stock: number }>;
 
   beforeAll(async () => {
-    database = await processDatabase();
+    database = await processShop();
     server = await startServer({
       DATABASE_URL: database.url,
-      DATA_DIR: await testTempDir('data-'),
+      DATA_DIR: database.dataDir,
       // A request gives up on the database after 1 s instead of the shop's 3 s: four or five attempts.
       CONNECTION_RETRY_MS: String(RETRY_MS),
     });

@@ -1,10 +1,8 @@
-import { mkdtemp } from 'node:fs/promises';
-import { join } from 'node:path';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { DEMO_CUSTOMER } from '../../seed/demo-accounts';
 import { TEST_DATABASE_KINDS } from '../../test/databases';
 import { HttpClient } from '../../test/http-client';
-import { processDatabase } from '../../test/process-database';
+import { processShop } from '../../test/process-database';
 import { type ServerProcess, seededDataDir, startServer, stopServer } from '../../test/server-process';
 import { TEST_ADDRESS } from '../../test/shipping-address';
 import { SESSION_COOKIE } from '../sessions';
@@ -21,13 +19,13 @@ describe.each(TEST_DATABASE_KINDS)('a crash in the middle of a checkout, on %s',
 
   it('is settled at the next start: the sale fails and the stock comes back', async ({ annotate }) => {
     // A copy of the seeded templates either way (the run's folder is removed at its end).
-    const { admin: ADMIN, root } = inject('vitrinaTestTemplates');
+    const { admin: ADMIN } = inject('vitrinaTestTemplates');
     const env: Record<string, string> = { SANDBOX_LATENCY_MS: '4000' };
     if (kind === 'postgres') {
-      const database = await processDatabase();
+      const database = await processShop();
       cleanup.push(() => database.drop());
       env.DATABASE_URL = database.url;
-      env.DATA_DIR = await mkdtemp(join(root, 'data-'));
+      env.DATA_DIR = database.dataDir;
     } else {
       env.DATA_DIR = await seededDataDir();
     }
