@@ -185,6 +185,59 @@ describe('serveFromCache', () => {
   });
 });
 
+describe('serveFromCache for requests that arrive together', () => {
+  async function slowRoute() {
+    const app = Fastify();
+    await app.register(etagPlugin);
+    const { database, change } = fakeDatabase();
+    const reads: string[] = [];
+    let failNext = false;
+    await app.register(async (routes) => {
+      serveFromCache(routes, catalogCache(database));
+      routes.get('/lenta', { config: { publicCache: true } }, async () => {
+        reads.push('lectura');
+        await new Promise((resolve) => setTimeout(resolve, 30));
+        if (failNext) {
+          failNext = false;
+          throw new Error('la base no respondió');
+        }
+        return { lectura: reads.length };
+      });
+    });
+    const together = (n: number) =>
+      Promise.all(Array.from({ length: n }, () => app.inject({ url: '/lenta' })));
+    return { app, reads, change, together, failOnce: () => (failNext = true) };
+  }
+
+  it('reads an answer once for all of them, and once more after a change', async () => {
+    const { app, reads, change, together } = await slowRoute();
+    try {
+      const first = await together(6);
+      expect(reads).toHaveLength(1);
+      expect(first.map((res) => res.json().lectura)).toEqual([1, 1, 1, 1, 1, 1]);
+      expect(new Set(first.map((res) => res.headers.etag)).size).toBe(1);
+      change();
+      const second = await together(6);
+      expect(reads).toHaveLength(2);
+      expect(second.map((res) => res.json().lectura)).toEqual([2, 2, 2, 2, 2, 2]);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('lets those waiting for a read that failed read for themselves, one for all', async () => {
+    const { app, reads, together, failOnce } = await slowRoute();
+    try {
+      failOnce();
+      const answers = await together(5);
+      expect(answers.map((res) => res.statusCode).sort()).toEqual([200, 200, 200, 200, 500]);
+      expect(reads).toHaveLength(2);
+    } finally {
+      await app.close();
+    }
+  });
+});
+
 describe('catalog cache bounds', () => {
   it('keeps answers up to its size in bytes, dropping the oldest first, and nothing larger than itself', () => {
     const { database } = fakeDatabase();

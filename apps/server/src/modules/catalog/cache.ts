@@ -30,6 +30,12 @@ interface CachedAnswer extends KeptAnswer {
 }
 
 /**
+ * How long a request waits for another one reading the same URL before it reads for itself: a slow or
+ * lost first request must not hold the others for longer than a slow read.
+ */
+const FILL_WAIT_MS = 2000;
+
+/**
  * Answers built from the public catalog, kept in this process by URL: the catalog's JSON answers here,
  * the rendered storefront pages in modules/site. The catalog is read far more than it changes, and an
  * answer from memory costs no query, no validation and no serialization. Every change to products or
@@ -40,6 +46,8 @@ export function catalogCache<Answer extends KeptAnswer = CachedAnswer>(
   maxBytes = CATALOG_CACHE_MAX_BYTES,
 ) {
   const answers = new Map<string, Answer>();
+  /** The URLs a request is reading now, for the generation it read at: later requests wait for it. */
+  const filling = new Map<string, { readAt: number; done: Promise<void> }>();
   let generation = 0;
   let bytes = 0;
   const clear = () => {
@@ -69,6 +77,31 @@ export function catalogCache<Answer extends KeptAnswer = CachedAnswer>(
       makeRoom(size);
       answers.set(url, answer);
       bytes += size;
+    },
+    /**
+     * Resolves once the request already reading `url` in this generation has its answer kept or given
+     * up, so that many visitors of an answer just cleared cost one read, not one each (a busy shop clears
+     * the cache with every sale); undefined when no request is reading it.
+     */
+    awaitFill(url: string): Promise<void> | undefined {
+      const fill = filling.get(url);
+      return fill?.readAt === generation ? fill.done : undefined;
+    },
+    /** This request reads `url` for the cache: the function it returns says it is done, kept or not. */
+    beginFill(url: string, readAt: number): () => void {
+      let finish = () => {};
+      const done = new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, FILL_WAIT_MS).unref();
+        finish = () => {
+          clearTimeout(timer);
+          resolve();
+        };
+      });
+      filling.set(url, { readAt, done });
+      return () => {
+        if (filling.get(url)?.done === done) filling.delete(url);
+        finish();
+      };
     },
     /** `answer`, kept at `url`, has made a copy of `size` bytes (sendKept): it counts from now on. */
     grew,
@@ -107,35 +140,52 @@ export function serveFromCache(
   cache: CatalogCache,
   answered?: (request: FastifyRequest, body: string) => void,
 ) {
-  const readAt = new WeakMap<object, number>();
+  const reading = new WeakMap<object, { readAt: number; done: () => void }>();
   app.addHook('onRoute', (route) => {
     route.config = { ...route.config, xsrfCookie: false };
   });
+  /** Sends the kept answer of the request's URL, if there is one. */
+  const sendHit = (request: FastifyRequest, reply: FastifyReply) => {
+    const hit = cache.get(request.url);
+    if (!hit) return false;
+    countCatalogCache('hit');
+    answered?.(request, hit.body);
+    reply.header('content-type', 'application/json; charset=utf-8').header('etag', hit.etag);
+    cache.send(request, reply, hit);
+    return true;
+  };
+  const read = (request: FastifyRequest, done: () => void) => {
+    countCatalogCache('miss');
+    const readAt = cache.generation();
+    reading.set(request, { readAt, done: cache.beginFill(request.url, readAt) });
+    done();
+  };
   // Callback hooks: on the path of every cached answer, where an async hook's promise is measurable.
   // A hook that sends does not call done(); the route's handler then never runs.
   app.addHook('onRequest', (request, reply, done) => {
     if (request.method !== 'GET' || !request.routeOptions.config.publicCache) return done();
-    const hit = cache.get(request.url);
-    countCatalogCache(hit ? 'hit' : 'miss');
-    if (!hit) {
-      readAt.set(request, cache.generation());
-      return done();
-    }
-    answered?.(request, hit.body);
-    reply.header('content-type', 'application/json; charset=utf-8').header('etag', hit.etag);
-    cache.send(request, reply, hit);
+    if (!sendHit(request, reply)) readOrWait(request, reply, done);
   });
+  /** A miss: reads, or waits for the request reading the same URL and answers from its copy. */
+  const readOrWait = (request: FastifyRequest, reply: FastifyReply, done: () => void) => {
+    const filled = cache.awaitFill(request.url);
+    if (!filled) return read(request, done);
+    // A read that failed wakes everyone waiting: the first to wake reads, the others wait for it.
+    filled.then(() => sendHit(request, reply) || readOrWait(request, reply, done));
+  };
   // Runs after the ETag plugin's hook, so the answer's ETag is already computed.
   app.addHook('onSend', (request, reply, payload, done) => {
-    const began = readAt.get(request);
+    const began = reading.get(request);
     const etag = reply.getHeader('etag');
     if (began !== undefined && reply.statusCode === 200 && typeof payload === 'string') {
       answered?.(request, payload);
-      if (typeof etag === 'string') cache.set(request.url, { body: payload, etag }, began);
+      if (typeof etag === 'string') cache.set(request.url, { body: payload, etag }, began.readAt);
       // Kept, it goes out in each client's coding (sendKept): a cache in front (nginx, a CDN) must keep
       // a copy per coding from this first answer on, which @fastify/compress marks only when it compresses.
       reply.header('vary', 'accept-encoding');
     }
+    // Every answer passes here, an error's too; one that never does frees its waiters after FILL_WAIT_MS.
+    began?.done();
     done(null, payload);
   });
 }

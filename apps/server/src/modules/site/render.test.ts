@@ -209,6 +209,27 @@ describe.each(TEST_DATABASE_KINDS)('storefront pages rendered on the server, on 
     expect(after.text).not.toContain(product.nombre);
   });
 
+  it('renders a page once for the visitors who ask for it together', async () => {
+    render.mockClear();
+    const pages = await Promise.all(
+      Array.from({ length: 8 }, () => page('/products/categoria/2?orden=precio_asc')),
+    );
+    expect(render).toHaveBeenCalledTimes(1);
+    expect(pages[0]?.state).toBeDefined();
+    expect(new Set(pages.map((p) => p.html)).size).toBe(1);
+  });
+
+  it('lets the visitors waiting for a render that failed render the page themselves', async () => {
+    const url = '/products/categoria/5?orden=precio_desc';
+    render.mockClear();
+    render.mockRejectedValueOnce(new Error('el render falló'));
+    const pages = await Promise.all(Array.from({ length: 4 }, () => page(url)));
+    expect(pages.map((p) => p.status)).toEqual([200, 200, 200, 200]);
+    // The first went to the browser; the others waited for it, then one rendered for them all.
+    expect(pages.filter((p) => p.state === undefined)).toHaveLength(1);
+    expect(render).toHaveBeenCalledTimes(2);
+  });
+
   it('still answers the page, for the browser to render, when the render fails', async () => {
     render.mockRejectedValueOnce(new Error('el render falló'));
     const res = await page('/products/categoria/4?orden=nombre_desc');

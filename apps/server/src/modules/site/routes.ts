@@ -152,18 +152,49 @@ export async function siteRoutes(
         .type('text/plain; charset=utf-8')
         .send('La tienda web no está compilada: ejecuta "npm run build" o "npm start".');
     }
-    const keeps = request.routeOptions.config.publicCache === true;
-    const kept = keeps ? rendered.get(request.url) : undefined;
+    // A search is counted when its answer is sent (search/analytics.ts): its page is rendered each time.
+    const keeps = request.routeOptions.config.publicCache === true && !search.has('name');
     const send = (status: number, page: KeptAnswer) => {
       reply.code(status).header('cache-control', 'no-cache').type('text/html; charset=utf-8');
       // Compressed as the browser accepts, once for a kept page (its copies count in the cache's size);
       // @fastify/compress leaves an answer with a Content-Encoding alone.
       return rendered.send(request, reply, page);
     };
-    if (kept) return send(200, kept);
+    if (!keeps) {
+      const [status, page] = await renderedPage(request, template, path, search);
+      return send(status, page);
+    }
+    // Visitors of a page another request is rendering wait for its copy (catalogCache.awaitFill); when
+    // that render fails, the first of them to wake renders for the rest.
+    for (;;) {
+      const kept = rendered.get(request.url);
+      if (kept) return send(200, kept);
+      const filled = rendered.awaitFill(request.url);
+      if (!filled) break;
+      await filled;
+    }
     const readAt = rendered.generation();
+    const done = rendered.beginFill(request.url, readAt);
+    try {
+      const [status, page, complete] = await renderedPage(request, template, path, search);
+      if (complete) rendered.set(request.url, page, readAt);
+      return send(status, page);
+    } finally {
+      done();
+    }
+  }
+
+  /**
+   * The page at `path` with its head (its title, tags and preloads) and its render, read at the same
+   * time; `complete` when the server rendered it, so it can be kept.
+   */
+  async function renderedPage(
+    request: FastifyRequest,
+    template: string,
+    path: string,
+    search: URLSearchParams,
+  ): Promise<[status: number, page: KeptAnswer, complete?: boolean]> {
     const match = matchPage(path);
-    // The page's head (its title, tags and preloads) and its render are read at the same time.
     const [{ status, meta, preload, identity }, app] = await Promise.all([
       pageMeta(path, match, search),
       match?.page.rendered ? renderApp(request) : undefined,
@@ -171,11 +202,8 @@ export async function siteRoutes(
     const rendering = status === 200 ? app : undefined;
     const hints = preloadTags(manifest, { kind: 'app', ...preload, scripts: !rendering });
     const page = brandHead(renderHead(template, meta, hints), identity);
-    if (!rendering) return send(status, { body: page });
-    const html: KeptAnswer = { body: fillRoot(page, rendering) };
-    // A search is counted when its answer is sent (search/analytics.ts): its page is rendered each time.
-    if (keeps && !search.has('name')) rendered.set(request.url, html, readAt);
-    return send(status, html);
+    if (!rendering) return [status, { body: page }];
+    return [status, { body: fillRoot(page, rendering) }, true];
   }
 
   /** The app rendered for the request's URL, or undefined when the browser is to render it (render.ts). */
