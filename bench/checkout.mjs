@@ -17,6 +17,8 @@ const WARM_UP_SECONDS = 3;
 /** Products the carts are made of; their stock is set high enough never to run out. */
 const CART_PRODUCTS = 10;
 const PLENTY = 100_000; // the most the product form accepts
+/** Issue 35's budget: card checkout back to where it stood before the order life cycle (283/s). */
+const PAID_ORDERS_PER_SECOND = 250;
 /** The product everybody races for, with quantities 1–3 each: about 100 units asked for 20. */
 export const SCARCE_STOCK = 20;
 /** Each paid order mails its buyer and the shop's contact address (docs/decisions/083-order-notices.md). */
@@ -426,9 +428,9 @@ export async function run({ seconds }) {
   const noOversell = runs.every((r) => r.oversoldUnits === 0 && r.booksBalance);
   const budgets = [
     budget(
-      `Checkout ≥ 200 paid orders/s (sandbox, ${CUSTOMERS} customers, PostgreSQL)`,
+      `Checkout ≥ ${PAID_ORDERS_PER_SECOND} paid orders/s (sandbox, ${CUSTOMERS} customers, PostgreSQL)`,
       `${postgres.paidOrdersPerSecond}/s`,
-      postgres.paidOrdersPerSecond >= 200,
+      postgres.paidOrdersPerSecond >= PAID_ORDERS_PER_SECOND,
     ),
     budget(
       'Zero oversell',
