@@ -186,17 +186,17 @@ describe('serveFromCache', () => {
 });
 
 describe('serveFromCache for requests that arrive together', () => {
-  async function slowRoute() {
+  async function slowRoute({ readMs = 30, fillWaitMs = 2000 } = {}) {
     const app = Fastify();
     await app.register(etagPlugin);
     const { database, change } = fakeDatabase();
     const reads: string[] = [];
     let failNext = false;
     await app.register(async (routes) => {
-      serveFromCache(routes, catalogCache(database));
+      serveFromCache(routes, catalogCache(database, undefined, fillWaitMs));
       routes.get('/lenta', { config: { publicCache: true } }, async () => {
         reads.push('lectura');
-        await new Promise((resolve) => setTimeout(resolve, 30));
+        await new Promise((resolve) => setTimeout(resolve, readMs));
         if (failNext) {
           failNext = false;
           throw new Error('la base no respondió');
@@ -220,6 +220,20 @@ describe('serveFromCache for requests that arrive together', () => {
       const second = await together(6);
       expect(reads).toHaveLength(2);
       expect(second.map((res) => res.json().lectura)).toEqual([2, 2, 2, 2, 2, 2]);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('stops waiting for a read slower than its wait: one of those waiting reads for the rest', async () => {
+    const { app, reads, together } = await slowRoute({ readMs: 120, fillWaitMs: 50 });
+    try {
+      const answers = await together(5);
+      expect(answers.map((res) => res.statusCode)).toEqual([200, 200, 200, 200, 200]);
+      // Each time a wait runs out one of them reads, the others wait for that read; the first answer
+      // kept (after 120 ms, two or three waits) answers them all.
+      expect(reads.length).toBeGreaterThan(1);
+      expect(reads.length).toBeLessThan(5);
     } finally {
       await app.close();
     }

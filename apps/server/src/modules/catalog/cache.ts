@@ -44,6 +44,7 @@ const FILL_WAIT_MS = 2000;
 export function catalogCache<Answer extends KeptAnswer = CachedAnswer>(
   database: Database,
   maxBytes = CATALOG_CACHE_MAX_BYTES,
+  fillWaitMs = FILL_WAIT_MS,
 ) {
   const answers = new Map<string, Answer>();
   /** The URLs a request is reading now, for the generation it read at: later requests wait for it. */
@@ -89,19 +90,20 @@ export function catalogCache<Answer extends KeptAnswer = CachedAnswer>(
     },
     /** This request reads `url` for the cache: the function it returns says it is done, kept or not. */
     beginFill(url: string, readAt: number): () => void {
-      let finish = () => {};
+      let release = () => {};
       const done = new Promise<void>((resolve) => {
-        const timer = setTimeout(resolve, FILL_WAIT_MS).unref();
-        finish = () => {
-          clearTimeout(timer);
-          resolve();
-        };
+        release = resolve;
       });
-      filling.set(url, { readAt, done });
-      return () => {
+      // The entry goes as its promise resolves, so a waiter that wakes and looks again never finds a
+      // promise already resolved: it reads, or waits for a read begun since.
+      const free = () => {
+        clearTimeout(timer);
         if (filling.get(url)?.done === done) filling.delete(url);
-        finish();
+        release();
       };
+      const timer = setTimeout(free, fillWaitMs).unref();
+      filling.set(url, { readAt, done });
+      return free;
     },
     /** `answer`, kept at `url`, has made a copy of `size` bytes (sendKept): it counts from now on. */
     grew,
