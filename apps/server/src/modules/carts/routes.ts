@@ -9,6 +9,7 @@ import {
   guestCartInputSchema,
   guestCartRecoverySchema,
   guestCartSchema,
+  type SavedCartInput,
   savedCartInputSchema,
   savedCartSchema,
 } from '@vitrina/shared';
@@ -64,15 +65,25 @@ export const cartsRoutes: FastifyPluginAsyncZod<CartsRoutesOptions> = async (
   { db, reminderAfterMs, linkSecret, secureCookies },
 ) => {
   /**
-   * A shopper who signs in brings this browser's lines to the account's cart (`saved`, written first): the
-   * guest cart the browser saved is emptied and forgotten, and its reminder goes with the lines, so the
-   * same items never get two reminders and the account's order counts as recovered.
+   * Writes this browser's lines to the account's cart as `save` does (replace or merge). A shopper who
+   * signs in brings them from the guest cart the browser saved, which is then emptied and forgotten, and
+   * its reminder goes with the lines, so the same items never get two reminders and the account's order
+   * counts as recovered.
    */
-  async function leaveGuestCart(request: FastifyRequest, reply: FastifyReply) {
-    const id = guestCartOf(request, linkSecret);
-    if (id === null) return;
-    await handOverGuestCart(db, { id, userId: sessionOf(request).user.id_usuario });
-    forgetGuestCart(reply);
+  async function saveAccountCart(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    { lineas }: SavedCartInput,
+    save: typeof replaceSavedCart,
+  ) {
+    const userId = sessionOf(request).user.id_usuario;
+    const saved = await save({ db, userId, lines: lineas });
+    const guestCart = guestCartOf(request, linkSecret);
+    if (guestCart !== null) {
+      await handOverGuestCart(db, { id: guestCart, userId });
+      forgetGuestCart(reply);
+    }
+    return saved;
   }
 
   app.get(
@@ -99,15 +110,7 @@ export const cartsRoutes: FastifyPluginAsyncZod<CartsRoutesOptions> = async (
         response: { 200: savedCartSchema, ...errors },
       },
     },
-    async (request, reply) => {
-      const saved = await replaceSavedCart({
-        db,
-        userId: sessionOf(request).user.id_usuario,
-        lines: request.body.lineas,
-      });
-      await leaveGuestCart(request, reply);
-      return saved;
-    },
+    async (request, reply) => saveAccountCart(request, reply, request.body, replaceSavedCart),
   );
 
   app.post(
@@ -121,15 +124,7 @@ export const cartsRoutes: FastifyPluginAsyncZod<CartsRoutesOptions> = async (
         response: { 200: savedCartSchema, ...errors },
       },
     },
-    async (request, reply) => {
-      const saved = await mergeSavedCart({
-        db,
-        userId: sessionOf(request).user.id_usuario,
-        lines: request.body.lineas,
-      });
-      await leaveGuestCart(request, reply);
-      return saved;
-    },
+    async (request, reply) => saveAccountCart(request, reply, request.body, mergeSavedCart),
   );
 
   app.put(
