@@ -28,6 +28,8 @@ const JOURNEYS = [
 ];
 const literal = (title: string) => title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const DESKTOP = { ...devices['Desktop Chrome'], channel: undefined };
+/** The ways of paying later, one serial file whose deadline walk waits a minute for the shop to cancel. */
+const PAY_LATER = /pay-later\.spec\.ts/;
 /** The two walks that change the shop's shipping zones, which must not overlap. */
 const PROMOTIONS = /promotions\.spec\.ts/;
 const SHIPPING = /shipping\.spec\.ts/;
@@ -66,8 +68,8 @@ export default defineConfig({
     launchOptions: BROWSER,
   },
   // Playwright hands out tests in the order of this list. The walks that spend most of their time waiting
-  // (the two-instances project's abandoned-cart reminders, the promotions and shipping pair) go first, so
-  // they wait while the rest of the suite runs instead of making its tail.
+  // (the two-instances project's abandoned-cart reminders, the paying-later file's deadlines, the promotions
+  // and shipping pair) go first, so they wait while the rest of the suite runs instead of making its tail.
   projects: [
     {
       name: 'two-instances',
@@ -75,6 +77,12 @@ export default defineConfig({
       testMatch: ['specs/*.spec.ts', 'multi/*.spec.ts'],
       grep: [...JOURNEYS.map((title) => new RegExp(literal(title))), /@multi/],
       use: { ...DESKTOP, baseURL: `http://127.0.0.1:${MULTI_PORT}` },
+    },
+    {
+      name: 'desktop: pay later',
+      testDir: './specs',
+      testMatch: PAY_LATER,
+      use: { ...DESKTOP, baseURL: SHOP_URL },
     },
     // The shipping walk saves and restores the whole shipping settings, and the promotions walk adds a zone
     // of its own while it runs: run at once, the restore could take the zone away mid-walk. The second
@@ -95,7 +103,7 @@ export default defineConfig({
     {
       name: 'desktop',
       testDir: './specs',
-      testIgnore: [/responsive\.spec\.ts/, PROMOTIONS, SHIPPING],
+      testIgnore: [/responsive\.spec\.ts/, PAY_LATER, PROMOTIONS, SHIPPING],
       use: { ...DESKTOP, baseURL: SHOP_URL },
     },
     {
