@@ -252,36 +252,41 @@ describe('serveFromCache for requests that arrive together', () => {
   });
 });
 
+/** Keeps `answer` at `url` as the request that read it does (keptOrRead, then keep and done). */
+async function keep<A extends KeptAnswer>(cache: ReturnType<typeof catalogCache<A>>, url: string, answer: A) {
+  const { read } = await cache.keptOrRead(url);
+  read?.keep(answer);
+  read?.done();
+}
+
 describe('catalog cache bounds', () => {
-  it('keeps answers up to its size in bytes, dropping the oldest first, and nothing larger than itself', () => {
+  it('keeps answers up to its size in bytes, dropping the oldest first, and nothing larger than itself', async () => {
     const { database } = fakeDatabase();
     const cache = catalogCache<{ body: string }>(database, 100);
-    const at = cache.generation();
-    for (const url of ['/a', '/b', '/c']) cache.set(url, { body: 'x'.repeat(38) }, at);
+    for (const url of ['/a', '/b', '/c']) await keep(cache, url, { body: 'x'.repeat(38) });
     // Each answer counts 40 (its URL and its body): the third pushes the first out.
     expect(cache.get('/a')).toBeUndefined();
     expect(cache.get('/b')?.body).toHaveLength(38);
     expect(cache.get('/c')?.body).toHaveLength(38);
-    cache.set('/grande', { body: 'x'.repeat(200) }, at);
+    await keep(cache, '/grande', { body: 'x'.repeat(200) });
     expect(cache.get('/grande')).toBeUndefined();
     expect(cache.get('/b')).toBeDefined();
   });
 
-  it('counts the copies a kept answer makes as it is sent, dropping the oldest answers to fit them', () => {
+  it('counts the copies a kept answer makes as it is sent, dropping the oldest answers to fit them', async () => {
     const { database } = fakeDatabase();
     const cache = catalogCache<KeptAnswer>(database, 100);
-    const at = cache.generation();
     const first = { body: 'x'.repeat(38) };
     const second = { body: 'y'.repeat(38) };
-    cache.set('/a', first, at);
-    cache.set('/b', second, at);
+    await keep(cache, '/a', first);
+    await keep(cache, '/b', second);
     // 80 of 100, then a 30-byte copy of the second: the first goes.
     cache.grew('/b', second, 30);
     expect(cache.get('/a')).toBeUndefined();
     expect(cache.get('/b')).toBe(second);
     // A copy of an answer the cache no longer holds is not its to count: 70 + 10 still fit.
     cache.grew('/a', first, 30);
-    cache.set('/c', { body: 'z'.repeat(8) }, at);
+    await keep(cache, '/c', { body: 'z'.repeat(8) });
     expect(cache.get('/b')).toBe(second);
     expect(cache.get('/c')).toBeDefined();
   });
@@ -291,10 +296,9 @@ describe('catalog cache bounds', () => {
     const text = JSON.stringify('y'.repeat(1198));
     // 2,807 bytes: room for both answers (1,006 and 1,201), not for a 1,200-byte copy of the second too.
     const cache = catalogCache<KeptAnswer>(database, 2807);
-    const at = cache.generation();
-    cache.set('/viejo', { body: 'x'.repeat(1000) }, at);
+    await keep(cache, '/viejo', { body: 'x'.repeat(1000) });
     const kept = { body: text };
-    cache.set('/', kept, at);
+    await keep(cache, '/', kept);
     const app = Fastify();
     app.get('/', (request, reply) => cache.send(request, reply, kept));
     app.get('/otro', (request, reply) => cache.send(request, reply, { body: text }));
@@ -309,10 +313,9 @@ describe('catalog cache bounds', () => {
   it('takes back the whole of an answer that its own copy pushed out, copy included', async () => {
     const { database } = fakeDatabase();
     const cache = catalogCache<KeptAnswer>(database, 100);
-    const at = cache.generation();
     const oldest = { body: 'a'.repeat(40) };
-    cache.set('/', oldest, at);
-    cache.set('/b', { body: 'b'.repeat(40) }, at);
+    await keep(cache, '/', oldest);
+    await keep(cache, '/b', { body: 'b'.repeat(40) });
     const app = Fastify();
     app.get('/', (request, reply) => cache.send(request, reply, oldest));
     // 41 + 42 bytes, then the oldest's own 40-byte copy: the oldest goes, and with it all 81 it took.
@@ -320,7 +323,7 @@ describe('catalog cache bounds', () => {
     await app.close();
     expect(cache.get('/')).toBeUndefined();
     // 42 + 58 fill the 100 exactly: nothing else has to go.
-    cache.set('/c', { body: 'c'.repeat(56) }, at);
+    await keep(cache, '/c', { body: 'c'.repeat(56) });
     expect(cache.get('/b')).toBeDefined();
     expect(cache.get('/c')).toBeDefined();
   });
@@ -337,16 +340,17 @@ describe('catalog cache bounds', () => {
     expect(answer.bytes?.length).toBe(Buffer.byteLength(answer.body));
   });
 
-  it('forgets everything on a change, and never keeps an answer read before it', () => {
+  it('forgets everything on a change, and never keeps an answer read before it', async () => {
     const { database, change } = fakeDatabase();
     const cache = catalogCache<{ body: string }>(database, 1000);
-    const before = cache.generation();
-    cache.set('/a', { body: 'viejo' }, before);
+    await keep(cache, '/a', { body: 'viejo' });
+    const { read } = await cache.keptOrRead('/b');
     change();
     expect(cache.get('/a')).toBeUndefined();
-    cache.set('/b', { body: 'leído antes del cambio' }, before);
+    read?.keep({ body: 'leído antes del cambio' });
+    read?.done();
     expect(cache.get('/b')).toBeUndefined();
-    cache.set('/b', { body: 'nuevo' }, cache.generation());
+    await keep(cache, '/b', { body: 'nuevo' });
     expect(cache.get('/b')?.body).toBe('nuevo');
   });
 });

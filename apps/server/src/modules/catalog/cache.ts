@@ -29,6 +29,14 @@ interface CachedAnswer extends KeptAnswer {
   etag: string;
 }
 
+/** A request's read of a URL for a cache (catalogCache.keptOrRead). */
+interface Read<Answer> {
+  /** Keeps the answer, unless the catalog changed since the read began. */
+  keep(answer: Answer): void;
+  /** Kept or not, wakes the requests waiting for this read. */
+  done(): void;
+}
+
 /**
  * How long a request waits for another one reading the same URL before it reads for itself: a slow or
  * lost first request must not hold the others for longer than a slow read.
@@ -67,43 +75,52 @@ export function catalogCache<Answer extends KeptAnswer = CachedAnswer>(
     generation++;
     clear();
   });
+  const get = (url: string) => (database.listening() ? answers.get(url) : undefined);
+  /** Keeps `answer` unless the catalog changed since `readAt`, the generation its read began in. */
+  const set = (url: string, answer: Answer, readAt: number) => {
+    if (readAt !== generation || !database.listening() || answers.has(url)) return;
+    const size = footprint(url, answer);
+    if (size > maxBytes) return;
+    makeRoom(size);
+    answers.set(url, answer);
+    bytes += size;
+  };
+  /** This request reads `url` for the cache; later requests wait for it until `done` or FILL_WAIT_MS. */
+  const beginRead = (url: string): Read<Answer> => {
+    const readAt = generation;
+    let release = () => {};
+    const done = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    // The entry goes as its promise resolves, so a waiter that wakes and looks again never finds a
+    // promise already resolved: it reads, or waits for a read begun since.
+    const free = () => {
+      clearTimeout(timer);
+      if (filling.get(url)?.done === done) filling.delete(url);
+      release();
+    };
+    const timer = setTimeout(free, fillWaitMs).unref();
+    filling.set(url, { readAt, done });
+    return { keep: (answer) => set(url, answer, readAt), done: free };
+  };
   return {
-    get: (url: string) => (database.listening() ? answers.get(url) : undefined),
-    /** Where the catalog stood when a request began: an answer read before a change is not kept after it. */
-    generation: () => generation,
-    set(url: string, answer: Answer, readAt: number) {
-      if (readAt !== generation || !database.listening() || answers.has(url)) return;
-      const size = footprint(url, answer);
-      if (size > maxBytes) return;
-      makeRoom(size);
-      answers.set(url, answer);
-      bytes += size;
-    },
+    get,
     /**
-     * Resolves once the request already reading `url` in this generation has its answer kept or given
-     * up, so that many visitors of an answer just cleared cost one read, not one each (a busy shop clears
-     * the cache with every sale); undefined when no request is reading it.
+     * The answer kept at `url` once any request already reading it in this generation is done, so that
+     * many visitors of an answer just cleared cost one read, not one each (a busy shop clears the cache
+     * with every sale); else the read this request is to make, registered at once for later requests to
+     * wait for. A read that fails or is not kept wakes everyone waiting: the first to wake reads.
      */
-    awaitFill(url: string): Promise<void> | undefined {
-      const fill = filling.get(url);
-      return fill?.readAt === generation ? fill.done : undefined;
-    },
-    /** This request reads `url` for the cache: the function it returns says it is done, kept or not. */
-    beginFill(url: string, readAt: number): () => void {
-      let release = () => {};
-      const done = new Promise<void>((resolve) => {
-        release = resolve;
-      });
-      // The entry goes as its promise resolves, so a waiter that wakes and looks again never finds a
-      // promise already resolved: it reads, or waits for a read begun since.
-      const free = () => {
-        clearTimeout(timer);
-        if (filling.get(url)?.done === done) filling.delete(url);
-        release();
-      };
-      const timer = setTimeout(free, fillWaitMs).unref();
-      filling.set(url, { readAt, done });
-      return free;
+    async keptOrRead(
+      url: string,
+    ): Promise<{ kept: Answer; read?: undefined } | { kept?: undefined; read: Read<Answer> }> {
+      for (;;) {
+        const kept = get(url);
+        if (kept) return { kept };
+        const reading = filling.get(url);
+        if (reading?.readAt !== generation) return { read: beginRead(url) };
+        await reading.done;
+      }
     },
     /** `answer`, kept at `url`, has made a copy of `size` bytes (sendKept): it counts from now on. */
     grew,
@@ -142,46 +159,37 @@ export function serveFromCache(
   cache: CatalogCache,
   answered?: (request: FastifyRequest, body: string) => void,
 ) {
-  const reading = new WeakMap<object, { readAt: number; done: () => void }>();
+  const reading = new WeakMap<object, Read<CachedAnswer>>();
   app.addHook('onRoute', (route) => {
     route.config = { ...route.config, xsrfCookie: false };
   });
-  /** Sends the kept answer of the request's URL, if there is one. */
-  const sendHit = (request: FastifyRequest, reply: FastifyReply) => {
-    const hit = cache.get(request.url);
-    if (!hit) return false;
+  const sendKeptAnswer = (request: FastifyRequest, reply: FastifyReply, kept: CachedAnswer) => {
     countCatalogCache('hit');
-    answered?.(request, hit.body);
-    reply.header('content-type', 'application/json; charset=utf-8').header('etag', hit.etag);
-    cache.send(request, reply, hit);
-    return true;
-  };
-  const read = (request: FastifyRequest, done: () => void) => {
-    countCatalogCache('miss');
-    const readAt = cache.generation();
-    reading.set(request, { readAt, done: cache.beginFill(request.url, readAt) });
-    done();
+    answered?.(request, kept.body);
+    reply.header('content-type', 'application/json; charset=utf-8').header('etag', kept.etag);
+    cache.send(request, reply, kept);
   };
   // Callback hooks: on the path of every cached answer, where an async hook's promise is measurable.
   // A hook that sends does not call done(); the route's handler then never runs.
   app.addHook('onRequest', (request, reply, done) => {
     if (request.method !== 'GET' || !request.routeOptions.config.publicCache) return done();
-    if (!sendHit(request, reply)) readOrWait(request, reply, done);
+    const hit = cache.get(request.url);
+    if (hit) return sendKeptAnswer(request, reply, hit);
+    // A miss waits for any request reading the same URL (keptOrRead), then answers from its copy or reads.
+    cache.keptOrRead(request.url).then(({ kept, read }) => {
+      if (kept) return sendKeptAnswer(request, reply, kept);
+      countCatalogCache('miss');
+      reading.set(request, read);
+      done();
+    });
   });
-  /** A miss: reads, or waits for the request reading the same URL and answers from its copy. */
-  const readOrWait = (request: FastifyRequest, reply: FastifyReply, done: () => void) => {
-    const filled = cache.awaitFill(request.url);
-    if (!filled) return read(request, done);
-    // A read that failed wakes everyone waiting: the first to wake reads, the others wait for it.
-    filled.then(() => sendHit(request, reply) || readOrWait(request, reply, done));
-  };
   // Runs after the ETag plugin's hook, so the answer's ETag is already computed.
   app.addHook('onSend', (request, reply, payload, done) => {
     const began = reading.get(request);
     const etag = reply.getHeader('etag');
     if (began !== undefined && reply.statusCode === 200 && typeof payload === 'string') {
       answered?.(request, payload);
-      if (typeof etag === 'string') cache.set(request.url, { body: payload, etag }, began.readAt);
+      if (typeof etag === 'string') began.keep({ body: payload, etag });
       // Kept, it goes out in each client's coding (sendKept): a cache in front (nginx, a CDN) must keep
       // a copy per coding from this first answer on, which @fastify/compress marks only when it compresses.
       reply.header('vary', 'accept-encoding');

@@ -164,23 +164,15 @@ export async function siteRoutes(
       const [status, page] = await renderedPage(request, template, path, search);
       return send(status, page);
     }
-    // Visitors of a page another request is rendering wait for its copy (catalogCache.awaitFill); when
-    // that render fails, the first of them to wake renders for the rest.
-    for (;;) {
-      const kept = rendered.get(request.url);
-      if (kept) return send(200, kept);
-      const filled = rendered.awaitFill(request.url);
-      if (!filled) break;
-      await filled;
-    }
-    const readAt = rendered.generation();
-    const done = rendered.beginFill(request.url, readAt);
+    // Visitors of a page another request is rendering wait for its copy (catalogCache.keptOrRead).
+    const { kept, read } = await rendered.keptOrRead(request.url);
+    if (kept) return send(200, kept);
     try {
       const [status, page, complete] = await renderedPage(request, template, path, search);
-      if (complete) rendered.set(request.url, page, readAt);
+      if (complete) read.keep(page);
       return send(status, page);
     } finally {
-      done();
+      read.done();
     }
   }
 
