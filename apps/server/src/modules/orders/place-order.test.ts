@@ -53,11 +53,14 @@ describe.each(TEST_DATABASE_KINDS)('checkout service on %s', (kind) => {
   const sale = async (id: number) => (await t.db.select().from(venta).where(eq(venta.id_venta, id)))[0];
   const card = async (numero = CARD.numero) =>
     (await createSandboxPaymentMethod(t.db, buyer, { ...CARD, numero })).id_pago;
+  /** Two units of the product, paid with `idPago`; the sandbox, a new key and the shop's retry unless given. */
   const order = (
     idPago: string,
-    provider: PaymentProvider = sandbox,
-    key = randomUUID(),
-    connectionRetry?: ConnectionRetryOptions,
+    {
+      provider = sandbox,
+      key = randomUUID(),
+      connectionRetry,
+    }: { provider?: PaymentProvider; key?: string; connectionRetry?: ConnectionRetryOptions } = {},
   ) =>
     placeOrder({
       db: t.db,
@@ -87,7 +90,7 @@ describe.each(TEST_DATABASE_KINDS)('checkout service on %s', (kind) => {
   /** Leaves a sale 'pendiente' whose charge never reached the provider; returns its id. */
   async function unchargedSale(key = randomUUID(), idPago?: string) {
     idPago ??= await card();
-    const error = await order(idPago, unreachable, key).catch((err) => err);
+    const error = await order(idPago, { provider: unreachable, key }).catch((err) => err);
     expect(error).toBeInstanceOf(AppError);
     expect(error).toMatchObject({ statusCode: 502, error: 'Bad Gateway' });
     const [row] = await t.db.select().from(venta).where(eq(venta.idempotency_key, key));
@@ -105,7 +108,7 @@ describe.each(TEST_DATABASE_KINDS)('checkout service on %s', (kind) => {
     const key = randomUUID();
     const idPago = await card();
     const id = await unchargedSale(key, idPago);
-    const again = await order(idPago, sandbox, key);
+    const again = await order(idPago, { key });
     expect(again).toMatchObject({ status: 201, order: { id_venta: id, estado: 'pagada' } });
   });
 
@@ -160,7 +163,7 @@ describe.each(TEST_DATABASE_KINDS)('checkout service on %s', (kind) => {
     };
     const idPago = await card();
     const key = randomUUID();
-    await expect(order(idPago, lostAnswer, key)).rejects.toMatchObject({ statusCode: 502 });
+    await expect(order(idPago, { provider: lostAnswer, key })).rejects.toMatchObject({ statusCode: 502 });
     const [row] = await t.db.select().from(venta).where(eq(venta.idempotency_key, key));
     await settlePendingOrders({ db: t.db, payments: sandbox, shop: TEST_SHOP });
     expect(await sale(row?.id_venta as number)).toMatchObject({
@@ -229,7 +232,7 @@ describe.each(TEST_DATABASE_KINDS)('checkout service on %s', (kind) => {
     const idPago = await card();
     const key = randomUUID();
     const database = loseTransactions(t.db, { afterCharge: true });
-    const result = await order(idPago, sandbox, key, STAYS_AWAY);
+    const result = await order(idPago, { key, connectionRetry: STAYS_AWAY });
     expect(database.failed()).toBeGreaterThan(1);
     // Charged but not recorded: no error for the shopper, and nothing for them to retry.
     expect(result).toMatchObject({ status: 202, paymentReceived: true, order: { estado: 'pendiente' } });
@@ -244,7 +247,7 @@ describe.each(TEST_DATABASE_KINDS)('checkout service on %s', (kind) => {
     expect(paid.numero_pedido).not.toBeNull();
     // The sweep and the shopper's retry meeting it afterwards change nothing.
     await settlePendingOrders({ db: t.db, payments: sandbox, shop: TEST_SHOP });
-    expect(await order(idPago, sandbox, key)).toMatchObject({
+    expect(await order(idPago, { key })).toMatchObject({
       status: 201,
       order: { id_venta: id, estado: 'pagada' },
     });
@@ -260,14 +263,16 @@ describe.each(TEST_DATABASE_KINDS)('checkout service on %s', (kind) => {
     const database = loseTransactions(t.db, { afterCharge: true });
     const key = randomUUID();
     // The decline could not be recorded: the shopper is told to try again (a retry answers the 402).
-    await expect(order(idPago, sandbox, key, STAYS_AWAY)).rejects.toMatchObject({ code: '57P01' });
+    await expect(order(idPago, { key, connectionRetry: STAYS_AWAY })).rejects.toMatchObject({
+      code: '57P01',
+    });
     expect(database.failed()).toBeGreaterThan(1);
     const [row] = await t.db.select().from(venta).where(eq(venta.idempotency_key, key));
     expect(row?.estado).toBe('pendiente');
     database.back();
     await eventually(async () => (await sale(row?.id_venta as number))?.estado === 'fallida', 5000);
     expect(await stock()).toBe(before);
-    await expect(order(idPago, sandbox, key)).rejects.toMatchObject({ statusCode: 402 });
+    await expect(order(idPago, { key })).rejects.toMatchObject({ statusCode: 402 });
     expect(await stock()).toBe(before);
   }, 15_000);
 });
