@@ -1,5 +1,6 @@
 import { join } from 'node:path';
-import { productoImagen } from '../db/schema';
+import { sizeStoredPhotos } from '../modules/catalog';
+import { localStorage } from '../storage/local';
 import { freshDatabase, seededDatabase, type TestDatabase, testTempDir, testTemplates } from './databases';
 import { copyFolder } from './templates';
 
@@ -21,8 +22,10 @@ export async function processDatabase(): Promise<ProcessDatabase> {
 export async function processShop(): Promise<ProcessDatabase & { dataDir: string }> {
   const database = withUrl(await seededDatabase('postgres'));
   const dataDir = await testTempDir('data-');
-  await copyFolder(join(testTemplates().dataDir, 'uploads'), join(dataDir, 'uploads'));
-  await database.db.update(productoImagen).set({ tamanos: true });
+  const uploads = join(dataDir, 'uploads');
+  await copyFolder(join(testTemplates().dataDir, 'uploads'), uploads);
+  // As a first start does: every photo's sizes are already in the copied folder, so this only marks them.
+  await sizeStoredPhotos({ db: database.db, storage: localStorage(uploads) });
   return { ...database, dataDir };
 }
 
