@@ -34,7 +34,7 @@ import {
   type RefundGiven,
   type ShopIdentity,
 } from '../mail';
-import { currentShop, readShopNotices } from '../settings';
+import { currentShop, currentShopAndNotices } from '../settings';
 import { orderAccessToken } from './order-links';
 
 /*
@@ -61,7 +61,11 @@ const mailLineName = (nombre: string, variante: string, sku: string) =>
   variante && sku ? `${lineName(nombre, variante)} · SKU ${sku}` : lineName(nombre, variante);
 
 async function orderMailData(tx: Tx, order: OrderRow, base: ShopIdentity) {
-  const shop = await currentShop(tx, base);
+  return mailDataOf(tx, order, await currentShop(tx, base));
+}
+
+/** orderMailData for a shop already read as it stands (`shop`). */
+async function mailDataOf(tx: Tx, order: OrderRow, shop: ShopIdentity) {
   // The buyer and the lines in one statement: a checkout's confirmation is part of its transaction. A
   // guest's order has no account: its buyer is the e-mail and name typed at checkout (decision 085).
   const rows = await tx
@@ -161,9 +165,10 @@ export const guestOrderUrl = (shop: ShopIdentity, orderId: number, email: string
  * chose the daily summary instead.
  */
 export async function queuePaidOrderMails(tx: Tx, order: OrderRow, base: ShopIdentity): Promise<void> {
-  const { to, data, shop } = await orderMailData(tx, order, base);
+  const { shop, notices } = await currentShopAndNotices(tx, base);
+  const { to, data } = await mailDataOf(tx, order, shop);
   const mails = to ? [orderConfirmedMail(to, data)] : [];
-  if (!(await readShopNotices(tx)).resumen_diario) {
+  if (!notices.resumen_diario) {
     const adminUrl = `${shop.publicUrl}${pagePath(PAGES.adminOrder, order.id_venta)}`;
     for (const address of await shopRecipients(tx, shop))
       mails.push(newOrderMail(address, { ...data, adminUrl }));

@@ -10,5 +10,5 @@ export {
   readTaxSettings,
 } from './settings';
 export { readShippingSettings } from './shipping-settings';
-export { currentShop, readShopIdentity } from './shop-identity';
+export { currentShop, currentShopAndNotices, readShopIdentity } from './shop-identity';
 export { readShopNotices } from './shop-notices';

@@ -1,7 +1,13 @@
-import { defaultTienda, SOCIAL_NETWORKS, type SocialNetwork, type Tienda } from '@vitrina/shared';
-import { eq } from 'drizzle-orm';
+import {
+  defaultTienda,
+  type ShopNotices,
+  SOCIAL_NETWORKS,
+  type SocialNetwork,
+  type Tienda,
+} from '@vitrina/shared';
+import { eq, or } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
-import { tienda } from '../../db/schema';
+import { ajustes, tienda } from '../../db/schema';
 import { recordAudit } from '../audit';
 import type { ShopIdentity } from '../mail';
 
@@ -86,16 +92,36 @@ export async function saveShopIdentity(
   });
 }
 
+/** The shop as a message names it: `base` (the configuration's) with the saved name, logo and contact. */
+const namedAs = (saved: Tienda, base: ShopIdentity): ShopIdentity => ({
+  ...base,
+  shopName: saved.nombre,
+  logoUrl: saved.logo ? `${base.publicUrl}${saved.logo}` : null,
+  contactEmail: saved.contacto.email || base.contactEmail,
+});
+
 /**
  * The shop as a message names it now: `base` (the configuration's) with the saved name, logo and contact
  * address. Read in the transaction that queues the message, so it names the shop as it stands.
  */
 export async function currentShop(db: Db | Tx, base: ShopIdentity): Promise<ShopIdentity> {
-  const saved = await readShopIdentity(db, base.shopName);
-  return {
-    ...base,
-    shopName: saved.nombre,
-    logoUrl: saved.logo ? `${base.publicUrl}${saved.logo}` : null,
-    contactEmail: saved.contacto.email || base.contactEmail,
-  };
+  return namedAs(await readShopIdentity(db, base.shopName), base);
+}
+
+/**
+ * currentShop and how the shop hears of paid orders (readShopNotices) in one statement: a paid order's
+ * messages need both, in the payment's transaction, which every checkout waits for. Each table has at
+ * most its one row, so the full join answers one row when either was ever saved.
+ */
+export async function currentShopAndNotices(
+  db: Db | Tx,
+  base: ShopIdentity,
+): Promise<{ shop: ShopIdentity; notices: ShopNotices }> {
+  const [row] = await db
+    .select({ saved: tienda, resumen_diario: ajustes.resumen_diario })
+    .from(tienda)
+    .fullJoin(ajustes, eq(ajustes.id, tienda.id))
+    .where(or(eq(tienda.id, 1), eq(ajustes.id, 1)));
+  const saved = row?.saved ? toTienda(row.saved) : defaultTienda(base.shopName);
+  return { shop: namedAs(saved, base), notices: { resumen_diario: row?.resumen_diario ?? false } };
 }
