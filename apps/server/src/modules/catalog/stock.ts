@@ -8,7 +8,7 @@ import {
   VARIANT_REQUIRED,
   variantLabel,
 } from '@vitrina/shared';
-import { and, eq, gte, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { producto, variante } from '../../db/schema';
 import { type AppError, badRequest, conflict, notFound } from '../../errors';
@@ -18,8 +18,8 @@ import { type AppError, badRequest, conflict, notFound } from '../../errors';
  * units when it places a sale and gives them back when its payment fails or the order is cancelled or
  * refunded, in the sale's own transaction (`tx`). Every path locks the product's row before its variants
  * (the variant trigger writes the product after), so two of them never wait for each other in a circle.
- * Taking is one conditional UPDATE per variant, so two buyers of the last unit can never both get it, on
- * one process or many: the row lock makes the second re-check `stock >= n` against the first one's
+ * Taking is a conditional UPDATE of the variants, so two buyers of the last unit can never both get it,
+ * on one process or many: the row lock makes the second re-check `stock >= n` against the first one's
  * result. The CHECK variante_stock_no_negativo is the last guard.
  */
 
@@ -85,12 +85,9 @@ const variantFields = {
 type VariantFields = Omit<typeof variante.$inferSelect, 'id_producto' | 'stock_minimo'>;
 
 /** The line's variant: the one named, or the only one of a product without options. */
-function variantOf(line: StockLine, product: { opciones: ProductOption[] }): SQL {
-  if (line.id_variante !== undefined) {
-    return and(eq(variante.id_variante, line.id_variante), eq(variante.id_producto, line.id_producto)) as SQL;
-  }
-  if (product.opciones.length > 0) throw badRequest(VARIANT_REQUIRED, { id_variante: VARIANT_REQUIRED });
-  return eq(variante.id_producto, line.id_producto);
+function variantOf(line: StockLine): SQL {
+  if (line.id_variante === undefined) return eq(variante.id_producto, line.id_producto);
+  return and(eq(variante.id_variante, line.id_variante), eq(variante.id_producto, line.id_producto)) as SQL;
 }
 
 function priced(product: ProductFields, row: VariantFields, line: StockLine): TakenLine {
@@ -113,8 +110,9 @@ function priced(product: ProductFields, row: VariantFields, line: StockLine): Ta
 
 /**
  * Takes the units of every line, all or nothing (the caller's transaction rolls back on the first
- * refusal), and returns the database's current price of each. Lines go in product order, and each
- * product is locked before its variants, so two carts sharing products never deadlock.
+ * refusal), and returns the database's current price of each. The cart's products are locked first, in
+ * id order, so two carts sharing products never deadlock; then one UPDATE takes every line's units, each
+ * only from an active variant with enough stock. A line it did not take says why (whyNotTaken).
  */
 export async function takeStock(tx: Tx, lines: readonly StockLine[]): Promise<TakenLine[]> {
   const ordered = inOrder(lines);
@@ -127,26 +125,59 @@ export async function takeStock(tx: Tx, lines: readonly StockLine[]): Promise<Ta
     .orderBy(producto.id_producto)
     .for('update');
   const products = new Map(locked.map((product) => [product.id_producto, product]));
-  const taken: TakenLine[] = [];
-  for (const line of ordered) {
+  const lineProducts = ordered.map((line) => {
     const product = products.get(line.id_producto);
     if (!product) throw notFound(PRODUCT_UNAVAILABLE);
     if (!product.estado) throw conflict(`${product.nombre} ya no está disponible.`);
-    const [row] = await tx
-      .update(variante)
-      .set({ stock: sql`${variante.stock} - ${line.cantidad}` })
-      .where(and(variantOf(line, product), eq(variante.estado, true), gte(variante.stock, line.cantidad)))
-      .returning(variantFields);
-    if (!row) throw await whyNotTaken(tx, line, product);
-    if (taken.some((t) => t.id_variante === row.id_variante)) throw badRequest(DUPLICATE_LINE);
+    if (line.id_variante === undefined && product.opciones.length > 0)
+      throw badRequest(VARIANT_REQUIRED, { id_variante: VARIANT_REQUIRED });
+    return product;
+  });
+  // The lines as a table (n: the line's place in `ordered`); a line without a variant names the only one.
+  const wanted = sql.join(
+    ordered.map(
+      (line, n) =>
+        sql`(${n}::int, ${line.id_producto}::int, ${line.id_variante ?? null}::int, ${line.cantidad}::int)`,
+    ),
+    sql`, `,
+  );
+  const rows = await tx
+    .update(variante)
+    .set({ stock: sql`${variante.stock} - linea.cantidad` })
+    .from(sql`(values ${wanted}) as linea (n, id_producto, id_variante, cantidad)`)
+    .where(
+      and(
+        sql`${variante.id_producto} = linea.id_producto`,
+        sql`(linea.id_variante is null or ${variante.id_variante} = linea.id_variante)`,
+        eq(variante.estado, true),
+        sql`${variante.stock} >= linea.cantidad`,
+      ),
+    )
+    .returning({ ...variantFields, n: sql<number>`linea.n` });
+  const byLine = new Map(rows.map((row) => [row.n, row]));
+  const taken: TakenLine[] = [];
+  for (const [n, line] of ordered.entries()) {
+    const product = lineProducts[n] as ProductFields;
+    const row = byLine.get(n);
+    if (!row) throw await whyNotTaken(tx, line, product, rows);
     taken.push(priced(product, row, line));
   }
   return taken;
 }
 
-async function whyNotTaken(tx: Tx, line: StockLine, product: ProductFields): Promise<AppError> {
-  const [row] = await tx.select(variantFields).from(variante).where(variantOf(line, product));
+/**
+ * Why takeStock's UPDATE left `line` out: its variant is another line's too (a row is updated once),
+ * belongs to another product, is off sale, or has too few units left.
+ */
+async function whyNotTaken(
+  tx: Tx,
+  line: StockLine,
+  product: ProductFields,
+  taken: readonly { id_variante: number }[],
+): Promise<AppError> {
+  const [row] = await tx.select(variantFields).from(variante).where(variantOf(line));
   if (!row) return badRequest(VARIANT_NOT_OF_PRODUCT, { id_variante: VARIANT_NOT_OF_PRODUCT });
+  if (taken.some((t) => t.id_variante === row.id_variante)) return badRequest(DUPLICATE_LINE);
   const name = lineName(product.nombre, variantLabel(product.opciones, row.valores));
   if (!row.estado) return conflict(`${name} ya no está disponible.`);
   return notEnoughStock(name, row.stock);

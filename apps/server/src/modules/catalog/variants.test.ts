@@ -200,6 +200,46 @@ describe.each(TEST_DATABASE_KINDS)('products with options and variants on %s', (
     );
   });
 
+  it('takes every line of a cart of several variants at once, or none when one line is short, naming that one', async () => {
+    const c = await customer();
+    const lines = [
+      { id_producto: shirt.id_producto, id_variante: variantOf('L', 'Rojo').id_variante, cantidad: 2 },
+      { id_producto: shirt.id_producto, id_variante: variantOf('L', 'Azul').id_variante, cantidad: 6 },
+      { id_producto: shirt.id_producto, id_variante: variantOf('M', 'Rojo').id_variante, cantidad: 1 },
+    ];
+    const before = await stocks();
+    const short = await buy(c, lines);
+    expect(short.statusCode).toBe(409);
+    expect(short.json().message).toBe(
+      'No hay suficientes unidades de Camiseta zorzal (Talla L · Azul). Quedan 5.',
+    );
+    expect(await stocks()).toEqual(before);
+
+    const [red, blue, medium] = lines as [(typeof lines)[0], (typeof lines)[0], (typeof lines)[0]];
+    const res = await buy(c, [red, { ...blue, cantidad: 5 }, medium]);
+    expect(res.statusCode, res.body).toBe(201);
+    expect(
+      Object.fromEntries(
+        (res.json().detalle_venta as { sku: string; cantidad: number }[]).map((l) => [l.sku, l.cantidad]),
+      ),
+    ).toEqual({ 'CAM-L-ROJO': 2, 'CAM-L-AZUL': 5, 'CAM-M-ROJO': 1 });
+    expect(await stocks()).toEqual({
+      ...before,
+      'CAM-L-ROJO': (before['CAM-L-ROJO'] ?? 0) - 2,
+      'CAM-L-AZUL': 0,
+      'CAM-M-ROJO': (before['CAM-M-ROJO'] ?? 0) - 1,
+    });
+    // Given back, for the walks after this one.
+    const refund = await admin.request(
+      'POST',
+      `/api/venta/${res.json().id_venta}/reembolso`,
+      {},
+      { 'idempotency-key': randomUUID() },
+    );
+    expect(refund.statusCode, refund.body).toBeLessThan(300);
+    expect(await stocks()).toEqual(before);
+  });
+
   it('moves the product to the next cheapest variant when a sale takes the last unit of the cheapest, and back on a refund', async () => {
     const productRow = async () =>
       (await t.db.select().from(producto).where(eq(producto.id_producto, shirt.id_producto)))[0];

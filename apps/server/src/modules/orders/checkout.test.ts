@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { centsToDecimal, dayInTimeZone, GUEST_MESSAGES, paidCents, toCents } from '@vitrina/shared';
 import { count, eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { ajustes, cargoSandbox, detalleVenta, producto, usuario, venta } from '../../db/schema';
+import { ajustes, cargoSandbox, detalleVenta, producto, usuario, variante, venta } from '../../db/schema';
 import { DEMO_CUSTOMER } from '../../seed/demo-accounts';
 import { Agent, newCustomer } from '../../test/agent';
 import { seededTestApp, type TestApp } from '../../test/app';
@@ -312,6 +312,25 @@ describe.each(TEST_DATABASE_KINDS)('checkout API on %s', (kind) => {
       });
       expect(res.statusCode).toBe(status);
       expect(res.json().message).toBe(message);
+      expect(await snapshot()).toEqual(before);
+    });
+
+    it('refuses a product named twice, once by its only variant, and changes nothing', async () => {
+      const { a, idPago } = await customer();
+      const [only] = await t.db
+        .select({ id: variante.id_variante })
+        .from(variante)
+        .where(eq(variante.id_producto, regular.id_producto));
+      const before = await snapshot();
+      const res = await buy(a, {
+        detalle_venta: [
+          { id_producto: regular.id_producto, cantidad: 1 },
+          { id_producto: regular.id_producto, id_variante: only?.id, cantidad: 1 },
+        ],
+        id_pago: idPago,
+      });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().message).toBe('Un producto aparece dos veces en el carrito');
       expect(await snapshot()).toEqual(before);
     });
 
