@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import { availableParallelism } from 'node:os';
 import Fastify from 'fastify';
 import type { Config } from '../config';
 import { configuredTarget, type DatabaseTarget, openDatabase } from '../db/client';
@@ -83,7 +84,7 @@ export async function runFirstStart(config: Config): Promise<void> {
       });
       // The shop's own logger, for what a photo that cannot be sized says (the parent's log looks the same).
       const { log } = Fastify({ logger: loggerOptions(config) });
-      await sizeStoredPhotos({ db: database.db, storage, log });
+      await sizeStoredPhotos({ db: database.db, storage, log, parallel: availableParallelism() });
       // Sent before the exit below: the message must leave before the channel closes.
       await new Promise((resolve) => process.send?.(result, undefined, undefined, resolve) ?? resolve(null));
     } finally {

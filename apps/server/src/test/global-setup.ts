@@ -1,7 +1,7 @@
 import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm, statfs } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { DEFAULT_CURRENCY } from '@vitrina/shared';
@@ -101,7 +101,11 @@ export default async function setup(project: TestProject) {
     await copyFolder(templates.uploads, join(templates.dataDir, 'uploads'));
     const started = await openDatabase({ kind: 'pglite', dataDir: join(templates.dataDir, 'pglite') });
     try {
-      await sizeStoredPhotos({ db: started.db, storage: localStorage(join(templates.dataDir, 'uploads')) });
+      await sizeStoredPhotos({
+        db: started.db,
+        storage: localStorage(join(templates.dataDir, 'uploads')),
+        parallel: availableParallelism(),
+      });
     } finally {
       await started.close();
     }

@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Product } from '@vitrina/shared';
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
@@ -187,6 +187,26 @@ describe.each(TEST_DATABASE_KINDS)('product photos on %s', (kind) => {
     expect(await sizeStoredPhotos({ db: t.db, storage, productId: seeded.id })).toBe(1);
     expect(sizes(seeded.url).every((size) => existsSync(fileOf(size)))).toBe(true);
     expect(await sizeStoredPhotos({ db: t.db, storage, productId: seeded.id })).toBe(0);
+  });
+
+  it('sizes several photos at once when asked, each once, and marks every one', async () => {
+    const urls = [await upload(), await upload(), await upload(), await upload(), await upload()];
+    const created = await create(urls.map((url) => ({ url })));
+    // As if stored before sizes existed.
+    await t.db
+      .update(productoImagen)
+      .set({ tamanos: false })
+      .where(eq(productoImagen.id_producto, created.id_producto));
+    for (const url of urls) for (const size of sizes(url)) rmSync(fileOf(size));
+    const storage = await createStorage(t.config);
+    const sized = await sizeStoredPhotos({ db: t.db, storage, productId: created.id_producto, parallel: 3 });
+    expect(sized).toBe(5);
+    expect(urls.flatMap(sizes).every((size) => existsSync(fileOf(size)))).toBe(true);
+    const left = await t.db
+      .select()
+      .from(productoImagen)
+      .where(and(eq(productoImagen.id_producto, created.id_producto), eq(productoImagen.tamanos, false)));
+    expect(left).toEqual([]);
   });
 
   it('migrates each product’s one picture into its first photo (migration 0024)', async () => {

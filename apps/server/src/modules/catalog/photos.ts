@@ -78,15 +78,18 @@ export async function replacePhotos(
 /**
  * Stores the smaller sizes of photos that lack them (a shop's photos from before sizes existed, the demo
  * shop's), a few at a time, and marks them. Run after start-up and after a product change; any process
- * may run it at once with another: sizes stored twice are the same files.
+ * may run it at once with another: sizes stored twice are the same files. `parallel` photos are sized
+ * at once: one (the default) beside a shop serving requests; as many as cores where nothing else waits
+ * (a first start's seeding), since one photo's encodes keep a second core mostly idle.
  */
 export async function sizeStoredPhotos(options: {
   db: Db;
   storage: FileStorage;
   productId?: number;
   log?: Pick<FastifyBaseLogger, 'warn'>;
+  parallel?: number;
 }): Promise<number> {
-  const { db, storage } = options;
+  const { db, storage, parallel = 1 } = options;
   let done = 0;
   for (;;) {
     const rows = await db
@@ -100,17 +103,21 @@ export async function sizeStoredPhotos(options: {
       )
       .limit(20);
     if (rows.length === 0) return done;
-    for (const { url } of rows) {
-      // A photo whose file is gone or unreadable has nothing to be sized from: marked too, so it is not
-      // read again at every start.
-      const stored = await ensurePhotoSizes({ storage, url }).catch((err: unknown) => {
-        options.log?.warn({ err, imagen: url }, 'could not store the sizes of a product photo');
-        return true;
-      });
-      if (!stored) options.log?.warn({ imagen: url }, 'a product photo is not in the store');
-      done += 1;
-    }
     const urls = rows.map((row) => row.url);
+    const waiting = [...urls];
+    const sizeWaiting = async () => {
+      for (let url = waiting.shift(); url !== undefined; url = waiting.shift()) {
+        // A photo whose file is gone or unreadable has nothing to be sized from: marked too, so it is not
+        // read again at every start.
+        const stored = await ensurePhotoSizes({ storage, url }).catch((err: unknown) => {
+          options.log?.warn({ err, imagen: url }, 'could not store the sizes of a product photo');
+          return true;
+        });
+        if (!stored) options.log?.warn({ imagen: url }, 'a product photo is not in the store');
+        done += 1;
+      }
+    };
+    await Promise.all(Array.from({ length: parallel }, sizeWaiting));
     await db.update(productoImagen).set({ tamanos: true }).where(inArray(productoImagen.url, urls));
   }
 }
