@@ -1,4 +1,3 @@
-import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { sizeStoredPhotos } from '../modules/catalog';
 import { localStorage } from '../storage/local';
@@ -26,11 +25,7 @@ export async function processShop(): Promise<ProcessDatabase & { dataDir: string
   const uploads = join(dataDir, 'uploads');
   await copyFolder(join(testTemplates().dataDir, 'uploads'), uploads);
   // As a first start does: every photo's sizes are already in the copied folder, so this only marks them.
-  await sizeStoredPhotos({
-    db: database.db,
-    storage: localStorage(uploads),
-    parallel: availableParallelism(),
-  });
+  await sizeStoredPhotos({ db: database.db, storage: localStorage(uploads) });
   return { ...database, dataDir };
 }
 

@@ -125,13 +125,13 @@ export async function takeStock(tx: Tx, lines: readonly StockLine[]): Promise<Ta
     .orderBy(producto.id_producto)
     .for('update');
   const products = new Map(locked.map((product) => [product.id_producto, product]));
-  const lineProducts = ordered.map((line) => {
+  const withProducts = ordered.map((line) => {
     const product = products.get(line.id_producto);
     if (!product) throw notFound(PRODUCT_UNAVAILABLE);
     if (!product.estado) throw conflict(`${product.nombre} ya no está disponible.`);
     if (line.id_variante === undefined && product.opciones.length > 0)
       throw badRequest(VARIANT_REQUIRED, { id_variante: VARIANT_REQUIRED });
-    return product;
+    return { line, product };
   });
   // The lines as a table (n: the line's place in `ordered`); a line without a variant names the only one.
   const wanted = sql.join(
@@ -156,8 +156,7 @@ export async function takeStock(tx: Tx, lines: readonly StockLine[]): Promise<Ta
     .returning({ ...variantFields, n: sql<number>`linea.n` });
   const byLine = new Map(rows.map((row) => [row.n, row]));
   const taken: TakenLine[] = [];
-  for (const [n, line] of ordered.entries()) {
-    const product = lineProducts[n] as ProductFields;
+  for (const [n, { line, product }] of withProducts.entries()) {
     const row = byLine.get(n);
     if (!row) throw await whyNotTaken(tx, line, product, rows);
     taken.push(priced(product, row, line));

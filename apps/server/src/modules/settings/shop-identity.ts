@@ -10,6 +10,7 @@ import type { Db, Tx } from '../../db/client';
 import { ajustes, tienda } from '../../db/schema';
 import { recordAudit } from '../audit';
 import type { ShopIdentity } from '../mail';
+import { toShopNotices } from './shop-notices';
 
 /*
  * The shop's identity (Ajustes › Tienda), the one row of `tienda`. Read from the database wherever it
@@ -123,5 +124,5 @@ export async function currentShopAndNotices(
     .fullJoin(ajustes, eq(ajustes.id, tienda.id))
     .where(or(eq(tienda.id, 1), eq(ajustes.id, 1)));
   const saved = row?.saved ? toTienda(row.saved) : defaultTienda(base.shopName);
-  return { shop: namedAs(saved, base), notices: { resumen_diario: row?.resumen_diario ?? false } };
+  return { shop: namedAs(saved, base), notices: toShopNotices(row) };
 }
