@@ -150,9 +150,27 @@ test('hiding a rating removes it from the product page', async ({ page, browser 
   await expect(page.getByText(rating.descripcion_motivo)).toHaveCount(0);
 });
 
-test('the dashboard shows figures and draws its charts from the sales', async ({ page, browser }) => {
+test('the dashboard shows figures and draws its charts from the sales, and nothing under them moves', async ({
+  page,
+  browser,
+}) => {
   await customerRating(page, browser);
   await signInAsAdmin(page);
+  // Where the stock section's heading is, frame by frame: the charts, their legends and the e-mail choice
+  // arrive after the figures, and must not push down what someone is about to click.
+  await page.addInitScript(() => {
+    const seen: number[] = [];
+    Object.assign(window, { stockHeadingTops: seen });
+    const look = () => {
+      const heading = Array.from(document.querySelectorAll('h2')).find(
+        (h) => h.textContent === 'Inventario y clientes',
+      );
+      const top = heading && Math.round(heading.getBoundingClientRect().top + window.scrollY);
+      if (top !== undefined && top !== seen.at(-1)) seen.push(top);
+      requestAnimationFrame(look);
+    };
+    requestAnimationFrame(look);
+  });
   await page.goto('/adminHome');
   await expect(page.getByText('Ingresos por día (últimos 30 días)').first()).toBeVisible();
   const canvases = page.locator('figure canvas');
@@ -172,6 +190,14 @@ test('the dashboard shows figures and draws its charts from the sales', async ({
   const today = await days.last().locator('td').textContent();
   expect(today).toMatch(/^\$[\d,]+\.\d{2}$/);
   expect(today).not.toBe('$0.00');
+  await expect(
+    page.getByLabel('Recibir en mi correo cada pedido pagado, con lo que hay que preparar'),
+  ).toBeEnabled();
+  await page.waitForLoadState('networkidle');
+  const tops = await page.evaluate(
+    () => (window as unknown as { stockHeadingTops: number[] }).stockHeadingTops,
+  );
+  expect(tops).toHaveLength(1);
 });
 
 const ADMIN_PAGES = [

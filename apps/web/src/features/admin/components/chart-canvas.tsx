@@ -15,7 +15,6 @@ export interface ChartCanvasProps {
   /** What the labels are ('Día', 'Producto'), shown in the hover legend. */
   xLabel: string;
   formatValue: (value: number) => string;
-  height?: number;
 }
 
 const cssVar = (name: string, fallback: string) =>
@@ -33,7 +32,6 @@ export default function ChartCanvas({
   seriesLabel,
   xLabel,
   formatValue,
-  height = 240,
 }: ChartCanvasProps) {
   const container = useRef<HTMLDivElement>(null);
 
@@ -54,9 +52,10 @@ export default function ChartCanvas({
     };
     const axis = { stroke: text, grid: { stroke: grid, width: 1 }, ticks: { stroke: grid, width: 1 } };
 
+    const width = () => Math.max(element.clientWidth, 280);
     const options: uPlot.Options = {
-      width: Math.max(element.clientWidth, 280),
-      height,
+      width: width(),
+      height: element.clientHeight,
       scales: {
         x: { time: false, range: () => [-0.5, Math.max(labels.length - 0.5, 0.5)] },
         y: { range: (_u, _min, max) => [0, max > 0 ? max * 1.1 : 1] },
@@ -107,15 +106,20 @@ export default function ChartCanvas({
       cursor: { drag: { x: false, y: false } },
     };
     const chart = new uPlot(options, [labels.map((_, i) => i), [...values]], element);
-    const resize = new ResizeObserver(() =>
-      chart.setSize({ width: Math.max(element.clientWidth, 280), height }),
-    );
+    // The box's height is the stylesheet's (the loading placeholder's too), so nothing under the chart
+    // moves when it is drawn: the plot takes what the legend, one line or two, leaves of it.
+    const fit = () => {
+      const legend = element.querySelector<HTMLElement>('.u-legend')?.offsetHeight ?? 0;
+      chart.setSize({ width: width(), height: Math.max(element.clientHeight - legend, 120) });
+    };
+    fit();
+    const resize = new ResizeObserver(fit);
     resize.observe(element);
     return () => {
       resize.disconnect();
       chart.destroy();
     };
-  }, [kind, labels, values, seriesLabel, xLabel, formatValue, height]);
+  }, [kind, labels, values, seriesLabel, xLabel, formatValue]);
 
   return <div ref={container} className={styles.canvas} aria-hidden="true" />;
 }

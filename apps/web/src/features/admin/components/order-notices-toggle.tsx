@@ -22,13 +22,15 @@ export function OrderNoticesToggle() {
     onError: (error) =>
       notify({ title: 'Error', text: errorMessage(error), icon: 'error', timer: NOTIFY_MS }),
   });
-  if (!notices.data) return null;
+  if (notices.isError) return null;
+  // While the choice is read, the line is already there, its box disabled: the dashboard under it does not
+  // jump when the answer comes, under the pointer of someone about to click one of its links.
   return (
     <label className={formStyles.checkbox}>
       <input
         type="checkbox"
-        checked={notices.data.pedidos}
-        disabled={save.isPending}
+        checked={notices.data?.pedidos ?? false}
+        disabled={!notices.data || save.isPending}
         onChange={(event) => save.mutate({ pedidos: event.target.checked })}
       />
       Recibir en mi correo cada pedido pagado, con lo que hay que preparar

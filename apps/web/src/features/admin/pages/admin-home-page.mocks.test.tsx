@@ -183,6 +183,20 @@ describe('AdminHomePage', () => {
     await waitFor(() => expect(toggle.checked).toBe(true));
   });
 
+  it("holds the e-mail choice's line, its box disabled, while the choice is read, so the dashboard does not move", async () => {
+    let answer = (_: Response) => {};
+    api.on('GET /api/personal/avisos', () => new Promise<Response>((resolve) => (answer = resolve)));
+    renderAdmin(<AdminHomePage />, { path: '/adminHome' });
+    await screen.findByRole('article', { name: 'Pedidos por preparar' });
+    const toggle = screen.getByLabelText(
+      'Recibir en mi correo cada pedido pagado, con lo que hay que preparar',
+    ) as HTMLInputElement;
+    expect(toggle.disabled).toBe(true);
+    await act(async () => answer(Response.json({ pedidos: true })));
+    await waitFor(() => expect(toggle.disabled).toBe(false));
+    expect(toggle.checked).toBe(true);
+  });
+
   it('says nothing of e-mail while every message went out', async () => {
     renderAdmin(<AdminHomePage />, { path: '/adminHome' });
     await screen.findByRole('article', { name: 'Pedidos por preparar' });
