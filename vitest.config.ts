@@ -13,8 +13,9 @@ const MOCKS = 'src/**/*.mocks.test.{ts,tsx}';
 
 export default defineConfig({
   test: {
-    // One test file per core: vitest's own default leaves one core idle, half the machine on two cores.
-    maxWorkers: availableParallelism(),
+    // One test file per core and one more: vitest's own default leaves one core idle, and a worker waiting
+    // for a server process it started or for a timer leaves its core idle too (decision 099).
+    maxWorkers: availableParallelism() + 1,
     projects: [
       {
         // The scripts around the code: what npm test checks before it starts, how the bench writes its table.
