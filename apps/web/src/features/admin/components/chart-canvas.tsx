@@ -17,6 +17,9 @@ export interface ChartCanvasProps {
   formatValue: (value: number) => string;
 }
 
+/** The least a plot keeps of its box on a phone, where the legend can take three lines. */
+const MIN_PLOT_HEIGHT = 120;
+
 const cssVar = (name: string, fallback: string) =>
   getComputedStyle(document.documentElement).getPropertyValue(name).trim() || fallback;
 
@@ -107,14 +110,18 @@ export default function ChartCanvas({
     };
     const chart = new uPlot(options, [labels.map((_, i) => i), [...values]], element);
     // The box's height is the stylesheet's (the loading placeholder's too), so nothing under the chart
-    // moves when it is drawn: the plot takes what the legend, one line or two, leaves of it.
-    const fit = () => {
-      const legend = element.querySelector<HTMLElement>('.u-legend')?.offsetHeight ?? 0;
-      chart.setSize({ width: width(), height: Math.max(element.clientHeight - legend, 120) });
-    };
+    // moves when it is drawn: the plot takes what the legend leaves of it, again whenever the box's width
+    // or the hovered point's name wraps the legend onto more or fewer lines.
+    const legend = element.querySelector<HTMLElement>('.u-legend');
+    const fit = () =>
+      chart.setSize({
+        width: width(),
+        height: Math.max(element.clientHeight - (legend?.offsetHeight ?? 0), MIN_PLOT_HEIGHT),
+      });
     fit();
     const resize = new ResizeObserver(fit);
     resize.observe(element);
+    if (legend) resize.observe(legend);
     return () => {
       resize.disconnect();
       chart.destroy();
