@@ -36,8 +36,10 @@ export default defineConfig({
           isolate: false,
           // Cheaper WebAssembly for PGlite (apps/server/src/test/node-flags.ts).
           execArgv: TEST_NODE_FLAGS,
-          testTimeout: 30_000,
-          hookTimeout: 120_000,
+          // Generous, and no file sets a shorter one: side by side with the browser suite on two cores
+          // (decision 099), a test's processes can get a quarter of a core; these limits only catch hangs.
+          testTimeout: 300_000,
+          hookTimeout: 300_000,
         },
       },
       {

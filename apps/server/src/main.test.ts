@@ -12,7 +12,7 @@ import { testTempDir } from './test/databases';
 import { HttpClient } from './test/http-client';
 import { TEST_NODE_FLAGS } from './test/node-flags';
 import { notPrivate } from './test/private-files';
-import { freePort, seededDataDir, waitForHealth } from './test/server-process';
+import { freePort, PROCESS_START_MS, seededDataDir, waitForHealth } from './test/server-process';
 
 /** The server and `npm run seed` as npm runs them: bundled (once for the run, by test/global-setup.ts). */
 const { main: MAIN, seed: SEED } = inject('vitrinaTestTemplates').bundle;
@@ -46,7 +46,7 @@ function start(env: Record<string, string>, [command, ...args] = node(MAIN)): St
   return {
     child,
     output: () => output,
-    exit: (ms = 30_000) =>
+    exit: (ms = PROCESS_START_MS) =>
       Promise.race([
         exited,
         new Promise<never>((_, reject) =>
@@ -58,7 +58,7 @@ function start(env: Record<string, string>, [command, ...args] = node(MAIN)): St
 
 async function healthy(port: number, server: Started): Promise<void> {
   await waitForHealth(`http://127.0.0.1:${port}`, 200, {
-    timeoutMs: 60_000,
+    timeoutMs: PROCESS_START_MS,
     gone: () => server.child.exitCode !== null,
   }).catch((err: Error) => {
     throw new Error(`${err.message}:\n${server.output()}`);
@@ -167,7 +167,7 @@ describe('the server process', () => {
       const categories = await (await fetch(`http://127.0.0.1:${port}/api/categorias`)).json();
       expect(categories).toHaveLength(11);
       expect(lockPid(dataDir)).toBe(shop.child.pid);
-    }, 120_000);
+    });
 
     it("a second process on the same DATA_DIR stops at once, naming the folder and the first one's pid", async () => {
       const second = start({ PORT: String(await freePort()), DATA_DIR: dataDir });
@@ -243,7 +243,7 @@ describe('the server process', () => {
       shop.child.kill('SIGTERM');
       expect(await shop.exit()).toBe(0);
       expect(existsSync(join(dataDir, LOCK))).toBe(false);
-    }, 60_000);
+    });
 
     it('a damaged database folder gives a plain message, not a WebAssembly error', async () => {
       // The database of the shop above with its control file cut short: PGlite aborts on opening it.
@@ -251,7 +251,7 @@ describe('the server process', () => {
       cpSync(join(dataDir, 'pglite'), join(damaged, 'pglite'), { recursive: true });
       truncateSync(join(damaged, 'pglite', 'global', 'pg_control'), 10);
       const server = start({ PORT: String(await freePort()), DATA_DIR: damaged });
-      expect(await server.exit(60_000)).toBe(1);
+      expect(await server.exit()).toBe(1);
       expectPlainLine(
         server.output(),
         new RegExp(
@@ -259,7 +259,7 @@ describe('the server process', () => {
         ),
       );
       expect(existsSync(join(damaged, LOCK))).toBe(false);
-    }, 90_000);
+    });
   });
 
   it('seeds a new shop in a process of its own that ends with the shop, even a killed one; the next start serves', async () => {
@@ -267,7 +267,9 @@ describe('the server process', () => {
     const first = start({ PORT: String(await freePort()), DATA_DIR: dataDir });
     // Once the seed draws its photos, the database files are made and the seeding process is at work.
     await expect
-      .poll(() => readdir(join(dataDir, 'uploads', 'productos')).catch(() => []), { timeout: 60_000 })
+      .poll(() => readdir(join(dataDir, 'uploads', 'productos')).catch(() => []), {
+        timeout: PROCESS_START_MS,
+      })
       .not.toHaveLength(0);
     expect(await seedingProcess(dataDir)).toBeDefined();
     first.child.kill('SIGKILL');
@@ -280,7 +282,7 @@ describe('the server process', () => {
     expect(categories).toHaveLength(11);
     shop.child.kill('SIGTERM');
     expect(await shop.exit()).toBe(0);
-  }, 150_000);
+  });
 
   it("keeps DATA_DIR to the shop's user under umask 000: a folder open to others is closed at start, said once", async () => {
     const dataDir = await seededDataDir();
@@ -322,7 +324,7 @@ describe('the server process', () => {
     expect(await shop.exit()).toBe(0);
     expect(shop.output()).not.toMatch(said);
     expect(await notPrivate(dataDir)).toEqual([]);
-  }, 90_000);
+  });
 
   it('a DATA_DIR that cannot be a folder gives a plain message', async () => {
     const file = join(root, 'a-file');
@@ -347,10 +349,10 @@ describe('the server process', () => {
     mkdirSync(join(dataDir, 'pglite'), { recursive: true });
     writeFileSync(join(dataDir, 'pglite', 'PG_VERSION'), 'garbage\n');
     const seed = start({ DATA_DIR: dataDir }, node(SEED));
-    expect(await seed.exit(60_000)).toBe(1);
+    expect(await seed.exit()).toBe(1);
     expectPlainLine(
       seed.output(),
       new RegExp(`^No se puede abrir la base de datos de ${dataDir}/pglite: .*dañados`),
     );
-  }, 90_000);
+  });
 });

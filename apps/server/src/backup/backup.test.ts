@@ -15,7 +15,13 @@ import { DEMO_CUSTOMER } from '../seed/demo-accounts';
 import { HttpClient } from '../test/http-client';
 import { TEST_NODE_FLAGS } from '../test/node-flags';
 import { notPrivate } from '../test/private-files';
-import { type ServerProcess, seededDataDir, startServer, stopServer } from '../test/server-process';
+import {
+  PROCESS_START_MS,
+  type ServerProcess,
+  seededDataDir,
+  startServer,
+  stopServer,
+} from '../test/server-process';
 import { TEST_ADDRESS } from '../test/shipping-address';
 
 const run = promisify(execFile);
@@ -39,7 +45,7 @@ const startShop = (dataDir: string) =>
       HOST: '127.0.0.1',
       PORT: '0',
     },
-    timeout: 60_000,
+    timeout: PROCESS_START_MS,
   });
 
 /** A gzipped tar holding `entries` in order, each with its bytes (none for folders and links). */
@@ -73,10 +79,9 @@ describe('backup and restore of the embedded shop', () => {
     for (const server of servers) await stopServer(server, 'SIGKILL');
   });
 
-  // Two shop starts and four script runs: longer than the default timeout on a busy machine.
-  it('copies a running shop with a new product, its image and a sale; the restored copy serves them all', {
-    timeout: 90_000,
-  }, async ({ annotate }) => {
+  it('copies a running shop with a new product, its image and a sale; the restored copy serves them all', async ({
+    annotate,
+  }) => {
     const { admin: ADMIN, root } = inject('vitrinaTestTemplates');
     const dataDir = await seededDataDir();
     const shop = await startServer({ DATA_DIR: dataDir });
@@ -170,9 +175,7 @@ describe('backup and restore of the embedded shop', () => {
 });
 
 describe('restoring an archive', () => {
-  it('killed mid-way, leaves DATA_DIR unborn: the shop refuses to start in one line, and a rerun restores it', {
-    timeout: 120_000,
-  }, async () => {
+  it('killed mid-way, leaves DATA_DIR unborn: the shop refuses to start in one line, and a rerun restores it', async () => {
     const { root } = inject('vitrinaTestTemplates');
     const source = await seededDataDir();
     // An image as large as a shop's many: the restore takes long enough to be stopped half-way.
@@ -225,9 +228,7 @@ describe('restoring an archive', () => {
     }
   });
 
-  it('refuses an archive with a link, a device, or a path leading out of DATA_DIR, and leaves nothing anywhere', {
-    timeout: 120_000,
-  }, async () => {
+  it('refuses an archive with a link, a device, or a path leading out of DATA_DIR, and leaves nothing anywhere', async () => {
     const { root } = inject('vitrinaTestTemplates');
     const work = await mkdtemp(join(root, 'hostile-'));
     const outside = await mkdtemp(join(root, 'outside-'));

@@ -183,7 +183,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)('the server process when PostgreSQ
     await annotate(
       `${kills} rounds of terminated connections; ${all.length} requests: ${all.filter((s) => s < 300).length} ok, ${all.filter((s) => s === 503).length} × 503`,
     );
-  }, 120_000);
+  });
 
   it('answers 503 while PostgreSQL restarts and recovers by itself, catalog cache cleared', async ({
     annotate,
@@ -234,5 +234,5 @@ describe.runIf(process.env.TEST_DATABASE_URL)('the server process when PostgreSQ
       await after.end();
     }
     await annotate(`healthy again ${recoveredIn} ms after PostgreSQL was back`);
-  }, 120_000);
+  });
 });

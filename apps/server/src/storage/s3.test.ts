@@ -40,7 +40,7 @@ describe('images on an S3-compatible bucket', () => {
     bucket = await startBucket();
     t = await seededTestApp('pglite', bucket.env);
     other = await startServer({ ...bucket.env, DATA_DIR: await seededDataDir({ images: false }) });
-  }, 120_000);
+  });
   afterAll(async () => {
     if (other) await stopServer(other);
     await t?.close();
@@ -127,7 +127,7 @@ describe('images behind a CDN (PUBLIC_ASSETS_URL)', () => {
   beforeAll(async () => {
     bucket = await startBucket();
     t = await seededTestApp('pglite', { ...bucket.env, PUBLIC_ASSETS_URL: 'https://cdn.example.com/' });
-  }, 120_000);
+  });
   afterAll(async () => {
     await t?.close();
     await bucket?.close();

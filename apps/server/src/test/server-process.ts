@@ -36,8 +36,18 @@ export interface ServerProcess {
   exited: Promise<number | string | null>;
 }
 
+/**
+ * How long a process a test starts may take to serve. `npm test` runs the unit and browser suites side by
+ * side (decision 099): on two cores a process can get a quarter of one, and a first start that takes 15 s
+ * alone took over 60 s there. A process that never serves still fails the test, only later.
+ */
+export const PROCESS_START_MS = 180_000;
+
 /** The server, bundled once for the run (test/global-setup.ts), on a free port; resolves once /api/health answers 200. */
-export async function startServer(env: Record<string, string>, timeoutMs = 60_000): Promise<ServerProcess> {
+export async function startServer(
+  env: Record<string, string>,
+  timeoutMs = PROCESS_START_MS,
+): Promise<ServerProcess> {
   const port = await freePort();
   let output = '';
   const child = spawn(process.execPath, [...TEST_NODE_FLAGS, testTemplates().bundle.main], {

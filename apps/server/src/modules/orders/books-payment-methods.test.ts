@@ -186,5 +186,5 @@ describe.each(TEST_DATABASE_KINDS)('books of every payment method on %s', (kind)
       .filter((s) => (ACTIVE_ORDER_STATES as readonly string[]).includes(s.estado))
       .reduce((sum, s) => sum + toCents(s.valor_total_venta) - toCents(s.monto_reembolsado), 0);
     expect((await revenue()) - revenueBefore).toBe(kept$);
-  }, 90_000);
+  });
 });

@@ -33,7 +33,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)('fifty simultaneous checkouts on t
       dataDirs.push(dataDir);
       servers.push(await startServer({ DATABASE_URL: database.url, DATA_DIR: dataDir, SEED_ON_START: seed }));
     }
-  }, 120_000);
+  });
 
   afterAll(async () => {
     await Promise.all(servers.map((s) => stopServer(s)));
@@ -125,7 +125,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)('fifty simultaneous checkouts on t
         `${BUYERS} checkouts in ${Math.round(wallMs)} ms wall, per request p50 ${pct(0.5)} ms, ` +
         `p95 ${pct(0.95)} ms, max ${Math.round(sorted.at(-1) ?? 0)} ms`,
     );
-  }, 120_000);
+  });
 
   // Twelve shoppers for the last three units of one variant of a shirt, while its siblings keep theirs.
   it('sells exactly the last three units of a variant and touches no other', async () => {
@@ -212,5 +212,5 @@ describe.runIf(process.env.TEST_DATABASE_URL)('fifty simultaneous checkouts on t
     expect(sold).toEqual(
       Array.from({ length: LAST_UNITS }, () => ({ sku: 'CARRERA-M-Azul', estado: 'pagada' })),
     );
-  }, 120_000);
+  });
 });

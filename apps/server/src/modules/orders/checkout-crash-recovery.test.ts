@@ -84,5 +84,5 @@ describe.each(TEST_DATABASE_KINDS)('a crash in the middle of a checkout, on %s',
       `${kind}: killed ${killedAt - started} ms into the checkout; restarted and settled in ${restartMs} ms`,
     );
     await stopServer(server);
-  }, 120_000);
+  });
 });

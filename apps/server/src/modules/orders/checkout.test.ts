@@ -657,7 +657,7 @@ describe.each(TEST_DATABASE_KINDS)('checkout API on %s', (kind) => {
       expect(await stockOf(regular.id_producto)).toBe((stock ?? 0) - 1);
       const history = (await a.get('/api/venta')).json().items as Array<{ id_venta: number }>;
       expect(history.map((s) => s.id_venta)).toContain(sale.id_venta);
-    }, 15_000);
+    });
 
     it("answers a visitor without guest checkout 401 (SPEC's message), one without an e-mail and name 400, and an admin 403", async () => {
       const body = { detalle_venta: [{ id_producto: regular.id_producto, cantidad: 1 }], id_pago: 'pm_x' };
@@ -751,7 +751,7 @@ describe.each(TEST_DATABASE_KINDS)('checkout API on %s', (kind) => {
       const again = await a.post(`/api/venta/${sale.id_venta}/confirmar`);
       expect(again.statusCode).toBe(200);
       expect(again.json()).toMatchObject({ estado: 'pagada', pago_ultimos4: '3155' });
-    }, 15_000);
+    });
 
     it('lets nobody else confirm the charge or the sale', async () => {
       const { sale } = await pendingSale();

@@ -255,7 +255,7 @@ describe.each(TEST_DATABASE_KINDS)('checkout service on %s', (kind) => {
     expect(await charges(id)).toHaveLength(1);
     expect(await paidHistory(id)).toEqual([{ estado: 'pagada' }]);
     expect((await sale(id))?.numero_pedido).toBe(paid.numero_pedido);
-  }, 15_000);
+  });
 
   it('returns the stock of a declined sale in the background when the database stays away', async () => {
     const before = await stock();
@@ -274,5 +274,5 @@ describe.each(TEST_DATABASE_KINDS)('checkout service on %s', (kind) => {
     expect(await stock()).toBe(before);
     await expect(order(idPago, { key })).rejects.toMatchObject({ statusCode: 402 });
     expect(await stock()).toBe(before);
-  }, 15_000);
+  });
 });
