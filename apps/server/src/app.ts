@@ -24,6 +24,7 @@ import type { DeliveryOptions } from './modules/mail';
 import { mailboxRoutes, mailDeliveryPlugin, shopIdentity } from './modules/mail';
 import {
   type ExpiryOptions,
+  keptSettings,
   mercadoPagoReconciliationPlugin,
   mercadoPagoRedirect,
   mercadoPagoRoutes,
@@ -102,14 +103,17 @@ export interface AppDeps {
  */
 export async function orderContextFor(
   config: Config,
-  db: Database['db'],
+  database: Database,
   deps: Pick<AppDeps, 'payments' | 'stripeApi' | 'mercadoPago'> = {},
 ) {
+  const { db } = database;
+  const shop = shopIdentity(config);
   return {
     db,
     payments: deps.payments ?? (await createPaymentProvider(config, db, { stripeApi: deps.stripeApi })),
     mercadoPago: deps.mercadoPago ?? (await createMercadoPago(config, db)),
-    shop: shopIdentity(config),
+    shop,
+    settings: keptSettings(database, shop),
     connectionRetry: config.payments.connectionRetry,
   };
 }
@@ -175,7 +179,7 @@ export async function buildApp({
   await app.register(apiDocsPlugin);
 
   const { db } = database;
-  const orders = await orderContextFor(config, db, { payments, stripeApi, mercadoPago });
+  const orders = await orderContextFor(config, database, { payments, stripeApi, mercadoPago });
   await app.register(cookie);
   await app.register(csrfPlugin, { secure: cookieSecure(config.publicUrl), publicUrl: config.publicUrl });
   await app.register(authPlugin, {

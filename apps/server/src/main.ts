@@ -84,7 +84,7 @@ async function main() {
     onError: (err) => log?.warn({ err }, 'local sign-in issuer error'),
   });
   running.oidc = oidc;
-  const shared = await orderContextFor(config, database.db);
+  const shared = await orderContextFor(config, database);
   const app = await buildApp({
     config,
     database,

@@ -50,7 +50,12 @@ export interface Database {
  * connection that commits a change hears its own notification before its COMMIT returns: a process never
  * serves its own stale data, and other processes hear it a moment later.
  */
-export const NOTIFY_CHANNELS = ['catalogo_cambio', 'busqueda_cambio', 'correo_pendiente'] as const;
+export const NOTIFY_CHANNELS = [
+  'catalogo_cambio',
+  'busqueda_cambio',
+  'correo_pendiente',
+  'ajustes_cambio',
+] as const;
 export type NotifyChannel = (typeof NOTIFY_CHANNELS)[number];
 const LISTEN_ALL = NOTIFY_CHANNELS.map((channel) => `LISTEN ${channel}`).join(';');
 

@@ -5,6 +5,7 @@ import type { ConnectionRetryOptions } from '../../db/connection-retry';
 import type { MercadoPagoGateway } from '../../payments/mercadopago';
 import type { PaymentProvider } from '../../payments/provider';
 import type { ShopIdentity } from '../mail';
+import type { KeptSettings } from './kept-settings';
 
 /**
  * What the order's operations work with: the database, the payment adapter, the shop (named in its
@@ -16,6 +17,8 @@ export interface OrderContext {
   /** Mercado Pago (or its offline sandbox): refunds of the orders paid through it. */
   mercadoPago?: MercadoPagoGateway | undefined;
   shop: ShopIdentity;
+  /** The settings kept in memory (the application's); without them every order reads them. */
+  settings?: KeptSettings | undefined;
   log?: FastifyBaseLogger | undefined;
   /** How a charge's answer is retried on a lost connection (applyChargeResult); the shop's 3 s by default. */
   connectionRetry?: ConnectionRetryOptions | undefined;

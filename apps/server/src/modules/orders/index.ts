@@ -2,6 +2,7 @@
 export type { OrderContext } from './context';
 export { queueDailySummary } from './daily-summary';
 export { type ExpiryOptions, expireUnpaidOrders, unpaidOrdersExpiryPlugin } from './expire-unpaid-orders';
+export { keptSettings } from './kept-settings';
 export { listOrders } from './list-orders';
 export { applyMercadoPagoPayment, mercadoPagoRedirect, reconcileOrder } from './mercadopago-payments';
 export {

@@ -34,7 +34,8 @@ import {
   type RefundGiven,
   type ShopIdentity,
 } from '../mail';
-import { currentShop, currentShopAndNotices } from '../settings';
+import { currentShop } from '../settings';
+import type { SettingsNow } from './kept-settings';
 import { orderAccessToken } from './order-links';
 
 /*
@@ -164,22 +165,28 @@ export const guestOrderUrl = (shop: ShopIdentity, orderId: number, email: string
  * to pack, to its contact address and to the staff who asked for it (decision 083), unless the owner
  * chose the daily summary instead.
  */
-export async function queuePaidOrderMails(tx: Tx, order: OrderRow, base: ShopIdentity): Promise<void> {
-  const { shop, notices } = await currentShopAndNotices(tx, base);
+export async function queuePaidOrderMails(
+  tx: Tx,
+  order: OrderRow,
+  { shop, notices, staff }: SettingsNow,
+): Promise<void> {
   const { to, data } = await mailDataOf(tx, order, shop);
   const mails = to ? [orderConfirmedMail(to, data)] : [];
   if (!notices.resumen_diario) {
     const adminUrl = `${shop.publicUrl}${pagePath(PAGES.adminOrder, order.id_venta)}`;
-    for (const address of await shopRecipients(tx, shop))
-      mails.push(newOrderMail(address, { ...data, adminUrl }));
+    for (const address of recipients(shop, staff)) mails.push(newOrderMail(address, { ...data, adminUrl }));
   }
   await queueMail(tx, ...mails);
 }
 
 /** Who hears of the shop's orders: its contact address and the staff who asked, each once. */
+const recipients = (shop: ShopIdentity, staff: readonly string[]) => [
+  ...new Set([shop.contactEmail.toLowerCase(), ...staff]),
+];
+
+/** recipients, with the staff read in `tx`. */
 export async function shopRecipients(tx: Db | Tx, shop: ShopIdentity): Promise<string[]> {
-  const staff = await orderNoticeEmails(tx);
-  return [...new Set([shop.contactEmail.toLowerCase(), ...staff])];
+  return recipients(shop, await orderNoticeEmails(tx));
 }
 
 /**

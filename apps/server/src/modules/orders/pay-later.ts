@@ -13,6 +13,7 @@ import type { Db, Tx } from '../../db/client';
 import { retryOnDeadlock } from '../../db/deadlock';
 import { venta } from '../../db/schema';
 import type { OrderContext } from './context';
+import { settingsNow } from './kept-settings';
 import { queueLatePaymentMail, queuePaidOrderMails } from './order-mail';
 import {
   type AppliedPromotion,
@@ -110,7 +111,7 @@ export async function pendingReply(
  */
 export async function payWaitingOrder(
   tx: Tx,
-  context: Pick<OrderContext, 'shop'>,
+  context: Pick<OrderContext, 'shop' | 'settings'>,
   { idVenta, reference, by }: { idVenta: number; reference?: string | undefined; by: number | null },
 ): Promise<OrderRow | undefined> {
   const [row] = await tx
@@ -120,7 +121,7 @@ export async function payWaitingOrder(
     .returning();
   if (!row) return undefined;
   await recordState(tx, idVenta, 'pagada', by);
-  await queuePaidOrderMails(tx, row, context.shop);
+  await queuePaidOrderMails(tx, row, await settingsNow(context, tx));
   return row;
 }
 

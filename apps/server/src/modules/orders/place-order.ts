@@ -25,8 +25,8 @@ import { AppError, badRequest, conflict, forbidden, notFound } from '../../error
 import { type ChargeResult, chargeKey, type PaymentProvider } from '../../payments/provider';
 import { saveShippingAddress } from '../accounts';
 import { type TakenLine, takeStock } from '../catalog';
-import { readCheckoutSettings } from '../settings';
 import type { Buyer, OrderContext } from './context';
+import { settingsNow } from './kept-settings';
 import { queuePaymentDueMail } from './order-mail';
 import {
   type OrderLineRow,
@@ -245,15 +245,16 @@ function totalChanged(input: CheckoutInput, pricing: OrderPricing, currency: Cur
  * transaction or nothing.
  */
 async function reserveOrder(
-  { db, shop }: OrderContext,
+  context: OrderContext,
   buyer: Buyer,
   input: CheckoutInput,
   idempotencyKey: string,
   fingerprint: string,
 ): Promise<Placed> {
+  const { db, shop } = context;
   return retryOnDeadlock(() =>
     db.transaction(async (tx) => {
-      const settings = await readCheckoutSettings(tx);
+      const settings = (await settingsNow(context, tx)).checkout;
       const method = settings.paymentMethods.find((m) => m.id === input.metodo_pago);
       if (!method?.activo) throw badRequest(methodNotAvailable(input.metodo_pago));
       const address = input.metodo_envio === 'retiro' ? undefined : input.direccion_envio;

@@ -8,6 +8,7 @@ import { AppError } from '../../errors';
 import type { ChargeResult, DeclineCode } from '../../payments/provider';
 import { returnStock } from '../catalog';
 import type { OrderContext } from './context';
+import { settingsNow } from './kept-settings';
 import { queuePaidOrderMails } from './order-mail';
 import type { OrderRow } from './order-summary';
 import { recordState } from './state-history';
@@ -63,10 +64,11 @@ export function applyChargeResult(
 }
 
 async function recordChargeResult(
-  { db, shop, log }: Omit<OrderContext, 'payments'>,
+  context: Omit<OrderContext, 'payments'>,
   order: OrderRow,
   result: ChargeResult,
 ): Promise<OrderRow> {
+  const { db, log } = context;
   const stillPending = and(eq(venta.id_venta, order.id_venta), eq(venta.estado, 'pendiente'));
   if (result.status === 'succeeded') {
     const paid = await retryOnDeadlock(() =>
@@ -85,7 +87,7 @@ async function recordChargeResult(
           .returning();
         if (!row) return undefined;
         await recordState(tx, row.id_venta, 'pagada', null);
-        await queuePaidOrderMails(tx, row, shop);
+        await queuePaidOrderMails(tx, row, await settingsNow(context, tx));
         return row;
       }),
     );

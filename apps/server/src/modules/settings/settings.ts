@@ -23,8 +23,9 @@ import { toShippingSettings } from './shipping-settings';
 /*
  * The shop's settings (the one row of `ajustes`): the shipping rate and the free-shipping threshold, the
  * tax prices include, and the payment methods.
- * Checkout reads them inside the sale's transaction, so a sale's shipping is the rule in force when it
- * was placed; the cart shows the same rule from GET /api/ajustes (shared shippingCents).
+ * Checkout reads them as each process keeps them until the row's notification (orders' keptSettings,
+ * docs/decisions/100-kept-settings.md); the cart shows the same rule from GET /api/ajustes (shared
+ * shippingCents).
  */
 
 type Row = typeof ajustes.$inferSelect;

@@ -14,9 +14,9 @@ import { toShopNotices } from './shop-notices';
 
 /*
  * The shop's identity (Ajustes › Tienda), the one row of `tienda`. Read from the database wherever it
- * shows (the rendered pages, the theme, the e-mails), never kept in a process: a change in one process is
- * seen by the next read of every other, and the rendered pages they keep are dropped by the table's
- * notification (migration 0020, docs/decisions/068-shop-identity.md).
+ * shows (the rendered pages, the theme, the e-mails). What a process keeps of it, the rendered pages and
+ * the paid orders' settings, it drops on the table's notifications (migrations 0020 and 0034,
+ * docs/decisions/068-shop-identity.md and 100-kept-settings.md).
  */
 
 type Row = typeof tienda.$inferSelect;
