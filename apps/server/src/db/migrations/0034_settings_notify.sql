@@ -1,5 +1,5 @@
 -- What every paid order reads of the shop's settings (the settings row, the shop's identity, the staff who
--- hear of each order) is kept in each process until `ajustes_cambio` says it changed
+-- hear of each order, the automatic promotions) is kept in each process until `ajustes_cambio` says it changed
 -- (docs/decisions/100-kept-settings.md).
 CREATE FUNCTION notify_ajustes_cambio() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
@@ -14,6 +14,10 @@ CREATE TRIGGER ajustes_notifica_ajustes
 --> statement-breakpoint
 CREATE TRIGGER tienda_notifica_ajustes
   AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON tienda
+  FOR EACH STATEMENT EXECUTE FUNCTION notify_ajustes_cambio();
+--> statement-breakpoint
+CREATE TRIGGER promocion_notifica_ajustes
+  AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON promocion
   FOR EACH STATEMENT EXECUTE FUNCTION notify_ajustes_cambio();
 --> statement-breakpoint
 -- Only an account that hears of orders before or after the change: a customer's sign-up or sign-in changes

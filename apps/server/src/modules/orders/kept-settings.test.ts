@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { and, asc, eq, gt, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { openDatabase } from '../../db/client';
-import { ajustes, correo, producto, tienda, usuario } from '../../db/schema';
+import { ajustes, correo, producto, promocion, tienda, usuario } from '../../db/schema';
 import { newCustomer } from '../../test/agent';
 import { seededTestApp, type TestApp } from '../../test/app';
 import { TEST_DATABASE_KINDS } from '../../test/databases';
@@ -31,7 +31,7 @@ describe.each(TEST_DATABASE_KINDS)('the settings a paid order reads, kept betwee
   let buyers = 0;
   /** A new customer pays one unit by card: the checkout's answer and the messages it queued. */
   const buy = async () => {
-    const { agent } = await newCustomer(t.app, `ajustes-${kind}-${++buyers}@example.com`);
+    const { agent } = await newCustomer(t.app, `kept-${kind}-${++buyers}@example.com`);
     const card = await agent.post('/api/pagos/sandbox/metodos', CARD);
     const sale = await agent.request(
       'POST',
@@ -69,6 +69,18 @@ describe.each(TEST_DATABASE_KINDS)('the settings a paid order reads, kept betwee
       .onConflictDoUpdate({ target: tienda.id, set: { nombre: 'Tienda Renombrada' } });
     const renamed = await buy();
     expect(renamed.mails.map((m) => m.texto).join()).toContain('Tienda Renombrada');
+
+    const [promotion] = await t.db
+      .insert(promocion)
+      .values({ codigo: 'AUTO10', tipo: 'porcentaje', valor: '10', automatica: true })
+      .returning();
+    const discounted = (await buy()).sale.json();
+    expect(discounted.descuento).toBeGreaterThan(0);
+    await t.db
+      .update(promocion)
+      .set({ activa: false })
+      .where(eq(promocion.id, promotion?.id as number));
+    expect((await buy()).sale.json().descuento).toBe(0);
 
     const { user: staff } = await newCustomer(t.app, `encargada-${kind}@example.com`);
     await t.db

@@ -2,9 +2,13 @@ import type { ShopNotices } from '@vitrina/shared';
 import type { Database, Db, Tx } from '../../db/client';
 import { orderNoticeEmails } from '../accounts';
 import type { ShopIdentity } from '../mail';
+import { automaticPromotions, type PromotionRow } from '../promotions';
 import { type CheckoutSettings, currentShopAndNotices, readCheckoutSettings } from '../settings';
 
-/** What every order reads of the shop's settings: placing it, and the messages of its payment. */
+/**
+ * What every order reads of the shop's settings and rules: placing it (with the promotions that apply
+ * without a code), and the messages of its payment.
+ */
 export interface SettingsNow {
   /** Shipping, the included tax and the payment methods. */
   checkout: CheckoutSettings;
@@ -14,17 +18,20 @@ export interface SettingsNow {
   notices: ShopNotices;
   /** The staff who asked to hear of each paid order. */
   staff: readonly string[];
+  /** Every automatic promotion (a typed code is still read with each order). */
+  automatic: readonly PromotionRow[];
 }
 
 async function readSettingsNow(tx: Db | Tx, base: ShopIdentity): Promise<SettingsNow> {
   const checkout = await readCheckoutSettings(tx);
   const { shop, notices } = await currentShopAndNotices(tx, base);
-  return { checkout, shop, notices, staff: await orderNoticeEmails(tx) };
+  const staff = await orderNoticeEmails(tx);
+  return { checkout, shop, notices, staff, automatic: await automaticPromotions(tx) };
 }
 
 /**
  * SettingsNow kept in this process until a change is announced on `ajustes_cambio` (migration 0034), as
- * the catalog cache is: a paid order read it in four statements, and the owner changes it a few times a
+ * the catalog cache is: a paid order read it in five statements, and the owner changes it a few times a
  * year (docs/decisions/100-kept-settings.md). The process that saves a change hears it before its COMMIT
  * returns; others hear it a moment later. While nothing listens, every call reads.
  */

@@ -254,7 +254,7 @@ async function reserveOrder(
   const { db, shop } = context;
   return retryOnDeadlock(() =>
     db.transaction(async (tx) => {
-      const settings = (await settingsNow(context, tx)).checkout;
+      const { checkout: settings, automatic } = await settingsNow(context, tx);
       const method = settings.paymentMethods.find((m) => m.id === input.metodo_pago);
       if (!method?.activo) throw badRequest(methodNotAvailable(input.metodo_pago));
       const address = input.metodo_envio === 'retiro' ? undefined : input.direccion_envio;
@@ -271,6 +271,7 @@ async function reserveOrder(
         shipping: settings.shipping,
         destination,
         lock: true,
+        automatic,
       });
       const { totalCents: total, shippingCents: shipping } = pricing;
       // A code typed and no longer good (its last use went to another buyer, it expired): the shopper

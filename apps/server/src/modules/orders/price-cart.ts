@@ -19,7 +19,7 @@ import type { Db, Tx } from '../../db/client';
 import { usuario, venta, ventaPromocion } from '../../db/schema';
 import { badRequest } from '../../errors';
 import { priceLines, type TakenLine } from '../catalog';
-import { promotionsFor } from '../promotions';
+import { type PromotionRow, promotionsFor } from '../promotions';
 import { readShippingSettings } from '../settings';
 
 /*
@@ -45,15 +45,27 @@ export interface CartPricingOptions {
   destination: ShippingDestination;
   /** Inside a sale's transaction: lock the limited promotions until the sale commits (promotionsFor). */
   lock?: boolean;
+  /** The automatic promotions as this process keeps them (keptSettings); absent, they are read. */
+  automatic?: readonly PromotionRow[] | undefined;
 }
 
 export async function priceCart(
   tx: Db | Tx,
-  { lines, code, buyer, currency, timeZone, shipping, destination, lock = false }: CartPricingOptions,
+  {
+    lines,
+    code,
+    buyer,
+    currency,
+    timeZone,
+    shipping,
+    destination,
+    lock = false,
+    automatic,
+  }: CartPricingOptions,
 ): Promise<OrderPricing> {
   const problem = destinationProblem(destination, shipping, currency);
   if (problem) throw badRequest(problem);
-  const promotions = await promotionsFor(tx, code, { lock });
+  const promotions = await promotionsFor(tx, code, { lock, automatic });
   const candidates = [...promotions.automatic, ...(promotions.code?.rule ? [promotions.code.rule] : [])];
   const usage = await usesOf(tx, candidates, buyer);
   return priceOrder({

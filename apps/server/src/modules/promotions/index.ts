@@ -1,2 +1,2 @@
-export { promotionsFor } from './promotions';
+export { automaticPromotions, type PromotionRow, promotionsFor } from './promotions';
 export { promotionsRoutes } from './routes';

@@ -7,7 +7,7 @@ import {
   type PromotionRule,
   toCents,
 } from '@vitrina/shared';
-import { asc, eq, inArray, or } from 'drizzle-orm';
+import { and, asc, eq, inArray, or } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { promocion } from '../../db/schema';
 import { conflict, notFound } from '../../errors';
@@ -19,7 +19,8 @@ import { recordAudit } from '../audit';
  * how often it was used is the sales' business (orders counts venta_promocion).
  */
 
-type Row = typeof promocion.$inferSelect;
+export type PromotionRow = typeof promocion.$inferSelect;
+type Row = PromotionRow;
 
 /** A promotion as GET /api/cupones answers it: amounts in currency units like every price. */
 export const toPromotion = (row: Row): Promotion => ({
@@ -130,18 +131,20 @@ export async function updatePromotion(
 export async function promotionsFor(
   tx: Db | Tx,
   code: string | undefined,
-  { lock = false } = {},
+  { lock = false, automatic }: { lock?: boolean; automatic?: readonly Row[] | undefined } = {},
 ): Promise<{ automatic: PromotionRule[]; code: { text: string; rule: PromotionRule | null } | null }> {
   const text = code === undefined ? '' : normalizeCode(code);
-  const rows = await tx
-    .select()
-    .from(promocion)
-    .where(
-      text === ''
-        ? eq(promocion.automatica, true)
-        : or(eq(promocion.automatica, true), eq(promocion.codigo, text)),
-    )
-    .orderBy(asc(promocion.id));
+  const rows = automatic
+    ? await withCode(tx, automatic, text)
+    : await tx
+        .select()
+        .from(promocion)
+        .where(
+          text === ''
+            ? eq(promocion.automatica, true)
+            : or(eq(promocion.automatica, true), eq(promocion.codigo, text)),
+        )
+        .orderBy(asc(promocion.id));
   const limited = rows.filter(
     (row) => row.activa && (row.usos_max !== null || row.usos_por_cliente !== null),
   );
@@ -163,4 +166,19 @@ export async function promotionsFor(
     automatic: rows.filter((row) => row.automatica).map(toRule),
     code: text === '' ? null : { text, rule: codeRow ? toRule(codeRow) : null },
   };
+}
+
+/** Every automatic promotion, for a process to keep (orders' keptSettings, docs/decisions/100). */
+export function automaticPromotions(tx: Db | Tx): Promise<Row[]> {
+  return tx.select().from(promocion).where(eq(promocion.automatica, true)).orderBy(asc(promocion.id));
+}
+
+/** The automatic promotions a process keeps, and the one `text` names, read now: in id order. */
+async function withCode(tx: Db | Tx, automatic: readonly Row[], text: string): Promise<Row[]> {
+  if (text === '') return [...automatic];
+  const named = await tx
+    .select()
+    .from(promocion)
+    .where(and(eq(promocion.codigo, text), eq(promocion.automatica, false)));
+  return [...automatic, ...named].sort((a, b) => a.id - b.id);
 }
