@@ -1,7 +1,5 @@
 // Two builds of the shop, side by side: `node bench/side-by-side.mjs [rounds] <build> <build>`, each build
-// a bundle (`apps/server/dist/main-base.js`, made by `node apps/server/scripts/build.mjs -base` from the
-// commit to compare with) or a JSON object { "name", "server", "nodeOptions": [...], "env": {...} } (npm
-// start's options and environment unless given). Every build seeds its own embedded shop once; then each
+// as lib/builds.mjs reads it. Every build seeds its own embedded shop once; then each
 // round restarts every build in turn, the order alternating, and measures it as the memory section does
 // (at rest after the restart, the burst, at rest after it, the process's peak), then its speed: pages
 // (`/`, `/products/…`) and then API answers (`/api/…`) of the burst's addresses, 10 connections for
@@ -10,22 +8,17 @@
 // build, the medians and their ratios to the first build.
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
+import { median, parseBuilds, ratio, roundOrder } from './lib/builds.mjs';
 import { cpuMs, untilIdle } from './lib/cpu.mjs';
 import { load } from './lib/load.mjs';
 import { table } from './lib/markdown.mjs';
 import { startShop } from './lib/shop.mjs';
 import { atRest, burst, burstPaths, memoryOf } from './memory.mjs';
 
-const args = process.argv.slice(2);
-const rounds = /^\d+$/.test(args[0] ?? '') ? Number(args.shift()) : 4;
-if (args.length < 2) {
-  console.error('usage: node bench/side-by-side.mjs [rounds] <bundle or JSON build> <bundle or JSON build>…');
-  process.exit(2);
-}
-const builds = args.map((arg, i) => {
-  const build = arg.startsWith('{') ? JSON.parse(arg) : { server: arg };
-  return { name: build.name ?? `build ${i + 1}`, ...build, server: resolve(build.server) };
+const { rounds, builds } = parseBuilds(process.argv.slice(2), {
+  script: 'side-by-side.mjs',
+  defaultRounds: 4,
 });
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = 10;
@@ -47,12 +40,6 @@ async function speed(shop, paths) {
   };
 }
 
-const median = (values) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = sorted.length >> 1;
-  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
-};
-
 const rows = new Map(builds.map((b) => [b.name, []]));
 const dataDirs = new Map();
 try {
@@ -64,7 +51,7 @@ try {
     await first.stop();
   }
   for (let round = 0; round < rounds; round++) {
-    for (const build of round % 2 ? [...builds].reverse() : builds) {
+    for (const build of roundOrder(builds, round)) {
       const shop = await startShop({ ...build, dataDir: dataDirs.get(build.name) });
       try {
         const restart = await atRest(shop.pid);
@@ -121,7 +108,6 @@ const summary = builds.map((build) => {
   };
 });
 const [first] = summary;
-const ratio = (a, b) => (a / b).toFixed(3);
 console.log(
   `${rounds} rounds, medians (MB = 2²⁰ bytes; speed: ${CONNECTIONS} connections, ${seconds} s each; ratios to ${first.name})\n\n` +
     table(
