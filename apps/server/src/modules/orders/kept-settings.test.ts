@@ -1,16 +1,13 @@
-import { randomUUID } from 'node:crypto';
-import { and, asc, eq, gt, like } from 'drizzle-orm';
+import { eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { openDatabase } from '../../db/client';
-import { ajustes, correo, producto, promocion, tienda, usuario } from '../../db/schema';
+import { ajustes, correo, promocion, tienda, usuario } from '../../db/schema';
 import { newCustomer } from '../../test/agent';
 import { seededTestApp, type TestApp } from '../../test/app';
 import { TEST_DATABASE_KINDS } from '../../test/databases';
-import { TEST_ADDRESS } from '../../test/shipping-address';
+import { stockedProducts } from '../../test/products';
 import { shopIdentity } from '../mail';
 import { keptSettings } from './kept-settings';
-
-const CARD = { numero: '4242 4242 4242 4242', expiracion: '12/39', cvc: '314', nombre: 'Lucía Hernández' };
 
 describe.each(TEST_DATABASE_KINDS)('the settings a paid order reads, kept between changes, on %s', (kind) => {
   let t: TestApp;
@@ -18,12 +15,7 @@ describe.each(TEST_DATABASE_KINDS)('the settings a paid order reads, kept betwee
 
   beforeAll(async () => {
     t = await seededTestApp(kind, { SUPPORT_EMAIL: 'soporte@prueba.mx' });
-    const [product] = await t.db
-      .select()
-      .from(producto)
-      .where(and(eq(producto.estado, true), gt(producto.stock, 20)))
-      .orderBy(asc(producto.id_producto))
-      .limit(1);
+    const [product] = await stockedProducts(t.db);
     productId = product?.id_producto as number;
   });
   afterAll(() => t?.close());
@@ -32,17 +24,7 @@ describe.each(TEST_DATABASE_KINDS)('the settings a paid order reads, kept betwee
   /** A new customer pays one unit by card: the checkout's answer and the messages it queued. */
   const buy = async () => {
     const { agent } = await newCustomer(t.app, `kept-${kind}-${++buyers}@example.com`);
-    const card = await agent.post('/api/pagos/sandbox/metodos', CARD);
-    const sale = await agent.request(
-      'POST',
-      '/api/venta',
-      {
-        detalle_venta: [{ id_producto: productId, cantidad: 1 }],
-        id_pago: card.json().id_pago,
-        direccion_envio: TEST_ADDRESS,
-      },
-      { 'idempotency-key': randomUUID() },
-    );
+    const sale = await agent.buy([{ id_producto: productId, cantidad: 1 }]);
     if (sale.statusCode !== 201) return { sale, mails: [] };
     const mails = await t.db
       .select()
