@@ -2,7 +2,7 @@ import { eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { openDatabase } from '../../db/client';
 import { ajustes, correo, promocion, tienda, usuario } from '../../db/schema';
-import { newCustomer } from '../../test/agent';
+import { Agent, newCustomer } from '../../test/agent';
 import { seededTestApp, type TestApp } from '../../test/app';
 import { TEST_DATABASE_KINDS } from '../../test/databases';
 import { stockedProducts } from '../../test/products';
@@ -73,6 +73,14 @@ describe.each(TEST_DATABASE_KINDS)('the settings a paid order reads, kept betwee
     expect(told.mails.filter((m) => m.tipo === 'pedido_nuevo').map((m) => m.destinatario)).toContain(
       staff.email,
     );
+
+    const guest = () =>
+      new Agent(t.app).buy([{ id_producto: productId, cantidad: 1 }], {
+        invitado: { email: `invitada-${kind}@example.com`, nombre: 'Ana' },
+      });
+    expect((await guest()).statusCode).toBe(201);
+    await setSettings({ compra_invitado: false });
+    expect((await guest()).statusCode).toBe(401);
 
     await setSettings({ resumen_diario: true });
     const daily = await buy();

@@ -35,13 +35,13 @@ import { countCheckout } from '../../metrics';
 import { sessionOf } from '../../plugins/auth';
 import { buyerCartOf, emptySavedCart } from '../carts';
 import { countGuestPurchase, countOrderLookup } from '../sessions';
-import { readGuestCheckout } from '../settings';
 import { changeOrderState } from './change-order-state';
 import { type AlsoClaim, claimGuestOrders, requestClaim } from './claim-guest-orders';
 import type { OrderContext } from './context';
 import { customerOrdersSummary } from './customer-summary';
 import { exportFileName, exportOrdersCsv } from './export-orders';
 import { buyerOf } from './guest-buyer';
+import { settingsNow } from './kept-settings';
 import { listOrders } from './list-orders';
 import { getOrder, lookUpOrder, orderByLink, toOrder } from './order-detail';
 import { orderAccessToken } from './order-links';
@@ -204,7 +204,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<OrdersRoutesOptions> = async (
         await emptyCartAfter(request, context.shop.linkSecret, db, result);
         return sendCheckout(reply, result);
       }
-      if (!(await readGuestCheckout(db)).compra_invitado)
+      if (!(await settingsNow(context, db)).checkout.guests.compra_invitado)
         throw new AppError(401, 'Unauthorized', GUEST_MESSAGES.loginRequired);
       if (!invitado) throw badRequest(GUEST_MESSAGES.missingGuest, { invitado: GUEST_MESSAGES.missingGuest });
       await countGuestPurchase(db, request.ip);

@@ -3,6 +3,7 @@ import {
   type Ajustes,
   centsToDecimal,
   fromCents,
+  type GuestCheckoutSettings,
   type IncludedTax,
   isPaidLater,
   PAYMENT_SETTINGS_DEFAULT,
@@ -17,6 +18,7 @@ import {
 import { eq } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { ajustes } from '../../db/schema';
+import { toGuestCheckout } from './guest-checkout-settings';
 import { auditSettings, upsertSettingsRow } from './settings-row';
 import { toShippingSettings } from './shipping-settings';
 
@@ -54,6 +56,8 @@ export interface CheckoutSettings {
   /** The tax prices include, when the shop shows one. */
   tax: IncludedTax | null;
   paymentMethods: readonly PaymentMethodSettings[];
+  /** Whether visitors may buy without an account. */
+  guests: GuestCheckoutSettings;
 }
 
 export async function readCheckoutSettings(db: Db | Tx): Promise<CheckoutSettings> {
@@ -62,6 +66,7 @@ export async function readCheckoutSettings(db: Db | Tx): Promise<CheckoutSetting
     shipping: toShippingSettings(row),
     tax: row?.impuesto_activo ? { nombre: row.impuesto_nombre, tasa: row.impuesto_tasa } : null,
     paymentMethods: toPaymentMethods(row),
+    guests: toGuestCheckout(row),
   };
 }
 
