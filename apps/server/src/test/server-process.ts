@@ -37,9 +37,9 @@ export interface ServerProcess {
 }
 
 /**
- * How long a process a test starts may take to serve. `npm test` runs the unit and browser suites side by
- * side (decision 099): on two cores a process can get a quarter of one, and a first start that takes 15 s
- * alone took over 60 s there. A process that never serves still fails the test, only later.
+ * How long a process a test starts may take to serve: `npm test` runs the unit and browser suites side by
+ * side (decision 099), where a process gets a small share of a core and a first start can take minutes. A
+ * process that never serves still fails the test, only later.
  */
 export const PROCESS_START_MS = 180_000;
 

@@ -31,8 +31,8 @@ async function readSettingsNow(tx: Db | Tx, base: ShopIdentity): Promise<Setting
 
 /**
  * SettingsNow kept in this process until a change is announced on `ajustes_cambio` (migration 0034), as
- * the catalog cache is: a paid order read it in five statements, and the owner changes it a few times a
- * year (docs/decisions/100-kept-settings.md). The process that saves a change hears it before its COMMIT
+ * the catalog cache is: every paid order read it, and the owner seldom changes it
+ * (docs/decisions/100-kept-settings.md). The process that saves a change hears it before its COMMIT
  * returns; others hear it a moment later. While nothing listens, every call reads.
  */
 export function keptSettings(database: Pick<Database, 'subscribe' | 'listening'>, base: ShopIdentity) {
