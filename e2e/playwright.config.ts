@@ -59,7 +59,9 @@ export default defineConfig({
   retries: process.env.CI ? 1 : 0,
   forbidOnly: Boolean(process.env.CI),
   reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never' }]],
-  timeout: 30_000,
+  // A hang's limit, not a speed bound: on a slow machine, side by side with the unit suite (decision 099),
+  // the longer walks take twice their usual time.
+  timeout: 60_000,
   expect: { timeout: 10_000 },
   use: {
     locale: 'es-MX',
