@@ -42,7 +42,14 @@ describe.each(TEST_DATABASE_KINDS)('the settings a paid order reads, kept betwee
   it('places each order with the settings as they stand, whatever changed them since the last one', async () => {
     expect((await buy()).sale.statusCode).toBe(201);
 
+    // The cart's quote and the checkout follow the change alike.
+    const quote = () =>
+      new Agent(t.app).post('/api/carrito/cotizar', {
+        detalle_venta: [{ id_producto: productId, cantidad: 1 }],
+      });
+    expect((await quote()).statusCode).toBe(200);
     await setSettings({ envio_tarifa: '123.00', envio_gratis_desde: null });
+    expect((await quote()).json().envio).toBe(123);
     expect((await buy()).sale.json().costo_envio).toBe(123);
 
     await t.db
@@ -56,6 +63,7 @@ describe.each(TEST_DATABASE_KINDS)('the settings a paid order reads, kept betwee
       .insert(promocion)
       .values({ codigo: 'AUTO10', tipo: 'porcentaje', valor: '10', automatica: true })
       .returning();
+    expect((await quote()).json().descuento).toBeGreaterThan(0);
     const discounted = (await buy()).sale.json();
     expect(discounted.descuento).toBeGreaterThan(0);
     await t.db

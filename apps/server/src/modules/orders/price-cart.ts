@@ -20,7 +20,6 @@ import { usuario, venta, ventaPromocion } from '../../db/schema';
 import { badRequest } from '../../errors';
 import { priceLines, type TakenLine } from '../catalog';
 import { type PromotionRow, promotionsFor } from '../promotions';
-import { readShippingSettings } from '../settings';
 
 /*
  * A cart's price with the shop's promotions (docs/decisions/073-promotions.md): the one arithmetic of the
@@ -39,14 +38,14 @@ export interface CartPricingOptions {
   buyer: { id: number } | { email: string } | null;
   currency: CurrencyCode;
   timeZone: string;
-  /** The shop's shipping zones and pickup, as the sale's transaction read them. */
+  /** The shop's shipping zones and pickup, as the settings were read (settingsNow). */
   shipping: ShippingSettings;
   /** Where the order goes: its rate is its region's (decision 082). */
   destination: ShippingDestination;
   /** Inside a sale's transaction: lock the limited promotions until the sale commits (promotionsFor). */
   lock?: boolean;
-  /** The automatic promotions as this process keeps them (keptSettings); absent, they are read. */
-  automatic?: readonly PromotionRow[] | undefined;
+  /** The automatic promotions, as the settings were read (settingsNow). */
+  automatic: readonly PromotionRow[];
 }
 
 export async function priceCart(
@@ -65,7 +64,7 @@ export async function priceCart(
 ): Promise<OrderPricing> {
   const problem = destinationProblem(destination, shipping, currency);
   if (problem) throw badRequest(problem);
-  const promotions = await promotionsFor(tx, code, { lock, automatic });
+  const promotions = await promotionsFor(tx, code, { automatic, lock });
   const candidates = [...promotions.automatic, ...(promotions.code?.rule ? [promotions.code.rule] : [])];
   const usage = await usesOf(tx, candidates, buyer);
   return priceOrder({
@@ -145,17 +144,16 @@ export async function quoteCart(
   {
     input,
     ...options
-  }: Omit<CartPricingOptions, 'lines' | 'code' | 'lock' | 'shipping' | 'destination'> & {
+  }: Omit<CartPricingOptions, 'lines' | 'code' | 'lock' | 'destination'> & {
     input: CartQuoteInput;
   },
 ): Promise<CartQuote> {
   const lines = await priceLines(db, input.detalle_venta);
-  const shipping = await readShippingSettings(db);
   const destination: ShippingDestination =
     input.metodo_envio === 'retiro'
       ? { metodo: 'retiro' }
       : { metodo: 'domicilio', region: input.region ?? input.direccion_envio?.region };
-  const pricing = await priceCart(db, { ...options, lines, code: input.cupon, shipping, destination });
+  const pricing = await priceCart(db, { ...options, lines, code: input.cupon, destination });
   return {
     subtotal: fromCents(pricing.subtotalCents),
     descuento: fromCents(pricing.discountCents),

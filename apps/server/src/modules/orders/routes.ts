@@ -226,13 +226,18 @@ export const ordersRoutes: FastifyPluginAsyncZod<OrdersRoutesOptions> = async (
         response: { 200: cartQuoteReplySchema, ...errors },
       },
     },
-    async (request) =>
-      quoteCart(db, {
+    async (request) => {
+      // The rules the checkout will apply, as it will read them.
+      const { checkout, automatic } = await settingsNow(context, db);
+      return quoteCart(db, {
         input: request.body,
         buyer: request.session ? { id: request.session.user.id_usuario } : null,
         currency: context.shop.currency,
         timeZone,
-      }),
+        shipping: checkout.shipping,
+        automatic,
+      });
+    },
   );
 
   app.post(

@@ -7,7 +7,7 @@ import {
   type PromotionRule,
   toCents,
 } from '@vitrina/shared';
-import { and, asc, eq, inArray, or } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { promocion } from '../../db/schema';
 import { conflict, notFound } from '../../errors';
@@ -131,20 +131,10 @@ export async function updatePromotion(
 export async function promotionsFor(
   tx: Db | Tx,
   code: string | undefined,
-  { lock = false, automatic }: { lock?: boolean; automatic?: readonly Row[] | undefined } = {},
+  { automatic, lock = false }: { automatic: readonly Row[]; lock?: boolean },
 ): Promise<{ automatic: PromotionRule[]; code: { text: string; rule: PromotionRule | null } | null }> {
   const text = code === undefined ? '' : normalizeCode(code);
-  const rows = automatic
-    ? await withCode(tx, automatic, text)
-    : await tx
-        .select()
-        .from(promocion)
-        .where(
-          text === ''
-            ? eq(promocion.automatica, true)
-            : or(eq(promocion.automatica, true), eq(promocion.codigo, text)),
-        )
-        .orderBy(asc(promocion.id));
+  const rows = await withCode(tx, automatic, text);
   const limited = rows.filter(
     (row) => row.activa && (row.usos_max !== null || row.usos_por_cliente !== null),
   );
@@ -173,7 +163,7 @@ export function automaticPromotions(tx: Db | Tx): Promise<Row[]> {
   return tx.select().from(promocion).where(eq(promocion.automatica, true)).orderBy(asc(promocion.id));
 }
 
-/** The automatic promotions a process keeps, and the one `text` names, read now: in id order. */
+/** The automatic promotions as read before (kept by the process), and the one `text` names, read now: in id order. */
 async function withCode(tx: Db | Tx, automatic: readonly Row[], text: string): Promise<Row[]> {
   if (text === '') return [...automatic];
   const named = await tx
