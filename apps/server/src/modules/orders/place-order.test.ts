@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { and, eq, gt } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { ConnectionRetryOptions } from '../../db/connection-retry';
-import { cargoSandbox, producto, usuario, venta, ventaEstadoHistorial } from '../../db/schema';
+import { cargoSandbox, correo, producto, usuario, venta, ventaEstadoHistorial } from '../../db/schema';
 import { AppError } from '../../errors';
 import { chargeKey, type PaymentProvider } from '../../payments/provider';
 import { confirmSandboxCharge, createSandboxPaymentMethod, sandboxProvider } from '../../payments/sandbox';
@@ -13,9 +13,10 @@ import { loseTransactions } from '../../test/lost-connections';
 import { TEST_ADDRESS } from '../../test/shipping-address';
 import { TEST_SHOP } from '../../test/shop';
 import { eventually } from '../../test/smtp';
+import type { OrderRow } from './order-summary';
 import { placeOrder } from './place-order';
 import { type BackgroundSettler, backgroundSettler } from './settle-later';
-import { settlePendingOrders } from './settle-payment';
+import { applyChargeResult, settlePendingOrders } from './settle-payment';
 
 const CARD = { numero: '4242424242424242', expiracion: '12/39', cvc: '123', nombre: 'Lucía Hernández' };
 /** A checkout whose database stays away gives up after half a second (two or three tries), not the shop's 3 s. */
@@ -255,6 +256,23 @@ describe.each(TEST_DATABASE_KINDS)('checkout service on %s', (kind) => {
     expect(await charges(id)).toHaveLength(1);
     expect(await paidHistory(id)).toEqual([{ estado: 'pagada' }]);
     expect((await sale(id))?.numero_pedido).toBe(paid.numero_pedido);
+  });
+
+  it('records a payment once when its answer arrives again for a paid sale (a retry, a report, the sweep)', async () => {
+    const paid = (await order(await card())).order;
+    const row = await sale(paid.id_venta);
+    const mails = async () => (await t.db.select({ id: correo.id }).from(correo)).length;
+    const mailsBefore = await mails();
+    // The answer as the checkout had it, applied to the order as the checkout saw it (still pending).
+    const again = await applyChargeResult(
+      { db: t.db, shop: TEST_SHOP },
+      { ...(row as OrderRow), estado: 'pendiente' },
+      { status: 'succeeded', reference: row?.pago_referencia as string, brand: 'visa', last4: '4242' },
+    );
+    expect(again).toMatchObject({ estado: 'pagada', numero_pedido: row?.numero_pedido });
+    expect(await paidHistory(paid.id_venta)).toEqual([{ estado: 'pagada' }]);
+    expect(await mails()).toBe(mailsBefore);
+    expect(await sale(paid.id_venta)).toEqual(row);
   });
 
   it('returns the stock of a declined sale in the background when the database stays away', async () => {

@@ -1,5 +1,5 @@
 import { toCents } from '@vitrina/shared';
-import { and, asc, eq, lte, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, lte, type SQL, sql, TransactionRollbackError } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { retryOnConnectionLoss } from '../../db/connection-retry';
 import { retryOnDeadlock } from '../../db/deadlock';
@@ -11,7 +11,7 @@ import type { OrderContext } from './context';
 import { settingsNow } from './kept-settings';
 import { queuePaidOrderMails } from './order-mail';
 import type { OrderRow } from './order-summary';
-import { recordState } from './state-history';
+import { stateRecord } from './state-history';
 
 /*
  * A pending order becomes 'pagada' or 'fallida' exactly once. Every change is conditional on the order still
@@ -72,24 +72,30 @@ async function recordChargeResult(
   const stillPending = and(eq(venta.id_venta, order.id_venta), eq(venta.estado, 'pendiente'));
   if (result.status === 'succeeded') {
     const paid = await retryOnDeadlock(() =>
-      db.transaction(async (tx) => {
-        const [row] = await tx
-          .update(venta)
-          .set({
-            estado: 'pagada',
-            pago_marca: result.brand,
-            pago_ultimos4: result.last4,
-            pago_referencia: result.reference,
-            // Taken only by the one update that pays the order, so numbers are never skipped twice for it.
-            numero_pedido: sql`nextval('venta_numero_pedido_seq')`,
-          })
-          .where(stillPending)
-          .returning();
-        if (!row) return undefined;
-        await recordState(tx, row.id_venta, 'pagada', null);
-        await queuePaidOrderMails(tx, row, await settingsNow(context, tx));
-        return row;
-      }),
+      db
+        .transaction(async (tx) => {
+          // The payment and its history row in one statement; an order no longer pending rolls both back.
+          const [row] = await tx
+            .with(stateRecord(tx, order.id_venta, 'pagada', null))
+            .update(venta)
+            .set({
+              estado: 'pagada',
+              pago_marca: result.brand,
+              pago_ultimos4: result.last4,
+              pago_referencia: result.reference,
+              // Taken only by the one update that pays the order, so numbers are never skipped twice for it.
+              numero_pedido: sql`nextval('venta_numero_pedido_seq')`,
+            })
+            .where(stillPending)
+            .returning();
+          if (!row) return tx.rollback();
+          await queuePaidOrderMails(tx, row, await settingsNow(context, tx));
+          return row;
+        })
+        .catch((err) => {
+          if (err instanceof TransactionRollbackError) return undefined;
+          throw err;
+        }),
     );
     if (paid) return paid;
     const now = (await orderById(db, order.id_venta)) ?? order;
