@@ -37,6 +37,7 @@ import {
 import { currentShop } from '../settings';
 import type { SettingsNow } from './kept-settings';
 import { orderAccessToken } from './order-links';
+import type { OrderLineRow } from './order-summary';
 
 /*
  * The customer is told of every step of their order: the message is queued in the outbox in the same
@@ -53,22 +54,76 @@ const MAILS = {
 } satisfies Record<string, (to: string, data: OrderMailData) => OutgoingMail>;
 export type OrderMailKind = keyof typeof MAILS;
 
-/**
- * The order as the order messages show it, read inside `tx` (so it includes the change being made), and
- * the shop as it names itself now (its saved identity over `base`, the configuration's).
- */
 /** A line as the e-mails name it: a variant's label and SKU too, so a reply can name exactly it. */
 const mailLineName = (nombre: string, variante: string, sku: string) =>
   variante && sku ? `${lineName(nombre, variante)} · SKU ${sku}` : lineName(nombre, variante);
 
-async function orderMailData(tx: Tx, order: OrderRow, base: ShopIdentity) {
-  return mailDataOf(tx, order, await currentShop(tx, base));
+/** A line of an order's messages: `product` as a product page names it, `nombre` with its SKU too. */
+interface MailLine {
+  id: number;
+  product: string;
+  nombre: string;
+  cantidad: number;
+  unit: string;
 }
 
-/** orderMailData for a shop already read as it stands (`shop`). */
-async function mailDataOf(tx: Tx, order: OrderRow, shop: ShopIdentity) {
-  // The buyer and the lines in one statement: a checkout's confirmation is part of its transaction. A
-  // guest's order has no account: its buyer is the e-mail and name typed at checkout (decision 085).
+const mailLine = (
+  id: number,
+  nombre: string,
+  variante: string,
+  sku: string,
+  cantidad: number,
+  unit: string,
+): MailLine => ({
+  id,
+  product: lineName(nombre, variante),
+  nombre: mailLineName(nombre, variante, sku),
+  cantidad,
+  unit,
+});
+
+/** What an order's messages say besides its own row: who bought it (where to write) and its lines. */
+export interface OrderMailFacts {
+  buyer: { email: string; nombre: string | null } | undefined;
+  lines: MailLine[];
+}
+
+/**
+ * The facts of an order just placed, from what its checkout holds: the lines it stored and the buyer (a
+ * guest's on the order, an account's as its session read it), so that its paid messages read nothing
+ * again. Undefined for an account's order without `account`: the messages read them.
+ */
+export function placedOrderMailFacts(
+  order: OrderRow,
+  lines: readonly OrderLineRow[],
+  account: { email: string; primer_nombre: string } | undefined,
+): OrderMailFacts | undefined {
+  const buyer =
+    order.email_invitado !== null
+      ? { email: order.email_invitado, nombre: order.nombre_invitado }
+      : account && { email: account.email, nombre: account.primer_nombre };
+  if (!buyer) return undefined;
+  return {
+    buyer,
+    lines: lines.map(({ line, Producto }) =>
+      mailLine(
+        line.id_detalle_venta,
+        Producto.nombre,
+        line.variante,
+        line.sku,
+        line.cantidad,
+        line.valor_unitario,
+      ),
+    ),
+  };
+}
+
+/**
+ * The buyer and the lines of order `id` in one statement: a checkout's confirmation is part of its
+ * transaction. A guest's order has no account: its buyer is the e-mail and name typed at checkout
+ * (decision 085).
+ */
+async function readOrderMailFacts(tx: Tx, id: number): Promise<OrderMailFacts> {
   const rows = await tx
     .select({
       email: sql<string | null>`coalesce(${venta.email_invitado}, ${usuario.email})`,
@@ -84,22 +139,29 @@ async function mailDataOf(tx: Tx, order: OrderRow, shop: ShopIdentity) {
     .leftJoin(usuario, eq(usuario.id_usuario, venta.id_usuario))
     .leftJoin(detalleVenta, eq(detalleVenta.id_venta, venta.id_venta))
     .leftJoin(producto, eq(producto.id_producto, detalleVenta.id_producto))
-    .where(eq(venta.id_venta, order.id_venta))
+    .where(eq(venta.id_venta, id))
     .orderBy(asc(detalleVenta.id_detalle_venta));
-  const buyer = rows[0]?.email ? { email: rows[0].email, nombre: rows[0].buyerName } : undefined;
-  const lines = rows.flatMap((r) =>
-    r.id === null || r.nombre === null || r.cantidad === null || r.unit === null
-      ? []
-      : [
-          {
-            id: r.id,
-            product: lineName(r.nombre, r.variante ?? ''),
-            nombre: mailLineName(r.nombre, r.variante ?? '', r.sku ?? ''),
-            cantidad: r.cantidad,
-            unit: r.unit,
-          },
-        ],
-  );
+  return {
+    buyer: rows[0]?.email ? { email: rows[0].email, nombre: rows[0].buyerName } : undefined,
+    lines: rows.flatMap((r) =>
+      r.id === null || r.nombre === null || r.cantidad === null || r.unit === null
+        ? []
+        : [mailLine(r.id, r.nombre, r.variante ?? '', r.sku ?? '', r.cantidad, r.unit)],
+    ),
+  };
+}
+
+/**
+ * The order as the order messages show it, read inside `tx` (so it includes the change being made), and
+ * the shop as it names itself now (its saved identity over `base`, the configuration's).
+ */
+async function orderMailData(tx: Tx, order: OrderRow, base: ShopIdentity) {
+  return mailDataOf(tx, order, await currentShop(tx, base));
+}
+
+/** orderMailData for a shop already read as it stands (`shop`), and the order's facts when the caller has them. */
+async function mailDataOf(tx: Tx, order: OrderRow, shop: ShopIdentity, facts?: OrderMailFacts) {
+  const { buyer, lines } = facts ?? (await readOrderMailFacts(tx, order.id_venta));
   const shippingCents = toCents(order.costo_envio);
   const totalCents = toCents(order.valor_total_venta);
   const tax =
@@ -169,8 +231,9 @@ export async function queuePaidOrderMails(
   tx: Tx,
   order: OrderRow,
   { shop, notices, staff }: SettingsNow,
+  facts?: OrderMailFacts,
 ): Promise<void> {
-  const { to, data } = await mailDataOf(tx, order, shop);
+  const { to, data } = await mailDataOf(tx, order, shop, facts);
   const mails = to ? [orderConfirmedMail(to, data)] : [];
   if (!notices.resumen_diario) {
     const adminUrl = `${shop.publicUrl}${pagePath(PAGES.adminOrder, order.id_venta)}`;

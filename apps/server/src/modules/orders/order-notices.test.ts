@@ -1,13 +1,17 @@
 import { randomUUID } from 'node:crypto';
-import { and, asc, eq, gt } from 'drizzle-orm';
+import { and, asc, eq, gt, max, TransactionRollbackError } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { correo, producto } from '../../db/schema';
+import { correo, producto, venta } from '../../db/schema';
 import { Agent, newCustomer } from '../../test/agent';
 import { seededTestApp, type TestApp } from '../../test/app';
 import { TEST_DATABASE_KINDS } from '../../test/databases';
+import { stockedProducts } from '../../test/products';
 import { TEST_ADDRESS } from '../../test/shipping-address';
 import { shopIdentity } from '../mail';
 import { queueDailySummary } from './daily-summary';
+import { settingsNow } from './kept-settings';
+import { queuePaidOrderMails } from './order-mail';
+import type { OrderRow } from './order-summary';
 
 const CARD = { numero: '4242 4242 4242 4242', expiracion: '12/39', cvc: '314', nombre: 'Lucía Hernández' };
 
@@ -68,6 +72,49 @@ describe.each(TEST_DATABASE_KINDS)('the shop hears about paid orders on %s', (ki
     expect(notices.map((m) => m.destinatario).sort()).toEqual(
       [t.config.admin.email, 'soporte@prueba.mx'].sort(),
     );
+  });
+
+  it("queues at checkout the messages a fresh read of the paid order gives, an account's and a guest's", async () => {
+    const [first, second] = await stockedProducts(t.db);
+    const lines = [
+      { id_producto: first?.id_producto as number, cantidad: 2 },
+      { id_producto: second?.id_producto as number, cantidad: 1 },
+    ];
+    const { agent } = await newCustomer(t.app, 'avisos-iguales@example.com');
+    const guest = new Agent(t.app);
+    await guest.get('/api/health');
+    const sales = [
+      await agent.buy(lines),
+      await guest.buy(lines, { invitado: { email: 'avisos-invitada@example.com', nombre: 'Ana Invitada' } }),
+    ];
+    const shape = (m: typeof correo.$inferSelect) => [m.tipo, m.destinatario, m.asunto, m.html, m.texto];
+    for (const sale of sales) {
+      expect(sale.statusCode, sale.body).toBe(201);
+      const { id_venta, numero_pedido } = sale.json();
+      const queued = (await t.db.select().from(correo).orderBy(asc(correo.id))).filter((m) =>
+        m.asunto.includes(numero_pedido),
+      );
+      expect(queued.map((m) => m.tipo)).toContain('pedido_confirmado');
+      // The same messages queued again from the order as the database has it, then rolled back.
+      let again: Array<typeof correo.$inferSelect> = [];
+      await t.db
+        .transaction(async (tx) => {
+          const [row] = await tx.select().from(venta).where(eq(venta.id_venta, id_venta));
+          const [last] = await tx.select({ id: max(correo.id) }).from(correo);
+          const context = { db: t.db, shop: shopIdentity(t.config) };
+          await queuePaidOrderMails(tx, row as OrderRow, await settingsNow(context, tx));
+          again = await tx
+            .select()
+            .from(correo)
+            .where(gt(correo.id, last?.id ?? 0))
+            .orderBy(asc(correo.id));
+          tx.rollback();
+        })
+        .catch((err: unknown) => {
+          if (!(err instanceof TransactionRollbackError)) throw err;
+        });
+      expect(again.map(shape)).toEqual(queued.map(shape));
+    }
   });
 
   it('sends one summary a day instead, when the owner chooses it, and never twice for one day', async () => {

@@ -27,7 +27,7 @@ import { saveShippingAddress } from '../accounts';
 import { type TakenLine, takeStock } from '../catalog';
 import type { Buyer, OrderContext } from './context';
 import { settingsNow } from './kept-settings';
-import { queuePaymentDueMail } from './order-mail';
+import { type OrderMailFacts, placedOrderMailFacts, queuePaymentDueMail } from './order-mail';
 import {
   type OrderLineRow,
   type OrderRow,
@@ -116,11 +116,14 @@ export const MERCADOPAGO_UNAVAILABLE =
 export async function placeOrder({
   buyerId,
   guest,
+  account,
   input,
   idempotencyKey,
   ...context
 }: CheckoutContext &
   Buyer & {
+    /** The buying account's address and first name as its session read them, for its messages. */
+    account?: { email: string; primer_nombre: string } | undefined;
     input: CheckoutInput;
     idempotencyKey: string;
   }): Promise<CheckoutReply> {
@@ -148,7 +151,8 @@ export async function placeOrder({
     return finishOrder(context, earlier, 201);
   }
   if (placed.order.estado === 'pendiente_pago') return pendingReply(context, placed, 201);
-  return reply(context, await chargeOrder(context, placed.order), 201, placed);
+  const facts = placedOrderMailFacts(placed.order, placed.lines, account);
+  return reply(context, await chargeOrder(context, placed.order, facts), 201, placed);
 }
 
 /**
@@ -368,8 +372,15 @@ interface Charged {
   paymentReceived?: true;
 }
 
-/** Charges a pending order (again, harmlessly: the provider's key is the order's) and records the answer. */
-async function chargeOrder(context: CheckoutContext, order: OrderRow): Promise<Charged> {
+/**
+ * Charges a pending order (again, harmlessly: the provider's key is the order's) and records the answer;
+ * `facts` for its paid messages when the caller has them.
+ */
+async function chargeOrder(
+  context: CheckoutContext,
+  order: OrderRow,
+  facts?: OrderMailFacts,
+): Promise<Charged> {
   let result: ChargeResult;
   try {
     result = await context.payments.charge({
@@ -384,7 +395,7 @@ async function chargeOrder(context: CheckoutContext, order: OrderRow): Promise<C
     context.log?.warn({ err, id_venta: order.id_venta }, 'payment provider unreachable; order left pending');
     throw providerUnreachable();
   }
-  return settled(context, order, result);
+  return settled(context, order, result, facts);
 }
 
 /**
@@ -392,10 +403,15 @@ async function chargeOrder(context: CheckoutContext, order: OrderRow): Promise<C
  * a charge or a decline is handed to `settleLater`, so the order is not left holding its stock until the
  * periodic sweep; the shopper whose card was charged is told so, not asked to pay again.
  */
-async function settled(context: CheckoutContext, order: OrderRow, result: ChargeResult): Promise<Charged> {
+async function settled(
+  context: CheckoutContext,
+  order: OrderRow,
+  result: ChargeResult,
+  facts?: OrderMailFacts,
+): Promise<Charged> {
   let now: OrderRow;
   try {
-    now = await applyChargeResult(context, order, result);
+    now = await applyChargeResult(context, order, result, facts);
   } catch (err) {
     if (!isConnectionLost(err) || result.status === 'requires_action') throw err;
     context.settleLater(order, result);

@@ -200,7 +200,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<OrdersRoutesOptions> = async (
         idempotencyKey: request.headers['idempotency-key'],
       };
       if (buyerId !== null) {
-        const result = await placeOrder({ ...common, buyerId });
+        const result = await placeOrder({ ...common, buyerId, account: request.session?.user });
         await emptyCartAfter(request, context.shop.linkSecret, db, result);
         return sendCheckout(reply, result);
       }

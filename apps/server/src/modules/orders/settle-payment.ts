@@ -9,7 +9,7 @@ import type { ChargeResult, DeclineCode } from '../../payments/provider';
 import { returnStock } from '../catalog';
 import type { OrderContext } from './context';
 import { settingsNow } from './kept-settings';
-import { queuePaidOrderMails } from './order-mail';
+import { type OrderMailFacts, queuePaidOrderMails } from './order-mail';
 import type { OrderRow } from './order-summary';
 import { stateRecord } from './state-history';
 
@@ -50,8 +50,8 @@ export async function orderById(db: Db, id: number): Promise<OrderRow | undefine
 /**
  * Records what the provider said about a pending order and returns the order as it now stands. A order that
  * was already settled is left alone (and returned as it is). A paid order becomes an order: it takes the
- * next order number, starts its history and queues the confirmation e-mail, in the same transaction.
- * A lost database connection is retried for a few seconds (docs/decisions/052): every write here is
+ * next order number, starts its history and queues the confirmation e-mail, in the same transaction
+ * (`facts`: its buyer and lines, when the caller has them, so the e-mail reads nothing). A lost database connection is retried for a few seconds (docs/decisions/052): every write here is
  * conditional on the order still being 'pendiente', so a second run after a first that did commit only
  * reads the order back.
  */
@@ -59,14 +59,19 @@ export function applyChargeResult(
   context: Omit<OrderContext, 'payments'>,
   order: OrderRow,
   result: ChargeResult,
+  facts?: OrderMailFacts,
 ): Promise<OrderRow> {
-  return retryOnConnectionLoss(() => recordChargeResult(context, order, result), context.connectionRetry);
+  return retryOnConnectionLoss(
+    () => recordChargeResult(context, order, result, facts),
+    context.connectionRetry,
+  );
 }
 
 async function recordChargeResult(
   context: Omit<OrderContext, 'payments'>,
   order: OrderRow,
   result: ChargeResult,
+  facts: OrderMailFacts | undefined,
 ): Promise<OrderRow> {
   const { db, log } = context;
   const stillPending = and(eq(venta.id_venta, order.id_venta), eq(venta.estado, 'pendiente'));
@@ -89,7 +94,7 @@ async function recordChargeResult(
             .where(stillPending)
             .returning();
           if (!row) return tx.rollback();
-          await queuePaidOrderMails(tx, row, await settingsNow(context, tx));
+          await queuePaidOrderMails(tx, row, await settingsNow(context, tx), facts);
           return row;
         })
         .catch((err) => {
