@@ -5,7 +5,7 @@
 // round and, per build, the medians and their ratios to the first build: on a machine whose speed moves
 // from hour to hour, the ratio says what a change did when the orders a second cannot (docs/decisions/096).
 import { checkoutAgainst, mailbox, SHOP_ENV, sound } from './checkout.mjs';
-import { median, parseBuilds, ratio, roundOrder } from './lib/builds.mjs';
+import { mediansByBuild, parseBuilds, ratio, roundOrder } from './lib/builds.mjs';
 import { cpuMs, untilIdle } from './lib/cpu.mjs';
 import { table } from './lib/markdown.mjs';
 import { dropDatabase, freshDatabase } from './lib/postgres.mjs';
@@ -51,18 +51,12 @@ for (let r = 0; r < rounds; r++) {
   }
 }
 
-const summary = builds.map((build) => {
-  const r = rows.get(build.name);
-  const m = (pick) => median(r.map(pick));
-  return {
-    name: build.name,
-    perSecond: m((x) => x.perSecond),
-    shop: m((x) => x.shop),
-    postgres: m((x) => x.postgres),
-    machine: m((x) => x.machine),
-    sound: r.every((x) => x.sound),
-  };
-});
+const summary = mediansByBuild(builds, rows, {
+  perSecond: (x) => x.perSecond,
+  shop: (x) => x.shop,
+  postgres: (x) => x.postgres,
+  machine: (x) => x.machine,
+}).map((s) => ({ ...s, sound: rows.get(s.name).every((x) => x.sound) }));
 const [first] = summary;
 console.log(
   `${rounds} rounds, medians (PostgreSQL, mail folder, ${seconds} s each; ratios to ${first.name})\n\n` +

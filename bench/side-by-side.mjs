@@ -9,7 +9,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import { join } from 'node:path';
-import { median, parseBuilds, ratio, roundOrder } from './lib/builds.mjs';
+import { mediansByBuild, parseBuilds, ratio, roundOrder } from './lib/builds.mjs';
 import { cpuMs, untilIdle } from './lib/cpu.mjs';
 import { load } from './lib/load.mjs';
 import { table } from './lib/markdown.mjs';
@@ -90,20 +90,20 @@ try {
   for (const dir of dataDirs.values()) rmSync(dir, { recursive: true, force: true });
 }
 
-const summary = builds.map((build) => {
-  const r = rows.get(build.name);
-  const m = (pick) => median(r.map(pick));
+const summary = mediansByBuild(builds, rows, {
+  restart: (x) => x.restart,
+  burst: (x) => x.burst,
+  afterBurst: (x) => x.afterBurst,
+  peak: (x) => x.peak,
+  pages: (x) => x.pages.perSecond,
+  pagesCpu: (x) => x.pages.cpuMsPerAnswer,
+  api: (x) => x.api.perSecond,
+  apiCpu: (x) => x.api.cpuMsPerAnswer,
+}).map((s) => {
+  const r = rows.get(s.name);
   return {
-    name: build.name,
-    restart: m((x) => x.restart),
-    burst: m((x) => x.burst),
-    afterBurst: m((x) => x.afterBurst),
-    peak: m((x) => x.peak),
+    ...s,
     peakRange: `${Math.min(...r.map((x) => x.peak))}–${Math.max(...r.map((x) => x.peak))}`,
-    pages: m((x) => x.pages.perSecond),
-    pagesCpu: m((x) => x.pages.cpuMsPerAnswer),
-    api: m((x) => x.api.perSecond),
-    apiCpu: m((x) => x.api.cpuMsPerAnswer),
     errors: r.reduce((sum, x) => sum + x.pages.errors + x.api.errors, 0),
   };
 });

@@ -22,11 +22,23 @@ export function parseBuilds(args, { script, defaultRounds }) {
 /** Each round runs the builds in turn, the order alternating, so neither always follows the other. */
 export const roundOrder = (builds, round) => (round % 2 ? [...builds].reverse() : builds);
 
-export const median = (values) => {
+const median = (values) => {
   const sorted = [...values].sort((a, b) => a - b);
   const mid = sorted.length >> 1;
   return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
 };
+
+/**
+ * Per build, in the order given: its name and, for each of `picks` (a field's name → how to read it off a
+ * round), the median over `rows.get(name)`, its rounds.
+ */
+export const mediansByBuild = (builds, rows, picks) =>
+  builds.map(({ name }) => ({
+    name,
+    ...Object.fromEntries(
+      Object.entries(picks).map(([field, pick]) => [field, median(rows.get(name).map(pick))]),
+    ),
+  }));
 
 /** `a` against the first build's `b`, to three decimals. */
 export const ratio = (a, b) => (a / b).toFixed(3);

@@ -51,9 +51,9 @@ export async function orderById(db: Db, id: number): Promise<OrderRow | undefine
  * Records what the provider said about a pending order and returns the order as it now stands. A order that
  * was already settled is left alone (and returned as it is). A paid order becomes an order: it takes the
  * next order number, starts its history and queues the confirmation e-mail, in the same transaction
- * (`facts`: its buyer and lines, when the caller has them, so the e-mail reads nothing). A lost database connection is retried for a few seconds (docs/decisions/052): every write here is
- * conditional on the order still being 'pendiente', so a second run after a first that did commit only
- * reads the order back.
+ * (`facts`: its buyer and lines, when the caller has them, so the e-mail reads nothing). A lost database
+ * connection is retried for a few seconds (docs/decisions/052): every write here is conditional on the
+ * order still being 'pendiente', so a second run after a first that did commit only reads the order back.
  */
 export function applyChargeResult(
   context: Omit<OrderContext, 'payments'>,

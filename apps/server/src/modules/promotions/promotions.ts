@@ -20,10 +20,9 @@ import { recordAudit } from '../audit';
  */
 
 export type PromotionRow = typeof promocion.$inferSelect;
-type Row = PromotionRow;
 
 /** A promotion as GET /api/cupones answers it: amounts in currency units like every price. */
-export const toPromotion = (row: Row): Promotion => ({
+export const toPromotion = (row: PromotionRow): Promotion => ({
   id: row.id,
   codigo: row.codigo,
   tipo: row.tipo,
@@ -41,7 +40,7 @@ export const toPromotion = (row: Row): Promotion => ({
 });
 
 /** The rule priceOrder applies: a percentage stays a number, an amount becomes cents. */
-export const toRule = (row: Row): PromotionRule => ({
+export const toRule = (row: PromotionRow): PromotionRule => ({
   ...toPromotion(row),
   valor: row.tipo === 'monto' ? toCents(row.valor) : Number(row.valor),
   minimoCents: row.minimo === null ? null : toCents(row.minimo),
@@ -109,7 +108,7 @@ export async function updatePromotion(
       .set({ ...columns(input), actualizado: new Date() })
       .where(eq(promocion.id, id))
       .returning();
-    const after = toPromotion(row as Row);
+    const after = toPromotion(row as PromotionRow);
     await recordAudit(tx, {
       id_usuario: adminId,
       accion: 'promocion.editada',
@@ -131,7 +130,7 @@ export async function updatePromotion(
 export async function promotionsFor(
   tx: Db | Tx,
   code: string | undefined,
-  { automatic, lock = false }: { automatic: readonly Row[]; lock?: boolean },
+  { automatic, lock = false }: { automatic: readonly PromotionRow[]; lock?: boolean },
 ): Promise<{ automatic: PromotionRule[]; code: { text: string; rule: PromotionRule | null } | null }> {
   const text = code === undefined ? '' : normalizeCode(code);
   const rows = await withCode(tx, automatic, text);
@@ -159,12 +158,16 @@ export async function promotionsFor(
 }
 
 /** Every automatic promotion, for a process to keep (orders' keptSettings, docs/decisions/100). */
-export function automaticPromotions(tx: Db | Tx): Promise<Row[]> {
+export function automaticPromotions(tx: Db | Tx): Promise<PromotionRow[]> {
   return tx.select().from(promocion).where(eq(promocion.automatica, true)).orderBy(asc(promocion.id));
 }
 
 /** The automatic promotions as read before (kept by the process), and the one `text` names, read now: in id order. */
-async function withCode(tx: Db | Tx, automatic: readonly Row[], text: string): Promise<Row[]> {
+async function withCode(
+  tx: Db | Tx,
+  automatic: readonly PromotionRow[],
+  text: string,
+): Promise<PromotionRow[]> {
   if (text === '') return [...automatic];
   const named = await tx
     .select()
