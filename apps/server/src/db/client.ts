@@ -14,6 +14,7 @@ import { MIGRATIONS_DIR } from '../paths';
 import { listenForChanges } from './change-listener';
 import { isConnectionLost } from './connection-lost';
 import { createDataFilesIfMissing, PGLITE_START } from './pglite-start';
+import { PreparingClient } from './preparing-client';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -122,6 +123,7 @@ export async function openDatabase(
   if (target.kind === 'postgres') {
     const subs = subscribers();
     const pool = new pg.Pool({
+      Client: PreparingClient,
       connectionString: target.url,
       max: target.poolSize ?? DEFAULT_DATABASE_POOL_SIZE,
       connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
