@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import pg from 'pg';
 
 /**
@@ -14,28 +13,32 @@ const READ = /^\s*(select|with)\b/i;
 const WRITES_OR_LOCKS = /\b(insert|update|delete)\b/i;
 
 /**
- * A pooled connection that prepares every statement that writes or locks rows, under a name derived from
- * its text, so PostgreSQL parses and plans it once per connection instead of on every run (decision 102).
- * Drizzle sends the same text for the same query whatever its values. Reads are left unnamed: after five
+ * A pooled connection that prepares every statement that writes or locks rows, under a name of its own
+ * on the connection, so PostgreSQL parses and plans it once per connection instead of on every run
+ * (decision 102). Drizzle sends the same text for the same query whatever its values. Reads are left unnamed: after five
  * runs PostgreSQL may settle on one generic plan for a prepared statement, which for a search's words costs
  * more than planning each time. A statement without values (BEGIN, a migration) or that names itself
  * (decision 035) goes as it is.
  */
 export class PreparingClient extends pg.Client {
-  readonly #prepared = new Set<string>();
+  /** Each prepared statement's name on this connection, by its text. */
+  readonly #names = new Map<string, string>();
 
   // biome-ignore lint/suspicious/noExplicitAny: one implementation behind pg.Client.query's overloads.
   override query(config: any, values?: any, callback?: any): any {
     // The (config, values, callback) form pg supports and its types leave out.
     const query = super.query as unknown as (this: pg.Client, ...args: unknown[]) => unknown;
-    if (preparable(config, values)) {
-      const name = `v_${createHash('sha1').update(config.text).digest('base64url')}`;
-      if (this.#prepared.has(name) || this.#prepared.size < PREPARED_PER_CONNECTION) {
-        this.#prepared.add(name);
-        return query.call(this, { ...config, name }, values, callback);
-      }
+    const name = preparable(config, values) ? this.#nameOf(config.text) : undefined;
+    return query.call(this, name ? { ...config, name } : config, values, callback);
+  }
+
+  #nameOf(text: string): string | undefined {
+    let name = this.#names.get(text);
+    if (!name && this.#names.size < PREPARED_PER_CONNECTION) {
+      name = `prepared_${this.#names.size + 1}`;
+      this.#names.set(text, name);
     }
-    return query.call(this, config, values, callback);
+    return name;
   }
 }
 
