@@ -1,4 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freshDatabase, type TestDatabase } from '../test/databases';
 import { type Database, openDatabase, rowsOf } from './client';
@@ -56,6 +57,30 @@ describe.runIf(process.env.TEST_DATABASE_URL)('statements prepared per connectio
     const reads = (await prepared()).filter((text) => text.startsWith('select'));
     expect(reads).toHaveLength(1);
     expect(reads[0]).toMatch(/for update$/);
+  });
+
+  it('prepares a statement again once another process changed the type of a column it returns', async () => {
+    // In a transaction: a pooled connection released after a failure outside one is replaced anyway.
+    const add = (nombre: string) =>
+      shop.db.transaction((tx) =>
+        tx
+          .insert(categoriaProducto)
+          .values(category(nombre))
+          .returning({ imagen: categoriaProducto.imagen_categoria_producto }),
+      );
+    await add('Cocina');
+    const migrator = new pg.Client({ connectionString: server.url });
+    await migrator.connect();
+    await migrator.query(
+      'ALTER TABLE categoria_producto ALTER COLUMN imagen_categoria_producto TYPE varchar(200)',
+    );
+    await migrator.end();
+    // The run that meets the change fails as PostgreSQL says; the connection does not keep failing.
+    await expect(add('Baño')).rejects.toMatchObject({
+      cause: { code: '0A000', message: 'cached plan must not change result type' },
+    });
+    expect(await add('Baño')).toEqual([{ imagen: '' }]);
+    expect(await add('Oficina')).toEqual([{ imagen: '' }]);
   });
 
   it(`prepares at most ${PREPARED_PER_CONNECTION} statements on a connection and runs the rest as before`, async () => {

@@ -23,24 +23,49 @@ const WRITES_OR_LOCKS = /\b(insert|update|delete)\b/i;
 export class PreparingClient extends pg.Client {
   /** Each prepared statement's name on this connection, by its text. */
   readonly #names = new Map<string, string>();
+  /** Statements this connection has prepared, including those it no longer uses. */
+  #named = 0;
 
   // biome-ignore lint/suspicious/noExplicitAny: one implementation behind pg.Client.query's overloads.
   override query(config: any, values?: any, callback?: any): any {
-    // The (config, values, callback) form pg supports and its types leave out.
+    // The (config, values, callback) form pg supports (the pool's own calls) and its types leave out.
     const query = super.query as unknown as (this: pg.Client, ...args: unknown[]) => unknown;
+    if (typeof values === 'function') return query.call(this, config, values);
     const name = preparable(config, values) ? this.#nameOf(config.text) : undefined;
-    return query.call(this, name ? { ...config, name } : config, values, callback);
+    if (!name) return query.call(this, config, values, callback);
+    const named = { ...config, name };
+    // A migration of another process that changed the type of a column the statement returns makes its
+    // prepared form fail for good on this connection: the next run prepares it again under a new name.
+    const forgetIfStale = (err: unknown) => {
+      if (staleResultType(err)) this.#names.delete(config.text);
+    };
+    if (typeof callback === 'function')
+      return query.call(this, named, values, (err: unknown, result: unknown) => {
+        forgetIfStale(err);
+        callback(err, result);
+      });
+    return (query.call(this, named, values) as Promise<unknown>).catch((err: unknown) => {
+      forgetIfStale(err);
+      throw err;
+    });
   }
 
   #nameOf(text: string): string | undefined {
     let name = this.#names.get(text);
-    if (!name && this.#names.size < PREPARED_PER_CONNECTION) {
-      name = `prepared_${this.#names.size + 1}`;
+    if (!name && this.#named < PREPARED_PER_CONNECTION) {
+      this.#named++;
+      name = `prepared_${this.#named}`;
       this.#names.set(text, name);
     }
     return name;
   }
 }
+
+/** PostgreSQL's answer to a prepared statement whose result columns changed type since it was prepared. */
+const staleResultType = (err: unknown) =>
+  err instanceof Error &&
+  (err as { code?: string }).code === '0A000' &&
+  err.message.includes('cached plan must not change result type');
 
 function preparable(config: unknown, values: unknown): config is pg.QueryConfig {
   if (typeof config !== 'object' || config === null) return false;
