@@ -16,6 +16,7 @@ import { isConnectionLost } from './connection-lost';
 import { createDataFilesIfMissing, PGLITE_START } from './pglite-start';
 import { PreparingClient } from './preparing-client';
 import * as schema from './schema';
+import { readsOnly } from './statement-kind';
 
 export type Schema = typeof schema;
 /** The same Drizzle API over PGlite and node-postgres: modules never know which one they have. */
@@ -60,9 +61,6 @@ export const NOTIFY_CHANNELS = [
 export type NotifyChannel = (typeof NOTIFY_CHANNELS)[number];
 const LISTEN_ALL = NOTIFY_CHANNELS.map((channel) => `LISTEN ${channel}`).join(';');
 
-/** A statement that only reads, sent outside a transaction: running it twice changes nothing. */
-const READ_ONLY = /^\s*select\b/i;
-
 /**
  * A read that failed because its connection was lost (a terminated backend, an idle connection that died
  * in a restart) is sent once more on another connection, so the request behind it still succeeds. Writes
@@ -76,7 +74,7 @@ function retryReadsOnce(pool: pg.Pool) {
     // Callback-style calls (Drizzle makes none) go through untouched.
     if (args.some((arg) => typeof arg === 'function')) return query(...args);
     return query(...args).catch((err: unknown) => {
-      if (!READ_ONLY.test(text(args[0])) || !isConnectionLost(err)) throw err;
+      if (!readsOnly(text(args[0])) || !isConnectionLost(err)) throw err;
       return query(...args);
     });
   }) as typeof pool.query;

@@ -1,4 +1,5 @@
 import pg from 'pg';
+import { readsOnly } from './statement-kind';
 
 /**
  * The most statements one connection prepares. Each keeps its parse tree and plan in the connection's
@@ -7,17 +8,12 @@ import pg from 'pg';
  */
 export const PREPARED_PER_CONNECTION = 100;
 
-/** A statement that only reads: its best plan may depend on its values (a search's words, a state). */
-const READ = /^\s*(select|with)\b/i;
-/** …unless it writes in a WITH clause or locks what it reads (FOR UPDATE). */
-const WRITES_OR_LOCKS = /\b(insert|update|delete)\b/i;
-
 /**
- * A pooled connection that prepares every statement that writes or locks rows, under a name of its own
- * on the connection, so PostgreSQL parses and plans it once per connection instead of on every run
- * (decision 102). Drizzle sends the same text for the same query whatever its values. Reads are left unnamed: after five
- * runs PostgreSQL may settle on one generic plan for a prepared statement, which for a search's words costs
- * more than planning each time. A statement without values (BEGIN, a migration) or that names itself
+ * A pooled connection that prepares every statement that writes or locks rows, under a name of its own on
+ * the connection, so PostgreSQL parses and plans it once per connection instead of on every run (decision
+ * 102). Drizzle sends the same text for the same query whatever its values. Reads are left unnamed: after
+ * five runs PostgreSQL may settle on one generic plan for a prepared statement, which for a search's words
+ * costs more than planning each time. A statement without values (BEGIN, a migration) or that names itself
  * (decision 035) goes as it is.
  */
 export class PreparingClient extends pg.Client {
@@ -76,6 +72,6 @@ function preparable(config: unknown, values: unknown): config is pg.QueryConfig 
     name === undefined &&
     Array.isArray(given) &&
     given.length > 0 &&
-    (!READ.test(text) || WRITES_OR_LOCKS.test(text))
+    !readsOnly(text)
   );
 }
