@@ -1,0 +1,86 @@
+import { eq, sql } from 'drizzle-orm';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { detalleVenta, producto, usuario, venta } from '../../db/schema';
+import { seededDatabase, type TestDatabase } from '../../test/databases';
+
+/*
+ * A product's units sold count the lines of orders sold (migration 0010). A line written while its order is
+ * pending, as every checkout writes them, changes nothing of the product (migration 0035): not even an
+ * empty UPDATE, whose statement triggers would announce a catalog change to every process.
+ */
+describe.runIf(process.env.TEST_DATABASE_URL)('units sold by the lines of an order, on postgres', () => {
+  let database: TestDatabase;
+  let listener: pg.Client;
+  const heard: string[] = [];
+  let buyer: number;
+  let product: { id: number; sold: number };
+
+  beforeAll(async () => {
+    database = await seededDatabase('postgres');
+    listener = new pg.Client({ connectionString: database.url });
+    await listener.connect();
+    listener.on('notification', (message) => heard.push(message.channel));
+    await listener.query('LISTEN catalogo_cambio; LISTEN prueba_marca');
+    const [user] = await database.db.select({ id: usuario.id_usuario }).from(usuario).limit(1);
+    const [row] = await database.db
+      .select({ id: producto.id_producto, sold: producto.unidades_vendidas })
+      .from(producto)
+      .limit(1);
+    if (!user || !row) throw new Error('the demo shop has customers and products');
+    buyer = user.id;
+    product = row;
+  });
+
+  afterAll(async () => {
+    await listener?.end();
+    await database?.drop();
+  });
+
+  /** An order in `estado` with one line of `cantidad` units of the product, written in one transaction. */
+  const order = (estado: 'pendiente' | 'pagada', cantidad: number) =>
+    database.db.transaction(async (tx) => {
+      const [sale] = await tx
+        .insert(venta)
+        .values({
+          valor_total_venta: '10.00',
+          id_usuario: buyer,
+          id_pago: 'pm_prueba',
+          estado,
+          idempotency_key: `unidades-${estado}-${cantidad}`,
+        })
+        .returning({ id: venta.id_venta });
+      await tx.insert(detalleVenta).values({
+        id_venta: sale?.id as number,
+        id_producto: product.id,
+        cantidad,
+        valor_unitario: '10.00',
+        valor_total_cantidad: '10.00',
+      });
+    });
+  const sold = async () =>
+    (
+      await database.db
+        .select({ n: producto.unidades_vendidas })
+        .from(producto)
+        .where(eq(producto.id_producto, product.id))
+    )[0]?.n;
+  /** What the listener heard up to a marker sent now: notifications arrive in the order of their commits. */
+  const heardUntilNow = async () => {
+    await database.db.execute(sql`SELECT pg_notify('prueba_marca', '')`);
+    await expect.poll(() => heard.at(-1)).toBe('prueba_marca');
+    return heard.splice(0);
+  };
+
+  it("leaves the product alone for a pending order's lines", async () => {
+    await order('pendiente', 2);
+    expect(await heardUntilNow()).toEqual(['prueba_marca']);
+    expect(await sold()).toBe(product.sold);
+  });
+
+  it("counts the lines of an order written as sold, and announces the product's change", async () => {
+    await order('pagada', 3);
+    expect(await heardUntilNow()).toEqual(['catalogo_cambio', 'prueba_marca']);
+    expect(await sold()).toBe(product.sold + 3);
+  });
+});
