@@ -9,6 +9,7 @@ import { createStorage } from '../../storage/create';
 import { Agent } from '../../test/agent';
 import { seededTestApp, type TestApp } from '../../test/app';
 import { TEST_DATABASE_KINDS } from '../../test/databases';
+import { storePhotoSizes } from '../uploads';
 import { sizeStoredPhotos } from './photos';
 
 /** A multipart/form-data body with one PNG of this size, as the admin form uploads it. */
@@ -74,6 +75,31 @@ describe.each(TEST_DATABASE_KINDS)('product photos on %s', (kind) => {
     const served = await t.app.inject({ url: sizes(url)[0] as string });
     expect(served.statusCode).toBe(200);
     expect(served.headers['content-type']).toBe('image/webp');
+  });
+
+  it('keeps a photo narrower than a size as that size, byte for byte, instead of encoding it again', async () => {
+    const url = await upload(600, 300);
+    const full = readFileSync(fileOf(url));
+    const [small, medium, large] = sizes(url).map((size) => readFileSync(fileOf(size)));
+    expect((await sharp(small).metadata()).width).toBe(400);
+    expect(medium?.equals(full)).toBe(true);
+    expect(large?.equals(full)).toBe(true);
+  });
+
+  it('encodes a stored photo that carries metadata again for its sizes, which carry none', async () => {
+    const storage = await createStorage(t.config);
+    const url = await storage.save(
+      `productos/con-metadatos-${++counter}.webp`,
+      await sharp({ create: { width: 300, height: 200, channels: 3, background: '#a05a2c' } })
+        .withExif({ IFD0: { Copyright: 'Vitrina' } })
+        .webp()
+        .toBuffer(),
+    );
+    await storePhotoSizes({ storage, url, full: readFileSync(fileOf(url)) });
+    for (const size of sizes(url)) {
+      const meta = await sharp(readFileSync(fileOf(size))).metadata();
+      expect([meta.format, meta.width, meta.exif]).toEqual(['webp', 300, undefined]);
+    }
   });
 
   it('creates a product with its photos in order; imagen is the first, and the shopper sees them all', async () => {

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { PHOTO_FULL_WIDTH, PHOTO_WIDTHS, photoSizeUrl } from '@vitrina/shared';
 import type { FileStorage } from '../../storage/local';
-import { imageWidth, storeImage, toWebp } from './service';
+import { imageHeader, storeImage, toWebp } from './service';
 
 /** A product photo's full size: at most PHOTO_FULL_WIDTH a side, never enlarged. */
 const FULL_SIZE = {
@@ -14,19 +14,20 @@ const FULL_SIZE = {
 /**
  * Stores the smaller sizes of the product photo at `url` beside it (photoSizeUrl), made from `full`, its
  * bytes. A size is never wider than the photo itself, so every size at least as wide as the photo is the
- * same file: encoded once. Storing them again gives the same files.
+ * same file: the photo's own bytes when they are already the pipeline's WebP (the shop's stored photos
+ * always are), else encoded once. Storing them again gives the same files.
  */
 export async function storePhotoSizes(options: { storage: FileStorage; url: string; full: Buffer }) {
-  const photoWidth = await imageWidth(options.full);
+  const header = await imageHeader(options.full);
   let unscaled: Buffer | undefined;
   for (const width of PHOTO_WIDTHS) {
     const sizeUrl = photoSizeUrl(options.url, width);
     if (!sizeUrl) return;
     const size = { width, withoutEnlargement: true };
     let bytes: Buffer;
-    if (width < photoWidth) bytes = await toWebp(options.full, size);
+    if (width < header.width) bytes = await toWebp(options.full, size);
     else {
-      unscaled ??= await toWebp(options.full, size);
+      unscaled ??= header.pipelineWebp ? options.full : await toWebp(options.full, size);
       bytes = unscaled;
     }
     await options.storage.save(sizeUrl, bytes);

@@ -29,11 +29,25 @@ export async function toWebp(bytes: Buffer, size: ResizeOptions): Promise<Buffer
     .toBuffer();
 }
 
-/** An image's width as it stands upright (toWebp's output always does), read from its header alone. */
-export async function imageWidth(bytes: Buffer): Promise<number> {
+/** What sizing a stored photo needs to know of it, read from its header alone. */
+export interface ImageHeader {
+  /** Its width as it stands upright (toWebp's output always does). */
+  width: number;
+  /**
+   * Whether its bytes are already what toWebp would make of them at its own width: an upright WebP that
+   * carries no metadata. Encoding such a photo again only costs time and loses quality.
+   */
+  pipelineWebp: boolean;
+}
+
+export async function imageHeader(bytes: Buffer): Promise<ImageHeader> {
   const { default: sharp } = await import('sharp');
-  const { autoOrient } = await sharp(bytes).metadata();
-  return autoOrient.width;
+  const meta = await sharp(bytes).metadata();
+  return {
+    width: meta.autoOrient.width,
+    pipelineWebp:
+      meta.format === 'webp' && (meta.orientation ?? 1) === 1 && !meta.exif && !meta.xmp && !meta.icc,
+  };
 }
 
 /**
