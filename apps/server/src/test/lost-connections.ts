@@ -14,8 +14,9 @@ export interface LostConnections {
 }
 
 /**
- * `db`'s transactions lose their connection, as when PostgreSQL drops connections right then; plain
- * statements still go through. Put back with `vi.restoreAllMocks()`.
+ * `db`'s transactions and its statements with WITH clauses (the one that pays an order) lose their
+ * connection, as when PostgreSQL drops connections right then; plain statements still go through. Put
+ * back with `vi.restoreAllMocks()`.
  */
 export function loseTransactions(
   db: Db,
@@ -23,6 +24,7 @@ export function loseTransactions(
 ) {
   const insert = db.insert.bind(db);
   const transaction = db.transaction.bind(db);
+  const withClauses = db.with.bind(db);
   let charged = !afterCharge;
   let failed = 0;
   let back = false;
@@ -30,13 +32,28 @@ export function loseTransactions(
     if (table === cargoSandbox) charged = true;
     return insert(table);
   }) as typeof insert);
-  vi.spyOn(db, 'transaction').mockImplementation(((...args: Parameters<typeof transaction>) => {
-    if (charged && !back && failed < failures) {
-      failed++;
-      return Promise.reject(terminatedConnection());
-    }
-    return transaction(...args);
-  }) as typeof transaction);
+  const loses = () => {
+    if (!charged || back || failed >= failures) return false;
+    failed++;
+    return true;
+  };
+  vi.spyOn(db, 'transaction').mockImplementation(((...args: Parameters<typeof transaction>) =>
+    loses() ? Promise.reject(terminatedConnection()) : transaction(...args)) as typeof transaction);
+  vi.spyOn(db, 'with').mockImplementation(((...clauses: Parameters<typeof withClauses>) => {
+    const statement = withClauses(...clauses);
+    // Lost when the statement runs, not when it is built.
+    const select = statement.select.bind(statement);
+    return Object.assign(statement, {
+      select: (...fields: Parameters<typeof select>) => {
+        const query = select(...fields);
+        const from = query.from.bind(query);
+        return Object.assign(query, {
+          from: (...source: Parameters<typeof from>) =>
+            loses() ? Promise.reject(terminatedConnection()) : from(...source),
+        });
+      },
+    });
+  }) as typeof withClauses);
   return {
     /** The database is reachable again. */
     back: () => {

@@ -1,5 +1,6 @@
 import type { MailKind } from '@vitrina/shared';
-import type { Tx } from '../../db/client';
+import { type SQL, sql } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client';
 import { correo } from '../../db/schema';
 
 export type { MailKind } from '@vitrina/shared';
@@ -28,4 +29,26 @@ export async function queueMail(tx: Tx, ...mails: OutgoingMail[]): Promise<void>
       texto: mail.text,
     })),
   );
+}
+
+/**
+ * queueMail as a WITH clause of the statement that makes what the messages tell about, to save the
+ * statement (and a transaction's BEGIN and COMMIT) where every paid order passes: the messages are
+ * written once for each row of `from` (a WITH clause before this one), each `placeholder` in them
+ * replaced by `value`, an expression over that row which only the statement knows (the order's number).
+ */
+export function queuedMailsClause(
+  db: Db | Tx,
+  mails: readonly OutgoingMail[],
+  substitute: { from: SQL; placeholder: string; value: SQL },
+) {
+  const { from, placeholder, value } = substitute;
+  const column = (pick: (mail: OutgoingMail) => string) => sql`${sql.param(mails.map(pick))}::text[]`;
+  const filled = (name: SQL) => sql`replace(${name}, ${placeholder}, ${value})`;
+  return db.$with('correos', {}).as(sql`
+    INSERT INTO ${correo} (destinatario, tipo, asunto, html, texto)
+    SELECT m.destinatario, m.tipo, ${filled(sql`m.asunto`)}, ${filled(sql`m.html`)}, ${filled(sql`m.texto`)}
+      FROM ${from}, unnest(${column((m) => m.to)}, ${column((m) => m.kind)}, ${column((m) => m.subject)},
+                           ${column((m) => m.html)}, ${column((m) => m.text)})
+           AS m (destinatario, tipo, asunto, html, texto)`);
 }

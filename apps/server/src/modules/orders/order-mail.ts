@@ -123,7 +123,7 @@ export function placedOrderMailFacts(
  * transaction. A guest's order has no account: its buyer is the e-mail and name typed at checkout
  * (decision 085).
  */
-async function readOrderMailFacts(tx: Tx, id: number): Promise<OrderMailFacts> {
+async function readOrderMailFacts(tx: Db | Tx, id: number): Promise<OrderMailFacts> {
   const rows = await tx
     .select({
       email: sql<string | null>`coalesce(${venta.email_invitado}, ${usuario.email})`,
@@ -160,7 +160,7 @@ async function orderMailData(tx: Tx, order: OrderRow, base: ShopIdentity) {
 }
 
 /** orderMailData for a shop already read as it stands (`shop`), and the order's facts when the caller has them. */
-async function mailDataOf(tx: Tx, order: OrderRow, shop: ShopIdentity, facts?: OrderMailFacts) {
+async function mailDataOf(tx: Db | Tx, order: OrderRow, shop: ShopIdentity, facts?: OrderMailFacts) {
   const { buyer, lines } = facts ?? (await readOrderMailFacts(tx, order.id_venta));
   const shippingCents = toCents(order.costo_envio);
   const totalCents = toCents(order.valor_total_venta);
@@ -230,16 +230,32 @@ export const guestOrderUrl = (shop: ShopIdentity, orderId: number, email: string
 export async function queuePaidOrderMails(
   tx: Tx,
   order: OrderRow,
-  { shop, notices, staff }: SettingsNow,
+  settings: SettingsNow,
   facts?: OrderMailFacts,
 ): Promise<void> {
-  const { to, data } = await mailDataOf(tx, order, shop, facts);
+  await queueMail(tx, ...(await paidOrderMails(tx, order, settings, facts)));
+}
+
+/**
+ * queuePaidOrderMails' messages, written for `order` as it is given; `numberAs` stands where its number
+ * goes when the statement that pays it has not taken one yet.
+ */
+export async function paidOrderMails(
+  db: Db | Tx,
+  order: OrderRow,
+  { shop, notices, staff }: SettingsNow,
+  facts?: OrderMailFacts,
+  numberAs?: string,
+): Promise<OutgoingMail[]> {
+  const read = await mailDataOf(db, order, shop, facts);
+  const { to } = read;
+  const data = numberAs === undefined ? read.data : { ...read.data, numero_pedido: numberAs };
   const mails = to ? [orderConfirmedMail(to, data)] : [];
   if (!notices.resumen_diario) {
     const adminUrl = `${shop.publicUrl}${pagePath(PAGES.adminOrder, order.id_venta)}`;
     for (const address of recipients(shop, staff)) mails.push(newOrderMail(address, { ...data, adminUrl }));
   }
-  await queueMail(tx, ...mails);
+  return mails;
 }
 
 /** Who hears of the shop's orders: its contact address and the staff who asked, each once. */

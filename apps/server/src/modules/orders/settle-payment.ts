@@ -1,5 +1,6 @@
+import { randomBytes } from 'node:crypto';
 import { toCents } from '@vitrina/shared';
-import { and, asc, eq, lte, type SQL, sql, TransactionRollbackError } from 'drizzle-orm';
+import { and, asc, eq, lte, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { retryOnConnectionLoss } from '../../db/connection-retry';
 import { retryOnDeadlock } from '../../db/deadlock';
@@ -7,11 +8,13 @@ import { detalleVenta, venta } from '../../db/schema';
 import { AppError } from '../../errors';
 import type { ChargeResult, DeclineCode } from '../../payments/provider';
 import { returnStock } from '../catalog';
+import { queuedMailsClause } from '../mail';
 import type { OrderContext } from './context';
 import { settingsNow } from './kept-settings';
-import { type OrderMailFacts, queuePaidOrderMails } from './order-mail';
+import { type OrderMailFacts, paidOrderMails } from './order-mail';
+import { orderNumberText } from './order-number';
 import type { OrderRow } from './order-summary';
-import { stateRecord } from './state-history';
+import { stateRecordOf } from './state-history';
 
 /*
  * A pending order becomes 'pagada' or 'fallida' exactly once. Every change is conditional on the order still
@@ -76,32 +79,7 @@ async function recordChargeResult(
   const { db, log } = context;
   const stillPending = and(eq(venta.id_venta, order.id_venta), eq(venta.estado, 'pendiente'));
   if (result.status === 'succeeded') {
-    const paid = await retryOnDeadlock(() =>
-      db
-        .transaction(async (tx) => {
-          // The payment and its history row in one statement; an order no longer pending rolls both back.
-          const [row] = await tx
-            .with(stateRecord(tx, order.id_venta, 'pagada', null))
-            .update(venta)
-            .set({
-              estado: 'pagada',
-              pago_marca: result.brand,
-              pago_ultimos4: result.last4,
-              pago_referencia: result.reference,
-              // Taken only by the one update that pays the order, so numbers are never skipped twice for it.
-              numero_pedido: sql`nextval('venta_numero_pedido_seq')`,
-            })
-            .where(stillPending)
-            .returning();
-          if (!row) return tx.rollback();
-          await queuePaidOrderMails(tx, row, await settingsNow(context, tx), facts);
-          return row;
-        })
-        .catch((err) => {
-          if (err instanceof TransactionRollbackError) return undefined;
-          throw err;
-        }),
-    );
+    const paid = await payOrder(context, order, result, facts);
     if (paid) return paid;
     const now = (await orderById(db, order.id_venta)) ?? order;
     // Only possible with a provider that cannot cancel: the money was taken for a order already failed.
@@ -141,6 +119,47 @@ async function recordChargeResult(
     }),
   );
   return failed ?? (await orderById(db, order.id_venta)) ?? order;
+}
+
+/** Where a paid order's number goes in its messages until the statement that pays it takes one. */
+const NUMBER_PLACEHOLDER = `numero-${randomBytes(12).toString('hex')}`;
+
+/**
+ * Pays a pending order in one statement (docs/decisions/103-one-statement-pays.md): its state and the next
+ * order number, the first row of its history, and its paid messages, written before the statement with a
+ * placeholder where the number goes. Undefined when the order was no longer pending: nothing was written.
+ */
+async function payOrder(
+  context: Omit<OrderContext, 'payments'>,
+  order: OrderRow,
+  result: Extract<ChargeResult, { status: 'succeeded' }>,
+  facts: OrderMailFacts | undefined,
+): Promise<OrderRow | undefined> {
+  const { db } = context;
+  const payment = {
+    estado: 'pagada',
+    pago_marca: result.brand,
+    pago_ultimos4: result.last4,
+    pago_referencia: result.reference,
+  } as const;
+  const settings = await settingsNow(context, db);
+  const mails = await paidOrderMails(db, { ...order, ...payment }, settings, facts, NUMBER_PLACEHOLDER);
+  const pagada = db.$with('pagada').as(
+    db
+      .update(venta)
+      // Taken only by the statement that pays the order, so numbers are never skipped for it.
+      .set({ ...payment, numero_pedido: sql`nextval('venta_numero_pedido_seq')` })
+      .where(and(eq(venta.id_venta, order.id_venta), eq(venta.estado, 'pendiente')))
+      .returning(),
+  );
+  const history = stateRecordOf(db, sql`pagada`, 'pagada');
+  const messages = queuedMailsClause(db, mails, {
+    from: sql`pagada`,
+    placeholder: NUMBER_PLACEHOLDER,
+    value: orderNumberText(sql`pagada.numero_pedido`),
+  });
+  const [row] = await retryOnDeadlock(() => db.with(pagada, history, messages).select().from(pagada));
+  return row;
 }
 
 /** A provider's report (a webhook) that the charge `reference` of order `idVenta` succeeded or failed. */

@@ -1,5 +1,6 @@
 import type { OrderState } from '@vitrina/shared';
-import type { Tx } from '../../db/client';
+import { type SQL, sql } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client';
 import { ventaEstadoHistorial } from '../../db/schema';
 
 const historyRow = (idVenta: number, estado: OrderState, idUsuario: number | null) => ({
@@ -22,9 +23,9 @@ export async function recordState(
 }
 
 /**
- * recordState as a WITH clause of the statement that changes the state (`tx.with(…).update(venta)`), to
- * save a round trip where every paid order passes. The row is written whether the update matched or not,
- * so a transaction whose update changed nothing must roll back.
+ * recordState for every order in `from` (a WITH clause before this one, of venta's rows), as a WITH clause
+ * of the same statement: written by the shop (no admin), and only for the orders the statement changed.
  */
-export const stateRecord = (tx: Tx, idVenta: number, estado: OrderState, idUsuario: number | null) =>
-  tx.$with('historial').as(tx.insert(ventaEstadoHistorial).values(historyRow(idVenta, estado, idUsuario)));
+export const stateRecordOf = (db: Db | Tx, from: SQL, estado: OrderState) =>
+  db.$with('historial', {}).as(sql`
+    INSERT INTO ${ventaEstadoHistorial} (id_venta, estado) SELECT id_venta, ${estado} FROM ${from}`);
