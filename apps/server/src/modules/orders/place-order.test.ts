@@ -228,6 +228,20 @@ describe.each(TEST_DATABASE_KINDS)('checkout service on %s', (kind) => {
     expect(await paidHistory(id)).toEqual([{ estado: 'pagada' }]);
   });
 
+  it('places the order in the same request when the connection drops at the reservation', async () => {
+    const before = await stock();
+    const idPago = await card();
+    const database = loseTransactions(t.db, { failures: 2 });
+    const result = await order(idPago);
+    expect(result).toMatchObject({ status: 201, order: { estado: 'pagada' } });
+    expect(database.failed()).toBe(2);
+    const id = result.order.id_venta;
+    // Taken and charged once, though the reservation was sent three times.
+    expect(await stock()).toBe((before ?? 0) - 2);
+    expect(await charges(id)).toHaveLength(1);
+    expect(await paidHistory(id)).toEqual([{ estado: 'pagada' }]);
+  });
+
   it('says the payment was received when the database stays away, and records it once it is back', async () => {
     const before = await stock();
     const idPago = await card();

@@ -19,6 +19,7 @@ import {
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { isConnectionLost } from '../../db/connection-lost';
+import { retryOnConnectionLoss } from '../../db/connection-retry';
 import { retryOnDeadlock } from '../../db/deadlock';
 import { detalleVenta, venta } from '../../db/schema';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../errors';
@@ -134,7 +135,12 @@ export async function placeOrder({
     throw badRequest(MERCADOPAGO_UNAVAILABLE);
   let placed: Placed;
   try {
-    placed = await reserveOrder(context, buyer, input, idempotencyKey, fingerprint);
+    // A lost connection is tried again within the request (decision 104): a reservation that did commit
+    // before the connection dropped is found by its Idempotency-Key below, like any retried request's.
+    placed = await retryOnConnectionLoss(
+      () => reserveOrder(context, buyer, input, idempotencyKey, fingerprint),
+      context.connectionRetry,
+    );
   } catch (err) {
     // A refused request may be a retry: when its key already has a order (made by the first attempt, even
     // if the last unit is gone since or the prices changed, or by a request racing in with the same key),
