@@ -247,8 +247,10 @@ export const ACTIVE_ORDER_STATES = [
 ] as const satisfies readonly OrderState[];
 export const isActiveOrder = (estado: OrderState): boolean =>
   (ACTIVE_ORDER_STATES as readonly string[]).includes(estado);
-/** Order numbers: sequential, shown as 'V-000123'. */
-export const formatOrderNumber = (numero: number): string => `V-${String(numero).padStart(6, '0')}`;
+/** Order numbers: sequential, shown as 'V-000123': this prefix, then at least this many digits. */
+export const ORDER_NUMBER_FORMAT = { prefix: 'V-', digits: 6 } as const;
+export const formatOrderNumber = (numero: number): string =>
+  `${ORDER_NUMBER_FORMAT.prefix}${String(numero).padStart(ORDER_NUMBER_FORMAT.digits, '0')}`;
 
 /** The number in a search for an order: 'V-000123', 'v123', '000123' or '123'; null when it is not one. */
 export function parseOrderNumber(text: string): number | null {

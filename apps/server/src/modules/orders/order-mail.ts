@@ -247,9 +247,8 @@ export async function paidOrderMails(
   facts?: OrderMailFacts,
   numberAs?: string,
 ): Promise<OutgoingMail[]> {
-  const read = await mailDataOf(db, order, shop, facts);
-  const { to } = read;
-  const data = numberAs === undefined ? read.data : { ...read.data, numero_pedido: numberAs };
+  const { to, data: read } = await mailDataOf(db, order, shop, facts);
+  const data = numberAs === undefined ? read : { ...read, numero_pedido: numberAs };
   const mails = to ? [orderConfirmedMail(to, data)] : [];
   if (!notices.resumen_diario) {
     const adminUrl = `${shop.publicUrl}${pagePath(PAGES.adminOrder, order.id_venta)}`;
