@@ -11,6 +11,8 @@ export interface LostConnections {
   afterCharge?: boolean;
   /** How many transactions fail; all of them, until `back()`, by default. */
   failures?: number;
+  /** The failing ones commit first and lose only their answer, as when the connection drops at COMMIT's reply. */
+  committed?: boolean;
 }
 
 /**
@@ -20,7 +22,7 @@ export interface LostConnections {
  */
 export function loseTransactions(
   db: Db,
-  { afterCharge = false, failures = Number.POSITIVE_INFINITY }: LostConnections = {},
+  { afterCharge = false, failures = Number.POSITIVE_INFINITY, committed = false }: LostConnections = {},
 ) {
   const insert = db.insert.bind(db);
   const transaction = db.transaction.bind(db);
@@ -37,8 +39,14 @@ export function loseTransactions(
     failed++;
     return true;
   };
+  /** `run`, or its loss: before it ran, or (committed) after it did. */
+  const lost = <T>(run: () => Promise<T>): Promise<T> => {
+    if (!loses()) return run();
+    if (!committed) return Promise.reject(terminatedConnection());
+    return run().then(() => Promise.reject(terminatedConnection()));
+  };
   vi.spyOn(db, 'transaction').mockImplementation(((...args: Parameters<typeof transaction>) =>
-    loses() ? Promise.reject(terminatedConnection()) : transaction(...args)) as typeof transaction);
+    lost(() => transaction(...args))) as typeof transaction);
   vi.spyOn(db, 'with').mockImplementation(((...clauses: Parameters<typeof withClauses>) => {
     const statement = withClauses(...clauses);
     // Lost when the statement runs, not when it is built.
@@ -48,8 +56,7 @@ export function loseTransactions(
         const query = select(...fields);
         const from = query.from.bind(query);
         return Object.assign(query, {
-          from: (...source: Parameters<typeof from>) =>
-            loses() ? Promise.reject(terminatedConnection()) : from(...source),
+          from: (...source: Parameters<typeof from>) => lost(async () => from(...source)),
         });
       },
     });

@@ -9,7 +9,7 @@ import { confirmSandboxCharge, createSandboxPaymentMethod, sandboxProvider } fro
 import { DEMO_CUSTOMER } from '../../seed/demo-accounts';
 import { seededTestApp, type TestApp } from '../../test/app';
 import { TEST_DATABASE_KINDS } from '../../test/databases';
-import { loseTransactions } from '../../test/lost-connections';
+import { type LostConnections, loseTransactions } from '../../test/lost-connections';
 import { TEST_ADDRESS } from '../../test/shipping-address';
 import { TEST_SHOP } from '../../test/shop';
 import { eventually } from '../../test/smtp';
@@ -215,28 +215,20 @@ describe.each(TEST_DATABASE_KINDS)('checkout service on %s', (kind) => {
       .where(eq(ventaEstadoHistorial.id_venta, id));
   const charges = async (id: number) => t.db.select().from(cargoSandbox).where(eq(cargoSandbox.id_venta, id));
 
-  it('marks the sale paid in the same request when the connection drops at the confirming write', async () => {
+  it.each<[string, LostConnections]>([
+    ['at the reservation, before it commits', {}],
+    // Sent again, it finds its order by the Idempotency-Key and takes nothing twice (decision 104).
+    ['at the reservation, after it committed', { committed: true }],
+    ['at the confirming write', { afterCharge: true }],
+  ])('places and pays the order in the same request when the connection drops %s', async (_, loss) => {
     const before = await stock();
     const idPago = await card();
-    const database = loseTransactions(t.db, { afterCharge: true, failures: 2 });
+    const database = loseTransactions(t.db, { ...loss, failures: 2 });
     const result = await order(idPago);
     expect(result).toMatchObject({ status: 201, order: { estado: 'pagada' } });
     expect(database.failed()).toBe(2);
     const id = result.order.id_venta;
-    expect(await stock()).toBe((before ?? 0) - 2);
-    expect(await charges(id)).toHaveLength(1);
-    expect(await paidHistory(id)).toEqual([{ estado: 'pagada' }]);
-  });
-
-  it('places the order in the same request when the connection drops at the reservation', async () => {
-    const before = await stock();
-    const idPago = await card();
-    const database = loseTransactions(t.db, { failures: 2 });
-    const result = await order(idPago);
-    expect(result).toMatchObject({ status: 201, order: { estado: 'pagada' } });
-    expect(database.failed()).toBe(2);
-    const id = result.order.id_venta;
-    // Taken and charged once, though the reservation was sent three times.
+    // One order, its stock taken and charged once, however many times it was sent.
     expect(await stock()).toBe((before ?? 0) - 2);
     expect(await charges(id)).toHaveLength(1);
     expect(await paidHistory(id)).toEqual([{ estado: 'pagada' }]);
