@@ -10,6 +10,12 @@ const WEB_ROOT = './apps/web';
  * every file. The linter refuses vi.mock in any other test file (biome/module-mocks.grit).
  */
 const MOCKS = 'src/**/*.mocks.test.{ts,tsx}';
+/**
+ * Every project has one limit, 5 minutes, and no file sets a shorter one: side by side with the browser
+ * suite on two cores (decision 099), a test's processes can get a quarter of a core, and a 5 s limit failed
+ * a pure function's property test and a page's first render in CI. These limits only catch hangs.
+ */
+const HANG_LIMITS = { testTimeout: 300_000, hookTimeout: 300_000 };
 
 export default defineConfig({
   test: {
@@ -19,11 +25,16 @@ export default defineConfig({
     projects: [
       {
         // The scripts around the code: what npm test checks before it starts, how the bench writes its table.
-        test: { name: 'scripts', include: ['scripts/**/*.test.mjs', 'bench/**/*.test.mjs'] },
+        test: { name: 'scripts', include: ['scripts/**/*.test.mjs', 'bench/**/*.test.mjs'], ...HANG_LIMITS },
       },
       {
         // Pure functions: the files can share their workers' modules.
-        test: { name: 'shared', include: ['packages/shared/src/**/*.test.ts'], isolate: false },
+        test: {
+          name: 'shared',
+          include: ['packages/shared/src/**/*.test.ts'],
+          isolate: false,
+          ...HANG_LIMITS,
+        },
       },
       {
         test: {
@@ -36,10 +47,7 @@ export default defineConfig({
           isolate: false,
           // Cheaper WebAssembly for PGlite (apps/server/src/test/node-flags.ts).
           execArgv: TEST_NODE_FLAGS,
-          // Generous, and no file sets a shorter one: side by side with the browser suite on two cores
-          // (decision 099), a test's processes can get a quarter of a core; these limits only catch hangs.
-          testTimeout: 300_000,
-          hookTimeout: 300_000,
+          ...HANG_LIMITS,
         },
       },
       {
@@ -51,11 +59,12 @@ export default defineConfig({
           exclude: [MOCKS],
           environment: 'jsdom',
           isolate: false,
+          ...HANG_LIMITS,
         },
       },
       {
         extends: './apps/web/vite.config.ts',
-        test: { name: 'web-mocks', root: WEB_ROOT, include: [MOCKS], environment: 'jsdom' },
+        test: { name: 'web-mocks', root: WEB_ROOT, include: [MOCKS], environment: 'jsdom', ...HANG_LIMITS },
       },
     ],
   },

@@ -4,9 +4,10 @@ import { failOnConsole } from './console-guard';
 
 failOnConsole();
 
-// A page's lazy chunks are compiled the first time a test renders them; on a busy two-core machine the
-// admin's (route check, screens, dashboard) took longer than Testing Library's 1 s default to appear.
-configure({ asyncUtilTimeout: 5_000 });
+// A page's lazy chunks are compiled the first time a test renders them, and side by side with the browser
+// suite a worker can get a quarter of a core: Testing Library's 1 s default, then 5 s, failed pages that
+// did appear. A wait ends as soon as what it waits for is there, so this limit only delays a failure.
+configure({ asyncUtilTimeout: 60_000 });
 
 // Test files share their worker's DOM (vitest.config.ts): each starts from an empty page and storage.
 beforeAll(() => {

@@ -47,8 +47,7 @@ async function addOption(nombre: string, valores: string) {
   await type(`Valores de la opción ${n}`, valores);
 }
 
-// Each test fills a whole form, which takes seconds on a busy machine.
-describe('the product form’s options and variants', { timeout: 20_000 }, () => {
+describe('the product form’s options and variants', () => {
   it('without options shows SPEC’s Stock and discount; with one they give way to the variants', async () => {
     renderAdmin(<CreateProductPage />, { path: '/producto' });
     await screen.findByRole('option', { name: 'Deportes' });
@@ -231,7 +230,7 @@ describe('the product form’s options and variants', { timeout: 20_000 }, () =>
   });
 });
 
-describe('editing a product with variants', { timeout: 20_000 }, () => {
+describe('editing a product with variants', () => {
   const shirt = product(7, {
     nombre: 'Camiseta básica',
     valor: 20,
