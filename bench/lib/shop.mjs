@@ -9,23 +9,35 @@ import { join } from 'node:path';
 const SERVER = new URL('../../apps/server/dist/main.js', import.meta.url).pathname;
 
 /**
- * The options `npm start` gives Node and the variables it sets before it (the root package.json:
- * `VAR=value … node --option … apps/server/dist/main.js`), so that every bench measures the shop as it
- * runs: its memory settings (docs/decisions/055 and 096) change what the process holds and how often it
- * collects.
+ * The options and variables of a command line `VAR=value … node --option … apps/server/dist/main.js`:
+ * every bench measures the shop as it runs, since its memory settings (docs/decisions/055, 096 and 105)
+ * change what the process holds and how often it collects.
  */
-export const NPM_START = (() => {
-  const { scripts } = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8'));
-  const command = /((?:\b[A-Z_]+=\S+ )*)node((?: --\S+)*) apps\/server\/dist\/main\.js\b/.exec(scripts.start);
+export function nodeCommand(line, where) {
+  const command = /((?:\b[A-Z_]+=\S+ )*)\S*node((?: --\S+)*) apps\/server\/dist\/main\.js\b/.exec(line);
   if (!command)
-    throw new Error(
-      `bench/lib/shop.mjs: no "node … apps/server/dist/main.js" in npm start: ${scripts.start}`,
-    );
+    throw new Error(`bench/lib/shop.mjs: no "node … apps/server/dist/main.js" in ${where}: ${line}`);
   const words = (text) => text.split(' ').filter(Boolean);
   return {
     env: Object.fromEntries(words(command[1]).map((word) => word.split(/=(.*)/s).slice(0, 2))),
     nodeOptions: words(command[2]),
   };
+}
+
+const read = (path) => readFileSync(new URL(`../../${path}`, import.meta.url), 'utf8');
+
+/** The embedded shop as `npm start` runs it (the root package.json's start script). */
+export const NPM_START = nodeCommand(JSON.parse(read('package.json')).scripts.start, 'npm start');
+
+/**
+ * The shop on PostgreSQL as docs/deploy.md's systemd unit runs it: its `Environment=` variables and its
+ * `ExecStart=` command.
+ */
+export const DEPLOYED = (() => {
+  const unit = read('docs/deploy.md');
+  const variables = [...unit.matchAll(/^Environment=(\S+)$/gm)].map((m) => m[1]);
+  const start = /^ExecStart=(.*)$/m.exec(unit)?.[1] ?? '';
+  return nodeCommand([...variables, start].join(' '), "docs/deploy.md's systemd unit");
 })();
 
 /** A TCP port nobody is listening on right now. */
@@ -54,16 +66,17 @@ export async function waitForHealth(url, attempts = 240) {
  * @param {{ databaseUrl?: string, env?: Record<string, string>, dataDir?: string, server?: string,
  *   nodeOptions?: string[], startEnv?: Record<string, string> }} options PGlite in the data folder unless a
  *   PostgreSQL URL is given; a fresh folder, removed by stop(), unless `dataDir` names one to start again
- *   on (a restart), which stop() leaves. `server`, `nodeOptions` and `startEnv` run another bundle or
- *   another `npm start` than this checkout's (bench/side-by-side.mjs compares two builds).
+ *   on (a restart), which stop() leaves. Node's options and variables are npm start's on PGlite and the
+ *   deployment's on PostgreSQL; `server`, `nodeOptions` and `startEnv` run another bundle or another
+ *   command than this checkout's (bench/side-by-side.mjs compares two builds).
  */
 export async function startShop({
   databaseUrl,
   env = {},
   dataDir: given,
   server = SERVER,
-  nodeOptions = NPM_START.nodeOptions,
-  startEnv = NPM_START.env,
+  nodeOptions = (databaseUrl ? DEPLOYED : NPM_START).nodeOptions,
+  startEnv = (databaseUrl ? DEPLOYED : NPM_START).env,
 } = {}) {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
