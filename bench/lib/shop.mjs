@@ -75,9 +75,10 @@ export async function startShop({
   env = {},
   dataDir: given,
   server = SERVER,
-  nodeOptions = (databaseUrl ? DEPLOYED : NPM_START).nodeOptions,
-  startEnv = (databaseUrl ? DEPLOYED : NPM_START).env,
+  nodeOptions,
+  startEnv,
 } = {}) {
+  const command = databaseUrl ? DEPLOYED : NPM_START;
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const dataDir = given ?? mkdtempSync(join(os.tmpdir(), 'vitrina-bench-'));
@@ -86,7 +87,7 @@ export async function startShop({
   };
   // BENCH_SHOP_NODE_ARGS adds Node flags to the shop alone (`--cpu-prof` to see where a section's time goes).
   const extra = process.env.BENCH_SHOP_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
-  const child = spawn(process.execPath, [...nodeOptions, ...extra, server], {
+  const child = spawn(process.execPath, [...(nodeOptions ?? command.nodeOptions), ...extra, server], {
     env: {
       ...process.env,
       PORT: String(port),
@@ -95,7 +96,7 @@ export async function startShop({
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
       DATABASE_URL: databaseUrl ?? '',
-      ...startEnv,
+      ...(startEnv ?? command.env),
       ...env,
     },
     stdio: ['ignore', 'ignore', 'inherit'],

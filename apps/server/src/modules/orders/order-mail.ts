@@ -227,25 +227,19 @@ export const guestOrderUrl = (shop: ShopIdentity, orderId: number, email: string
  * to pack, to its contact address and to the staff who asked for it (decision 083), unless the owner
  * chose the daily summary instead.
  */
-export async function queuePaidOrderMails(
-  tx: Tx,
-  order: OrderRow,
-  settings: SettingsNow,
-  facts?: OrderMailFacts,
-): Promise<void> {
-  await queueMail(tx, ...(await paidOrderMails(tx, order, settings, facts)));
+export async function queuePaidOrderMails(tx: Tx, order: OrderRow, settings: SettingsNow): Promise<void> {
+  await queueMail(tx, ...(await paidOrderMails(tx, order, settings)));
 }
 
 /**
- * queuePaidOrderMails' messages, written for `order` as it is given; `numberAs` stands where its number
- * goes when the statement that pays it has not taken one yet.
+ * queuePaidOrderMails' messages, written for `order` as it is given: from `facts` when the caller has
+ * them, and with `numberAs` where its number goes when the statement that pays it has not taken one yet.
  */
 export async function paidOrderMails(
   db: Db | Tx,
   order: OrderRow,
   { shop, notices, staff }: SettingsNow,
-  facts?: OrderMailFacts,
-  numberAs?: string,
+  { facts, numberAs }: { facts?: OrderMailFacts | undefined; numberAs?: string } = {},
 ): Promise<OutgoingMail[]> {
   const { to, data: read } = await mailDataOf(db, order, shop, facts);
   const data = numberAs === undefined ? read : { ...read, numero_pedido: numberAs };

@@ -143,7 +143,10 @@ async function payOrder(
     pago_referencia: result.reference,
   } as const;
   const settings = await settingsNow(context, db);
-  const mails = await paidOrderMails(db, { ...order, ...payment }, settings, facts, NUMBER_PLACEHOLDER);
+  const mails = await paidOrderMails(db, { ...order, ...payment }, settings, {
+    facts,
+    numberAs: NUMBER_PLACEHOLDER,
+  });
   const pagada = db.$with('pagada').as(
     db
       .update(venta)
