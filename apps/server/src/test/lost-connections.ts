@@ -15,10 +15,12 @@ export interface LostConnections {
   committed?: boolean;
 }
 
+/** The text of the statement that pays an order (settle-payment.ts). */
+const PAYS_ORDER = /^with "pagada" as \(update "venta"/i;
+
 /**
- * `db`'s transactions and its statements with WITH clauses (the one that pays an order) lose their
- * connection, as when PostgreSQL drops connections right then; plain statements still go through. Put
- * back with `vi.restoreAllMocks()`.
+ * `db`'s transactions and the statement that pays an order lose their connection, as when PostgreSQL
+ * drops connections right then; plain statements still go through. Put back with `vi.restoreAllMocks()`.
  */
 export function loseTransactions(
   db: Db,
@@ -26,7 +28,6 @@ export function loseTransactions(
 ) {
   const insert = db.insert.bind(db);
   const transaction = db.transaction.bind(db);
-  const withClauses = db.with.bind(db);
   let charged = !afterCharge;
   let failed = 0;
   let back = false;
@@ -47,20 +48,15 @@ export function loseTransactions(
   };
   vi.spyOn(db, 'transaction').mockImplementation(((...args: Parameters<typeof transaction>) =>
     lost(() => transaction(...args))) as typeof transaction);
-  vi.spyOn(db, 'with').mockImplementation(((...clauses: Parameters<typeof withClauses>) => {
-    const statement = withClauses(...clauses);
-    // Lost when the statement runs, not when it is built.
-    const select = statement.select.bind(statement);
-    return Object.assign(statement, {
-      select: (...fields: Parameters<typeof select>) => {
-        const query = select(...fields);
-        const from = query.from.bind(query);
-        return Object.assign(query, {
-          from: (...source: Parameters<typeof from>) => lost(async () => from(...source)),
-        });
-      },
-    });
-  }) as typeof withClauses);
+  // The statement that pays an order is prepared once per database (decision 106), so it is lost where
+  // it is sent: at the driver (node-postgres' pool or PGlite), which both take its text first.
+  const client = (db as unknown as { $client: { query: (...args: unknown[]) => Promise<unknown> } }).$client;
+  const query = client.query.bind(client);
+  vi.spyOn(client, 'query').mockImplementation((...args: unknown[]) => {
+    const [config] = args;
+    const text = typeof config === 'string' ? config : ((config as { text?: string }).text ?? '');
+    return PAYS_ORDER.test(text) ? lost(() => query(...args)) : query(...args);
+  });
   return {
     /** The database is reachable again. */
     back: () => {

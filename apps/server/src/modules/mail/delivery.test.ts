@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { readdir, readFile } from 'node:fs/promises';
+import { readdir, readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { dashboardSchema, formatMoney, mailboxMessageSchema, mailboxPageSchema } from '@vitrina/shared';
 import { and, asc, eq, gt } from 'drizzle-orm';
@@ -356,6 +356,20 @@ describe.each(TEST_DATABASE_KINDS)('the mailbox without SMTP_URL on %s', (kind) 
     expect(confirmed?.text).toContain('Total: $215.50');
     expect(confirmed?.html).toContain('Taladro percutor 18 V');
     expect(confirmed?.replyTo?.text).toBe(t.config.supportEmail);
+    await eventually(async () => (await rows(t)).every((r) => r.estado === 'enviado'));
+  });
+
+  it('makes DATA_DIR/mail/ again when it was removed while the shop runs, and loses no message', async () => {
+    await rm(t.config.mail.mailDir, { recursive: true, force: true });
+    await queue(t, welcomeMail('otra-vez@example.com', account));
+    const files = await eventually(async () => {
+      const names = await readdir(t.config.mail.mailDir).catch(() => []);
+      const messages = names.filter((n) => n.endsWith('.eml'));
+      return messages.length >= 1 && messages;
+    });
+    expect(files).toHaveLength(1);
+    const parsed = await simpleParser(await readFile(join(t.config.mail.mailDir, files[0] as string)));
+    expect(parsed.to && 'text' in parsed.to && parsed.to.text).toBe('otra-vez@example.com');
     await eventually(async () => (await rows(t)).every((r) => r.estado === 'enviado'));
   });
 

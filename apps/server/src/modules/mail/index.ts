@@ -1,6 +1,6 @@
 export type { DeliveryOptions } from './delivery';
 export { failedMailCount } from './mailbox';
-export { type OutgoingMail, queuedMailsClause, queueMail } from './outbox';
+export { type OutgoingMail, queuedMailsClause, queuedMailsValues, queueMail } from './outbox';
 export { mailDeliveryPlugin } from './plugin';
 export { mailboxRoutes } from './routes';
 export { type ShopIdentity, shopIdentity } from './shop';

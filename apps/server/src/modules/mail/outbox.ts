@@ -31,24 +31,41 @@ export async function queueMail(tx: Tx, ...mails: OutgoingMail[]): Promise<void>
   );
 }
 
+/** The messages' columns in queuedMailsClause, each read from its placeholder as an array. */
+const MAIL_COLUMNS = {
+  destinatario: (mail: OutgoingMail) => mail.to,
+  tipo: (mail: OutgoingMail) => mail.kind,
+  asunto: (mail: OutgoingMail) => mail.subject,
+  html: (mail: OutgoingMail) => mail.html,
+  texto: (mail: OutgoingMail) => mail.text,
+};
+
+const placeholderOf = (column: keyof typeof MAIL_COLUMNS) => `correo_${column}`;
+
 /**
  * queueMail as a WITH clause of the statement that makes what the messages tell about, to save the
  * statement (and a transaction's BEGIN and COMMIT) where every paid order passes: the messages are
  * written once for each row of `from` (a WITH clause before this one), each `placeholder` in them
  * replaced by `value`, an expression over that row which only the statement knows (the order's number).
+ * The messages themselves are the prepared statement's values: queuedMailsValues.
  */
-export function queuedMailsClause(
-  db: Db | Tx,
-  mails: readonly OutgoingMail[],
-  substitute: { from: SQL; placeholder: string; value: SQL },
-) {
+export function queuedMailsClause(db: Db | Tx, substitute: { from: SQL; placeholder: string; value: SQL }) {
   const { from, placeholder, value } = substitute;
-  const column = (pick: (mail: OutgoingMail) => string) => sql`${sql.param(mails.map(pick))}::text[]`;
+  const column = (name: keyof typeof MAIL_COLUMNS) => sql`${sql.placeholder(placeholderOf(name))}::text[]`;
   const filled = (name: SQL) => sql`replace(${name}, ${placeholder}, ${value})`;
   return db.$with('correos', {}).as(sql`
     INSERT INTO ${correo} (destinatario, tipo, asunto, html, texto)
     SELECT m.destinatario, m.tipo, ${filled(sql`m.asunto`)}, ${filled(sql`m.html`)}, ${filled(sql`m.texto`)}
-      FROM ${from}, unnest(${column((m) => m.to)}, ${column((m) => m.kind)}, ${column((m) => m.subject)},
-                           ${column((m) => m.html)}, ${column((m) => m.text)})
+      FROM ${from}, unnest(${column('destinatario')}, ${column('tipo')}, ${column('asunto')},
+                           ${column('html')}, ${column('texto')})
            AS m (destinatario, tipo, asunto, html, texto)`);
 }
+
+/** The values of queuedMailsClause's placeholders that queue `mails`. */
+export const queuedMailsValues = (mails: readonly OutgoingMail[]): Record<string, string[]> =>
+  Object.fromEntries(
+    Object.entries(MAIL_COLUMNS).map(([name, pick]) => [
+      placeholderOf(name as keyof typeof MAIL_COLUMNS),
+      mails.map(pick),
+    ]),
+  );

@@ -66,11 +66,16 @@ function folderTransport(mail: MailConfig): MailTransport {
   return {
     async send(message) {
       const { message: raw } = await builder.sendMail(envelope(mail, message));
-      await mkdir(mail.mailDir, { recursive: true });
       const path = join(mail.mailDir, mailFileName(message));
-      // Written aside and renamed: a reader never sees half a message.
-      await writeFile(`${path}.tmp`, raw);
-      await rename(`${path}.tmp`, path);
+      // Written aside and renamed: a reader never sees half a message. The folder is made when it is
+      // missing (the first message, or someone removed it), not checked before every message.
+      const aside = `${path}.tmp`;
+      await writeFile(aside, raw).catch(async (err: NodeJS.ErrnoException) => {
+        if (err.code !== 'ENOENT') throw err;
+        await mkdir(mail.mailDir, { recursive: true });
+        await writeFile(aside, raw);
+      });
+      await rename(aside, path);
     },
     close: () => builder.close(),
   };

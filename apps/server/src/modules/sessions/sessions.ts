@@ -2,6 +2,7 @@ import type { LoginType } from '@vitrina/shared';
 import { and, eq, gt, lt, ne, or, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Db, Tx } from '../../db/client';
+import { preparedPerDatabase } from '../../db/prepared';
 import { sesion, usuario } from '../../db/schema';
 import type { ActiveSession, UserRow } from '../../plugins/auth';
 import { hashToken, newSecretToken } from './secret-token';
@@ -64,14 +65,11 @@ export async function startSession(
 }
 
 /**
- * The lookup behind every signed-in request, built once per database and prepared: drizzle builds its SQL
- * once instead of per request, and PostgreSQL parses and plans it once per connection (what that bought:
+ * The lookup behind every signed-in request, prepared (what that bought:
  * docs/decisions/035-prepared-session-lookup.md).
  */
-const sessionLookups = new WeakMap<Db, ReturnType<typeof prepareSessionLookup>>();
-
-function prepareSessionLookup(db: Db) {
-  return db
+const sessionLookup = preparedPerDatabase((db) =>
+  db
     .select({ s: sesion, u: usuario })
     .from(sesion)
     .innerJoin(usuario, eq(usuario.id_usuario, sesion.id_usuario))
@@ -82,19 +80,18 @@ function prepareSessionLookup(db: Db) {
         gt(sesion.ultimo_uso, sql.placeholder('idleSince')),
       ),
     )
-    .prepare('find_session');
-}
+    .prepare('find_session'),
+);
 
 /** The live session behind a cookie token: not expired, not idle too long, and its user not banned. */
 export async function findSession(db: Db, token: string): Promise<ActiveSession | null> {
   const id = hashToken(token);
   const now = Date.now();
-  let lookup = sessionLookups.get(db);
-  if (!lookup) {
-    lookup = prepareSessionLookup(db);
-    sessionLookups.set(db, lookup);
-  }
-  const [row] = await lookup.execute({ id, now: new Date(now), idleSince: new Date(now - SESSION_IDLE_MS) });
+  const [row] = await sessionLookup(db).execute({
+    id,
+    now: new Date(now),
+    idleSince: new Date(now - SESSION_IDLE_MS),
+  });
   if (!row?.u.estado) return null;
   if (now - row.s.ultimo_uso.getTime() > TOUCH_EVERY_MS) {
     await db
