@@ -16,6 +16,7 @@ import {
   catalogRoutes,
   searchCounter,
   searchRoutes,
+  unitsSoldPlugin,
 } from './modules/catalog';
 import type { OidcClientConfig } from './modules/google-sign-in';
 import { googleRoutes } from './modules/google-sign-in';
@@ -256,5 +257,6 @@ export async function buildApp({
   });
   await app.register(unpaidOrdersExpiryPlugin, { ...orders, options: unpaidOrdersExpiry });
   await app.register(cartRemindersPlugin, { db, shop: orders.shop, options: reminders });
+  await app.register(unitsSoldPlugin, { db });
   return app;
 }

@@ -10,9 +10,8 @@ export function isDeadlock(err: unknown): boolean {
 /**
  * Runs a transaction again when PostgreSQL cancelled it to break a deadlock. Its work was rolled back
  * whole, so running it again is safe, and the other transaction has gone through meanwhile. Orders lock
- * a sale's row and then its products, in id order; but a partial refund returns some products' stock
- * before the state change's trigger locks all of the sale's products, so two of these can still wait on
- * each other.
+ * a sale's row and then its products, in id order (decision 032); what still crosses that order (a
+ * retried checkout racing its payment over the sale's unique key) is run again.
  * Only transactions that start by reading what they change (so a second run sees the first one's
  * effects) may be wrapped.
  */

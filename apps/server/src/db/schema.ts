@@ -207,7 +207,10 @@ export const producto = pgTable(
       .generatedAlwaysAs(
         sql`to_tsvector('simple'::regconfig, regexp_replace(f_unaccent(lower(nombre)), '[^a-z0-9]+', ' ', 'g'))`,
       ),
-    /** Units sold in orders paid and not cancelled or refunded, kept by triggers (migration 0010): search's last tiebreak. */
+    /**
+     * Units sold in orders paid and not cancelled or refunded: search's last tiebreak. The orders' triggers
+     * queue them in unidades_por_contar and the catalog's loop counts them in (migration 0036).
+     */
     unidades_vendidas: integer('unidades_vendidas').notNull().default(0),
     /** Visible ratings, kept in step with motivo_calificacion so listings need no aggregate query. */
     calificacion_suma: integer('calificacion_suma').notNull().default(0),
@@ -263,6 +266,17 @@ export const producto = pgTable(
  * Stock and prices live here; triggers (migration 0023) keep the product's stock, valor and
  * valor_descuento as their mirror and give a product committed without variants its one variant.
  */
+/**
+ * Units sold (or, negative, given back by a cancelled sold order) not yet counted in
+ * producto.unidades_vendidas: written by the orders' triggers, emptied by the catalog's loop
+ * (modules/catalog/units-sold.ts, decision 107). No key to producto: a foreign key check would wait on a
+ * product a checkout holds.
+ */
+export const unidadesPorContar = pgTable('unidades_por_contar', {
+  id_producto: integer('id_producto').notNull(),
+  cantidad: integer('cantidad').notNull(),
+});
+
 export const variante = pgTable(
   'variante',
   {

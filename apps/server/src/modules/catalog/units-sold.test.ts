@@ -1,13 +1,16 @@
+import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { detalleVenta, producto, usuario, venta } from '../../db/schema';
 import { seededDatabase, type TestDatabase } from '../../test/databases';
+import { countUnitsSold } from './units-sold';
 
 /*
  * A product's units sold count the lines of orders sold (migration 0010). A line written while its order is
  * pending, as every checkout writes them, changes nothing of the product (migration 0035): not even an
- * empty UPDATE, whose statement triggers would announce a catalog change to every process.
+ * empty UPDATE, whose statement triggers would announce a catalog change to every process. A sold order's
+ * units are queued and counted into the product by the catalog's loop (migration 0036, countUnitsSold).
  */
 describe.runIf(process.env.TEST_DATABASE_URL)('units sold by the lines of an order, on postgres', () => {
   let database: TestDatabase;
@@ -38,7 +41,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)('units sold by the lines of an ord
   });
 
   /** An order in `estado` with one line of `cantidad` units of the product, written in one transaction. */
-  const order = (estado: 'pendiente' | 'pagada', cantidad: number) =>
+  const order = (estado: 'pendiente' | 'pagada', cantidad: number): Promise<number> =>
     database.db.transaction(async (tx) => {
       const [sale] = await tx
         .insert(venta)
@@ -47,7 +50,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)('units sold by the lines of an ord
           id_usuario: buyer,
           id_pago: 'pm_prueba',
           estado,
-          idempotency_key: `unidades-${estado}-${cantidad}`,
+          idempotency_key: randomUUID(),
         })
         .returning({ id: venta.id_venta });
       await tx.insert(detalleVenta).values({
@@ -57,6 +60,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)('units sold by the lines of an ord
         valor_unitario: '10.00',
         valor_total_cantidad: '10.00',
       });
+      return sale?.id as number;
     });
   const sold = async () =>
     (
@@ -78,9 +82,31 @@ describe.runIf(process.env.TEST_DATABASE_URL)('units sold by the lines of an ord
     expect(await sold()).toBe(product.sold);
   });
 
-  it("counts the lines of an order written as sold, and announces the product's change", async () => {
+  it('queues the lines of an order written as sold; counting them changes the product once and announces it', async () => {
     await order('pagada', 3);
+    expect(await heardUntilNow()).toEqual(['prueba_marca']);
+    expect(await sold()).toBe(product.sold);
+    expect(await countUnitsSold(database.db)).toBe(1);
     expect(await heardUntilNow()).toEqual(['catalogo_cambio', 'prueba_marca']);
     expect(await sold()).toBe(product.sold + 3);
+    // Nothing left to count: no write, no announcement.
+    expect(await countUnitsSold(database.db)).toBe(0);
+    expect(await heardUntilNow()).toEqual(['prueba_marca']);
+  });
+
+  it('counts each queued unit once when several processes count at the same time', async () => {
+    const before = await sold();
+    for (let i = 1; i <= 20; i++) await order('pagada', i);
+    const counted = await Promise.all(Array.from({ length: 4 }, () => countUnitsSold(database.db)));
+    expect(counted.reduce((a, b) => a + b, 0)).toBe(1);
+    expect(await sold()).toBe((before ?? 0) + 210);
+  });
+
+  it('takes back the units of a sold order that is cancelled, once counted', async () => {
+    const before = await sold();
+    const id = await order('pagada', 4);
+    await database.db.update(venta).set({ estado: 'cancelada' }).where(eq(venta.id_venta, id));
+    await countUnitsSold(database.db);
+    expect(await sold()).toBe(before);
   });
 });

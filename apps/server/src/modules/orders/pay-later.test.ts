@@ -19,6 +19,7 @@ import { stockedProducts } from '../../test/products';
 import { TEST_ADDRESS } from '../../test/shipping-address';
 import { TEST_SHOP } from '../../test/shop';
 import { eventually } from '../../test/smtp';
+import { countUnitsSold } from '../catalog';
 import { expireUnpaidOrders } from './expire-unpaid-orders';
 import { listAwaitingPayment, markPaidByProvider, recordLatePayment } from './pay-later';
 
@@ -397,13 +398,16 @@ describe.each(TEST_DATABASE_KINDS)('orders paid later on %s', (kind) => {
   describe('cash on delivery (decision 084)', () => {
     it('travels unpaid, counts as no sale on its way, and is paid when delivered with the cash', async () => {
       const summary = async () => (await admin.get('/api/admin/resumen')).json().ventas.hoy;
-      const sold = async () =>
-        (
+      // What the product shows once the catalog's loop has counted the queued units.
+      const sold = async () => {
+        await countUnitsSold(t.db);
+        return (
           await t.db
             .select({ n: producto.unidades_vendidas })
             .from(producto)
             .where(eq(producto.id_producto, product.id_producto))
         )[0]?.n;
+      };
       const before = { summary: await summary(), sold: await sold() };
       const c = await customer();
       const placed = await buy(c.a, { metodo_pago: 'contra_entrega' });
