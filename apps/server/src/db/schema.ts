@@ -14,7 +14,6 @@ import {
 } from '@vitrina/shared';
 import { sql } from 'drizzle-orm';
 import {
-  type AnyPgColumn,
   bigint,
   bigserial,
   boolean,
@@ -161,8 +160,6 @@ export const categoriaProducto = pgTable('categoria_producto', {
   imagen_categoria_producto: text('imagen_categoria_producto').notNull(),
 });
 
-/** What the public may see of the catalog: the predicate of the listing indexes of `producto`. */
-const visible = (t: { estado: AnyPgColumn; stock: AnyPgColumn }) => sql`${t.estado} AND ${t.stock} > 0`;
 export const producto = pgTable(
   'producto',
   {
@@ -178,6 +175,12 @@ export const producto = pgTable(
     stock: integer('stock').notNull().default(0),
     imagen: text('imagen').notNull(),
     estado: boolean('estado').notNull().default(true),
+    /**
+     * What the public may see of the catalog: on sale and in stock. Stored, as the predicate of the listing
+     * indexes, so that a sale which leaves the product in stock changes no indexed column and PostgreSQL
+     * updates the row in place (HOT) instead of writing it into every index (migration 0037).
+     */
+    visible: boolean('visible').notNull().generatedAlwaysAs(sql`estado AND stock > 0`),
     id_categoria_producto: integer('id_categoria_producto')
       .notNull()
       .references(() => categoriaProducto.id_categoria_producto),
@@ -237,27 +240,31 @@ export const producto = pgTable(
      * Public listings (docs/decisions/009-catalog-indexes.md): one index per order, over the visible
      * products only, in the exact expressions of the catalog's ORDER BY and ending with the id tiebreak,
      * for the whole catalog and behind a category. A page is then the first entries of one index, and the
-     * total an index-only count. The id index carries valor_descuento (the discount filter's count). As the predicate names stock, a stock change is no
-     * longer a HOT update: a sale writes these indexes so that every browse can read them.
+     * total an index-only count. The id index carries valor_descuento (the discount filter's count). The predicate is the stored
+     * `visible`, not stock itself: a sale that leaves a product in stock writes none of these indexes.
      */
-    index('producto_visible_id_idx').on(t.id_producto, t.valor_descuento).where(visible(t)),
-    index('producto_visible_nombre_idx').on(t.nombre_normalizado, t.id_producto).where(visible(t)),
-    index('producto_visible_precio_idx').on(t.precio_efectivo, t.id_producto).where(visible(t)),
-    index('producto_visible_recientes_idx').on(t.created_at, t.id_producto).where(visible(t)),
-    index('producto_visible_categoria_id_idx').on(t.id_categoria_producto, t.id_producto).where(visible(t)),
+    index('producto_visible_id_idx').on(t.id_producto, t.valor_descuento).where(sql`${t.visible}`),
+    index('producto_visible_nombre_idx').on(t.nombre_normalizado, t.id_producto).where(sql`${t.visible}`),
+    index('producto_visible_precio_idx').on(t.precio_efectivo, t.id_producto).where(sql`${t.visible}`),
+    index('producto_visible_recientes_idx').on(t.created_at, t.id_producto).where(sql`${t.visible}`),
+    index('producto_visible_categoria_id_idx')
+      .on(t.id_categoria_producto, t.id_producto)
+      .where(sql`${t.visible}`),
     index('producto_visible_categoria_nombre_idx')
       .on(t.id_categoria_producto, t.nombre_normalizado, t.id_producto)
-      .where(visible(t)),
+      .where(sql`${t.visible}`),
     index('producto_visible_categoria_precio_idx')
       .on(t.id_categoria_producto, t.precio_efectivo, t.id_producto)
-      .where(visible(t)),
+      .where(sql`${t.visible}`),
     index('producto_visible_categoria_recientes_idx')
       .on(t.id_categoria_producto, t.created_at, t.id_producto)
-      .where(visible(t)),
-    index('producto_visible_vendidos_idx').on(t.unidades_vendidas.desc(), t.id_producto).where(visible(t)),
+      .where(sql`${t.visible}`),
+    index('producto_visible_vendidos_idx')
+      .on(t.unidades_vendidas.desc(), t.id_producto)
+      .where(sql`${t.visible}`),
     // The public search's matches (migration 0012); producto_busqueda_completa_idx serves the admin's.
-    index('producto_visible_busqueda_idx').using('gin', t.busqueda_completa).where(visible(t)),
-    index('producto_visible_busqueda_nombre_idx').using('gin', t.busqueda_nombre).where(visible(t)),
+    index('producto_visible_busqueda_idx').using('gin', t.busqueda_completa).where(sql`${t.visible}`),
+    index('producto_visible_busqueda_nombre_idx').using('gin', t.busqueda_nombre).where(sql`${t.visible}`),
   ],
 );
 

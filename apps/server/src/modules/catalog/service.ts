@@ -30,10 +30,10 @@ import { productColumns, toProductDto } from './product-mapper';
 import { type ProductSearch, productSearch } from './search/product-search';
 
 /**
- * The public never sees an inactive product or one without stock. Written as literals, not parameters,
- * because it is the predicate of the listing indexes (schema.ts) and the planner must prove it in any plan.
+ * The public never sees an inactive product or one without stock: the stored `visible`, which is the
+ * predicate of the listing indexes (schema.ts), so the planner can prove it in any plan.
  */
-export const visibleToPublic = sql`${producto.estado} AND ${producto.stock} > 0`;
+export const visibleToPublic = sql`${producto.visible}`;
 
 /** Every order ends with the id so equal values never swap places between pages. */
 const ORDERS: Record<NonNullable<ProductListQuery['orden']>, SQL[]> = {

@@ -162,7 +162,7 @@ function searchOf(concepts: Concept[], englishOrder: boolean): ProductSearch {
   // the headphones sold out), products with the other words alone are not what was asked for. Asked
   // once per statement (the subquery's own producto hides the outer one).
   conditions.push(
-    sql`EXISTS (SELECT 1 FROM ${producto} WHERE ${producto.estado} AND ${producto.stock} > 0 AND ${matchesTexts(merge(loosely(head)))})`,
+    sql`EXISTS (SELECT 1 FROM ${producto} WHERE ${producto.visible} AND ${matchesTexts(merge(loosely(head)))})`,
   );
   const some = conditions.length === 1 ? (conditions[0] as SQL) : sql`(${sql.join(conditions, sql` AND `)})`;
   const when = (column: Column, text: string, points: number) =>
