@@ -269,11 +269,6 @@ export const producto = pgTable(
 );
 
 /**
- * One combination of a product's option values (docs/decisions/074-variants.md), owned by modules/catalog.
- * Stock and prices live here; triggers (migration 0023) keep the product's stock, valor and
- * valor_descuento as their mirror and give a product committed without variants its one variant.
- */
-/**
  * Units sold (or, negative, given back by a cancelled sold order) not yet counted in
  * producto.unidades_vendidas: written by the orders' triggers, emptied by the catalog's loop
  * (modules/catalog/units-sold.ts, decision 107). No key to producto: a foreign key check would wait on a
@@ -284,6 +279,11 @@ export const unidadesPorContar = pgTable('unidades_por_contar', {
   cantidad: integer('cantidad').notNull(),
 });
 
+/**
+ * One combination of a product's option values (docs/decisions/074-variants.md), owned by modules/catalog.
+ * Stock and prices live here; triggers (migration 0023) keep the product's stock, valor and
+ * valor_descuento as their mirror and give a product committed without variants its one variant.
+ */
 export const variante = pgTable(
   'variante',
   {
