@@ -1,9 +1,11 @@
 import { randomUUID } from 'node:crypto';
+import { isActiveOrder, ORDER_STATES, type OrderState } from '@vitrina/shared';
 import { eq, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rowsOf } from '../../db/client';
 import { detalleVenta, producto, usuario, venta } from '../../db/schema';
-import { seededDatabase, type TestDatabase } from '../../test/databases';
+import { seededDatabase, TEST_DATABASE_KINDS, type TestDatabase } from '../../test/databases';
 import { countUnitsSold } from './units-sold';
 
 /*
@@ -108,5 +110,71 @@ describe.runIf(process.env.TEST_DATABASE_URL)('units sold by the lines of an ord
     await database.db.update(venta).set({ estado: 'cancelada' }).where(eq(venta.id_venta, id));
     await countUnitsSold(database.db);
     expect(await sold()).toBe(before);
+  });
+});
+
+/*
+ * Which states count as sold is ACTIVE_ORDER_STATES (packages/shared): the states of an order the shop keeps
+ * the money of. The triggers ask estado_vendido (migration 0038), held equal to it here.
+ */
+describe.each(TEST_DATABASE_KINDS)('the states whose units count as sold, on %s', (kind) => {
+  let database: TestDatabase;
+
+  beforeAll(async () => {
+    database = await seededDatabase(kind);
+  });
+  afterAll(() => database?.drop());
+
+  it('are the active orders of packages/shared, in the database too', async () => {
+    const rows = await rowsOf<{ estado: OrderState; vendido: boolean }>(
+      database.db,
+      sql`SELECT e AS estado, estado_vendido(e) AS vendido FROM unnest(${sql.param([...ORDER_STATES])}::text[]) AS e`,
+    );
+    expect(rows).toEqual(ORDER_STATES.map((estado) => ({ estado, vendido: isActiveOrder(estado) })));
+  });
+
+  it("keep a paid order's units counted in each of them, and in no other", async () => {
+    const [row] = await database.db
+      .select({ user: usuario.id_usuario, product: producto.id_producto })
+      .from(usuario)
+      .innerJoin(producto, sql`true`)
+      .limit(1);
+    if (!row) throw new Error('the demo shop has customers and products');
+    const sold = async () => {
+      await countUnitsSold(database.db);
+      const [p] = await database.db
+        .select({ n: producto.unidades_vendidas })
+        .from(producto)
+        .where(eq(producto.id_producto, row.product));
+      return p?.n ?? 0;
+    };
+    for (const estado of ORDER_STATES) {
+      const [sale] = await database.db
+        .insert(venta)
+        .values({
+          valor_total_venta: '10.00',
+          id_usuario: row.user,
+          id_pago: 'pm_prueba',
+          estado: 'pagada',
+          idempotency_key: randomUUID(),
+        })
+        .returning({ id: venta.id_venta });
+      await database.db.insert(detalleVenta).values({
+        id_venta: sale?.id as number,
+        id_producto: row.product,
+        cantidad: 5,
+        valor_unitario: '2.00',
+        valor_total_cantidad: '10.00',
+      });
+      const before = await sold();
+      await database.db
+        .update(venta)
+        .set({ estado })
+        .where(eq(venta.id_venta, sale?.id as number));
+      expect({ estado, units: (await sold()) - before }).toEqual({
+        estado,
+        units: isActiveOrder(estado) ? 0 : -5,
+      });
+    }
   });
 });
