@@ -278,7 +278,7 @@ async function catalogMatches(db: Db, queries: string[]): Promise<CatalogMatch[]
     const where = sql`(${search.whereAll} OR ${search.where})`;
     checks.push(sql`SELECT ${i}::integer AS i,
       EXISTS (SELECT 1 FROM ${producto} WHERE ${producto.visible} AND ${where}) AS on_sale,
-      EXISTS (SELECT 1 FROM ${producto} WHERE ${producto.estado} AND ${producto.stock} <= 0 AND ${where}) AS sold_out`);
+      EXISTS (SELECT 1 FROM ${producto} WHERE ${producto.estado} AND NOT ${producto.visible} AND ${where}) AS sold_out`);
   }
   const rows = await rowsOf<{ i: number; on_sale: boolean; sold_out: boolean }>(
     db,
