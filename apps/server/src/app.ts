@@ -16,6 +16,7 @@ import {
   catalogRoutes,
   searchCounter,
   searchRoutes,
+  type UnitsSoldOptions,
   unitsSoldPlugin,
 } from './modules/catalog';
 import type { OidcClientConfig } from './modules/google-sign-in';
@@ -94,6 +95,8 @@ export interface AppDeps {
   unpaidOrdersExpiry?: Partial<ExpiryOptions>;
   /** The abandoned-cart reminders' loop; tests run it faster. */
   cartReminders?: Partial<CartReminderOptions>;
+  /** The loop that counts units sold into the products; tests run it faster. */
+  unitsSold?: Partial<UnitsSoldOptions>;
   /** The storefront's server render; by default the web build's (config.webRender), when built. */
   renderPage?: RenderPage;
 }
@@ -133,6 +136,7 @@ export async function buildApp({
   mailDelivery,
   unpaidOrdersExpiry,
   cartReminders,
+  unitsSold,
   uploadLimit = DEFAULT_UPLOAD_POLICY,
   renderPage,
 }: AppDeps) {
@@ -257,6 +261,6 @@ export async function buildApp({
   });
   await app.register(unpaidOrdersExpiryPlugin, { ...orders, options: unpaidOrdersExpiry });
   await app.register(cartRemindersPlugin, { db, shop: orders.shop, options: reminders });
-  await app.register(unitsSoldPlugin, { db });
+  await app.register(unitsSoldPlugin, { db, options: unitsSold });
   return app;
 }

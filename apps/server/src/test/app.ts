@@ -37,6 +37,7 @@ export async function seededTestApp(
     | 'uploadLimit'
     | 'renderPage'
     | 'unpaidOrdersExpiry'
+    | 'unitsSold'
   > = {},
 ) {
   const dataDir = await testTempDir('app-');

@@ -26,4 +26,4 @@ export {
   listVisibleProductIds,
 } from './service';
 export { priceLines, returnStock, type TakenLine, takeStock } from './stock';
-export { countUnitsSold, unitsSoldPlugin } from './units-sold';
+export { countUnitsSold, type UnitsSoldOptions, unitsSoldPlugin } from './units-sold';

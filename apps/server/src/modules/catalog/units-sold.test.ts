@@ -5,7 +5,9 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../../db/client';
 import { detalleVenta, producto, usuario, venta } from '../../db/schema';
+import { seededTestApp, type TestApp } from '../../test/app';
 import { seededDatabase, TEST_DATABASE_KINDS, type TestDatabase } from '../../test/databases';
+import { eventually } from '../../test/smtp';
 import { countUnitsSold } from './units-sold';
 
 /*
@@ -176,5 +178,50 @@ describe.each(TEST_DATABASE_KINDS)('the states whose units count as sold, on %s'
         units: isActiveOrder(estado) ? 0 : -5,
       });
     }
+  });
+});
+
+describe.each(TEST_DATABASE_KINDS)("the shop's loop that counts units sold, on %s", (kind) => {
+  let t: TestApp;
+
+  beforeAll(async () => {
+    t = await seededTestApp(kind, {}, { unitsSold: { everyMs: 20 } });
+  });
+  afterAll(() => t?.close());
+
+  it("counts a paid order's units into its product without being asked", async () => {
+    const [row] = await t.db
+      .select({ user: usuario.id_usuario, product: producto.id_producto, sold: producto.unidades_vendidas })
+      .from(usuario)
+      .innerJoin(producto, sql`true`)
+      .limit(1);
+    if (!row) throw new Error('the demo shop has customers and products');
+    await t.db.transaction(async (tx) => {
+      const [sale] = await tx
+        .insert(venta)
+        .values({
+          valor_total_venta: '14.00',
+          id_usuario: row.user,
+          id_pago: 'pm_prueba',
+          estado: 'pagada',
+          idempotency_key: randomUUID(),
+        })
+        .returning({ id: venta.id_venta });
+      await tx.insert(detalleVenta).values({
+        id_venta: sale?.id as number,
+        id_producto: row.product,
+        cantidad: 7,
+        valor_unitario: '2.00',
+        valor_total_cantidad: '14.00',
+      });
+    });
+    const counted = await eventually(async () => {
+      const [p] = await t.db
+        .select({ n: producto.unidades_vendidas })
+        .from(producto)
+        .where(eq(producto.id_producto, row.product));
+      return p?.n === row.sold + 7;
+    });
+    expect(counted).toBe(true);
   });
 });

@@ -36,20 +36,28 @@ export function countUnitsSold(db: Db): Promise<number> {
   );
 }
 
-/** How long units sold may wait before the products show them (best sellers, search's tiebreak). */
-const COUNT_EVERY_MS = 5_000;
-/** The wait after a failed pass (the database unreachable). */
-const RETRY_MS = 10_000;
+export interface UnitsSoldOptions {
+  /** How long units sold may wait before the products show them (best sellers, search's tiebreak). */
+  everyMs: number;
+  /** The wait after a failed pass (the database unreachable). */
+  retryMs: number;
+}
 
-/** countUnitsSold every few seconds for as long as the app runs (started once ready, stopped on close). */
-export const unitsSoldPlugin: FastifyPluginAsync<{ db: Db }> = async (app, { db }) => {
+export const DEFAULT_UNITS_SOLD: UnitsSoldOptions = { everyMs: 5_000, retryMs: 10_000 };
+
+/** countUnitsSold every `everyMs` for as long as the app runs (started once ready, stopped on close). */
+export const unitsSoldPlugin: FastifyPluginAsync<{
+  db: Db;
+  options?: Partial<UnitsSoldOptions> | undefined;
+}> = async (app, { db, options }) => {
+  const { everyMs, retryMs } = { ...DEFAULT_UNITS_SOLD, ...options };
   const loop = backgroundLoop({
     log: app.log.child({ module: 'catalog' }),
-    retryMs: RETRY_MS,
+    retryMs,
     failure: 'could not count units sold; trying again later',
     pass: async () => {
       await countUnitsSold(db);
-      return COUNT_EVERY_MS;
+      return everyMs;
     },
   });
   app.addHook('onReady', async () => loop.start());
