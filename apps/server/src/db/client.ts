@@ -16,7 +16,7 @@ import { isConnectionLost } from './connection-lost';
 import { createDataFilesIfMissing, PGLITE_START } from './pglite-start';
 import { PreparingClient } from './preparing-client';
 import * as schema from './schema';
-import { readsOnly } from './statement-kind';
+import { readsOnly, statementText } from './statement-kind';
 
 export type Schema = typeof schema;
 /** The same Drizzle API over PGlite and node-postgres: modules never know which one they have. */
@@ -68,13 +68,11 @@ const LISTEN_ALL = NOTIFY_CHANNELS.map((channel) => `LISTEN ${channel}`).join(';
  */
 function retryReadsOnce(pool: pg.Pool) {
   const query = pool.query.bind(pool) as (...args: unknown[]) => Promise<unknown>;
-  const text = (config: unknown) =>
-    typeof config === 'string' ? config : ((config as { text?: string } | null)?.text ?? '');
   pool.query = ((...args: unknown[]) => {
     // Callback-style calls (Drizzle makes none) go through untouched.
     if (args.some((arg) => typeof arg === 'function')) return query(...args);
     return query(...args).catch((err: unknown) => {
-      if (!readsOnly(text(args[0])) || !isConnectionLost(err)) throw err;
+      if (!readsOnly(statementText(args[0])) || !isConnectionLost(err)) throw err;
       return query(...args);
     });
   }) as typeof pool.query;

@@ -9,3 +9,7 @@ const WRITES_OR_LOCKS = /\b(insert|update|delete)\b/i;
  * prepared (preparing-client.ts).
  */
 export const readsOnly = (text: string): boolean => READ.test(text) && !WRITES_OR_LOCKS.test(text);
+
+/** The SQL of what a driver's `query` was given: the text itself, or a config object's `text`. */
+export const statementText = (config: unknown): string =>
+  typeof config === 'string' ? config : ((config as { text?: string } | null)?.text ?? '');

@@ -1,6 +1,7 @@
 import { vi } from 'vitest';
 import type { Db } from '../db/client';
 import { cargoSandbox } from '../db/schema';
+import { statementText } from '../db/statement-kind';
 
 /** What node-postgres reports when PostgreSQL terminated the backend (pg_terminate_backend). */
 export const terminatedConnection = () =>
@@ -52,11 +53,9 @@ export function loseTransactions(
   // it is sent: at the driver (node-postgres' pool or PGlite), which both take its text first.
   const client = (db as unknown as { $client: { query: (...args: unknown[]) => Promise<unknown> } }).$client;
   const query = client.query.bind(client);
-  vi.spyOn(client, 'query').mockImplementation((...args: unknown[]) => {
-    const [config] = args;
-    const text = typeof config === 'string' ? config : ((config as { text?: string }).text ?? '');
-    return PAYS_ORDER.test(text) ? lost(() => query(...args)) : query(...args);
-  });
+  vi.spyOn(client, 'query').mockImplementation((...args: unknown[]) =>
+    PAYS_ORDER.test(statementText(args[0])) ? lost(() => query(...args)) : query(...args),
+  );
   return {
     /** The database is reachable again. */
     back: () => {
