@@ -26,7 +26,7 @@ describe.each(TEST_DATABASE_KINDS)('a product visible to the public on %s', (kin
     expect(indexes.filter((i) => /\bstock\b/.test(i.def))).toEqual([]);
   });
 
-  it('leaves the listing when its last unit is sold and comes back when it is restocked', async () => {
+  it('leaves the listing when its stock reaches 0 and comes back when it is restocked', async () => {
     const [variant] = await database.db
       .select({ id: variante.id_variante, product: variante.id_producto, stock: variante.stock })
       .from(variante)
