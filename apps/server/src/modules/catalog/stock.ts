@@ -110,29 +110,26 @@ function priced(product: ProductFields, row: VariantFields, line: StockLine): Ta
 
 /**
  * Takes the units of every line, all or nothing (the caller's transaction rolls back on the first
- * refusal), and returns the database's current price of each. The cart's products are locked first, in
- * id order, so two carts sharing products never deadlock; then one UPDATE takes every line's units, each
- * only from an active variant with enough stock. A line it did not take says why (whyNotTaken).
+ * refusal), and returns the database's current price of each. One statement: it locks the cart's products
+ * in id order, so two carts sharing products never deadlock, and takes each line's units from its variant
+ * only once the variant's product is locked, from an active product and variant with enough stock. A
+ * line it did not take says why (whyNotTaken). One statement rather than a lock and then an update: a
+ * checkout holds its products' locks until it commits, and every round trip before that is spent waiting
+ * by the next buyer of the same product (docs/decisions/109-fewer-round-trips-under-lock.md).
  */
 export async function takeStock(tx: Tx, lines: readonly StockLine[]): Promise<TakenLine[]> {
   const ordered = inOrder(lines);
   const ids = [...new Set(ordered.map((line) => line.id_producto))];
-  // Every product of the cart locked at once, in id order: one statement however many lines.
-  const locked = await tx
-    .select(productFields)
-    .from(producto)
-    .where(inArray(producto.id_producto, ids))
-    .orderBy(producto.id_producto)
-    .for('update');
-  const products = new Map(locked.map((product) => [product.id_producto, product]));
-  const withProducts = ordered.map((line) => {
-    const product = products.get(line.id_producto);
-    if (!product) throw notFound(PRODUCT_UNAVAILABLE);
-    if (!product.estado) throw conflict(`${product.nombre} ya no está disponible.`);
-    if (line.id_variante === undefined && product.opciones.length > 0)
-      throw badRequest(VARIANT_REQUIRED, { id_variante: VARIANT_REQUIRED });
-    return { line, product };
-  });
+  const locked = tx
+    .$with('bloqueado')
+    .as(
+      tx
+        .select(productFields)
+        .from(producto)
+        .where(inArray(producto.id_producto, ids))
+        .orderBy(producto.id_producto)
+        .for('update'),
+    );
   // The lines as a table (n: the line's place in `ordered`); a line without a variant names the only one.
   const wanted = sql.join(
     ordered.map(
@@ -142,41 +139,74 @@ export async function takeStock(tx: Tx, lines: readonly StockLine[]): Promise<Ta
     sql`, `,
   );
   const rows = await tx
+    .with(locked)
     .update(variante)
     .set({ stock: sql`${variante.stock} - linea.cantidad` })
-    .from(sql`(values ${wanted}) as linea (n, id_producto, id_variante, cantidad)`)
+    .from(
+      sql`(values ${wanted}) as linea (n, id_producto, id_variante, cantidad) join ${locked} on ${locked.id_producto} = linea.id_producto`,
+    )
     .where(
       and(
         sql`${variante.id_producto} = linea.id_producto`,
-        sql`(linea.id_variante is null or ${variante.id_variante} = linea.id_variante)`,
+        sql`${locked.estado}`,
+        // A product with options must be told which variant; without, its only one is meant.
+        sql`(linea.id_variante is null and jsonb_array_length(${locked.opciones}) = 0 or ${variante.id_variante} = linea.id_variante)`,
         eq(variante.estado, true),
         sql`${variante.stock} >= linea.cantidad`,
       ),
     )
-    .returning({ ...variantFields, n: sql<number>`linea.n` });
+    .returning({
+      n: sql<number>`linea.n`,
+      variant: variantFields,
+      product: {
+        id_producto: locked.id_producto,
+        nombre: locked.nombre,
+        imagen: locked.imagen,
+        estado: locked.estado,
+        opciones: locked.opciones,
+        id_categoria: locked.id_categoria,
+      },
+    });
   const byLine = new Map(rows.map((row) => [row.n, row]));
-  const taken: TakenLine[] = [];
-  for (const [n, { line, product }] of withProducts.entries()) {
-    const row = byLine.get(n);
-    if (!row) throw await whyNotTaken(tx, line, product, rows);
-    taken.push(priced(product, row, line));
-  }
-  return taken;
+  if (byLine.size < ordered.length) throw await whyNotTaken(tx, ordered, byLine);
+  return ordered.map((line, n) => {
+    const { product, variant } = byLine.get(n) as (typeof rows)[number];
+    return priced(product, variant, line);
+  });
 }
 
 /**
- * Why takeStock's UPDATE left `line` out: its variant is another line's too (a row is updated once),
- * belongs to another product, is off sale, or has too few units left.
+ * Why takeStock's UPDATE left a line out, as checks in this order would have told it: a product that is
+ * gone, off sale or needs its variant named, for any line first; then the first line left out, whose
+ * variant is another line's too (a row is updated once), belongs to another product, is off sale, or has
+ * too few units left.
  */
 async function whyNotTaken(
   tx: Tx,
-  line: StockLine,
-  product: ProductFields,
-  taken: readonly { id_variante: number }[],
+  ordered: readonly StockLine[],
+  taken: ReadonlyMap<number, { variant: { id_variante: number } }>,
 ): Promise<AppError> {
+  const ids = [...new Set(ordered.map((line) => line.id_producto))];
+  const products = new Map(
+    (await tx.select(productFields).from(producto).where(inArray(producto.id_producto, ids))).map((p) => [
+      p.id_producto,
+      p,
+    ]),
+  );
+  for (const line of ordered) {
+    const product = products.get(line.id_producto);
+    if (!product) return notFound(PRODUCT_UNAVAILABLE);
+    if (!product.estado) return conflict(`${product.nombre} ya no está disponible.`);
+    if (line.id_variante === undefined && product.opciones.length > 0)
+      return badRequest(VARIANT_REQUIRED, { id_variante: VARIANT_REQUIRED });
+  }
+  const n = ordered.findIndex((_, i) => !taken.has(i));
+  const line = ordered[n] as StockLine;
+  const product = products.get(line.id_producto) as ProductFields;
   const [row] = await tx.select(variantFields).from(variante).where(variantOf(line));
   if (!row) return badRequest(VARIANT_NOT_OF_PRODUCT, { id_variante: VARIANT_NOT_OF_PRODUCT });
-  if (taken.some((t) => t.id_variante === row.id_variante)) return badRequest(DUPLICATE_LINE);
+  if ([...taken.values()].some((t) => t.variant.id_variante === row.id_variante))
+    return badRequest(DUPLICATE_LINE);
   const name = lineName(product.nombre, variantLabel(product.opciones, row.valores));
   if (!row.estado) return conflict(`${name} ya no está disponible.`);
   return notEnoughStock(name, row.stock);
