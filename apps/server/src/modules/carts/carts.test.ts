@@ -130,6 +130,59 @@ describe.each(TEST_DATABASE_KINDS)('saved carts on %s', (kind) => {
       expect(sale.statusCode, sale.body).toBe(201);
       expect((await agent.get('/api/carrito')).json().lineas).toEqual([]);
     });
+
+    it('is kept when the card is declined, and emptied by an order paid later as it is placed', async () => {
+      const { agent } = await customer();
+      const [a] = products as [ProductRow];
+      await agent.put('/api/carrito', { lineas: [line(a, 1)] });
+      const declined = await agent.post('/api/pagos/sandbox/metodos', {
+        ...CARD,
+        numero: '4000 0000 0000 0002',
+      });
+      const refused = await agent.request(
+        'POST',
+        '/api/venta',
+        { detalle_venta: [line(a, 1)], id_pago: declined.json().id_pago, direccion_envio: TEST_ADDRESS },
+        { 'idempotency-key': randomUUID() },
+      );
+      expect(refused.statusCode, refused.body).toBe(402);
+      expect((await agent.get('/api/carrito')).json().lineas).toEqual([saved(a, 1)]);
+
+      const methods = (transfer: boolean) => ({
+        metodos: [
+          { id: 'tarjeta', activo: true, descripcion: '', instrucciones: '', reserva_minutos: null },
+          {
+            id: 'transferencia',
+            activo: transfer,
+            descripcion: '',
+            instrucciones: 'Banco Azteca · CLABE 012180001234567897',
+            reserva_minutos: 2880,
+          },
+          {
+            id: 'contra_entrega',
+            activo: false,
+            descripcion: '',
+            instrucciones: '',
+            reserva_minutos: 10_080,
+          },
+          { id: 'mercadopago', activo: false, descripcion: '', instrucciones: '', reserva_minutos: 4320 },
+        ],
+      });
+      expect((await admin.put('/api/ajustes/pagos', methods(true))).statusCode).toBe(200);
+      try {
+        const placed = await agent.request(
+          'POST',
+          '/api/venta',
+          { detalle_venta: [line(a, 1)], metodo_pago: 'transferencia', direccion_envio: TEST_ADDRESS },
+          { 'idempotency-key': randomUUID() },
+        );
+        expect(placed.statusCode, placed.body).toBe(201);
+        expect(placed.json().estado).toBe('pendiente_pago');
+        expect((await agent.get('/api/carrito')).json().lineas).toEqual([]);
+      } finally {
+        await admin.put('/api/ajustes/pagos', methods(false));
+      }
+    });
   });
 
   describe('abandoned carts', () => {

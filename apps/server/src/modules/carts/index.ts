@@ -6,4 +6,4 @@ export {
 } from './abandoned-carts';
 export { buyerCartOf } from './guest-cart-links';
 export { cartsRoutes } from './routes';
-export { emptySavedCart } from './saved-carts';
+export { type CartOwner, cartOwnerIds, emptiedCartClauses, emptySavedCart } from './saved-carts';

@@ -1,5 +1,5 @@
 import { mergeCarts, type SavedCart, type SavedCartLine, sameCartLines } from '@vitrina/shared';
-import { eq, sql } from 'drizzle-orm';
+import { eq, type SQL, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { carrito, carritoRecordatorio } from '../../db/schema';
 import { availableStock } from '../catalog';
@@ -121,23 +121,54 @@ export async function emptySavedCart({
   cart: CartOwner;
   orderId: number;
 }): Promise<void> {
-  const whose =
-    'userId' in cart
-      ? sql`id_usuario = ${cart.userId}`
-      : sql`id = ${cart.guestCartId} AND id_usuario IS NULL`;
-  await db.execute(sql`
-    WITH antes AS (
-      SELECT id, recordado FROM ${carrito} WHERE ${whose} AND lineas <> '[]'::jsonb FOR UPDATE
-    ), vaciado AS (
-      UPDATE ${carrito} c SET lineas = '[]'::jsonb, actualizado = now(), desde = NULL, recordado = NULL
-        FROM antes WHERE c.id = antes.id
-      RETURNING antes.id, antes.recordado
-    )
+  const clauses = emptiedCartClauses(db, cart, sql`${orderId}`);
+  await db
+    .with(...clauses)
+    .select({ id: sql`id` })
+    .from(sql`carrito_vaciado`);
+}
+
+/**
+ * emptySavedCart as WITH clauses of another statement: the one that pays an order in its buyer's request
+ * empties the cart too (docs/decisions/109-fewer-round-trips-under-lock.md). `owner` is the cart's, or
+ * 'placeholders' for a prepared statement, whose values cartOwnerIds gives; `orderId` is the order's id,
+ * perhaps an expression over a clause before these: when it is null (the statement paid nothing), the
+ * cart is kept.
+ */
+export function emptiedCartClauses(
+  db: Db | Tx,
+  owner: CartOwner | null | undefined | 'placeholders',
+  orderId: SQL,
+) {
+  const { carrito_usuario: userId, carrito_invitado: guestCartId } =
+    owner === 'placeholders'
+      ? {
+          carrito_usuario: sql.placeholder('carrito_usuario'),
+          carrito_invitado: sql.placeholder('carrito_invitado'),
+        }
+      : cartOwnerIds(owner);
+  const before = db.$with('carrito_antes', {}).as(sql`
+    SELECT id, recordado FROM ${carrito}
+     WHERE (id_usuario = ${userId}::int OR (id = ${guestCartId}::int AND id_usuario IS NULL))
+       AND lineas <> '[]'::jsonb AND ${orderId}::int IS NOT NULL
+       FOR UPDATE`);
+  const emptied = db.$with('carrito_vaciado', {}).as(sql`
+    UPDATE ${carrito} c SET lineas = '[]'::jsonb, actualizado = now(), desde = NULL, recordado = NULL
+      FROM carrito_antes antes WHERE c.id = antes.id
+    RETURNING antes.id, antes.recordado`);
+  const credited = db.$with('carrito_recuperado', {}).as(sql`
     UPDATE ${carritoRecordatorio} SET id_venta = ${orderId}
-     WHERE id = (SELECT r.id FROM ${carritoRecordatorio} r JOIN vaciado v ON v.id = r.id_carrito
+     WHERE id = (SELECT r.id FROM ${carritoRecordatorio} r JOIN carrito_vaciado v ON v.id = r.id_carrito
                   WHERE v.recordado IS NOT NULL AND r.id_venta IS NULL
                   ORDER BY r.enviado DESC LIMIT 1)`);
+  return [before, emptied, credited] as const;
 }
+
+/** A cart's owner as emptiedCartClauses' two ids, one of them null; both null for no cart. */
+export const cartOwnerIds = (cart: CartOwner | null | undefined) => ({
+  carrito_usuario: cart && 'userId' in cart ? cart.userId : null,
+  carrito_invitado: cart && 'guestCartId' in cart ? cart.guestCartId : null,
+});
 
 export async function getCartReminders({ db, userId }: { db: Db; userId: number }): Promise<boolean> {
   const [row] = await db

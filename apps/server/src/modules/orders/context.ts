@@ -4,6 +4,7 @@ import type { Db } from '../../db/client';
 import type { ConnectionRetryOptions } from '../../db/connection-retry';
 import type { MercadoPagoGateway } from '../../payments/mercadopago';
 import type { PaymentProvider } from '../../payments/provider';
+import type { CartOwner } from '../carts';
 import type { ShopIdentity } from '../mail';
 import type { KeptSettings } from './kept-settings';
 
@@ -22,6 +23,11 @@ export interface OrderContext {
   log?: FastifyBaseLogger | undefined;
   /** How a charge's answer is retried on a lost connection (applyChargeResult); the shop's 3 s by default. */
   connectionRetry?: ConnectionRetryOptions | undefined;
+  /**
+   * The saved cart of the buyer whose request places the order: emptied by the statement that places
+   * an order paid later, or that pays a card's (docs/decisions/109-fewer-round-trips-under-lock.md).
+   */
+  cart?: CartOwner | null | undefined;
 }
 
 /** Who buys: an account, or a visitor known by the e-mail and name typed at checkout (decision 085). */

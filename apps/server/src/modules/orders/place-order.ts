@@ -25,6 +25,7 @@ import { detalleVenta, venta } from '../../db/schema';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../errors';
 import { type ChargeResult, chargeKey, type PaymentProvider } from '../../payments/provider';
 import { saveShippingAddress } from '../accounts';
+import { emptiedCartClauses } from '../carts';
 import { type TakenLine, takeStock } from '../catalog';
 import type { Buyer, OrderContext } from './context';
 import { settingsNow } from './kept-settings';
@@ -344,8 +345,13 @@ async function reserveOrder(
           )
           .returning(),
       );
+      // An order paid later is placed now: its buyer's cart is emptied by the same statement. A card's
+      // waits for the statement that pays it.
+      const cart = isPaidLater(method.id)
+        ? emptiedCartClauses(tx, context.cart, sql`(SELECT id_venta FROM nueva)`)
+        : [];
       const rows = await tx
-        .with(inserted, insertedLines)
+        .with(inserted, insertedLines, ...cart)
         .select()
         .from(inserted)
         .innerJoin(insertedLines, sql`true`);

@@ -89,9 +89,10 @@ const confirmResponses = {
 };
 
 /**
- * An order placed (paid, or to be paid later) empties the buyer's saved cart on every device: the
- * account's, or the guest cart this browser saved (docs/decisions/095); a card still asking for its
- * confirmation step does not yet. The order stands even if this fails.
+ * An order paid after its confirmation step empties the buyer's saved cart on every device: the
+ * account's, or the guest cart this browser saved (docs/decisions/095); a card still asking for that
+ * step does not yet. (POST /api/venta empties it in the statement that places or pays the order,
+ * decision 109.) The order stands even if this fails.
  */
 async function emptyCartAfter(request: FastifyRequest, linkSecret: string, db: Db, result: CheckoutReply) {
   const cart = buyerCartOf(request, linkSecret);
@@ -198,10 +199,11 @@ export const ordersRoutes: FastifyPluginAsyncZod<OrdersRoutesOptions> = async (
         startRedirect,
         input,
         idempotencyKey: request.headers['idempotency-key'],
+        // Emptied by the statement that places or pays the order (decision 109).
+        cart: buyerCartOf(request, context.shop.linkSecret),
       };
       if (buyerId !== null) {
         const result = await placeOrder({ ...common, buyerId, account: request.session?.user });
-        await emptyCartAfter(request, context.shop.linkSecret, db, result);
         return sendCheckout(reply, result);
       }
       if (!(await settingsNow(context, db)).checkout.guests.compra_invitado)
@@ -209,7 +211,6 @@ export const ordersRoutes: FastifyPluginAsyncZod<OrdersRoutesOptions> = async (
       if (!invitado) throw badRequest(GUEST_MESSAGES.missingGuest, { invitado: GUEST_MESSAGES.missingGuest });
       await countGuestPurchase(db, request.ip);
       const result = await placeOrder({ ...common, buyerId: null, guest: invitado });
-      await emptyCartAfter(request, context.shop.linkSecret, db, result);
       return sendCheckout(reply, withGuestAccess(result, context.shop.linkSecret, invitado.email));
     },
   );

@@ -8,6 +8,7 @@ import { preparedPerDatabase } from '../../db/prepared';
 import { detalleVenta, venta } from '../../db/schema';
 import { AppError } from '../../errors';
 import type { ChargeResult, DeclineCode } from '../../payments/provider';
+import { cartOwnerIds, emptiedCartClauses } from '../carts';
 import { returnStock } from '../catalog';
 import { queuedMailsClause, queuedMailsValues } from '../mail';
 import type { OrderContext } from './context';
@@ -127,8 +128,9 @@ const NUMBER_PLACEHOLDER = `numero-${randomBytes(12).toString('hex')}`;
 
 /**
  * The statement that pays a pending order (docs/decisions/103-one-statement-pays.md): its state, payment
- * and the next order number, the first row of its history, and its paid messages, written before the
- * statement with a placeholder where the number goes. Prepared (decision 106): drizzle took longer to
+ * and the next order number, the first row of its history, its paid messages, written before the
+ * statement with a placeholder where the number goes, and the buyer's saved cart emptied when the
+ * order is paid in the buyer's request (109). Prepared (decision 106): drizzle took longer to
  * build it than any other statement of a checkout.
  */
 const payStatement = preparedPerDatabase((db) => {
@@ -152,7 +154,12 @@ const payStatement = preparedPerDatabase((db) => {
     placeholder: NUMBER_PLACEHOLDER,
     value: orderNumberText(sql`pagada.numero_pedido`),
   });
-  return db.with(pagada, history, messages).select().from(pagada).prepare('pay_order');
+  const cart = emptiedCartClauses(db, 'placeholders', sql`(SELECT id_venta FROM pagada)`);
+  return db
+    .with(pagada, history, messages, ...cart)
+    .select()
+    .from(pagada)
+    .prepare('pay_order');
 });
 
 /**
@@ -184,6 +191,7 @@ async function payOrder(
       ultimos4: payment.pago_ultimos4,
       referencia: payment.pago_referencia,
       ...queuedMailsValues(mails),
+      ...cartOwnerIds(context.cart),
     }),
   );
   return row;
