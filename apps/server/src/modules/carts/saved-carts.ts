@@ -117,7 +117,7 @@ export async function emptySavedCart({
   cart,
   orderId,
 }: {
-  db: Db;
+  db: Db | Tx;
   cart: CartOwner;
   orderId: number;
 }): Promise<void> {

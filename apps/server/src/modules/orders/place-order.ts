@@ -16,7 +16,7 @@ import {
   shippingChanged,
   toCents,
 } from '@vitrina/shared';
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { isConnectionLost } from '../../db/connection-lost';
 import { retryOnConnectionLoss } from '../../db/connection-retry';
@@ -25,7 +25,7 @@ import { detalleVenta, venta } from '../../db/schema';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../errors';
 import { type ChargeResult, chargeKey, type PaymentProvider } from '../../payments/provider';
 import { saveShippingAddress } from '../accounts';
-import { emptiedCartClauses } from '../carts';
+import { emptySavedCart } from '../carts';
 import { type TakenLine, takeStock } from '../catalog';
 import type { Buyer, OrderContext } from './context';
 import { settingsNow } from './kept-settings';
@@ -68,6 +68,9 @@ const CENTS_IN_WHOLE_CURRENCY = (code: string) =>
 export const KEY_REUSED =
   'Esta clave de idempotencia ya se usó con otra compra. Recarga la página e inténtalo de nuevo.';
 const ORDER_ATTEMPT_NOT_FOUND = 'La compra no existe.';
+
+/** Thrown inside the reservation to roll it back when the same request already made its order. */
+class AlreadyPlaced extends Error {}
 
 /**
  * What makes two checkout requests the same purchase: the lines (in product order, as the order stores
@@ -293,80 +296,63 @@ async function reserveOrder(
       }
       if (!fitsCurrency(total, shop.currency)) throw conflict(CENTS_IN_WHOLE_CURRENCY(shop.currency));
       const { retiro } = settings.shipping;
-      // The order and its lines in one statement: the products stay locked until the commit, and each
-      // round trip before it is the next buyer's wait (docs/decisions/109-fewer-round-trips-under-lock.md).
-      // A key that already has an order is refused by the order's unique index, which rolls all of this
-      // back; placeOrder then answers with that order.
-      const inserted = tx.$with('nueva').as(
-        tx
-          .insert(venta)
-          .values({
-            valor_total_venta: centsToDecimal(total),
-            costo_envio: centsToDecimal(shipping),
-            descuento: centsToDecimal(pricing.discountCents),
-            metodo_envio: destination.metodo,
-            ...(address
-              ? {
-                  envio_nombre: address.nombre.trim(),
-                  envio_direccion: address.direccion.trim(),
-                  envio_telefono: address.telefono,
-                  envio_region: address.region ?? null,
-                }
-              : { retiro_direccion: retiro.direccion, retiro_horario: retiro.horario }),
-            ...(buyer.guest
-              ? { email_invitado: buyer.guest.email, nombre_invitado: buyer.guest.nombre.trim() }
-              : { id_usuario: buyer.buyerId }),
-            // A method paid later has no card: the method stands in for the provider's payment method.
-            id_pago: input.id_pago ?? input.metodo_pago,
-            metodo_pago: input.metodo_pago,
-            estado: 'pendiente',
-            ...(isPaidLater(method.id) && pendingOrderValues({ ...method, id: method.id })),
-            ...(settings.tax && { impuesto_nombre: settings.tax.nombre, impuesto_tasa: settings.tax.tasa }),
-            idempotency_key: idempotencyKey,
-            idempotency_fingerprint: fingerprint,
-          })
-          .returning(),
-      );
-      const insertedLines = tx.$with('lineas').as(
-        tx
-          .insert(detalleVenta)
-          .values(
-            lines.map((line, i) => ({
-              id_venta: sql<number>`(select ${inserted.id_venta} from ${inserted})`,
-              id_producto: line.id_producto,
-              id_variante: line.id_variante,
-              variante: line.variante,
-              sku: line.sku,
-              cantidad: line.cantidad,
-              valor_unitario: centsToDecimal(line.unitCents),
-              valor_total_cantidad: lineTotal(line),
-              descuento: centsToDecimal(pricing.lineDiscountCents[i] ?? 0),
-            })),
-          )
-          .returning(),
-      );
-      // An order paid later is placed now: its buyer's cart is emptied by the same statement. A card's
-      // waits for the statement that pays it.
-      const cart = isPaidLater(method.id)
-        ? emptiedCartClauses(tx, context.cart, sql`(SELECT id_venta FROM nueva)`)
-        : [];
-      const rows = await tx
-        .with(inserted, insertedLines, ...cart)
-        .select()
-        .from(inserted)
-        .innerJoin(insertedLines, sql`true`);
-      // A row per line, each with the order: the checkout's schema asks for one line at least.
-      const order = rows[0]?.nueva as OrderRow;
-      const stored = rows.map((row) => row.lineas);
+      const [order] = await tx
+        .insert(venta)
+        .values({
+          valor_total_venta: centsToDecimal(total),
+          costo_envio: centsToDecimal(shipping),
+          descuento: centsToDecimal(pricing.discountCents),
+          metodo_envio: destination.metodo,
+          ...(address
+            ? {
+                envio_nombre: address.nombre.trim(),
+                envio_direccion: address.direccion.trim(),
+                envio_telefono: address.telefono,
+                envio_region: address.region ?? null,
+              }
+            : { retiro_direccion: retiro.direccion, retiro_horario: retiro.horario }),
+          ...(buyer.guest
+            ? { email_invitado: buyer.guest.email, nombre_invitado: buyer.guest.nombre.trim() }
+            : { id_usuario: buyer.buyerId }),
+          // A method paid later has no card: the method stands in for the provider's payment method.
+          id_pago: input.id_pago ?? input.metodo_pago,
+          metodo_pago: input.metodo_pago,
+          estado: 'pendiente',
+          ...(isPaidLater(method.id) && pendingOrderValues({ ...method, id: method.id })),
+          ...(settings.tax && { impuesto_nombre: settings.tax.nombre, impuesto_tasa: settings.tax.tasa }),
+          idempotency_key: idempotencyKey,
+          idempotency_fingerprint: fingerprint,
+        })
+        .onConflictDoNothing()
+        .returning();
+      if (!order) throw new AlreadyPlaced();
       if (input.guardar_direccion && address && !buyer.guest)
         await saveShippingAddress(tx, buyer.buyerId, {
           direccion: address.direccion.trim(),
           telefono: address.telefono,
         });
+      const stored = await tx
+        .insert(detalleVenta)
+        .values(
+          lines.map((line, i) => ({
+            id_venta: order.id_venta,
+            id_producto: line.id_producto,
+            id_variante: line.id_variante,
+            variante: line.variante,
+            sku: line.sku,
+            cantidad: line.cantidad,
+            valor_unitario: centsToDecimal(line.unitCents),
+            valor_total_cantidad: lineTotal(line),
+            descuento: centsToDecimal(pricing.lineDiscountCents[i] ?? 0),
+          })),
+        )
+        .returning();
       await recordPromotions(tx, order.id_venta, pricing);
       if (order.estado === 'pendiente_pago') {
         await recordState(tx, order.id_venta, 'pendiente_pago', null);
         await queuePaymentDueMail(tx, order, shop);
+        // Placed now, so its buyer's cart is emptied now; a card's waits for the statement that pays it.
+        if (context.cart) await emptySavedCart({ db: tx, cart: context.cart, orderId: order.id_venta });
       }
       // The lines exactly as toOrderSummaries would read them back (stored values, id order, the product's name and
       // picture from the stock update), so the reply needs no second read.
