@@ -25,7 +25,8 @@ export const roundOrder = (builds, round) => (round % 2 ? [...builds].reverse() 
 const median = (values) => {
   const sorted = [...values].sort((a, b) => a - b);
   const mid = sorted.length >> 1;
-  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+  // Between two readings of a tenth of a ms, a mean to the hundredth, not 6.550000000000001.
+  return sorted.length % 2 ? sorted[mid] : Math.round(((sorted[mid - 1] + sorted[mid]) / 2) * 100) / 100;
 };
 
 /**

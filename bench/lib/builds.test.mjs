@@ -44,4 +44,9 @@ describe('the builds of a side-by-side comparison', () => {
       { name: 'after', rate: 8, ms: 2 },
     ]);
   });
+
+  it('gives the median of an even number of rounds to the hundredth', () => {
+    const rows = new Map([['a', [{ ms: 6.9 }, { ms: 6.2 }, { ms: 5.6 }, { ms: 7.2 }]]]);
+    expect(mediansByBuild([{ name: 'a' }], rows, { ms: (x) => x.ms })).toEqual([{ name: 'a', ms: 6.55 }]);
+  });
 });
