@@ -1,7 +1,7 @@
 import type { ProductPage, SearchAnalytics } from '@vitrina/shared';
 import { eq, getTableColumns, like, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Database, openDatabase } from '../../../db/client';
+import { type Database, type Db, openDatabase } from '../../../db/client';
 import { busquedaClave, busquedaDiaria, busquedaVisitante, producto } from '../../../db/schema';
 import { Agent } from '../../../test/agent';
 import { seededTestApp, type TestApp } from '../../../test/app';
@@ -198,6 +198,32 @@ describe.each(TEST_DATABASE_KINDS)('search analytics on %s', (kind) => {
     counter.count('quimbo zorbeta', true, '192.0.2.1'); // already counted today
     await counter.flush();
     expect(await stored('quimbo zorbeta')).toEqual({ veces: 3, sin_resultados: 1 });
+  });
+
+  it('waits, before the owner reads the figures, for the write its interval began', async () => {
+    let open = () => {};
+    const gate = new Promise<void>((resolve) => {
+      open = resolve;
+    });
+    // The interval's write starts and waits at the gate, as a slow transaction would.
+    const slow = Object.assign(Object.create(t.db), {
+      transaction: async (work: Parameters<Db['transaction']>[0]) => {
+        await gate;
+        return t.db.transaction(work);
+      },
+    }) as Db;
+    const counter = searchCounter(slow, t.app.log, 1);
+    counter.count('quimbo lento', true, '192.0.2.9');
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    let flushed = false;
+    const flush = counter.flush().then(() => {
+      flushed = true;
+    });
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    expect(flushed).toBe(false);
+    open();
+    await flush;
+    expect(await stored('quimbo lento')).toEqual({ veces: 1, sin_resultados: 0 });
   });
 
   it('writes the searches it counted when the shop closes, before their interval is over', async () => {

@@ -72,10 +72,22 @@ export function searchCounter(db: Db, log: FastifyBaseLogger, flushEveryMs = FLU
   let pendingOf = new Map<string, number>();
   let timer: NodeJS.Timeout | undefined;
 
+  /**
+   * The write under way, if any. A flush waits for it before writing what is left: the owner's figures are
+   * read after a flush, and must not miss the searches the interval's write is storing at that moment.
+   */
+  let writing: Promise<void> = Promise.resolve();
+
   const flushLogged = () =>
     flush().catch((err: unknown) => log.warn({ err }, 'no se pudieron guardar las búsquedas'));
 
-  async function flush() {
+  function flush(): Promise<void> {
+    // One write at a time, each after the one before, failed or not.
+    writing = writing.catch(() => {}).then(write);
+    return writing;
+  }
+
+  async function write() {
     clearTimeout(timer);
     timer = undefined;
     if (pending.size === 0) return;
