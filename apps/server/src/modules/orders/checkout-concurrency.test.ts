@@ -1,8 +1,9 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { and, count, eq, like, sql } from 'drizzle-orm';
+import { and, count, eq, inArray, like, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rowsOf } from '../../db/client';
 import { cargoSandbox, detalleVenta, producto, variante, venta } from '../../db/schema';
 import { CUSTOMER_PASSWORD, customerRegistration } from '../../test/agent';
 import { HttpClient } from '../../test/http-client';
@@ -212,5 +213,81 @@ describe.runIf(process.env.TEST_DATABASE_URL)('fifty simultaneous checkouts on t
     expect(sold).toEqual(
       Array.from({ length: LAST_UNITS }, () => ({ sku: 'CARRERA-M-Azul', estado: 'pagada' })),
     );
+  });
+
+  // The order of locks every path keeps (decision 032), in the statement that takes a cart's stock (109).
+  it('locks each product of a cart before any of its variants, so a refund never waits on it in a circle', async () => {
+    const [shopper] = await signedInShoppers(1, 'orden');
+    if (!shopper) throw new Error('no shopper');
+    const [first, second] = (
+      await database.db
+        .select({ id: producto.id_producto })
+        .from(producto)
+        .where(and(eq(producto.estado, true), sql`jsonb_array_length(${producto.opciones}) = 0`))
+        .orderBy(producto.id_producto)
+        .limit(2)
+    ).map((row) => row.id);
+    if (first === undefined || second === undefined) throw new Error('two products without options');
+    await database.db
+      .update(producto)
+      .set({ stock: 50 })
+      .where(inArray(producto.id_producto, [first, second]));
+
+    // Another transaction holds the second product, as a refund does before it gives its units back.
+    let release = () => {};
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let holding = () => {};
+    const held = new Promise<void>((resolve) => {
+      holding = resolve;
+    });
+    const holder = database.db.transaction(async (tx) => {
+      await tx
+        .select({ id: producto.id_producto })
+        .from(producto)
+        .where(eq(producto.id_producto, second))
+        .for('update');
+      holding();
+      await released;
+    });
+    await held;
+    const sale = shopper.client.post(
+      '/api/venta',
+      {
+        detalle_venta: [
+          { id_producto: second, cantidad: 1 },
+          { id_producto: first, cantidad: 1 },
+        ],
+        id_pago: shopper.idPago,
+        direccion_envio: TEST_ADDRESS,
+      },
+      { 'idempotency-key': `orden-${Date.now()}` },
+    );
+    const waiting = async () => {
+      const [row] = await rowsOf<{ n: number }>(
+        database.db,
+        sql`SELECT count(*)::int AS n FROM pg_stat_activity
+             WHERE datname = current_database() AND wait_event_type = 'Lock'`,
+      );
+      return row?.n;
+    };
+    try {
+      await expect.poll(waiting, { timeout: 60_000 }).toBe(1);
+      // The checkout waits for the second product holding the first; none of the second's variants is
+      // locked yet, so the holder can take them as a refund would, without a deadlock.
+      await database.db.transaction(async (tx) => {
+        await tx
+          .select({ id: variante.id_variante })
+          .from(variante)
+          .where(eq(variante.id_producto, second))
+          .for('update', { noWait: true });
+      });
+    } finally {
+      // Released whatever the checks found, so the checkout and the servers' shutdown are not left waiting.
+      release();
+      await holder;
+    }
+    expect((await sale).status).toBe(201);
   });
 });
