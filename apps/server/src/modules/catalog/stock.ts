@@ -11,7 +11,7 @@ import {
 import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { producto, variante } from '../../db/schema';
-import { type AppError, badRequest, conflict, notFound } from '../../errors';
+import { badRequest, conflict, notFound } from '../../errors';
 
 /*
  * A sale's hold on the catalog's stock, which lives on the variants (decision 074): checkout takes the
@@ -108,12 +108,21 @@ function priced(product: ProductFields, row: VariantFields, line: StockLine): Ta
   };
 }
 
+/** `line`'s product when it can be sold; else the refusal (gone, off sale, its variant not named) is thrown. */
+function sellable(line: StockLine, product: ProductFields | undefined): ProductFields {
+  if (!product) throw notFound(PRODUCT_UNAVAILABLE);
+  if (!product.estado) throw conflict(`${product.nombre} ya no está disponible.`);
+  if (line.id_variante === undefined && product.opciones.length > 0)
+    throw badRequest(VARIANT_REQUIRED, { id_variante: VARIANT_REQUIRED });
+  return product;
+}
+
 /**
  * Takes the units of every line, all or nothing (the caller's transaction rolls back on the first
  * refusal), and returns the database's current price of each. One statement: it locks the cart's products
  * in id order, so two carts sharing products never deadlock, and takes each line's units from its variant
  * only once the variant's product is locked, from an active product and variant with enough stock. A
- * line it did not take says why (whyNotTaken). One statement rather than a lock and then an update: a
+ * line it did not take says why (refuseLeftOut). One statement rather than a lock and then an update: a
  * checkout holds its products' locks until it commits, and every round trip before that is spent waiting
  * by the next buyer of the same product (docs/decisions/109-fewer-round-trips-under-lock.md).
  */
@@ -168,7 +177,7 @@ export async function takeStock(tx: Tx, lines: readonly StockLine[]): Promise<Ta
       },
     });
   const byLine = new Map(rows.map((row) => [row.n, row]));
-  if (byLine.size < ordered.length) throw await whyNotTaken(tx, ordered, byLine);
+  if (byLine.size < ordered.length) await refuseLeftOut(tx, ordered, byLine);
   return ordered.map((line, n) => {
     const { product, variant } = byLine.get(n) as (typeof rows)[number];
     return priced(product, variant, line);
@@ -176,16 +185,16 @@ export async function takeStock(tx: Tx, lines: readonly StockLine[]): Promise<Ta
 }
 
 /**
- * Why takeStock's UPDATE left a line out, as checks in this order would have told it: a product that is
+ * Throws why takeStock's UPDATE left a line out, as checks in this order would have told it: a product that is
  * gone, off sale or needs its variant named, for any line first; then the first line left out, whose
  * variant is another line's too (a row is updated once), belongs to another product, is off sale, or has
  * too few units left.
  */
-async function whyNotTaken(
+async function refuseLeftOut(
   tx: Tx,
   ordered: readonly StockLine[],
   taken: ReadonlyMap<number, { variant: { id_variante: number } }>,
-): Promise<AppError> {
+): Promise<never> {
   const ids = [...new Set(ordered.map((line) => line.id_producto))];
   const products = new Map(
     (await tx.select(productFields).from(producto).where(inArray(producto.id_producto, ids))).map((p) => [
@@ -193,23 +202,17 @@ async function whyNotTaken(
       p,
     ]),
   );
-  for (const line of ordered) {
-    const product = products.get(line.id_producto);
-    if (!product) return notFound(PRODUCT_UNAVAILABLE);
-    if (!product.estado) return conflict(`${product.nombre} ya no está disponible.`);
-    if (line.id_variante === undefined && product.opciones.length > 0)
-      return badRequest(VARIANT_REQUIRED, { id_variante: VARIANT_REQUIRED });
-  }
+  for (const line of ordered) sellable(line, products.get(line.id_producto));
   const n = ordered.findIndex((_, i) => !taken.has(i));
   const line = ordered[n] as StockLine;
   const product = products.get(line.id_producto) as ProductFields;
   const [row] = await tx.select(variantFields).from(variante).where(variantOf(line));
-  if (!row) return badRequest(VARIANT_NOT_OF_PRODUCT, { id_variante: VARIANT_NOT_OF_PRODUCT });
+  if (!row) throw badRequest(VARIANT_NOT_OF_PRODUCT, { id_variante: VARIANT_NOT_OF_PRODUCT });
   if ([...taken.values()].some((t) => t.variant.id_variante === row.id_variante))
-    return badRequest(DUPLICATE_LINE);
+    throw badRequest(DUPLICATE_LINE);
   const name = lineName(product.nombre, variantLabel(product.opciones, row.valores));
-  if (!row.estado) return conflict(`${name} ya no está disponible.`);
-  return notEnoughStock(name, row.stock);
+  if (!row.estado) throw conflict(`${name} ya no está disponible.`);
+  throw notEnoughStock(name, row.stock);
 }
 
 /**
@@ -228,12 +231,7 @@ export async function priceLines(db: Db, lines: readonly StockLine[]): Promise<T
   const byId = new Map(products.map((row) => [row.id_producto, row]));
   const seen = new Set<number>();
   return inOrder(lines).map((line) => {
-    const product = byId.get(line.id_producto);
-    if (!product) throw notFound(PRODUCT_UNAVAILABLE);
-    if (!product.estado) throw conflict(`${product.nombre} ya no está disponible.`);
-    if (line.id_variante === undefined && product.opciones.length > 0) {
-      throw badRequest(VARIANT_REQUIRED, { id_variante: VARIANT_REQUIRED });
-    }
+    const product = sellable(line, byId.get(line.id_producto));
     const row = variants.find(
       (v) =>
         v.id_producto === line.id_producto &&
