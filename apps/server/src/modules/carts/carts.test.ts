@@ -3,12 +3,14 @@ import { paidCents } from '@vitrina/shared';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { carrito, correo, producto, usuario } from '../../db/schema';
+import { sandboxProvider } from '../../payments/sandbox';
 import { Agent, newCustomer } from '../../test/agent';
 import { seededTestApp, type TestApp } from '../../test/app';
 import { TEST_DATABASE_KINDS } from '../../test/databases';
 import { stockedProducts } from '../../test/products';
 import { TEST_ADDRESS } from '../../test/shipping-address';
 import { TEST_SHOP } from '../../test/shop';
+import { settlePendingOrders } from '../orders';
 import { sendCartReminders } from './abandoned-carts';
 
 const CARD = { numero: '4242 4242 4242 4242', expiracion: '12/39', cvc: '123', nombre: 'Marta Gil' };
@@ -37,6 +39,14 @@ describe.each(TEST_DATABASE_KINDS)('saved carts on %s', (kind) => {
     id_variante: null,
     cantidad,
   });
+  /** POST /api/venta of `lines`, shipped to the test address, with a new Idempotency-Key. */
+  const checkout = (agent: Agent, body: Record<string, unknown>) =>
+    agent.request(
+      'POST',
+      '/api/venta',
+      { direccion_envio: TEST_ADDRESS, ...body },
+      { 'idempotency-key': randomUUID() },
+    );
   const reminders = (to: string) =>
     t.db
       .select()
@@ -121,12 +131,7 @@ describe.each(TEST_DATABASE_KINDS)('saved carts on %s', (kind) => {
       const [a] = products as [ProductRow];
       await agent.put('/api/carrito', { lineas: [line(a, 1)] });
       const card = await agent.post('/api/pagos/sandbox/metodos', CARD);
-      const sale = await agent.request(
-        'POST',
-        '/api/venta',
-        { detalle_venta: [line(a, 1)], id_pago: card.json().id_pago, direccion_envio: TEST_ADDRESS },
-        { 'idempotency-key': randomUUID() },
-      );
+      const sale = await checkout(agent, { detalle_venta: [line(a, 1)], id_pago: card.json().id_pago });
       expect(sale.statusCode, sale.body).toBe(201);
       expect((await agent.get('/api/carrito')).json().lineas).toEqual([]);
     });
@@ -139,12 +144,10 @@ describe.each(TEST_DATABASE_KINDS)('saved carts on %s', (kind) => {
         ...CARD,
         numero: '4000 0000 0000 0002',
       });
-      const refused = await agent.request(
-        'POST',
-        '/api/venta',
-        { detalle_venta: [line(a, 1)], id_pago: declined.json().id_pago, direccion_envio: TEST_ADDRESS },
-        { 'idempotency-key': randomUUID() },
-      );
+      const refused = await checkout(agent, {
+        detalle_venta: [line(a, 1)],
+        id_pago: declined.json().id_pago,
+      });
       expect(refused.statusCode, refused.body).toBe(402);
       expect((await agent.get('/api/carrito')).json().lineas).toEqual([saved(a, 1)]);
 
@@ -170,18 +173,35 @@ describe.each(TEST_DATABASE_KINDS)('saved carts on %s', (kind) => {
       });
       expect((await admin.put('/api/ajustes/pagos', methods(true))).statusCode).toBe(200);
       try {
-        const placed = await agent.request(
-          'POST',
-          '/api/venta',
-          { detalle_venta: [line(a, 1)], metodo_pago: 'transferencia', direccion_envio: TEST_ADDRESS },
-          { 'idempotency-key': randomUUID() },
-        );
+        const placed = await checkout(agent, { detalle_venta: [line(a, 1)], metodo_pago: 'transferencia' });
         expect(placed.statusCode, placed.body).toBe(201);
         expect(placed.json().estado).toBe('pendiente_pago');
         expect((await agent.get('/api/carrito')).json().lineas).toEqual([]);
       } finally {
         await admin.put('/api/ajustes/pagos', methods(false));
       }
+    });
+
+    it('is kept when the order is paid outside the buyer’s request, and emptied by its confirmation', async () => {
+      const { agent } = await customer();
+      const [a] = products as [ProductRow];
+      await agent.put('/api/carrito', { lineas: [line(a, 1)] });
+      const card = await agent.post('/api/pagos/sandbox/metodos', { ...CARD, numero: '4000 0025 0000 3155' });
+      const pending = await checkout(agent, { detalle_venta: [line(a, 1)], id_pago: card.json().id_pago });
+      expect(pending.statusCode, pending.body).toBe(202);
+      const { id_venta, requiere_accion } = pending.json();
+      await agent.post('/api/pagos/sandbox/confirmar', {
+        client_secret: requiere_accion.client_secret,
+        aprobar: true,
+      });
+      // Paid by the sweep, as a webhook would pay it: the shopper may have filled the cart again since.
+      const swept = await settlePendingOrders({ db: t.db, payments: sandboxProvider(t.db), shop: TEST_SHOP });
+      expect(swept.paid).toBeGreaterThanOrEqual(1);
+      expect((await agent.get('/api/carrito')).json().lineas).toEqual([saved(a, 1)]);
+      const confirmed = await agent.post(`/api/venta/${id_venta}/confirmar`);
+      expect(confirmed.statusCode, confirmed.body).toBe(200);
+      expect(confirmed.json().estado).toBe('pagada');
+      expect((await agent.get('/api/carrito')).json().lineas).toEqual([]);
     });
   });
 
