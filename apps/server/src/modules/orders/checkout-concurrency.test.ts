@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { and, count, eq, inArray, like, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../../db/client';
-import { cargoSandbox, detalleVenta, producto, variante, venta } from '../../db/schema';
+import { cargoSandbox, detalleVenta, producto, unidadesPorContar, variante, venta } from '../../db/schema';
 import { CUSTOMER_PASSWORD, customerRegistration } from '../../test/agent';
 import { HttpClient } from '../../test/http-client';
 import { processDatabase } from '../../test/process-database';
@@ -233,13 +233,16 @@ describe.runIf(process.env.TEST_DATABASE_URL)('fifty simultaneous checkouts on t
       .set({ stock: 50 })
       .where(inArray(producto.id_producto, [first, second]));
 
+    // The earlier sales' units are counted first, so no count locks products while the checkout waits.
+    await expect.poll(async () => database.db.$count(unidadesPorContar), { timeout: 60_000 }).toBe(0);
+
     // Another transaction holds the second product, as a refund does before it gives its units back.
     let release = () => {};
     const released = new Promise<void>((resolve) => {
       release = resolve;
     });
-    let holding = () => {};
-    const held = new Promise<void>((resolve) => {
+    let holding = (_pid: number) => {};
+    const held = new Promise<number>((resolve) => {
       holding = resolve;
     });
     const holder = database.db.transaction(async (tx) => {
@@ -248,10 +251,11 @@ describe.runIf(process.env.TEST_DATABASE_URL)('fifty simultaneous checkouts on t
         .from(producto)
         .where(eq(producto.id_producto, second))
         .for('update');
-      holding();
+      const [backend] = await rowsOf<{ pid: number }>(tx, sql`SELECT pg_backend_pid() AS pid`);
+      holding(backend?.pid ?? 0);
       await released;
     });
-    await held;
+    const holderPid = await held;
     const sale = shopper.client.post(
       '/api/venta',
       {
@@ -264,11 +268,12 @@ describe.runIf(process.env.TEST_DATABASE_URL)('fifty simultaneous checkouts on t
       },
       { 'idempotency-key': `orden-${Date.now()}` },
     );
+    // The checkout, and nothing queued behind it, waits for the holder itself.
     const waiting = async () => {
       const [row] = await rowsOf<{ n: number }>(
         database.db,
         sql`SELECT count(*)::int AS n FROM pg_stat_activity
-             WHERE datname = current_database() AND wait_event_type = 'Lock'`,
+             WHERE datname = current_database() AND ${holderPid} = ANY (pg_blocking_pids(pid))`,
       );
       return row?.n;
     };
