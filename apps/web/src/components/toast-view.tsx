@@ -1,10 +1,11 @@
-import { dismiss, type Toast } from '../lib/notifications';
+import { dismiss, type Toast, useToastTimer } from '../lib/notifications';
 import { CloseIcon } from './icons';
 import { NOTIFY_ICONS } from './notify-icons';
 import styles from './toaster.module.css';
 
 /** One toast: its icon, title and text, and a button that closes it before its timer does. */
 export function ToastView({ toast }: { toast: Toast }) {
+  useToastTimer(toast);
   const Icon = NOTIFY_ICONS[toast.icon];
   return (
     <div className={`${styles.toast} ${styles[toast.icon]}`}>

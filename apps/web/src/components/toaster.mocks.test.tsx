@@ -1,4 +1,4 @@
-import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, render, screen, waitFor, waitForElementToBeRemoved } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { confirm, notify } from '../lib/notifications';
 import { Toaster } from './toaster';
@@ -17,13 +17,19 @@ afterEach(() => {
 });
 
 describe('Toaster when its code cannot be downloaded', () => {
-  it('still shows the message, plainly', async () => {
+  it('still shows the message, plainly, until its timer has run', async () => {
     render(<Toaster />);
     act(() => {
-      notify({ title: 'Error', text: 'No hay conexión. Revisa tu red e inténtalo de nuevo.', icon: 'error' });
+      notify({
+        title: 'Error',
+        text: 'No hay conexión. Revisa tu red e inténtalo de nuevo.',
+        icon: 'error',
+        timer: 300,
+      });
     });
     const message = await screen.findByText('Error. No hay conexión. Revisa tu red e inténtalo de nuevo.');
     expect(screen.getByRole('alert').contains(message)).toBe(true);
+    await waitForElementToBeRemoved(message);
   });
 
   it("asks a question with the browser's own dialog and passes the answer on", async () => {

@@ -1,6 +1,12 @@
 import { Suspense, useEffect, useSyncExternalStore } from 'react';
 import { lazyComponent } from '../lib/load-chunk';
-import { type DialogRequest, getNotificationState, subscribe, type Toast } from '../lib/notifications';
+import {
+  type DialogRequest,
+  getNotificationState,
+  subscribe,
+  type Toast,
+  useToastTimer,
+} from '../lib/notifications';
 import styles from './toaster.module.css';
 
 /**
@@ -14,6 +20,7 @@ const NotificationDialog = lazyComponent(
 );
 
 function PlainToast({ toast }: { toast: Toast }) {
+  useToastTimer(toast);
   return <p className={styles.toast}>{toast.text ? `${toast.title}. ${toast.text}` : toast.title}</p>;
 }
 

@@ -1,22 +1,7 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { alert, confirm, getNotificationState, notify } from './notifications';
-
-afterEach(() => vi.useRealTimers());
+import { describe, expect, it } from 'vitest';
+import { alert, confirm, getNotificationState } from './notifications';
 
 describe('notifications', () => {
-  it('a toast hides itself after its timer', () => {
-    vi.useFakeTimers();
-    notify({
-      title: 'Registro exitoso',
-      text: 'Ya puedes navegar con tu cuenta!',
-      icon: 'success',
-      timer: 2000,
-    });
-    expect(getNotificationState().toasts.map((t) => t.title)).toContain('Registro exitoso');
-    vi.advanceTimersByTime(2000);
-    expect(getNotificationState().toasts).toHaveLength(0);
-  });
-
   it('dialogs wait their turn and resolve with the button pressed', async () => {
     const question = confirm({ title: '¿Eliminar este sinónimo?' });
     const message = alert({ title: 'Tu cuenta ha sido desactivada', text: 'Contacta a soporte' });

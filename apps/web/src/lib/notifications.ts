@@ -1,9 +1,10 @@
 import { NOTIFY_MS } from '@vitrina/shared';
+import { useEffect } from 'react';
 
 /*
  * The app's messages (SPEC §8) without sweetalert2, whose runtime <style> tag our CSP (style-src 'self')
  * blocks: `notify()` shows a toast that hides itself, `alert()` and `confirm()` open a native modal
- * <dialog>. <Toaster/> renders both; this module only keeps the state.
+ * <dialog>. <Toaster/> renders both; this module keeps the state and times the toasts.
  */
 
 export type NotifyIcon = 'success' | 'error' | 'info' | 'warning';
@@ -21,6 +22,8 @@ export interface Toast {
   title: string;
   text?: string;
   icon: NotifyIcon;
+  /** How long it shows, counted from when it appears (useToastTimer), not from `notify()`. */
+  timer: number;
 }
 
 export interface AlertOptions {
@@ -75,12 +78,26 @@ export function dismiss(id: number): void {
   emit({ ...state, toasts: state.toasts.filter((toast) => toast.id !== id) });
 }
 
-/** Shows a toast ('success' and 'info' politely, 'error' and 'warning' as an alert). Returns its id. */
+/**
+ * Shows a toast ('success' and 'info' politely, 'error' and 'warning' as an alert), which hides itself
+ * `timer` ms after it appears. Returns its id.
+ */
 export function notify({ title, text, icon = 'info', timer = NOTIFY_MS }: NotifyOptions): number {
   const id = nextId++;
-  emit({ ...state, toasts: [...state.toasts, { id, title, text, icon }] });
-  setTimeout(() => dismiss(id), timer);
+  emit({ ...state, toasts: [...state.toasts, { id, title, text, icon, timer }] });
   return id;
+}
+
+/**
+ * Hides the toast its component shows once its timer has run since it appeared. The first toast's code
+ * downloads when it is raised, which on a slow phone can take longer than the timer itself: counted from
+ * `notify()`, the message would be gone before it was ever seen.
+ */
+export function useToastTimer({ id, timer }: Toast): void {
+  useEffect(() => {
+    const hide = setTimeout(() => dismiss(id), timer);
+    return () => clearTimeout(hide);
+  }, [id, timer]);
 }
 
 function openDialog(request: Omit<DialogRequest, 'id' | 'close'>): Promise<boolean> {
