@@ -2,11 +2,11 @@ import { z } from 'zod';
 import { LISTING_MAX_PAGE_SIZE, LISTING_PAGE_SIZE } from './constants';
 import { PRICE_MAX, PRODUCT_ORDERS, SEARCH_MAX_LENGTH } from './listing';
 import { pageSchema } from './page-schema';
-import { productPhotoSchema } from './product-photos';
+import type { ProductPhoto } from './product-photos';
 import { agreeing } from './validation/agreement';
 import { ID_MAX } from './validation/record-id';
 import { singleLineText } from './validation/text';
-import { variantSchema } from './variants';
+import { variantSchema } from './variant-schemas';
 
 /** Query-string values arrive as text; an empty value means "not given". */
 const blankToUndefined = (value: unknown) =>
@@ -97,6 +97,8 @@ export const categorySchema = z.object({
   imagen_categoria_producto: z.string(),
 });
 export type Category = z.infer<typeof categorySchema>;
+
+const productPhotoSchema: z.ZodType<ProductPhoto> = z.object({ url: z.string(), alt: z.string() });
 
 export const productSchema = z.object({
   id_producto: z.number().int(),

@@ -93,3 +93,11 @@ export interface RenderedPage<State = unknown> {
   html: string;
   state: State;
 }
+
+/** Where the storefront shows a page: the three keep the addresses they had, the others /paginas/:slug. */
+export function shopPagePath(slug: string): string {
+  if (slug === 'acerca') return PAGES.about.path;
+  if (slug === 'terminos') return PAGES.terms.path;
+  if (slug === 'privacidad') return PAGES.privacy.path;
+  return PAGES.ownPage.path.replace(':slug', slug);
+}

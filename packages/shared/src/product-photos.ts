@@ -1,10 +1,9 @@
-import { z } from 'zod';
-
 /*
  * A product's photos (issue 36): up to PRODUCT_PHOTOS_MAX, in order, each with its alternative text. Every
  * product photo is stored as WebP at PHOTO_FULL_WIDTH and in the smaller PHOTO_WIDTHS beside it, named
  * after it ('/uploads/productos/ab12.webp' → '/uploads/productos/ab12-400w.webp'), so a page can offer
- * them all in `srcset` from the one URL the database keeps (docs/decisions/076).
+ * them all in `srcset` from the one URL the database keeps (docs/decisions/076). Without zod: every
+ * storefront page's product cards import it.
  */
 
 export const PRODUCT_PHOTOS_MAX = 10;
@@ -14,8 +13,11 @@ export const PHOTO_WIDTHS = [400, 800, 1200] as const;
 /** The widest side of a stored product photo: what the enlarged view shows on a large screen. */
 export const PHOTO_FULL_WIDTH = 1600;
 
-export const productPhotoSchema = z.object({ url: z.string(), alt: z.string() });
-export type ProductPhoto = z.infer<typeof productPhotoSchema>;
+/** A photo as a product's JSON carries it (catalog.ts checks it). */
+export interface ProductPhoto {
+  url: string;
+  alt: string;
+}
 
 const PRODUCT_PHOTO = /^\/uploads\/productos\/[\w-]+\.webp$/;
 

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { tiendaInputSchema, whatsappLink } from './shop-identity';
-import { pageSlugSchema, shopPagePath, slugFromTitle } from './shop-pages';
+import { shopPagePath } from './pages';
+import { whatsappLink } from './shop-identity';
+import { tiendaInputSchema } from './shop-identity-schemas';
+import { pageSlugSchema, slugFromTitle } from './shop-pages';
 
 const valid = { nombre: ' Casa Lola ', colores: { primario: '#1E3A8A', acento: '#b4410f' } };
 const messages = (input: unknown) => {

@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { PAGES } from './pages';
 import { multiLineText, singleLineText } from './validation/text';
 
 /*
@@ -89,11 +88,3 @@ export type PaginaList = z.infer<typeof paginaListSchema>;
 
 /** POST /api/paginas/vista-previa: the HTML a text would show as, before it is saved. */
 export const paginaPreviewSchema = z.object({ contenido: paginaInputSchema.shape.contenido });
-
-/** Where the storefront shows a page: the three keep the addresses they had, the others /paginas/:slug. */
-export function shopPagePath(slug: string): string {
-  if (slug === 'acerca') return PAGES.about.path;
-  if (slug === 'terminos') return PAGES.terms.path;
-  if (slug === 'privacidad') return PAGES.privacy.path;
-  return PAGES.ownPage.path.replace(':slug', slug);
-}

@@ -1,6 +1,3 @@
-import { z } from 'zod';
-import { singleLineText } from './validation/text';
-
 /*
  * Options and variants (docs/decisions/074-variants.md). A product has up to three options (Talla,
  * Color…), each with its values; a variant is one combination of values with its own SKU, price, stock,
@@ -12,6 +9,9 @@ import { singleLineText } from './validation/text';
  *   variants of a product share a combination; at most 100 variants.
  * - SKU: 1–40 letters, digits, '-', '_' or '.', starting with a letter or a digit; unique in the shop
  *   whatever its case (the server checks against the other products). Left empty, the shop makes one.
+ *
+ * Without zod (the forms' and the API's schemas are in variant-schemas.ts): the cart, in every storefront
+ * page's first load, names its lines with these.
  */
 
 export const OPTIONS_MAX = 3;
@@ -19,13 +19,27 @@ export const OPTION_VALUES_MAX = 30;
 export const OPTION_TEXT_MAX = 30;
 export const VARIANTS_MAX = 100;
 export const SKU_MAX = 40;
-const SKU_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._-]*$/;
+export const SKU_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._-]*$/;
 
 export const SKU_INVALID = `El SKU admite hasta ${SKU_MAX} letras, números, guiones, guiones bajos o puntos, sin espacios`;
 export const skuTaken = (sku: string) => `El SKU ${sku} ya lo usa otro producto`;
 export const VARIANT_REQUIRED = 'Elige una variante del producto';
 export const VARIANT_NOT_OF_PRODUCT = 'La variante no es de este producto';
 export const VARIANT_UNAVAILABLE = 'Esa variante ya no está disponible.';
+
+/** A variant as a product's JSON carries it; prices in currency units (variant-schemas.ts checks it). */
+export interface Variant {
+  id_variante: number;
+  sku: string;
+  valores: string[];
+  valor: number;
+  valor_descuento: number | null;
+  stock: number;
+  /** Its own low-stock threshold; null: the shop's default (low-stock.ts). */
+  stock_minimo: number | null;
+  imagen: string;
+  estado: boolean;
+}
 
 export interface ProductOption {
   nombre: string;
@@ -35,38 +49,8 @@ export interface ProductOption {
 /** What a shopper compares: case and accents aside. */
 const folded = (text: string) => text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
 
-const optionText = (label: string) =>
-  singleLineText({ error: `${label} es obligatorio` })
-    .transform((v) => v.trim().replace(/\s+/g, ' '))
-    .pipe(
-      z
-        .string()
-        .min(1, { error: `${label} es obligatorio` })
-        .max(OPTION_TEXT_MAX, { error: `${label} admite hasta ${OPTION_TEXT_MAX} caracteres` }),
-    );
-
-const distinct = (texts: readonly string[]) => new Set(texts.map(folded)).size === texts.length;
-
-export const optionSchema = z.object({
-  nombre: optionText('El nombre de la opción'),
-  valores: z
-    .array(optionText('El valor'), { error: 'Indica los valores de la opción' })
-    .min(1, { error: 'Indica al menos un valor de la opción' })
-    .max(OPTION_VALUES_MAX, { error: `Una opción admite hasta ${OPTION_VALUES_MAX} valores` })
-    .refine(distinct, { error: 'Un valor se repite en la opción' }),
-});
-
-export const optionsSchema = z
-  .array(optionSchema, { error: 'Las opciones deben ser una lista' })
-  .max(OPTIONS_MAX, { error: `Un producto admite hasta ${OPTIONS_MAX} opciones` })
-  .refine((options) => distinct(options.map((o) => o.nombre)), {
-    error: 'Dos opciones tienen el mismo nombre',
-  });
-
-export const skuSchema = singleLineText({ error: SKU_INVALID })
-  .transform((v) => v.trim())
-  .pipe(z.string().max(SKU_MAX, { error: SKU_INVALID }))
-  .refine((v) => v === '' || SKU_PATTERN.test(v), { error: SKU_INVALID });
+/** No two of these texts are the same to a shopper (case and accents aside): options' names, an option's values. */
+export const distinctTexts = (texts: readonly string[]) => new Set(texts.map(folded)).size === texts.length;
 
 /**
  * A variant's label, what order lines, e-mails and the cart show: its values joined by ' · ', a short
@@ -139,21 +123,6 @@ export function variantIssues(
   });
   return issues;
 }
-
-/** A variant as a product's JSON carries it; prices in currency units. */
-export const variantSchema = z.object({
-  id_variante: z.number().int(),
-  sku: z.string(),
-  valores: z.array(z.string()),
-  valor: z.number(),
-  valor_descuento: z.number().nullable(),
-  stock: z.number().int(),
-  /** Its own low-stock threshold; null: the shop's default (low-stock.ts). */
-  stock_minimo: z.number().int().nullable(),
-  imagen: z.string(),
-  estado: z.boolean(),
-});
-export type Variant = z.infer<typeof variantSchema>;
 
 /** A variant can be bought: active, with units. */
 export const isBuyable = (variant: Pick<Variant, 'estado' | 'stock'>) => variant.estado && variant.stock > 0;

@@ -3,7 +3,8 @@ import { CURRENCIES, type CurrencyCode, fitsCurrency, noDecimalsMessage } from '
 import { variantLowStockSchema } from '../low-stock';
 import { formatAmount } from '../pricing';
 import { PHOTO_ALT_MAX, PRODUCT_PHOTOS_MAX, type ProductPhoto } from '../product-photos';
-import { optionsSchema, skuSchema, VARIANTS_MAX, variantIssues } from '../variants';
+import { optionsSchema, skuSchema } from '../variant-schemas';
+import { VARIANTS_MAX, variantIssues } from '../variants';
 import { ID_MAX, recordId } from './record-id';
 import { imagenUrl } from './registro';
 import { acrossFields, notBlank, requiredText } from './rules';
