@@ -1,3 +1,4 @@
+import './lib/zod-jitless';
 import './app/theme.css';
 import { PAGE_STATE_ID } from '@vitrina/shared';
 
