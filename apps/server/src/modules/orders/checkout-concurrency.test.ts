@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../../db/client';
 import { cargoSandbox, detalleVenta, producto, unidadesPorContar, variante, venta } from '../../db/schema';
 import { CUSTOMER_PASSWORD, customerRegistration } from '../../test/agent';
+import { deferred } from '../../test/deferred';
 import { HttpClient } from '../../test/http-client';
 import { processDatabase } from '../../test/process-database';
 import { type ServerProcess, startServer, stopServer } from '../../test/server-process';
@@ -237,14 +238,8 @@ describe.runIf(process.env.TEST_DATABASE_URL)('fifty simultaneous checkouts on t
     await expect.poll(async () => database.db.$count(unidadesPorContar), { timeout: 60_000 }).toBe(0);
 
     // Another transaction holds the second product, as a refund does before it gives its units back.
-    let release = () => {};
-    const released = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    let holding = (_pid: number) => {};
-    const held = new Promise<number>((resolve) => {
-      holding = resolve;
-    });
+    const released = deferred();
+    const held = deferred<number>();
     const holder = database.db.transaction(async (tx) => {
       await tx
         .select({ id: producto.id_producto })
@@ -252,10 +247,10 @@ describe.runIf(process.env.TEST_DATABASE_URL)('fifty simultaneous checkouts on t
         .where(eq(producto.id_producto, second))
         .for('update');
       const [backend] = await rowsOf<{ pid: number }>(tx, sql`SELECT pg_backend_pid() AS pid`);
-      holding(backend?.pid ?? 0);
-      await released;
+      held.resolve(backend?.pid ?? 0);
+      await released.promise;
     });
-    const holderPid = await held;
+    const holderPid = await held.promise;
     const sale = shopper.client.post(
       '/api/venta',
       {
@@ -290,7 +285,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)('fifty simultaneous checkouts on t
       });
     } finally {
       // Released whatever the checks found, so the checkout and the servers' shutdown are not left waiting.
-      release();
+      released.resolve();
       await holder;
     }
     expect((await sale).status).toBe(201);

@@ -8,6 +8,7 @@ import { sandboxProvider } from '../../payments/sandbox';
 import { Agent, newCustomer } from '../../test/agent';
 import { seededTestApp, type TestApp } from '../../test/app';
 import { TEST_DATABASE_KINDS } from '../../test/databases';
+import { deferred } from '../../test/deferred';
 import { TEST_ADDRESS } from '../../test/shipping-address';
 import { TEST_SHOP } from '../../test/shop';
 import { refundOrder } from './refund-order';
@@ -88,22 +89,16 @@ describe.each(TEST_DATABASE_KINDS)('refund amounts on %s', (kind) => {
     meanwhile: () => Promise<void>,
   ) {
     const sandbox = sandboxProvider(t.db);
-    let asked!: () => void;
-    const asking = new Promise<void>((resolve) => {
-      asked = resolve;
-    });
-    let answer!: () => void;
-    const answered = new Promise<void>((resolve) => {
-      answer = resolve;
-    });
+    const asking = deferred();
+    const answered = deferred();
     let first = true;
     const slow: PaymentProvider = {
       ...sandbox,
       refund: async (request) => {
         if (first) {
           first = false;
-          asked();
-          await answered;
+          asking.resolve();
+          await answered.promise;
         }
         return sandbox.refund(request);
       },
@@ -117,9 +112,9 @@ describe.each(TEST_DATABASE_KINDS)('refund amounts on %s', (kind) => {
       idempotencyKey: randomUUID(),
       input: { lineas: [{ id_detalle_venta: o.line.id_detalle_venta, cantidad: 1 }] },
     });
-    await asking;
+    await asking.promise;
     await meanwhile();
-    answer();
+    answered.resolve();
     await refunding;
   }
   const money = (cents: number) => `$${centsToDecimal(cents)}`;

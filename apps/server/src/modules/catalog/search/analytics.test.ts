@@ -6,6 +6,7 @@ import { busquedaClave, busquedaDiaria, busquedaVisitante, producto } from '../.
 import { Agent } from '../../../test/agent';
 import { seededTestApp, type TestApp } from '../../../test/app';
 import { TEST_DATABASE_KINDS } from '../../../test/databases';
+import { deferred } from '../../../test/deferred';
 import { QUERIES_PER_VISITOR, searchCounter } from './analytics';
 
 describe.each(TEST_DATABASE_KINDS)('search analytics on %s', (kind) => {
@@ -201,14 +202,11 @@ describe.each(TEST_DATABASE_KINDS)('search analytics on %s', (kind) => {
   });
 
   it('waits, before the owner reads the figures, for the write its interval began', async () => {
-    let open = () => {};
-    const gate = new Promise<void>((resolve) => {
-      open = resolve;
-    });
+    const gate = deferred();
     // The interval's write starts and waits at the gate, as a slow transaction would.
     const slow = Object.assign(Object.create(t.db), {
       transaction: async (work: Parameters<Db['transaction']>[0]) => {
-        await gate;
+        await gate.promise;
         return t.db.transaction(work);
       },
     }) as Db;
@@ -221,7 +219,7 @@ describe.each(TEST_DATABASE_KINDS)('search analytics on %s', (kind) => {
     });
     await new Promise((resolve) => setTimeout(resolve, 30));
     expect(flushed).toBe(false);
-    open();
+    gate.resolve();
     await flush;
     expect(await stored('quimbo lento')).toEqual({ veces: 1, sin_resultados: 0 });
   });
