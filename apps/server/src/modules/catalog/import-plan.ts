@@ -10,6 +10,7 @@ import {
   type ProductOption,
   productoSchemaFor,
   readYesNo,
+  type Variant,
 } from '@vitrina/shared';
 import type { CsvRow } from './import-file';
 
@@ -23,18 +24,10 @@ import type { CsvRow } from './import-file';
 /** A photo of the file: a name of the ZIP, or the address of a photo the shop already stores. */
 export type PhotoRef = { zip: string } | { url: string };
 
-export interface PlannedVariant {
+/** A variant of the file: a stored variant's fields (prices in currency units), its row, its photo's reference. */
+export interface PlannedVariant extends Omit<Variant, 'id_variante' | 'imagen'> {
   fila: number;
-  sku: string;
-  valores: string[];
-  /** Currency units, as the shared schema gives them. */
-  valor: number;
-  valor_descuento: number | null;
-  stock: number;
-  /** Its own low-stock threshold; null: the shop's. */
-  stock_minimo: number | null;
   imagen: PhotoRef | null;
-  estado: boolean;
 }
 
 export interface PlannedProduct {
