@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import type { Page, Response } from '@playwright/test';
 import { expect, test } from '../support/test';
 
 /*
@@ -164,4 +164,30 @@ test("a rendered product page asks for the app's code only once its photo has ar
   expect(code.length).toBeGreaterThan(0);
   expect(events).toContain(`picture ${src}`);
   expect(events.indexOf(`picture ${src}`)).toBeLessThan(events.indexOf(code[0] as string));
+});
+
+/** Text of zod's core, in every bundle that builds or parses a schema, whatever the minifier renamed. */
+const ZOD_CORE = 'Encountered Promise during synchronous parse';
+
+/** The text of every script a visit to `path` loads, until the network is quiet. */
+async function scriptsOf(page: Page, path: string): Promise<string[]> {
+  const scripts: Promise<string>[] = [];
+  const collect = (response: Response) => {
+    if (response.request().resourceType() === 'script') scripts.push(response.text());
+  };
+  page.on('response', collect);
+  await page.goto(path);
+  await page.waitForLoadState('networkidle');
+  page.off('response', collect);
+  return Promise.all(scripts);
+}
+
+test('a storefront page loads no schema code until a form needs it (decision 110)', async ({ page }) => {
+  for (const path of ['/', '/products/categoria/2', '/products/5']) {
+    const code = await scriptsOf(page, path);
+    expect(code.length, path).toBeGreaterThan(1);
+    expect(code.filter((text) => text.includes(ZOD_CORE)).length, path).toBe(0);
+  }
+  // The registration form does need them, and the same check sees them there.
+  expect((await scriptsOf(page, '/register')).some((text) => text.includes(ZOD_CORE))).toBe(true);
 });
